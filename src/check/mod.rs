@@ -1,0 +1,656 @@
+//! The checker: turns a raw spec into a checked `Spec`, or reports every
+//! error it finds, each located in the YAML file.
+
+pub mod compile;
+
+use crate::diag::Diagnostic;
+use crate::expr::parse_expr;
+use crate::model::cond::Cond;
+use crate::model::{
+    Claim, FirstRule, Game, Interpretation, Pay, PayTable, Precedence, Ratio, Reading,
+    SecondRule, Shoe, Spec, Strategy, Wager,
+};
+use crate::spec::raw::{self, RawPay, S};
+use crate::spec::{self as spec_loader, SourceFile};
+use compile::{CompileError, Env, Value, closest, compile, compile_condition};
+
+/// Loads, parses and checks the spec in `source`.
+pub fn check_source(source: &SourceFile) -> Result<Spec, Vec<Diagnostic>> {
+    let raw = spec_loader::load(source).map_err(|d| vec![d])?;
+    let mut checker = Checker {
+        src: source,
+        diags: Vec::new(),
+    };
+    let spec = checker.spec(raw);
+    match spec {
+        Some(spec) if checker.diags.is_empty() => Ok(spec),
+        _ => Err(checker.diags),
+    }
+}
+
+/// Reads and checks a spec file.
+pub fn check_file(path: &str) -> Result<(SourceFile, Spec), Vec<Diagnostic>> {
+    let source = SourceFile::read(path).map_err(|e| {
+        vec![Diagnostic::new(
+            crate::diag::Position {
+                file: path.to_string(),
+                line: 1,
+                column: 1,
+                width: 1,
+            },
+            e,
+        )]
+    })?;
+    let spec = check_source(&source)?;
+    Ok((source, spec))
+}
+
+struct Checker<'a> {
+    src: &'a SourceFile,
+    diags: Vec<Diagnostic>,
+}
+
+fn width_of(s: &str) -> usize {
+    s.chars().count().max(1)
+}
+
+fn is_identifier(s: &str) -> bool {
+    let mut chars = s.chars();
+    matches!(chars.next(), Some(c) if c.is_ascii_lowercase())
+        && chars.all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_')
+}
+
+impl<'a> Checker<'a> {
+    fn error<T>(&mut self, at: &S<T>, width: usize, message: impl Into<String>) -> &mut Diagnostic {
+        let pos = self.src.at(&at.referenced, width);
+        self.diags.push(Diagnostic::new(pos, message));
+        self.diags.last_mut().expect("just pushed")
+    }
+
+    fn string_error(&mut self, at: &S<String>, message: impl Into<String>) -> &mut Diagnostic {
+        let w = width_of(&at.value);
+        self.error(at, w, message)
+    }
+
+    fn compile_error(&mut self, at: &S<String>, e: CompileError) {
+        let pos = self.src.within_scalar(
+            &at.referenced,
+            &at.value,
+            e.span.start,
+            e.span.end.saturating_sub(e.span.start),
+        );
+        let mut d = Diagnostic::new(pos, e.message);
+        d.expected = e.expected;
+        d.found = e.found;
+        d.help = e.help;
+        self.diags.push(d);
+    }
+
+    /// Parses and compiles an expression; any error is recorded.
+    fn value(&mut self, text: &S<String>, env: &Env) -> Option<Value> {
+        let ast = match parse_expr(&text.value) {
+            Ok(ast) => ast,
+            Err(e) => {
+                self.compile_error(
+                    text,
+                    CompileError {
+                        span: e.span,
+                        message: "syntax error in condition".into(),
+                        expected: Some(e.expected),
+                        found: Some(e.found),
+                        help: None,
+                    },
+                );
+                return None;
+            }
+        };
+        match compile(&ast, env) {
+            Ok(v) => Some(v),
+            Err(e) => {
+                self.compile_error(text, e);
+                None
+            }
+        }
+    }
+
+    fn condition(&mut self, text: &S<String>, env: &Env) -> Option<Cond> {
+        let ast = match parse_expr(&text.value) {
+            Ok(ast) => ast,
+            Err(_) => return self.value(text, env).and(None),
+        };
+        match compile_condition(&ast, env) {
+            Ok(c) => Some(c),
+            Err(e) => {
+                self.compile_error(text, e);
+                None
+            }
+        }
+    }
+
+    fn identifier(&mut self, id: &S<String>, what: &str) {
+        if !is_identifier(&id.value) {
+            self.string_error(id, format!("invalid {what} id `{}`", id.value))
+                .expected
+                .replace("lower-case letters, digits and `_`, starting with a letter".into());
+            let last = self.diags.last_mut().expect("pushed");
+            last.found = Some(format!("`{}`", id.value));
+        }
+    }
+
+    fn spec(&mut self, raw: raw::RawSpec) -> Option<Spec> {
+        self.identifier(&raw.id, "spec");
+        let shoe = self.shoe(&raw.shoe);
+        let game = self.game(&raw.game);
+        let game = game?;
+        let hands = game.hands.clone();
+        let mut definitions: Vec<(String, Value)> = Vec::new();
+        for (name, text) in &raw.definitions.0 {
+            self.identifier(name, "definition");
+            let env = Env {
+                hands: &hands,
+                naturals: game.naturals,
+                definitions: &definitions,
+            };
+            if let Some(v) = self.value(text, &env) {
+                definitions.push((name.value.clone(), v));
+            }
+        }
+        let env = Env {
+            hands: &hands,
+            naturals: game.naturals,
+            definitions: &definitions,
+        };
+        let game = self.strategies(&raw.game, game, &env);
+        let mut wagers: Vec<Wager> = Vec::new();
+        for w in &raw.wagers {
+            if wagers.iter().any(|x| x.id == w.id.value) {
+                self.string_error(&w.id, format!("duplicate wager id `{}`", w.id.value));
+            }
+            if let Some(w) = self.wager(w, &env) {
+                wagers.push(w);
+            }
+        }
+        let claims = raw
+            .claims
+            .iter()
+            .filter_map(|c| self.claim(c, &raw.wagers))
+            .collect();
+        let interpretations = raw
+            .interpretations
+            .iter()
+            .filter_map(|i| self.interpretation(i, &raw.wagers))
+            .collect();
+        Some(Spec {
+            id: raw.id.value.clone(),
+            title: raw.title,
+            version: raw.version,
+            document: raw.source.document,
+            section: raw.source.section,
+            shoe: shoe?,
+            game,
+            wagers,
+            claims,
+            interpretations,
+        })
+    }
+
+    fn shoe(&mut self, s: &raw::RawShoe) -> Option<Shoe> {
+        let range = &s.allowed_decks;
+        let (min, max) = match range.value.as_slice() {
+            [a, b] if 1 <= *a && a <= b && *b <= 64 => (*a as u32, *b as u32),
+            _ => {
+                let found = format!("{:?}", range.value);
+                self.error(range, 1, "invalid allowed deck range")
+                    .expected
+                    .replace("`[min, max]` with 1 <= min <= max <= 64".into());
+                self.diags.last_mut()?.found = Some(found);
+                return None;
+            }
+        };
+        let d = s.decks.value;
+        if d < min as i64 || d > max as i64 {
+            let found = d.to_string();
+            let msg = if d < 1 {
+                "deck count must be positive".to_string()
+            } else {
+                "deck count outside the allowed range".to_string()
+            };
+            let diag = self.error(&s.decks, width_of(&found), msg);
+            diag.expected = Some(format!("a whole number from {min} to {max}"));
+            diag.found = Some(found);
+            return None;
+        }
+        Some(Shoe {
+            decks: d as u32,
+            min_decks: min,
+            max_decks: max,
+        })
+    }
+
+    fn totals_mask(&mut self, list: &S<Vec<i64>>, what: &str) -> Option<u16> {
+        let mut mask = 0u16;
+        for &t in &list.value {
+            if !(0..=9).contains(&t) {
+                let diag = self.error(list, 1, format!("{what}: totals run from 0 to 9"));
+                diag.expected = Some("totals from 0 to 9".into());
+                diag.found = Some(t.to_string());
+                return None;
+            }
+            mask |= 1 << t;
+        }
+        Some(mask)
+    }
+
+    fn game(&mut self, g: &raw::RawGame) -> Option<Game> {
+        let names: Vec<String> = g.hands.value.iter().map(|h| h.value.clone()).collect();
+        if names.len() != 2 || names[0] == names[1] {
+            let diag = self.error(&g.hands, 1, "a game has exactly two hands");
+            diag.expected = Some("two different hand names, e.g. `[player, banker]`".into());
+            diag.found = Some(format!("{names:?}"));
+            return None;
+        }
+        for h in &g.hands.value {
+            self.identifier(h, "hand");
+            let reserved = compile::GLOBALS.contains(&h.value.as_str())
+                || crate::cards::RANK_NAMES.contains(&h.value.as_str())
+                || crate::cards::SUIT_NAMES.contains(&h.value.as_str());
+            if reserved {
+                self.string_error(h, format!("`{}` is a reserved name", h.value));
+            }
+        }
+        let hands = [names[0].clone(), names[1].clone()];
+        let mut deal = [0u8; 4];
+        let mut per_hand = [0; 2];
+        if g.deal.value.len() != 4 {
+            let diag = self.error(&g.deal, 1, "the initial deal is four cards");
+            diag.expected = Some("four hand names".into());
+            diag.found = Some(format!("{} entries", g.deal.value.len()));
+        }
+        for (i, h) in g.deal.value.iter().enumerate().take(4) {
+            match hands.iter().position(|x| *x == h.value) {
+                Some(k) => {
+                    deal[i] = k as u8;
+                    per_hand[k] += 1;
+                }
+                None => {
+                    self.string_error(h, format!("unknown hand `{}` in the deal", h.value))
+                        .expected = Some(format!("one of {}", hands.join(", ")));
+                }
+            }
+        }
+        if per_hand != [2, 2] && g.deal.value.len() == 4 {
+            self.error(&g.deal, 1, "each hand receives two cards in the initial deal");
+        }
+        let naturals = self.totals_mask(&g.naturals, "naturals").unwrap_or(0);
+        let mut rules: [Option<&S<raw::RawDrawRule>>; 2] = [None, None];
+        for (name, rule) in &g.drawing.0 {
+            match hands.iter().position(|x| *x == name.value) {
+                Some(k) if rules[k].is_none() => rules[k] = Some(rule),
+                Some(_) => {
+                    self.string_error(name, format!("hand `{}` has two drawing rules", name.value));
+                }
+                None => {
+                    self.string_error(name, format!("drawing rule for unknown hand `{}`", name.value))
+                        .expected = Some(format!("one of {}", hands.join(", ")));
+                }
+            }
+        }
+        let [Some(r0), Some(r1)] = rules else {
+            let missing = hands[rules.iter().position(Option::is_none)?].clone();
+            self.error(&g.hands, 1, format!("no drawing rule for hand `{missing}`"));
+            return None;
+        };
+        let first = self.first_rule(r0)?;
+        let second = self.second_rule(r1, naturals)?;
+        Some(Game {
+            hands,
+            deal,
+            naturals,
+            first,
+            second,
+        })
+    }
+
+    fn first_rule(&mut self, r: &S<raw::RawDrawRule>) -> Option<FirstRule> {
+        let v = &r.value;
+        if v.when_other_stands.is_some() || v.when_other_draws.is_some() {
+            self.error(r, 1, "the first hand draws before the other: use `draws_on` or `decides`");
+            return None;
+        }
+        match (&v.draws_on, &v.decides) {
+            (Some(t), None) => self.totals_mask(t, "draws_on").map(FirstRule::Totals),
+            // Strategies are compiled once definitions are known.
+            (None, Some(_)) => Some(FirstRule::Decides {
+                strategies: Vec::new(),
+                default: 0,
+            }),
+            _ => {
+                self.error(r, 1, "a drawing rule needs exactly one of `draws_on` and `decides`");
+                None
+            }
+        }
+    }
+
+    fn second_rule(&mut self, r: &S<raw::RawDrawRule>, naturals: u16) -> Option<SecondRule> {
+        let v = &r.value;
+        if v.decides.is_some() {
+            self.error(r, 1, "only the first hand may decide; the second follows a rule");
+            return None;
+        }
+        if let Some(t) = &v.draws_on {
+            if v.when_other_stands.is_some() || v.when_other_draws.is_some() {
+                self.error(r, 1, "use either `draws_on` or the pair `when_other_stands`/`when_other_draws`");
+                return None;
+            }
+            // Draws on these totals whatever the first hand's third card was.
+            let m = self.totals_mask(t, "draws_on")?;
+            let row = |total: usize| if m & (1 << total) != 0 { 0x3ff } else { 0 };
+            return Some(SecondRule {
+                when_other_stands: m,
+                when_other_draws: std::array::from_fn(row),
+            });
+        }
+        let (Some(stands), Some(chart)) = (&v.when_other_stands, &v.when_other_draws) else {
+            self.error(r, 1, "the second hand needs `draws_on`, or both `when_other_stands` and `when_other_draws`");
+            return None;
+        };
+        let stands = self.totals_mask(stands, "when_other_stands")?;
+        let mut draws = [0u16; 10];
+        let mut seen = 0u16;
+        for (key, row) in &chart.0 {
+            let total = match key.value.trim().parse::<u8>() {
+                Ok(t) if t <= 9 => t,
+                _ => {
+                    let d = self.string_error(key, "chart row must be a total from 0 to 9");
+                    d.expected = Some("a total from 0 to 9".into());
+                    d.found = Some(format!("`{}`", key.value));
+                    continue;
+                }
+            };
+            if seen & (1 << total) != 0 {
+                self.string_error(key, format!("chart row {total} appears twice"));
+            }
+            seen |= 1 << total;
+            let cells: Vec<char> = row.value.chars().filter(|c| !c.is_whitespace()).collect();
+            let bad = cells.iter().find(|c| !matches!(c, 'H' | 'S'));
+            if cells.len() != 10 || bad.is_some() {
+                let found = format!("`{}`", row.value);
+                let d = self.string_error(
+                    row,
+                    format!("chart row {total} must have ten cells, H (hit) or S (stand), for third-card values 0 to 9"),
+                );
+                d.expected = Some("ten letters H or S".into());
+                d.found = Some(found);
+                continue;
+            }
+            for (v, c) in cells.iter().enumerate() {
+                if *c == 'H' {
+                    draws[total as usize] |= 1 << v;
+                }
+            }
+        }
+        // Every total that can face a drawing first hand needs a row.
+        for total in 0..10u16 {
+            if naturals & (1 << total) == 0 && seen & (1 << total) == 0 {
+                self.error(
+                    r,
+                    1,
+                    format!("the `when_other_draws` chart has no row for total {total}"),
+                )
+                .help = Some("naturals need no row; every other total does".into());
+            }
+        }
+        Some(SecondRule {
+            when_other_stands: stands,
+            when_other_draws: draws,
+        })
+    }
+
+    fn strategies(&mut self, g: &raw::RawGame, mut game: Game, env: &Env) -> Game {
+        let rule = g
+            .drawing
+            .0
+            .iter()
+            .find(|(n, _)| n.value == game.hands[0])
+            .and_then(|(_, r)| r.value.decides.as_ref());
+        let Some(decides) = rule else {
+            return game;
+        };
+        let mut strategies = Vec::new();
+        for (id, text) in &decides.strategies.0 {
+            self.identifier(id, "strategy");
+            if let Some(c) = self.condition(text, env) {
+                strategies.push(Strategy {
+                    id: id.value.clone(),
+                    source: text.value.clone(),
+                    draw_when: c,
+                });
+            }
+        }
+        let default = strategies
+            .iter()
+            .position(|s| s.id == decides.default.value);
+        if default.is_none() {
+            let ids: Vec<&str> = strategies.iter().map(|s| s.id.as_str()).collect();
+            self.string_error(&decides.default, format!("unknown default strategy `{}`", decides.default.value))
+                .expected = Some(format!("one of {}", ids.join(", ")));
+        }
+        game.first = FirstRule::Decides {
+            strategies,
+            default: default.unwrap_or(0),
+        };
+        game
+    }
+
+    fn wager(&mut self, w: &raw::RawWager, env: &Env) -> Option<Wager> {
+        self.identifier(&w.id, "wager");
+        let precedence = match w.precedence.as_ref().map(|p| p.value.as_str()) {
+            None | Some("highest_pay") => Precedence::HighestPay,
+            Some("listed_order") => Precedence::ListedOrder,
+            Some(other) => {
+                let other = other.to_string();
+                let p = w.precedence.as_ref()?;
+                let d = self.string_error(p, "unknown precedence");
+                d.expected = Some("`highest_pay` or `listed_order`".into());
+                d.found = Some(format!("`{other}`"));
+                Precedence::HighestPay
+            }
+        };
+        let mut events = Vec::new();
+        let mut ok = true;
+        for e in &w.events {
+            self.identifier(&e.id, "event");
+            if w.events.iter().filter(|x| x.id.value == e.id.value).count() > 1
+                && w.events.iter().position(|x| x.id.value == e.id.value)
+                    != w.events.iter().position(|x| std::ptr::eq(x, e))
+            {
+                self.string_error(&e.id, format!("duplicate event id `{}` in wager `{}`", e.id.value, w.id.value));
+            }
+            match self.condition(&e.when, env) {
+                Some(c) => events.push(crate::model::Event {
+                    id: e.id.value.clone(),
+                    name: e.name.clone(),
+                    source: e.when.value.clone(),
+                    needs: c.needs(),
+                    when: c,
+                }),
+                None => ok = false,
+            }
+        }
+        if w.events.is_empty() {
+            self.string_error(&w.id, format!("wager `{}` declares no events", w.id.value));
+        }
+        if w.pay_tables.is_empty() {
+            self.string_error(&w.id, format!("wager `{}` has no pay table", w.id.value));
+        }
+        let event_ids: Vec<&str> = w.events.iter().map(|e| e.id.value.as_str()).collect();
+        let mut priced = vec![0usize; event_ids.len()];
+        let mut tables = Vec::new();
+        for t in &w.pay_tables {
+            self.identifier(&t.id, "pay table");
+            if w.pay_tables.iter().filter(|x| x.id.value == t.id.value).count() > 1
+                && !std::ptr::eq(w.pay_tables.iter().find(|x| x.id.value == t.id.value)?, t)
+            {
+                self.string_error(&t.id, format!("duplicate pay table id `{}`", t.id.value));
+            }
+            let mut pays: Vec<Option<Pay>> = vec![None; event_ids.len()];
+            for (event, pay) in &t.pays.0 {
+                let Some(k) = event_ids.iter().position(|e| *e == event.value) else {
+                    let d = self.string_error(
+                        event,
+                        format!(
+                            "pay table `{}` names event `{}`, which wager `{}` does not declare",
+                            t.id.value, event.value, w.id.value
+                        ),
+                    );
+                    d.expected = Some(format!("one of {}", event_ids.join(", ")));
+                    d.found = Some(format!("`{}`", event.value));
+                    if let Some(s) = closest(&event.value, &event_ids) {
+                        d.help = Some(format!("did you mean `{s}`?"));
+                    }
+                    continue;
+                };
+                if pays[k].is_some() {
+                    self.string_error(event, format!("event `{}` priced twice", event.value));
+                }
+                pays[k] = self.pay(pay);
+                priced[k] += 1;
+            }
+            tables.push((t, pays));
+        }
+        for (k, e) in w.events.iter().enumerate() {
+            if priced[k] == 0 {
+                let d = self.string_error(
+                    &e.id,
+                    format!("event `{}` is priced by no pay table", e.id.value),
+                );
+                d.help = Some("add it to every pay table (`lose` if it does not pay there) or remove the event".into());
+            } else {
+                for (t, pays) in &tables {
+                    if pays[k].is_none() && t.pays.0.iter().all(|(ev, _)| ev.value != e.id.value) {
+                        let id = t.id.clone();
+                        let d = self.string_error(
+                            &id,
+                            format!("pay table `{}` does not price event `{}`", id.value, e.id.value),
+                        );
+                        d.help = Some("price every event in every table; write `lose` where it does not pay".into());
+                    }
+                }
+            }
+        }
+        let pay_tables: Vec<PayTable> = tables
+            .into_iter()
+            .map(|(t, pays)| PayTable {
+                id: t.id.value.clone(),
+                name: t.name.clone().unwrap_or_else(|| t.id.value.clone()),
+                pays: pays.into_iter().map(|p| p.unwrap_or(Pay::Lose)).collect(),
+            })
+            .collect();
+        ok.then(|| Wager {
+            id: w.id.value.clone(),
+            name: w.name.clone(),
+            description: w.description.clone(),
+            precedence,
+            events,
+            pay_tables,
+        })
+    }
+
+    fn pay(&mut self, p: &S<RawPay>) -> Option<Pay> {
+        let text = match &p.value {
+            RawPay::Int(n) => n.to_string(),
+            // Re-read the literal from the file so 0.95 stays exactly 19/20.
+            RawPay::Float(_) => self.src.token_at(&p.referenced).trim_matches(['"', '\'']).to_string(),
+            RawPay::Text(t) => t.trim().to_string(),
+        };
+        let parsed = parse_pay(&text);
+        if parsed.is_none() {
+            let d = self.error(p, width_of(&text), "invalid pay");
+            d.expected = Some("a pay \"N to 1\": `8`, `0.95`, `\"3 to 2\"`, `\"3/2\"`, `push` or `lose`".into());
+            d.found = Some(format!("`{text}`"));
+            if text.starts_with('-') {
+                d.help = Some("a losing event is written `lose`".into());
+            }
+        }
+        parsed
+    }
+
+    fn claim(&mut self, c: &raw::RawClaim, wagers: &[raw::RawWager]) -> Option<Claim> {
+        let mut ok = true;
+        for w in &c.wagers.value {
+            ok &= self.reading_target(w, Some(&c.pay_table), wagers);
+        }
+        let printed = c.house_edge.value.trim();
+        let number = printed.strip_suffix('%').map(str::trim);
+        if number.and_then(|n| Ratio::parse(n.trim_start_matches('-'))).is_none() {
+            let d = self.string_error(&c.house_edge, "invalid printed house edge");
+            d.expected = Some("a percentage such as `\"6.1%\"`".into());
+            d.found = Some(format!("`{printed}`"));
+            ok = false;
+        }
+        ok.then(|| Claim {
+            wagers: c.wagers.value.iter().map(|w| w.value.clone()).collect(),
+            pay_table: c.pay_table.value.clone(),
+            house_edge: printed.to_string(),
+            source: c.source.clone(),
+        })
+    }
+
+    /// Checks that a wager (and pay table, if given) exists.
+    fn reading_target(&mut self, wager: &S<String>, table: Option<&S<String>>, wagers: &[raw::RawWager]) -> bool {
+        let ids: Vec<&str> = wagers.iter().map(|w| w.id.value.as_str()).collect();
+        let Some(w) = wagers.iter().find(|w| w.id.value == wager.value) else {
+            let d = self.string_error(wager, format!("unknown wager `{}`", wager.value));
+            d.expected = Some(format!("one of {}", ids.join(", ")));
+            d.found = Some(format!("`{}`", wager.value));
+            return false;
+        };
+        if let Some(t) = table
+            && !w.pay_tables.iter().any(|p| p.id.value == t.value)
+        {
+            let tables: Vec<&str> = w.pay_tables.iter().map(|p| p.id.value.as_str()).collect();
+            let d = self.string_error(t, format!("wager `{}` has no pay table `{}`", w.id.value, t.value));
+            d.expected = Some(format!("one of {}", tables.join(", ")));
+            d.found = Some(format!("`{}`", t.value));
+            return false;
+        }
+        true
+    }
+
+    fn interpretation(&mut self, i: &raw::RawInterpretation, wagers: &[raw::RawWager]) -> Option<Interpretation> {
+        self.identifier(&i.id, "interpretation");
+        let a = self.reading_target(&i.chosen.wager, i.chosen.pay_table.as_ref(), wagers);
+        let b = self.reading_target(&i.alternative.wager, i.alternative.pay_table.as_ref(), wagers);
+        let reading = |r: &raw::RawReading| Reading {
+            reading: r.reading.clone(),
+            wager: r.wager.value.clone(),
+            pay_table: r.pay_table.as_ref().map(|p| p.value.clone()),
+        };
+        (a && b).then(|| Interpretation {
+            id: i.id.value.clone(),
+            question: i.question.clone(),
+            chosen: reading(&i.chosen),
+            alternative: reading(&i.alternative),
+        })
+    }
+}
+
+/// Reads a pay as written: `push`, `lose`, `8`, `0.95`, `3/2` or `3 to 2`.
+/// A pay of zero is a push.
+pub fn parse_pay(text: &str) -> Option<Pay> {
+    let odds = match text.trim() {
+        "push" => return Some(Pay::Push),
+        "lose" => return Some(Pay::Lose),
+        t => match t.split_once(" to ") {
+            Some((a, b)) => {
+                let (a, b) = (Ratio::parse(a)?, Ratio::parse(b)?);
+                if b.num == 0 {
+                    return None;
+                }
+                Ratio::new(a.num * b.den, a.den * b.num)
+            }
+            None => Ratio::parse(t)?,
+        },
+    };
+    Some(if odds.num == 0 { Pay::Push } else { Pay::Win(odds) })
+}

@@ -1,0 +1,393 @@
+//! The command line: parsing arguments and rendering results as text.
+//! `run` returns what to print and the exit code, so tests need no process.
+
+use crate::cards::parse_cards;
+use crate::check::check_file;
+use crate::diag::{Diagnostic, render_all};
+use crate::eval::{Deal, Decision, play, settle};
+use crate::fixtures::{CaseResult, default_dir, run_dir};
+use crate::model::{FirstRule, Spec};
+use clap::{Args, Parser, Subcommand};
+use comfy_table::{Table, presets::ASCII_MARKDOWN};
+use std::fmt::Write;
+use std::path::PathBuf;
+
+#[derive(Parser, Debug)]
+#[command(
+    name = "certify",
+    version,
+    about = "Verify casino game rules and certify their mathematics",
+    args_conflicts_with_subcommands = true
+)]
+pub struct Cli {
+    #[command(subcommand)]
+    command: Option<Command>,
+    #[command(flatten)]
+    run: RunArgs,
+}
+
+/// `certify SPEC`: check the spec, run its fixtures, then analyse it.
+#[derive(Args, Debug)]
+struct RunArgs {
+    /// Rule spec (YAML), e.g. rules/lucky_monkey.yaml
+    spec: Option<String>,
+    /// Folder of fixture files (default: fixtures/ beside the spec's folder)
+    #[arg(long)]
+    fixtures: Option<PathBuf>,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Parse and type-check a spec and run its fixtures
+    Check {
+        spec: String,
+        #[arg(long)]
+        fixtures: Option<PathBuf>,
+        /// Print the results as JSON
+        #[arg(long)]
+        json: bool,
+    },
+    /// Play and settle one round from concrete cards
+    Settle(SettleArgs),
+}
+
+#[derive(Args, Debug)]
+struct SettleArgs {
+    spec: String,
+    /// Player's cards in deal order, e.g. 4s,Kd,4h
+    #[arg(long)]
+    player: Option<String>,
+    /// Banker's cards in deal order
+    #[arg(long)]
+    banker: Option<String>,
+    /// Dealer's cards in deal order (games with a dealer hand)
+    #[arg(long)]
+    dealer: Option<String>,
+    /// The player's choice where the rules let the player decide: draw or stand
+    #[arg(long)]
+    decision: Option<String>,
+    /// Decide by this strategy of the spec instead of its default
+    #[arg(long)]
+    strategy: Option<String>,
+    /// Deck count (default: the spec's)
+    #[arg(long)]
+    decks: Option<u32>,
+    /// Print the result as JSON
+    #[arg(long)]
+    json: bool,
+}
+
+/// What a run prints and how it exits.
+#[derive(Debug, Default, PartialEq, Eq)]
+pub struct Output {
+    pub stdout: String,
+    pub stderr: String,
+    pub code: i32,
+}
+
+impl Output {
+    fn fail(stderr: String) -> Output {
+        Output {
+            stdout: String::new(),
+            stderr,
+            code: 1,
+        }
+    }
+}
+
+pub fn run<I: IntoIterator<Item = String>>(args: I) -> Output {
+    let cli = match Cli::try_parse_from(args) {
+        Ok(c) => c,
+        Err(e) => {
+            let code = if e.use_stderr() { 2 } else { 0 };
+            let text = e.render().to_string();
+            return if code == 0 {
+                Output { stdout: text, stderr: String::new(), code }
+            } else {
+                Output { stdout: String::new(), stderr: text, code }
+            };
+        }
+    };
+    match cli.command {
+        Some(Command::Check { spec, fixtures, json }) => check(&spec, fixtures, json),
+        Some(Command::Settle(a)) => settle_cmd(&a),
+        None => match cli.run.spec {
+            Some(spec) => main_job(&spec, cli.run.fixtures),
+            None => Output {
+                stdout: String::new(),
+                stderr: "usage: certify SPEC | certify check SPEC | certify settle SPEC --player .. --banker ..\n(see certify --help)\n".into(),
+                code: 2,
+            },
+        },
+    }
+}
+
+fn diagnostics(ds: &[Diagnostic]) -> String {
+    let file = ds.first().map(|d| d.file.clone()).unwrap_or_default();
+    let source = std::fs::read_to_string(&file).unwrap_or_default();
+    render_all(ds, &source)
+}
+
+fn load(path: &str) -> Result<Spec, Output> {
+    check_file(path)
+        .map(|(_, s)| s)
+        .map_err(|ds| Output::fail(diagnostics(&ds)))
+}
+
+/// Runs the fixtures of a spec; the table and whether all passed.
+fn run_fixtures(spec: &Spec, path: &str, dir: Option<PathBuf>) -> Result<(Vec<CaseResult>, bool), Output> {
+    let dir = dir.unwrap_or_else(|| default_dir(path));
+    let results = run_dir(spec, &dir).map_err(|ds| Output::fail(diagnostics(&ds)))?;
+    let ok = results.iter().all(|r| r.pass);
+    Ok((results, ok))
+}
+
+/// A Markdown-style table whose layout never depends on the terminal.
+pub fn new_table<T: Into<comfy_table::Row>>(header: T) -> Table {
+    let mut t = Table::new();
+    t.load_style(ASCII_MARKDOWN).force_no_tty().set_header(header);
+    t
+}
+
+pub fn fixture_table(results: &[CaseResult]) -> String {
+    let mut t = new_table(vec!["case", "checks", "expected", "got", "result"]);
+    for r in results {
+        t.add_row(vec![
+            r.case.clone(),
+            r.target.clone(),
+            r.expected.clone(),
+            r.got.clone(),
+            if r.pass { "pass" } else { "FAIL" }.to_string(),
+        ]);
+    }
+    t.to_string()
+}
+
+fn fixture_summary(results: &[CaseResult]) -> String {
+    let failed = results.iter().filter(|r| !r.pass).count();
+    let cases: std::collections::BTreeSet<(&str, &str)> =
+        results.iter().map(|r| (r.file.as_str(), r.case.as_str())).collect();
+    format!(
+        "fixtures: {} cases, {} checks, {} passed, {} failed\n",
+        cases.len(),
+        results.len(),
+        results.len() - failed,
+        failed
+    )
+}
+
+fn check(path: &str, dir: Option<PathBuf>, json: bool) -> Output {
+    let spec = match load(path) {
+        Ok(s) => s,
+        Err(o) => return o,
+    };
+    let (results, ok) = match run_fixtures(&spec, path, dir) {
+        Ok(r) => r,
+        Err(o) => return o,
+    };
+    let stdout = if json {
+        let doc = serde_json::json!({
+            "spec": spec.id,
+            "version": spec.version,
+            "passed": ok,
+            "results": results,
+        });
+        serde_json::to_string_pretty(&doc).expect("serializable") + "\n"
+    } else {
+        let mut s = format!("{} ({} {}): spec checked\n\n", path, spec.id, spec.version);
+        s.push_str(&fixture_table(&results));
+        s.push_str("\n\n");
+        s.push_str(&fixture_summary(&results));
+        s
+    };
+    Output {
+        stdout,
+        stderr: if ok { String::new() } else { "fixtures failed\n".into() },
+        code: if ok { 0 } else { 1 },
+    }
+}
+
+fn main_job(path: &str, dir: Option<PathBuf>) -> Output {
+    let spec = match load(path) {
+        Ok(s) => s,
+        Err(o) => return o,
+    };
+    let (results, ok) = match run_fixtures(&spec, path, dir) {
+        Ok(r) => r,
+        Err(o) => return o,
+    };
+    if !ok {
+        let failed: Vec<CaseResult> = results.into_iter().filter(|r| !r.pass).collect();
+        return Output::fail(format!(
+            "{path}: fixtures failed; nothing computed\n\n{}\n",
+            fixture_table(&failed)
+        ));
+    }
+    let mut s = spec_summary(&spec);
+    s.push('\n');
+    s.push_str(&fixture_summary(&results));
+    Output {
+        stdout: s,
+        stderr: String::new(),
+        code: 0,
+    }
+}
+
+/// The checked spec at a glance: identification, then each wager's events
+/// with their pays in every pay table.
+pub fn spec_summary(spec: &Spec) -> String {
+    let mut s = String::new();
+    let _ = writeln!(s, "{} — {} (spec {} v{})", spec.title, spec.document, spec.id, spec.version);
+    let _ = writeln!(
+        s,
+        "shoe: {} decks (allowed {} to {}); hands: {}",
+        spec.shoe.decks,
+        spec.shoe.min_decks,
+        spec.shoe.max_decks,
+        spec.game.hands.join(", ")
+    );
+    if let FirstRule::Decides { strategies, default } = &spec.game.first {
+        let ids: Vec<&str> = strategies.iter().map(|x| x.id.as_str()).collect();
+        let _ = writeln!(s, "{} decides; strategies: {} (default {})", spec.game.hands[0], ids.join(", "), ids[*default]);
+    }
+    for w in &spec.wagers {
+        let _ = writeln!(s, "\nwager {} — {} ({:?})", w.id, w.name, w.precedence);
+        let mut header = vec!["event".to_string()];
+        header.extend(w.pay_tables.iter().map(|p| p.id.clone()));
+        let mut t = new_table(header);
+        for (k, e) in w.events.iter().enumerate() {
+            let mut row = vec![e.id.clone()];
+            row.extend(w.pay_tables.iter().map(|p| p.pays[k].describe()));
+            t.add_row(row);
+        }
+        let _ = writeln!(s, "{t}");
+    }
+    s
+}
+
+fn settle_cmd(a: &SettleArgs) -> Output {
+    let spec = match load(&a.spec) {
+        Ok(s) => s,
+        Err(o) => return o,
+    };
+    let decks = a.decks.unwrap_or(spec.shoe.decks);
+    if decks < spec.shoe.min_decks || decks > spec.shoe.max_decks {
+        return Output::fail(format!(
+            "--decks {decks}: spec `{}` allows {} to {} decks\n",
+            spec.id, spec.shoe.min_decks, spec.shoe.max_decks
+        ));
+    }
+    let mut deal = Deal::default();
+    for (flag, text) in [("player", &a.player), ("banker", &a.banker), ("dealer", &a.dealer)] {
+        let Some(text) = text else { continue };
+        let Some(h) = spec.game.hand_index(flag) else {
+            return Output::fail(format!(
+                "--{flag}: spec `{}` has no {flag} hand (its hands: {})\n",
+                spec.id,
+                spec.game.hands.join(", ")
+            ));
+        };
+        match parse_cards(text) {
+            Ok(c) => deal.hands[h as usize] = c,
+            Err(e) => return Output::fail(format!("--{flag}: {e}\n")),
+        }
+    }
+    deal.decision = match a.decision.as_deref() {
+        None => None,
+        Some("draw") => Some(Decision::Draw),
+        Some("stand") => Some(Decision::Stand),
+        Some(o) => return Output::fail(format!("--decision: expected draw or stand, found `{o}`\n")),
+    };
+    deal.strategy = a.strategy.clone();
+    let played = match play(&spec, &deal, decks) {
+        Ok(p) => p,
+        Err(e) => return Output::fail(format!("{}: {e}\n", a.spec)),
+    };
+    let results = settle(&spec, &played.round);
+    let stdout = if a.json {
+        settle_json(&spec, decks, &played, &results)
+    } else {
+        settle_text(&spec, decks, &played, &results)
+    };
+    Output { stdout, stderr: String::new(), code: 0 }
+}
+
+fn hand_text(played: &crate::eval::play::Played, h: u8) -> String {
+    played.round.hand(h).iter().map(|c| c.to_string()).collect::<Vec<_>>().join(" ")
+}
+
+fn settle_text(spec: &Spec, decks: u32, played: &crate::eval::play::Played, results: &[crate::eval::WagerResult]) -> String {
+    let mut s = format!("{} ({} decks)\n", spec.title, decks);
+    for h in 0..2u8 {
+        let _ = writeln!(
+            s,
+            "{:<7} {:<10} total {}",
+            spec.game.hands[h as usize],
+            hand_text(played, h),
+            played.round.total(h)
+        );
+    }
+    for n in &played.notes {
+        let _ = writeln!(s, "  {n}");
+    }
+    let mut t = new_table(vec!["wager", "pay table", "event", "pays", "net per unit"]);
+    for (w, r) in spec.wagers.iter().zip(results) {
+        for o in &r.outcomes {
+            t.add_row(vec![
+                w.id.clone(),
+                o.pay_table.clone(),
+                o.event.map(|k| w.events[k].id.clone()).unwrap_or_else(|| "-".into()),
+                o.pay.describe(),
+                signed(o.net()),
+            ]);
+        }
+    }
+    let _ = writeln!(s, "\n{t}");
+    s
+}
+
+fn settle_json(spec: &Spec, decks: u32, played: &crate::eval::play::Played, results: &[crate::eval::WagerResult]) -> String {
+    let hands: Vec<serde_json::Value> = (0..2u8)
+        .map(|h| {
+            serde_json::json!({
+                "hand": spec.game.hands[h as usize],
+                "cards": played.round.hand(h).iter().map(|c| c.to_string()).collect::<Vec<_>>(),
+                "total": played.round.total(h),
+            })
+        })
+        .collect();
+    let wagers: Vec<serde_json::Value> = spec
+        .wagers
+        .iter()
+        .zip(results)
+        .map(|(w, r)| {
+            let tables: Vec<serde_json::Value> = r
+                .outcomes
+                .iter()
+                .map(|o| {
+                    serde_json::json!({
+                        "pay_table": o.pay_table,
+                        "event": o.event.map(|k| w.events[k].id.clone()),
+                        "pays": o.pay.describe(),
+                        "net": o.net().to_string(),
+                    })
+                })
+                .collect();
+            serde_json::json!({ "wager": w.id, "outcomes": tables })
+        })
+        .collect();
+    let doc = serde_json::json!({
+        "spec": spec.id,
+        "decks": decks,
+        "hands": hands,
+        "notes": played.notes,
+        "wagers": wagers,
+    });
+    serde_json::to_string_pretty(&doc).expect("serializable") + "\n"
+}
+
+/// An exact net result with its sign: `+15`, `-1`, `+0.95`, `0`.
+fn signed(r: crate::model::Ratio) -> String {
+    let text = r.trimmed_decimal();
+    if r.num > 0 { format!("+{text}") } else { text }
+}

@@ -1,0 +1,109 @@
+//! Diagnostics: errors that point into a spec or fixture file by line and column.
+//!
+//! A diagnostic is plain data; `render` draws the source excerpt with a caret,
+//! the way `just` and `rustc` do, so that tests can assert on either form.
+
+use std::fmt::Write;
+
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct Diagnostic {
+    pub file: String,
+    /// 1-based line and column (in characters) of the first offending character.
+    pub line: usize,
+    pub column: usize,
+    /// How many characters the caret underlines.
+    pub width: usize,
+    pub message: String,
+    pub expected: Option<String>,
+    pub found: Option<String>,
+    pub help: Option<String>,
+}
+
+impl Diagnostic {
+    pub fn new(at: Position, message: impl Into<String>) -> Diagnostic {
+        Diagnostic {
+            file: at.file,
+            line: at.line,
+            column: at.column,
+            width: at.width.max(1),
+            message: message.into(),
+            expected: None,
+            found: None,
+            help: None,
+        }
+    }
+
+    pub fn expected(mut self, expected: impl Into<String>, found: impl Into<String>) -> Self {
+        self.expected = Some(expected.into());
+        self.found = Some(found.into());
+        self
+    }
+
+    pub fn help(mut self, help: impl Into<String>) -> Self {
+        self.help = Some(help.into());
+        self
+    }
+
+    /// `file:line:column: message`, one line, for logs and summaries.
+    pub fn headline(&self) -> String {
+        format!(
+            "{}:{}:{}: {}",
+            self.file, self.line, self.column, self.message
+        )
+    }
+
+    /// The full rendering with the source line and a caret under the offending text.
+    pub fn render(&self, source: &str) -> String {
+        let mut out = String::new();
+        let _ = writeln!(out, "error: {}", self.message);
+        let _ = writeln!(out, "  --> {}:{}:{}", self.file, self.line, self.column);
+        let gutter = self.line.to_string().len();
+        if let Some(text) = source.lines().nth(self.line.saturating_sub(1)) {
+            let text = text.trim_end();
+            let pad = " ".repeat(gutter);
+            let _ = writeln!(out, "{pad} |");
+            let _ = writeln!(out, "{} | {}", self.line, text);
+            let lead: String = text
+                .chars()
+                .take(self.column.saturating_sub(1))
+                .map(|c| if c == '\t' { '\t' } else { ' ' })
+                .collect();
+            let caret = "^".repeat(self.width);
+            let label = match (&self.expected, &self.found) {
+                (Some(e), Some(f)) => format!(" expected {e}, found {f}"),
+                _ => String::new(),
+            };
+            let _ = writeln!(out, "{pad} | {lead}{caret}{label}");
+        }
+        if let Some(help) = &self.help {
+            let _ = writeln!(out, "  = help: {help}");
+        }
+        out
+    }
+}
+
+/// A place in a file: where a diagnostic points.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Position {
+    pub file: String,
+    pub line: usize,
+    pub column: usize,
+    pub width: usize,
+}
+
+/// All the diagnostics of one file, rendered in order.
+pub fn render_all(diagnostics: &[Diagnostic], source: &str) -> String {
+    let mut out = String::new();
+    for d in diagnostics {
+        out.push_str(&d.render(source));
+        out.push('\n');
+    }
+    let n = diagnostics.len();
+    let _ = writeln!(
+        out,
+        "{n} error{} in {}",
+        if n == 1 { "" } else { "s" },
+        diagnostics.first().map(|d| d.file.as_str()).unwrap_or("input")
+    );
+    out
+}

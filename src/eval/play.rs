@@ -1,0 +1,175 @@
+//! Playing a round: checks that the cards given are exactly what the
+//! drawing rules deal, and builds the `Round` conditions read.
+
+use crate::cards::Card;
+use crate::model::round::Round;
+use crate::model::{FirstRule, Game, Spec};
+use std::collections::HashMap;
+
+/// The player's choice in a game where the first hand decides.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Decision {
+    Draw,
+    Stand,
+}
+
+/// Cards as dealt, per hand in hand order, plus an optional decision.
+#[derive(Clone, Debug, Default)]
+pub struct Deal {
+    pub hands: [Vec<Card>; 2],
+    pub decision: Option<Decision>,
+    /// Strategy to decide by when no decision is given (default: the spec's).
+    pub strategy: Option<String>,
+}
+
+/// What happened, for display: why each hand drew or stood.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Played {
+    pub round: Round,
+    pub notes: Vec<String>,
+}
+
+pub fn play(spec: &Spec, deal: &Deal, decks: u32) -> Result<Played, String> {
+    let game = &spec.game;
+    check_shoe(deal, decks)?;
+    for (h, cards) in deal.hands.iter().enumerate() {
+        if cards.len() < 2 {
+            return Err(format!(
+                "too few cards: the {} hand needs two initial cards, got {}",
+                game.hands[h],
+                cards.len()
+            ));
+        }
+    }
+    let mut notes = Vec::new();
+    let two = |h: usize| (deal.hands[h][0].value() + deal.hands[h][1].value()) % 10;
+    let (t0, t1) = (two(0), two(1));
+    let natural = game.is_natural(t0) || game.is_natural(t1);
+    let mut round = Round {
+        cards: [Card::new(1, 0); 6],
+        counts: [2, 2],
+    };
+    for h in 0..2 {
+        for (i, c) in deal.hands[h].iter().take(3).enumerate() {
+            round.cards[h * 3 + i] = *c;
+        }
+    }
+    let first_draws = if natural {
+        notes.push(format!(
+            "natural: {} {}, {} {}; no card is drawn",
+            game.hands[0], t0, game.hands[1], t1
+        ));
+        false
+    } else {
+        first_decision(spec, game, &round, deal, t0, &mut notes)?
+    };
+    expect_count(game, deal, 0, first_draws, t0)?;
+    round.counts[0] = if first_draws { 3 } else { 2 };
+    let second_draws = !natural && {
+        let third = first_draws.then(|| deal.hands[0][2].value());
+        let draws = game.second_draws(t1, third);
+        notes.push(format!(
+            "{} {} on {}{}",
+            game.hands[1],
+            if draws { "draws" } else { "stands" },
+            t1,
+            match third {
+                Some(v) => format!(" against a third card worth {v}"),
+                None => format!(" ({} stood)", game.hands[0]),
+            }
+        ));
+        draws
+    };
+    expect_count(game, deal, 1, second_draws, t1)?;
+    round.counts[1] = if second_draws { 3 } else { 2 };
+    Ok(Played { round, notes })
+}
+
+fn first_decision(
+    spec: &Spec,
+    game: &Game,
+    round: &Round,
+    deal: &Deal,
+    total: u8,
+    notes: &mut Vec<String>,
+) -> Result<bool, String> {
+    let name = &game.hands[0];
+    match &game.first {
+        FirstRule::Totals(mask) => {
+            let draws = mask & (1 << total) != 0;
+            if deal.decision.is_some() {
+                return Err(format!(
+                    "{name} follows a fixed drawing rule in `{}`; it takes no decision",
+                    spec.id
+                ));
+            }
+            notes.push(format!(
+                "{name} {} on {total}",
+                if draws { "draws" } else { "stands" }
+            ));
+            Ok(draws)
+        }
+        FirstRule::Decides {
+            strategies,
+            default,
+        } => {
+            if let Some(d) = deal.decision {
+                notes.push(format!("{name} chose to {}", if d == Decision::Draw { "draw" } else { "stand" }));
+                return Ok(d == Decision::Draw);
+            }
+            let chosen = match &deal.strategy {
+                Some(id) => strategies.iter().find(|s| &s.id == id).ok_or_else(|| {
+                    let ids: Vec<&str> = strategies.iter().map(|s| s.id.as_str()).collect();
+                    format!("unknown strategy `{id}`: expected one of {}", ids.join(", "))
+                })?,
+                None => &strategies[*default],
+            };
+            // The strategy sees only the two-card hands (no third cards yet).
+            let draws = chosen.draw_when.holds(round);
+            notes.push(format!(
+                "{name} {} by strategy `{}` ({})",
+                if draws { "draws" } else { "stands" },
+                chosen.id,
+                chosen.source
+            ));
+            Ok(draws)
+        }
+    }
+}
+
+fn expect_count(game: &Game, deal: &Deal, h: usize, draws: bool, total: u8) -> Result<(), String> {
+    let name = &game.hands[h];
+    let given = deal.hands[h].len();
+    let wanted = if draws { 3 } else { 2 };
+    if given < wanted {
+        return Err(format!(
+            "too few cards: the {name} hand draws on {total} but no third card was given"
+        ));
+    }
+    if given > wanted {
+        let extra: Vec<String> = deal.hands[h][wanted..].iter().map(|c| c.to_string()).collect();
+        return Err(format!(
+            "too many cards: the {name} hand {} on {total}, but {} more card{} given ({})",
+            if draws { "draws one card" } else { "stands" },
+            extra.len(),
+            if extra.len() == 1 { " was" } else { "s were" },
+            extra.join(", ")
+        ));
+    }
+    Ok(())
+}
+
+/// A D-deck shoe holds each card D times.
+fn check_shoe(deal: &Deal, decks: u32) -> Result<(), String> {
+    let mut seen: HashMap<Card, u32> = HashMap::new();
+    for c in deal.hands.iter().flatten() {
+        let n = seen.entry(*c).or_default();
+        *n += 1;
+        if *n > decks {
+            return Err(format!(
+                "card {c} appears {n} times, but a {decks}-deck shoe holds only {decks}"
+            ));
+        }
+    }
+    Ok(())
+}

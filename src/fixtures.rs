@@ -1,0 +1,323 @@
+//! Handwritten cases: concrete rounds and what the rule documents say they
+//! settle to. Fixture files name their spec by id; `certify check` runs every
+//! fixture of a spec through the reference evaluator.
+
+use crate::cards::parse_cards;
+use crate::diag::Diagnostic;
+use crate::eval::{Deal, Decision, play, settle};
+use crate::model::{Pay, Ratio, Spec};
+use crate::spec::SourceFile;
+use crate::spec::ordered_map::OrderedMap;
+use serde::Deserialize;
+use serde_saphyr::Spanned;
+use std::path::{Path, PathBuf};
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FixtureFile {
+    pub spec: String,
+    #[serde(default)]
+    pub source: Option<String>,
+    pub cases: Vec<Case>,
+}
+
+#[derive(Debug, Deserialize)]
+pub struct Case {
+    pub name: Spanned<String>,
+    /// Where in the rule document the case comes from.
+    pub source: String,
+    /// `draw` or `stand`, where the first hand decides.
+    #[serde(default)]
+    pub decision: Option<Spanned<String>>,
+    /// A strategy of the spec to decide by (default: the spec's default).
+    #[serde(default)]
+    pub strategy: Option<String>,
+    #[serde(default)]
+    pub decks: Option<Spanned<i64>>,
+    /// Expected final totals, in hand order.
+    #[serde(default)]
+    pub totals: Option<Spanned<Vec<i64>>>,
+    /// The round must be refused with a message containing this text.
+    #[serde(default)]
+    pub error: Option<String>,
+    /// `wager` or `wager.pay_table` -> `event`, `event pays 15 to 1`, `lose` or `push`.
+    #[serde(default)]
+    pub expect: OrderedMap<Spanned<String>, Spanned<String>>,
+    /// Cards per hand, by hand name, e.g. `player: 4s,Kd,4h`; any other key is an error.
+    #[serde(flatten)]
+    pub hands: std::collections::BTreeMap<String, Spanned<String>>,
+}
+
+/// A case read into checked form.
+#[derive(Debug)]
+struct CaseSpec {
+    deal: Deal,
+    decks: Option<u32>,
+    expect: Vec<(String, String)>,
+    totals: Option<[u8; 2]>,
+    error: Option<String>,
+}
+
+/// Outcome of one expectation of one case.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct CaseResult {
+    pub file: String,
+    pub case: String,
+    pub source: String,
+    pub target: String,
+    pub expected: String,
+    pub got: String,
+    pub pass: bool,
+}
+
+/// Fixture files for a spec: `<spec dir>/../fixtures/*.yaml` naming its id.
+pub fn default_dir(spec_path: &str) -> PathBuf {
+    let dir = Path::new(spec_path).parent().unwrap_or(Path::new("."));
+    let dir = if dir.as_os_str().is_empty() { Path::new(".") } else { dir };
+    dir.join("..").join("fixtures")
+}
+
+/// Runs every fixture for `spec` found in `dir`. Fixture files that cannot be
+/// read or are malformed are errors, as is a spec with no fixture at all.
+pub fn run_dir(spec: &Spec, dir: &Path) -> Result<Vec<CaseResult>, Vec<Diagnostic>> {
+    let mut paths: Vec<PathBuf> = std::fs::read_dir(dir)
+        .map_err(|e| vec![plain(&dir.display().to_string(), format!("cannot read fixture folder: {e}"))])?
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "yaml" || x == "yml"))
+        .collect();
+    paths.sort();
+    let mut results = Vec::new();
+    let mut errors = Vec::new();
+    let mut found = false;
+    for path in paths {
+        let name = path.display().to_string();
+        let source = SourceFile::read(&name).map_err(|e| vec![plain(&name, e)])?;
+        let file: FixtureFile = match serde_saphyr::from_str(&source.text) {
+            Ok(f) => f,
+            Err(e) => {
+                let d = crate::spec::yaml_diagnostic(&source, &e);
+                errors.push(Diagnostic {
+                    message: d.message.replace("invalid spec YAML", "invalid fixture YAML"),
+                    ..d
+                });
+                continue;
+            }
+        };
+        if file.spec != spec.id {
+            continue;
+        }
+        found = true;
+        match run_file(spec, &source, &file) {
+            Ok(r) => results.extend(r),
+            Err(d) => errors.extend(d),
+        }
+    }
+    if !errors.is_empty() {
+        return Err(errors);
+    }
+    if !found {
+        return Err(vec![plain(
+            &dir.display().to_string(),
+            format!("no fixture file names spec `{}`", spec.id),
+        )]);
+    }
+    Ok(results)
+}
+
+fn plain(file: &str, message: impl Into<String>) -> Diagnostic {
+    Diagnostic::new(
+        crate::diag::Position {
+            file: file.to_string(),
+            line: 1,
+            column: 1,
+            width: 1,
+        },
+        message,
+    )
+}
+
+pub fn run_file(spec: &Spec, src: &SourceFile, file: &FixtureFile) -> Result<Vec<CaseResult>, Vec<Diagnostic>> {
+    let mut out = Vec::new();
+    let mut errors = Vec::new();
+    for case in &file.cases {
+        match read_case(spec, src, case) {
+            Ok(c) => out.extend(run_case(spec, src, case, &c)),
+            Err(d) => errors.extend(d),
+        }
+    }
+    if errors.is_empty() { Ok(out) } else { Err(errors) }
+}
+
+fn at(src: &SourceFile, s: &Spanned<String>, message: impl Into<String>) -> Diagnostic {
+    Diagnostic::new(src.at(&s.referenced, s.value.chars().count().max(1)), message)
+}
+
+/// Reads a case into checked form; every problem is a located diagnostic.
+fn read_case(spec: &Spec, src: &SourceFile, case: &Case) -> Result<CaseSpec, Vec<Diagnostic>> {
+    let mut errors = Vec::new();
+    let mut c = CaseSpec {
+        deal: Deal::default(),
+        decks: None,
+        expect: Vec::new(),
+        totals: None,
+        error: None,
+    };
+    if let Some(d) = &case.decision {
+        match d.value.trim() {
+            "draw" => c.deal.decision = Some(Decision::Draw),
+            "stand" => c.deal.decision = Some(Decision::Stand),
+            _ => errors.push(at(src, d, "decision must be `draw` or `stand`")),
+        }
+    }
+    c.deal.strategy = case.strategy.clone();
+    c.error = case.error.clone();
+    if let Some(d) = &case.decks {
+        match u32::try_from(d.value) {
+            Ok(n) if n >= 1 => c.decks = Some(n),
+            _ => errors.push(Diagnostic::new(
+                src.at(&d.referenced, 1),
+                format!("decks must be a positive whole number, found {}", d.value),
+            )),
+        }
+    }
+    if let Some(t) = &case.totals {
+        match t.value.as_slice() {
+            [a, b] if (0..=9).contains(a) && (0..=9).contains(b) => c.totals = Some([*a as u8, *b as u8]),
+            _ => errors.push(Diagnostic::new(
+                src.at(&t.referenced, 1),
+                "totals are two numbers 0-9 in hand order, e.g. `[8, 6]`",
+            )),
+        }
+    }
+    for (target, value) in &case.expect.0 {
+        match check_target(spec, &target.value, value.value.trim()) {
+            Ok(()) => c.expect.push((target.value.clone(), value.value.trim().to_string())),
+            Err(m) => errors.push(at(src, value, m)),
+        }
+    }
+    for (key, value) in &case.hands {
+        match spec.game.hand_index(key) {
+            Some(h) => match parse_cards(&value.value) {
+                Ok(cards) => c.deal.hands[h as usize] = cards,
+                Err(m) => errors.push(at(src, value, m)),
+            },
+            None => errors.push(at(
+                src,
+                value,
+                format!(
+                    "unknown case key `{key}`: expected a hand ({}), decision, strategy, decks, totals, error or expect",
+                    spec.game.hands.join(", ")
+                ),
+            )),
+        }
+    }
+    if c.expect.is_empty() && c.error.is_none() && c.totals.is_none() {
+        errors.push(at(src, &case.name, "a case expects nothing: add expect.<wager>, totals or error"));
+    }
+    if errors.is_empty() { Ok(c) } else { Err(errors) }
+}
+
+/// Validates `wager[.table]` and the expected outcome's wording.
+fn check_target(spec: &Spec, target: &str, expected: &str) -> Result<(), String> {
+    let (w, t) = target.split_once('.').map_or((target, None), |(a, b)| (a, Some(b)));
+    let wager = spec.wager(w).ok_or_else(|| format!("unknown wager `{w}` in spec `{}`", spec.id))?;
+    if let Some(t) = t
+        && !wager.pay_tables.iter().any(|p| p.id == t)
+    {
+        return Err(format!("wager `{w}` has no pay table `{t}`"));
+    }
+    let (event, pays) = split_expectation(expected);
+    if !matches!(event, "lose" | "push") && !wager.events.iter().any(|e| e.id == event) {
+        let ids: Vec<&str> = wager.events.iter().map(|e| e.id.as_str()).collect();
+        return Err(format!(
+            "wager `{w}` has no event `{event}`: expected lose, push or one of {}",
+            ids.join(", ")
+        ));
+    }
+    if let Some(p) = pays
+        && crate::check::parse_pay(p).is_none()
+    {
+        return Err(format!("cannot read the pay `{p}`: expected e.g. `15 to 1`, `push` or `lose`"));
+    }
+    Ok(())
+}
+
+/// `"full_house pays 15 to 1"` -> (`full_house`, Some(`15 to 1`)).
+fn split_expectation(e: &str) -> (&str, Option<&str>) {
+    match e.split_once(" pays ") {
+        Some((ev, p)) => (ev.trim(), Some(p.trim())),
+        None => (e.trim(), None),
+    }
+}
+
+fn run_case(spec: &Spec, src: &SourceFile, case: &Case, c: &CaseSpec) -> Vec<CaseResult> {
+    let decks = c.decks.unwrap_or(spec.shoe.decks);
+    let result = |target: &str, expected: String, got: String| CaseResult {
+        file: src.name.clone(),
+        case: case.name.value.clone(),
+        source: case.source.clone(),
+        target: target.to_string(),
+        pass: expected == got,
+        expected,
+        got,
+    };
+    let played = match play(spec, &c.deal, decks) {
+        Ok(p) => p,
+        Err(m) => {
+            return vec![match &c.error {
+                Some(want) if m.contains(want.as_str()) => result("error", want.clone(), want.clone()),
+                Some(want) => result("error", want.clone(), m),
+                None => result("round", "a valid round".into(), m),
+            }];
+        }
+    };
+    let mut out = Vec::new();
+    if let Some(want) = &c.error {
+        out.push(result("error", want.clone(), "the round was accepted".into()));
+    }
+    if let Some([a, b]) = c.totals {
+        let got = format!("{} {}", played.round.total(0), played.round.total(1));
+        out.push(result("totals", format!("{a} {b}"), got));
+    }
+    let settled = settle(spec, &played.round);
+    for (target, expected) in &c.expect {
+        let (w, t) = target.split_once('.').map_or((target.as_str(), None), |(a, b)| (a, Some(b)));
+        let wi = spec.wagers.iter().position(|x| x.id == w).expect("checked");
+        let wager = &spec.wagers[wi];
+        for o in &settled[wi].outcomes {
+            if t.is_some_and(|t| t != o.pay_table) {
+                continue;
+            }
+            let (event, pays) = split_expectation(expected);
+            let got_event = match (o.event, o.pay) {
+                (_, Pay::Lose) if event == "lose" => "lose".to_string(),
+                (_, Pay::Push) if event == "push" => "push".to_string(),
+                (Some(k), _) => wager.events[k].id.clone(),
+                (None, _) => "lose".to_string(),
+            };
+            let got = match pays {
+                Some(_) => format!("{got_event} pays {}", describe(o.pay)),
+                None => got_event,
+            };
+            let want = match pays.and_then(crate::check::parse_pay) {
+                Some(p) => format!("{event} pays {}", describe(p)),
+                None => event.to_string(),
+            };
+            out.push(result(&format!("{w}.{}", o.pay_table), want, got));
+        }
+    }
+    out
+}
+
+fn describe(p: Pay) -> String {
+    match p {
+        Pay::Win(r) => r.to_one(),
+        Pay::Push => "push".into(),
+        Pay::Lose => "lose".into(),
+    }
+}
+
+/// Net per unit for display.
+pub fn net(p: Pay) -> Ratio {
+    p.net()
+}

@@ -1,0 +1,217 @@
+//! Compiled conditions: names resolved to card slots and hands, types checked.
+//! Evaluation allocates nothing and looks nothing up.
+
+use super::round::{Round, SLOTS};
+use crate::cards::Card;
+
+/// Marks a comparison operand that reads a card not dealt; any comparison
+/// with it is false (documented in the README: "a condition about a card not
+/// dealt is false").
+pub const ABSENT: i64 = i64::MIN;
+
+/// A set of card slots, bit `slot`.
+pub type SlotMask = u8;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CmpOp {
+    Eq,
+    Ne,
+    Lt,
+    Le,
+    Gt,
+    Ge,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum Cond {
+    Const(i64),
+    // Attributes of the card in a slot.
+    Rank(u8),
+    Suit(u8),
+    Value(u8),
+    Face(u8),
+    High(u8),
+    // Attributes of a hand.
+    Total(u8),
+    Count(u8),
+    /// Two-card total in the game's natural set (bit per total).
+    Natural(u8, u16),
+    Drew(u8),
+    Wins(u8),
+    Tie,
+    Margin,
+    // Functions of a set of slots (only the dealt ones count).
+    CardCount(SlotMask),
+    Suited(SlotMask),
+    MaxKind(SlotMask),
+    Kinds(SlotMask, u8),
+    Not(Box<Cond>),
+    And(Vec<Cond>),
+    Or(Vec<Cond>),
+    Cmp(CmpOp, Box<Cond>, Box<Cond>),
+    In(Box<Cond>, Vec<i64>),
+    Add(Box<Cond>, Box<Cond>),
+    Sub(Box<Cond>, Box<Cond>),
+}
+
+/// What a condition reads of each card slot: the engine enumerates only
+/// as finely as this demands.
+pub mod need {
+    pub const VALUE: u8 = 1;
+    pub const RANK: u8 = 2;
+    pub const SUIT: u8 = 4;
+}
+
+pub type Needs = [u8; SLOTS];
+
+pub fn hand_mask(hand: u8) -> SlotMask {
+    0b111 << (hand * 3)
+}
+
+pub const ALL_SLOTS: SlotMask = 0b11_1111;
+
+impl Cond {
+    pub fn holds(&self, r: &Round) -> bool {
+        self.eval(r) != 0
+    }
+
+    pub fn eval(&self, r: &Round) -> i64 {
+        let card = |s: &u8, f: fn(Card) -> u8| -> i64 {
+            if r.dealt(*s) {
+                f(r.cards[*s as usize]) as i64
+            } else {
+                ABSENT
+            }
+        };
+        match self {
+            Cond::Const(v) => *v,
+            Cond::Rank(s) => card(s, |c| c.rank),
+            Cond::Suit(s) => card(s, |c| c.suit),
+            Cond::Value(s) => card(s, Card::value),
+            Cond::High(s) => card(s, Card::high),
+            Cond::Face(s) => (r.dealt(*s) && r.cards[*s as usize].face()) as i64,
+            Cond::Total(h) => r.total(*h) as i64,
+            Cond::Count(h) => r.counts[*h as usize] as i64,
+            Cond::Natural(h, set) => {
+                (r.counts[*h as usize] == 2 && set & (1 << r.total(*h)) != 0) as i64
+            }
+            Cond::Drew(h) => (r.counts[*h as usize] == 3) as i64,
+            Cond::Wins(h) => (r.total(*h) > r.total(1 - *h)) as i64,
+            Cond::Tie => (r.total(0) == r.total(1)) as i64,
+            Cond::Margin => (r.total(0) as i64 - r.total(1) as i64).abs(),
+            Cond::CardCount(m) => dealt(r, *m).count() as i64,
+            Cond::Suited(m) => {
+                let mut suits = dealt(r, *m).map(|c| c.suit);
+                let first = suits.next();
+                suits.all(|s| Some(s) == first) as i64
+            }
+            Cond::MaxKind(m) => rank_counts(r, *m).into_iter().max().unwrap_or(0) as i64,
+            Cond::Kinds(m, n) => rank_counts(r, *m).iter().filter(|&&k| k >= *n).count() as i64,
+            Cond::Not(x) => (x.eval(r) == 0) as i64,
+            Cond::And(xs) => xs.iter().all(|x| x.eval(r) != 0) as i64,
+            Cond::Or(xs) => xs.iter().any(|x| x.eval(r) != 0) as i64,
+            Cond::Cmp(op, a, b) => {
+                let (a, b) = (a.eval(r), b.eval(r));
+                if a == ABSENT || b == ABSENT {
+                    return 0;
+                }
+                let v = match op {
+                    CmpOp::Eq => a == b,
+                    CmpOp::Ne => a != b,
+                    CmpOp::Lt => a < b,
+                    CmpOp::Le => a <= b,
+                    CmpOp::Gt => a > b,
+                    CmpOp::Ge => a >= b,
+                };
+                v as i64
+            }
+            Cond::In(x, set) => {
+                let v = x.eval(r);
+                (v != ABSENT && set.contains(&v)) as i64
+            }
+            Cond::Add(a, b) => arith(a.eval(r), b.eval(r), |x, y| x + y),
+            Cond::Sub(a, b) => arith(a.eval(r), b.eval(r), |x, y| x - y),
+        }
+    }
+
+    /// Which attributes of which slots this condition reads.
+    pub fn needs(&self) -> Needs {
+        let mut n = [0u8; SLOTS];
+        self.collect_needs(&mut n);
+        n
+    }
+
+    fn collect_needs(&self, n: &mut Needs) {
+        let mut mark = |mask: SlotMask, what: u8| {
+            for (s, slot) in n.iter_mut().enumerate() {
+                if mask & (1 << s) != 0 {
+                    *slot |= what;
+                }
+            }
+        };
+        match self {
+            Cond::Const(_) | Cond::Count(_) | Cond::Drew(_) | Cond::CardCount(_) => {}
+            Cond::Rank(s) | Cond::Face(s) | Cond::High(s) => mark(1 << s, need::RANK),
+            Cond::Suit(s) => mark(1 << s, need::SUIT),
+            Cond::Value(s) => mark(1 << s, need::VALUE),
+            Cond::Total(h) => mark(hand_mask(*h), need::VALUE),
+            Cond::Natural(h, _) => mark(0b11 << (h * 3), need::VALUE),
+            Cond::Wins(_) | Cond::Tie | Cond::Margin => mark(ALL_SLOTS, need::VALUE),
+            Cond::Suited(m) => mark(*m, need::SUIT),
+            Cond::MaxKind(m) | Cond::Kinds(m, _) => mark(*m, need::RANK),
+            Cond::Not(x) | Cond::In(x, _) => x.collect_needs(n),
+            Cond::And(xs) | Cond::Or(xs) => xs.iter().for_each(|x| x.collect_needs(n)),
+            Cond::Cmp(_, a, b) | Cond::Add(a, b) | Cond::Sub(a, b) => {
+                a.collect_needs(n);
+                b.collect_needs(n);
+            }
+        }
+    }
+
+    /// True if the condition names a particular rank or suit, so that suits
+    /// (or ranks) are not interchangeable for it.
+    pub fn names_suit(&self) -> bool {
+        self.any(&|c| match c {
+            Cond::Cmp(_, a, b) => {
+                (matches!(**a, Cond::Suit(_)) && matches!(**b, Cond::Const(_)))
+                    || (matches!(**b, Cond::Suit(_)) && matches!(**a, Cond::Const(_)))
+            }
+            Cond::In(x, _) => matches!(**x, Cond::Suit(_)),
+            _ => false,
+        })
+    }
+
+    fn any(&self, f: &dyn Fn(&Cond) -> bool) -> bool {
+        if f(self) {
+            return true;
+        }
+        match self {
+            Cond::Not(x) | Cond::In(x, _) => x.any(f),
+            Cond::And(xs) | Cond::Or(xs) => xs.iter().any(|x| x.any(f)),
+            Cond::Cmp(_, a, b) | Cond::Add(a, b) | Cond::Sub(a, b) => a.any(f) || b.any(f),
+            _ => false,
+        }
+    }
+}
+
+fn arith(a: i64, b: i64, f: fn(i64, i64) -> i64) -> i64 {
+    if a == ABSENT || b == ABSENT {
+        ABSENT
+    } else {
+        f(a, b)
+    }
+}
+
+fn dealt(r: &Round, mask: SlotMask) -> impl Iterator<Item = Card> + '_ {
+    (0..SLOTS as u8)
+        .filter(move |s| mask & (1 << s) != 0 && r.dealt(*s))
+        .map(|s| r.cards[s as usize])
+}
+
+fn rank_counts(r: &Round, mask: SlotMask) -> [u8; 13] {
+    let mut counts = [0u8; 13];
+    for c in dealt(r, mask) {
+        counts[(c.rank - 1) as usize] += 1;
+    }
+    counts
+}

@@ -1,0 +1,27 @@
+//! Loading a rule spec: YAML text to the raw, located structure.
+
+pub mod ordered_map;
+pub mod raw;
+pub mod source;
+
+pub use raw::RawSpec;
+pub use source::SourceFile;
+
+use crate::diag::Diagnostic;
+
+/// Parses the YAML of a spec; a malformed file gives one located diagnostic.
+pub fn load(source: &SourceFile) -> Result<RawSpec, Diagnostic> {
+    serde_saphyr::from_str::<RawSpec>(&source.text).map_err(|e| yaml_diagnostic(source, &e))
+}
+
+/// Turns a YAML or shape error into a diagnostic at its location.
+pub fn yaml_diagnostic(source: &SourceFile, e: &serde_saphyr::Error) -> Diagnostic {
+    let at = match e.location() {
+        Some(loc) => source.at(&loc, 1),
+        None => source.position(1, 1, 1),
+    };
+    let text = e.to_string();
+    // The library's message may carry its own location suffix; keep the first line.
+    let message = text.lines().next().unwrap_or("malformed YAML").to_string();
+    Diagnostic::new(at, format!("invalid spec YAML: {message}"))
+}

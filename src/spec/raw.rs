@@ -1,0 +1,162 @@
+//! The rule spec exactly as written in YAML, before any checking.
+//! Every value a diagnostic may point at is `Spanned`.
+
+use super::ordered_map::OrderedMap;
+use serde::Deserialize;
+use serde_saphyr::Spanned;
+
+pub type S<T> = Spanned<T>;
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawSpec {
+    pub id: S<String>,
+    pub title: String,
+    pub version: String,
+    pub source: RawSource,
+    pub shoe: RawShoe,
+    pub game: RawGame,
+    /// Named sub-conditions (or card aliases) usable in every condition after them.
+    #[serde(default)]
+    pub definitions: OrderedMap<S<String>, S<String>>,
+    pub wagers: Vec<RawWager>,
+    #[serde(default)]
+    pub claims: Vec<RawClaim>,
+    #[serde(default)]
+    pub interpretations: Vec<RawInterpretation>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawSource {
+    pub document: String,
+    #[serde(default)]
+    pub section: Option<String>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawShoe {
+    pub decks: S<i64>,
+    /// Inclusive range of deck counts the rules allow, `[min, max]`.
+    pub allowed_decks: S<Vec<i64>>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawGame {
+    /// The two hands; the first completes its hand before the second.
+    pub hands: S<Vec<S<String>>>,
+    /// Initial deal order of the four cards, by hand name.
+    pub deal: S<Vec<S<String>>>,
+    /// Two-card totals that end the round for both hands (empty: no naturals).
+    #[serde(default = "default_naturals")]
+    pub naturals: S<Vec<i64>>,
+    /// Drawing rule of each hand, keyed by hand name.
+    pub drawing: OrderedMap<S<String>, S<RawDrawRule>>,
+}
+
+fn default_naturals() -> S<Vec<i64>> {
+    Spanned::new(
+        vec![8, 9],
+        serde_saphyr::Location::UNKNOWN,
+        serde_saphyr::Location::UNKNOWN,
+    )
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawDrawRule {
+    /// Draws on these totals whatever the other hand did.
+    #[serde(default)]
+    pub draws_on: Option<S<Vec<i64>>>,
+    /// Second hand only: totals it draws on when the first hand stood.
+    #[serde(default)]
+    pub when_other_stands: Option<S<Vec<i64>>>,
+    /// Second hand only: an H/S chart, row = own total, column = the other
+    /// hand's third-card point value 0..9.
+    #[serde(default)]
+    pub when_other_draws: Option<OrderedMap<S<String>, S<String>>>,
+    /// The hand's owner chooses to draw or stand; strategies name conditions.
+    #[serde(default)]
+    pub decides: Option<RawDecision>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawDecision {
+    pub strategies: OrderedMap<S<String>, S<String>>,
+    pub default: S<String>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawWager {
+    pub id: S<String>,
+    pub name: String,
+    #[serde(default)]
+    pub description: Option<String>,
+    /// `highest_pay` (default): of the events that hold, the one paying most
+    /// wins, ties going to the one listed first. `listed_order`: the first
+    /// listed event that holds wins.
+    #[serde(default)]
+    pub precedence: Option<S<String>>,
+    pub events: Vec<RawEvent>,
+    pub pay_tables: Vec<RawPayTable>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawEvent {
+    pub id: S<String>,
+    pub name: String,
+    pub when: S<String>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawPayTable {
+    pub id: S<String>,
+    #[serde(default)]
+    pub name: Option<String>,
+    pub pays: OrderedMap<S<String>, S<RawPay>>,
+}
+
+/// A pay as written: `8`, `0.95`, `"3 to 2"`, `"3/2"`, `push` or `lose`.
+#[derive(Debug, Deserialize)]
+#[serde(untagged)]
+pub enum RawPay {
+    Int(i64),
+    Float(f64),
+    Text(String),
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawClaim {
+    /// The wagers the claim is about, staked equally.
+    pub wagers: S<Vec<S<String>>>,
+    pub pay_table: S<String>,
+    /// As printed, e.g. `"6.1%"`; compared at the printed precision.
+    pub house_edge: S<String>,
+    pub source: String,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawInterpretation {
+    pub id: S<String>,
+    /// What the document says that admits more than one reading.
+    pub question: String,
+    pub chosen: RawReading,
+    pub alternative: RawReading,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawReading {
+    pub reading: String,
+    pub wager: S<String>,
+    #[serde(default)]
+    pub pay_table: Option<S<String>>,
+}

@@ -1,0 +1,123 @@
+//! A loaded text file and the mapping from YAML locations to positions.
+
+use crate::diag::Position;
+use serde_saphyr::Location;
+
+#[derive(Clone, Debug)]
+pub struct SourceFile {
+    pub name: String,
+    pub text: String,
+    line_starts: Vec<usize>,
+}
+
+impl SourceFile {
+    pub fn new(name: impl Into<String>, text: impl Into<String>) -> SourceFile {
+        let text = text.into();
+        let mut line_starts = vec![0];
+        line_starts.extend(text.match_indices('\n').map(|(i, _)| i + 1));
+        SourceFile {
+            name: name.into(),
+            text,
+            line_starts,
+        }
+    }
+
+    pub fn read(path: &str) -> Result<SourceFile, String> {
+        std::fs::read_to_string(path)
+            .map(|text| SourceFile::new(path, text))
+            .map_err(|e| format!("{path}: cannot read: {e}"))
+    }
+
+    /// Position of a YAML location, underlining `width` characters.
+    pub fn at(&self, loc: &Location, width: usize) -> Position {
+        Position {
+            file: self.name.clone(),
+            line: (loc.line() as usize).max(1),
+            column: (loc.column() as usize).max(1),
+            width,
+        }
+    }
+
+    pub fn position(&self, line: usize, column: usize, width: usize) -> Position {
+        Position {
+            file: self.name.clone(),
+            line: line.max(1),
+            column: column.max(1),
+            width,
+        }
+    }
+
+    /// Byte offset of a 1-based line and character column.
+    fn byte_of(&self, line: usize, column: usize) -> Option<usize> {
+        let start = *self.line_starts.get(line.checked_sub(1)?)?;
+        let rest = &self.text[start..];
+        let skip: usize = rest
+            .chars()
+            .take(column.saturating_sub(1))
+            .map(char::len_utf8)
+            .sum();
+        Some(start + skip)
+    }
+
+    fn line_col_of(&self, byte: usize) -> (usize, usize) {
+        let line = self.line_starts.partition_point(|&s| s <= byte);
+        let start = self.line_starts[line - 1];
+        let column = self.text[start..byte].chars().count() + 1;
+        (line, column)
+    }
+
+    /// The raw text of the scalar that starts at `loc`, up to the end of its line
+    /// (for re-reading numbers exactly as written, such as a pay of `0.95`).
+    pub fn token_at(&self, loc: &Location) -> &str {
+        let Some(start) = self.byte_of(loc.line() as usize, loc.column() as usize) else {
+            return "";
+        };
+        let rest = &self.text[start..];
+        let end = rest
+            .find(|c: char| c.is_whitespace() || c == ',' || c == '}' || c == ']' || c == '#')
+            .unwrap_or(rest.len());
+        &rest[..end]
+    }
+
+    /// Maps a byte offset inside a scalar's value (such as a condition) to a
+    /// position in the file. YAML may fold line breaks and indentation into
+    /// single spaces, so the mapping walks the non-blank characters of the
+    /// value and of the source together. Falls back to the scalar's start.
+    pub fn within_scalar(&self, loc: &Location, value: &str, offset: usize, width: usize) -> Position {
+        let fallback = self.at(loc, width);
+        let Some(mut src) = self.byte_of(loc.line() as usize, loc.column() as usize) else {
+            return fallback;
+        };
+        let text = self.text.as_bytes();
+        match text.get(src) {
+            Some(b'"') | Some(b'\'') => src += 1,
+            Some(b'|') | Some(b'>') => match self.text[src..].find('\n') {
+                Some(nl) => src += nl + 1,
+                None => return fallback,
+            },
+            _ => {}
+        }
+        for (i, c) in value.char_indices() {
+            if c.is_whitespace() {
+                continue;
+            }
+            while src < text.len() && (text[src] as char).is_ascii_whitespace() {
+                src += 1;
+            }
+            if !self.text[src..].starts_with(c) {
+                return fallback;
+            }
+            if i >= offset {
+                break;
+            }
+            src += c.len_utf8();
+        }
+        if offset >= value.len() {
+            // Pointing past the end: just after the last character read.
+            let (line, column) = self.line_col_of(src.min(self.text.len()));
+            return self.position(line, column, width);
+        }
+        let (line, column) = self.line_col_of(src);
+        self.position(line, column, width)
+    }
+}

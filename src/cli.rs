@@ -102,9 +102,17 @@ pub fn run<I: IntoIterator<Item = String>>(args: I) -> Output {
             let code = if e.use_stderr() { 2 } else { 0 };
             let text = e.render().to_string();
             return if code == 0 {
-                Output { stdout: text, stderr: String::new(), code }
+                Output {
+                    stdout: text,
+                    stderr: String::new(),
+                    code,
+                }
             } else {
-                Output { stdout: String::new(), stderr: text, code }
+                Output {
+                    stdout: String::new(),
+                    stderr: text,
+                    code,
+                }
             };
         }
     };
@@ -135,7 +143,11 @@ fn load(path: &str) -> Result<Spec, Output> {
 }
 
 /// Runs the fixtures of a spec; the table and whether all passed.
-fn run_fixtures(spec: &Spec, path: &str, dir: Option<PathBuf>) -> Result<(Vec<CaseResult>, bool), Output> {
+fn run_fixtures(
+    spec: &Spec,
+    path: &str,
+    dir: Option<PathBuf>,
+) -> Result<(Vec<CaseResult>, bool), Output> {
     let dir = dir.unwrap_or_else(|| default_dir(path));
     let results = run_dir(spec, &dir).map_err(|ds| Output::fail(diagnostics(&ds)))?;
     let ok = results.iter().all(|r| r.pass);
@@ -145,7 +157,9 @@ fn run_fixtures(spec: &Spec, path: &str, dir: Option<PathBuf>) -> Result<(Vec<Ca
 /// A Markdown-style table whose layout never depends on the terminal.
 pub fn new_table<T: Into<comfy_table::Row>>(header: T) -> Table {
     let mut t = Table::new();
-    t.load_style(ASCII_MARKDOWN).force_no_tty().set_header(header);
+    t.load_style(ASCII_MARKDOWN)
+        .force_no_tty()
+        .set_header(header);
     t
 }
 
@@ -165,8 +179,10 @@ pub fn fixture_table(results: &[CaseResult]) -> String {
 
 fn fixture_summary(results: &[CaseResult]) -> String {
     let failed = results.iter().filter(|r| !r.pass).count();
-    let cases: std::collections::BTreeSet<(&str, &str)> =
-        results.iter().map(|r| (r.file.as_str(), r.case.as_str())).collect();
+    let cases: std::collections::BTreeSet<(&str, &str)> = results
+        .iter()
+        .map(|r| (r.file.as_str(), r.case.as_str()))
+        .collect();
     format!(
         "fixtures: {} cases, {} checks, {} passed, {} failed\n",
         cases.len(),
@@ -202,7 +218,11 @@ fn check(path: &str, dir: Option<PathBuf>, json: bool) -> Output {
     };
     Output {
         stdout,
-        stderr: if ok { String::new() } else { "fixtures failed\n".into() },
+        stderr: if ok {
+            String::new()
+        } else {
+            "fixtures failed\n".into()
+        },
         code: if ok { 0 } else { 1 },
     }
 }
@@ -237,7 +257,11 @@ fn main_job(path: &str, dir: Option<PathBuf>) -> Output {
 /// with their pays in every pay table.
 pub fn spec_summary(spec: &Spec) -> String {
     let mut s = String::new();
-    let _ = writeln!(s, "{} — {} (spec {} v{})", spec.title, spec.document, spec.id, spec.version);
+    let _ = writeln!(
+        s,
+        "{} — {} (spec {} v{})",
+        spec.title, spec.document, spec.id, spec.version
+    );
     let _ = writeln!(
         s,
         "shoe: {} decks (allowed {} to {}); hands: {}",
@@ -246,9 +270,19 @@ pub fn spec_summary(spec: &Spec) -> String {
         spec.shoe.max_decks,
         spec.game.hands.join(", ")
     );
-    if let FirstRule::Decides { strategies, default } = &spec.game.first {
+    if let FirstRule::Decides {
+        strategies,
+        default,
+    } = &spec.game.first
+    {
         let ids: Vec<&str> = strategies.iter().map(|x| x.id.as_str()).collect();
-        let _ = writeln!(s, "{} decides; strategies: {} (default {})", spec.game.hands[0], ids.join(", "), ids[*default]);
+        let _ = writeln!(
+            s,
+            "{} decides; strategies: {} (default {})",
+            spec.game.hands[0],
+            ids.join(", "),
+            ids[*default]
+        );
     }
     for w in &spec.wagers {
         let _ = writeln!(s, "\nwager {} — {} ({:?})", w.id, w.name, w.precedence);
@@ -278,7 +312,11 @@ fn settle_cmd(a: &SettleArgs) -> Output {
         ));
     }
     let mut deal = Deal::default();
-    for (flag, text) in [("player", &a.player), ("banker", &a.banker), ("dealer", &a.dealer)] {
+    for (flag, text) in [
+        ("player", &a.player),
+        ("banker", &a.banker),
+        ("dealer", &a.dealer),
+    ] {
         let Some(text) = text else { continue };
         let Some(h) = spec.game.hand_index(flag) else {
             return Output::fail(format!(
@@ -296,7 +334,9 @@ fn settle_cmd(a: &SettleArgs) -> Output {
         None => None,
         Some("draw") => Some(Decision::Draw),
         Some("stand") => Some(Decision::Stand),
-        Some(o) => return Output::fail(format!("--decision: expected draw or stand, found `{o}`\n")),
+        Some(o) => {
+            return Output::fail(format!("--decision: expected draw or stand, found `{o}`\n"));
+        }
     };
     deal.strategy = a.strategy.clone();
     let played = match play(&spec, &deal, decks) {
@@ -309,14 +349,29 @@ fn settle_cmd(a: &SettleArgs) -> Output {
     } else {
         settle_text(&spec, decks, &played, &results)
     };
-    Output { stdout, stderr: String::new(), code: 0 }
+    Output {
+        stdout,
+        stderr: String::new(),
+        code: 0,
+    }
 }
 
 fn hand_text(played: &crate::eval::play::Played, h: u8) -> String {
-    played.round.hand(h).iter().map(|c| c.to_string()).collect::<Vec<_>>().join(" ")
+    played
+        .round
+        .hand(h)
+        .iter()
+        .map(|c| c.to_string())
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
-fn settle_text(spec: &Spec, decks: u32, played: &crate::eval::play::Played, results: &[crate::eval::WagerResult]) -> String {
+fn settle_text(
+    spec: &Spec,
+    decks: u32,
+    played: &crate::eval::play::Played,
+    results: &[crate::eval::WagerResult],
+) -> String {
     let mut s = format!("{} ({} decks)\n", spec.title, decks);
     for h in 0..2u8 {
         let _ = writeln!(
@@ -336,7 +391,9 @@ fn settle_text(spec: &Spec, decks: u32, played: &crate::eval::play::Played, resu
             t.add_row(vec![
                 w.id.clone(),
                 o.pay_table.clone(),
-                o.event.map(|k| w.events[k].id.clone()).unwrap_or_else(|| "-".into()),
+                o.event
+                    .map(|k| w.events[k].id.clone())
+                    .unwrap_or_else(|| "-".into()),
                 o.pay.describe(),
                 signed(o.net()),
             ]);
@@ -346,7 +403,12 @@ fn settle_text(spec: &Spec, decks: u32, played: &crate::eval::play::Played, resu
     s
 }
 
-fn settle_json(spec: &Spec, decks: u32, played: &crate::eval::play::Played, results: &[crate::eval::WagerResult]) -> String {
+fn settle_json(
+    spec: &Spec,
+    decks: u32,
+    played: &crate::eval::play::Played,
+    results: &[crate::eval::WagerResult],
+) -> String {
     let hands: Vec<serde_json::Value> = (0..2u8)
         .map(|h| {
             serde_json::json!({

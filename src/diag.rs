@@ -44,21 +44,41 @@ impl Diagnostic {
         self
     }
 
+    /// A diagnostic about a whole file or folder, with no line to point at.
+    pub fn whole_file(file: impl Into<String>, message: impl Into<String>) -> Diagnostic {
+        Diagnostic::new(
+            Position {
+                file: file.into(),
+                line: 0,
+                column: 0,
+                width: 0,
+            },
+            message,
+        )
+    }
+
+    /// `file:line:column` (or just `file` when no line applies).
+    pub fn location(&self) -> String {
+        if self.line == 0 {
+            self.file.clone()
+        } else {
+            format!("{}:{}:{}", self.file, self.line, self.column)
+        }
+    }
+
     /// `file:line:column: message`, one line, for logs and summaries.
     pub fn headline(&self) -> String {
-        format!(
-            "{}:{}:{}: {}",
-            self.file, self.line, self.column, self.message
-        )
+        format!("{}: {}", self.location(), self.message)
     }
 
     /// The full rendering with the source line and a caret under the offending text.
     pub fn render(&self, source: &str) -> String {
         let mut out = String::new();
         let _ = writeln!(out, "error: {}", self.message);
-        let _ = writeln!(out, "  --> {}:{}:{}", self.file, self.line, self.column);
+        let _ = writeln!(out, "  --> {}", self.location());
         let gutter = self.line.to_string().len();
-        if let Some(text) = source.lines().nth(self.line.saturating_sub(1)) {
+        let line = self.line.checked_sub(1).and_then(|l| source.lines().nth(l));
+        if let Some(text) = line {
             let text = text.trim_end();
             let pad = " ".repeat(gutter);
             let _ = writeln!(out, "{pad} |");
@@ -103,7 +123,10 @@ pub fn render_all(diagnostics: &[Diagnostic], source: &str) -> String {
         out,
         "{n} error{} in {}",
         if n == 1 { "" } else { "s" },
-        diagnostics.first().map(|d| d.file.as_str()).unwrap_or("input")
+        diagnostics
+            .first()
+            .map(|d| d.file.as_str())
+            .unwrap_or("input")
     );
     out
 }

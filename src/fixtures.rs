@@ -73,7 +73,11 @@ pub struct CaseResult {
 /// Fixture files for a spec: `<spec dir>/../fixtures/*.yaml` naming its id.
 pub fn default_dir(spec_path: &str) -> PathBuf {
     let dir = Path::new(spec_path).parent().unwrap_or(Path::new("."));
-    let dir = if dir.as_os_str().is_empty() { Path::new(".") } else { dir };
+    let dir = if dir.as_os_str().is_empty() {
+        Path::new(".")
+    } else {
+        dir
+    };
     dir.join("..").join("fixtures")
 }
 
@@ -81,7 +85,12 @@ pub fn default_dir(spec_path: &str) -> PathBuf {
 /// read or are malformed are errors, as is a spec with no fixture at all.
 pub fn run_dir(spec: &Spec, dir: &Path) -> Result<Vec<CaseResult>, Vec<Diagnostic>> {
     let mut paths: Vec<PathBuf> = std::fs::read_dir(dir)
-        .map_err(|e| vec![plain(&dir.display().to_string(), format!("cannot read fixture folder: {e}"))])?
+        .map_err(|e| {
+            vec![plain(
+                &dir.display().to_string(),
+                format!("cannot read fixture folder: {e}"),
+            )]
+        })?
         .filter_map(|e| e.ok().map(|e| e.path()))
         .filter(|p| p.extension().is_some_and(|x| x == "yaml" || x == "yml"))
         .collect();
@@ -97,7 +106,9 @@ pub fn run_dir(spec: &Spec, dir: &Path) -> Result<Vec<CaseResult>, Vec<Diagnosti
             Err(e) => {
                 let d = crate::spec::yaml_diagnostic(&source, &e);
                 errors.push(Diagnostic {
-                    message: d.message.replace("invalid spec YAML", "invalid fixture YAML"),
+                    message: d
+                        .message
+                        .replace("invalid spec YAML", "invalid fixture YAML"),
                     ..d
                 });
                 continue;
@@ -125,18 +136,14 @@ pub fn run_dir(spec: &Spec, dir: &Path) -> Result<Vec<CaseResult>, Vec<Diagnosti
 }
 
 fn plain(file: &str, message: impl Into<String>) -> Diagnostic {
-    Diagnostic::new(
-        crate::diag::Position {
-            file: file.to_string(),
-            line: 1,
-            column: 1,
-            width: 1,
-        },
-        message,
-    )
+    Diagnostic::whole_file(file, message)
 }
 
-pub fn run_file(spec: &Spec, src: &SourceFile, file: &FixtureFile) -> Result<Vec<CaseResult>, Vec<Diagnostic>> {
+pub fn run_file(
+    spec: &Spec,
+    src: &SourceFile,
+    file: &FixtureFile,
+) -> Result<Vec<CaseResult>, Vec<Diagnostic>> {
     let mut out = Vec::new();
     let mut errors = Vec::new();
     for case in &file.cases {
@@ -145,11 +152,18 @@ pub fn run_file(spec: &Spec, src: &SourceFile, file: &FixtureFile) -> Result<Vec
             Err(d) => errors.extend(d),
         }
     }
-    if errors.is_empty() { Ok(out) } else { Err(errors) }
+    if errors.is_empty() {
+        Ok(out)
+    } else {
+        Err(errors)
+    }
 }
 
 fn at(src: &SourceFile, s: &Spanned<String>, message: impl Into<String>) -> Diagnostic {
-    Diagnostic::new(src.at(&s.referenced, s.value.chars().count().max(1)), message)
+    Diagnostic::new(
+        src.at(&s.referenced, s.value.chars().count().max(1)),
+        message,
+    )
 }
 
 /// Reads a case into checked form; every problem is a located diagnostic.
@@ -182,7 +196,9 @@ fn read_case(spec: &Spec, src: &SourceFile, case: &Case) -> Result<CaseSpec, Vec
     }
     if let Some(t) = &case.totals {
         match t.value.as_slice() {
-            [a, b] if (0..=9).contains(a) && (0..=9).contains(b) => c.totals = Some([*a as u8, *b as u8]),
+            [a, b] if (0..=9).contains(a) && (0..=9).contains(b) => {
+                c.totals = Some([*a as u8, *b as u8])
+            }
             _ => errors.push(Diagnostic::new(
                 src.at(&t.referenced, 1),
                 "totals are two numbers 0-9 in hand order, e.g. `[8, 6]`",
@@ -191,7 +207,9 @@ fn read_case(spec: &Spec, src: &SourceFile, case: &Case) -> Result<CaseSpec, Vec
     }
     for (target, value) in &case.expect.0 {
         match check_target(spec, &target.value, value.value.trim()) {
-            Ok(()) => c.expect.push((target.value.clone(), value.value.trim().to_string())),
+            Ok(()) => c
+                .expect
+                .push((target.value.clone(), value.value.trim().to_string())),
             Err(m) => errors.push(at(src, value, m)),
         }
     }
@@ -212,15 +230,27 @@ fn read_case(spec: &Spec, src: &SourceFile, case: &Case) -> Result<CaseSpec, Vec
         }
     }
     if c.expect.is_empty() && c.error.is_none() && c.totals.is_none() {
-        errors.push(at(src, &case.name, "a case expects nothing: add expect.<wager>, totals or error"));
+        errors.push(at(
+            src,
+            &case.name,
+            "a case expects nothing: add expect.<wager>, totals or error",
+        ));
     }
-    if errors.is_empty() { Ok(c) } else { Err(errors) }
+    if errors.is_empty() {
+        Ok(c)
+    } else {
+        Err(errors)
+    }
 }
 
 /// Validates `wager[.table]` and the expected outcome's wording.
 fn check_target(spec: &Spec, target: &str, expected: &str) -> Result<(), String> {
-    let (w, t) = target.split_once('.').map_or((target, None), |(a, b)| (a, Some(b)));
-    let wager = spec.wager(w).ok_or_else(|| format!("unknown wager `{w}` in spec `{}`", spec.id))?;
+    let (w, t) = target
+        .split_once('.')
+        .map_or((target, None), |(a, b)| (a, Some(b)));
+    let wager = spec
+        .wager(w)
+        .ok_or_else(|| format!("unknown wager `{w}` in spec `{}`", spec.id))?;
     if let Some(t) = t
         && !wager.pay_tables.iter().any(|p| p.id == t)
     {
@@ -237,7 +267,9 @@ fn check_target(spec: &Spec, target: &str, expected: &str) -> Result<(), String>
     if let Some(p) = pays
         && crate::check::parse_pay(p).is_none()
     {
-        return Err(format!("cannot read the pay `{p}`: expected e.g. `15 to 1`, `push` or `lose`"));
+        return Err(format!(
+            "cannot read the pay `{p}`: expected e.g. `15 to 1`, `push` or `lose`"
+        ));
     }
     Ok(())
 }
@@ -265,7 +297,9 @@ fn run_case(spec: &Spec, src: &SourceFile, case: &Case, c: &CaseSpec) -> Vec<Cas
         Ok(p) => p,
         Err(m) => {
             return vec![match &c.error {
-                Some(want) if m.contains(want.as_str()) => result("error", want.clone(), want.clone()),
+                Some(want) if m.contains(want.as_str()) => {
+                    result("error", want.clone(), want.clone())
+                }
                 Some(want) => result("error", want.clone(), m),
                 None => result("round", "a valid round".into(), m),
             }];
@@ -273,7 +307,11 @@ fn run_case(spec: &Spec, src: &SourceFile, case: &Case, c: &CaseSpec) -> Vec<Cas
     };
     let mut out = Vec::new();
     if let Some(want) = &c.error {
-        out.push(result("error", want.clone(), "the round was accepted".into()));
+        out.push(result(
+            "error",
+            want.clone(),
+            "the round was accepted".into(),
+        ));
     }
     if let Some([a, b]) = c.totals {
         let got = format!("{} {}", played.round.total(0), played.round.total(1));
@@ -281,7 +319,9 @@ fn run_case(spec: &Spec, src: &SourceFile, case: &Case, c: &CaseSpec) -> Vec<Cas
     }
     let settled = settle(spec, &played.round);
     for (target, expected) in &c.expect {
-        let (w, t) = target.split_once('.').map_or((target.as_str(), None), |(a, b)| (a, Some(b)));
+        let (w, t) = target
+            .split_once('.')
+            .map_or((target.as_str(), None), |(a, b)| (a, Some(b)));
         let wi = spec.wagers.iter().position(|x| x.id == w).expect("checked");
         let wager = &spec.wagers[wi];
         for o in &settled[wi].outcomes {

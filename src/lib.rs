@@ -5,11 +5,11 @@
 //! and settles concrete rounds, `fixtures` runs handwritten cases.
 
 pub mod cards;
-pub mod expr;
-pub mod diag;
-pub mod spec;
-pub mod model;
 pub mod check;
-pub mod eval;
-pub mod fixtures;
 pub mod cli;
+pub mod diag;
+pub mod eval;
+pub mod expr;
+pub mod fixtures;
+pub mod model;
+pub mod spec;

@@ -124,8 +124,10 @@ pub const FUNCTIONS: [&str; 4] = ["count", "suited", "max_kind", "kinds"];
 pub fn compile_condition(e: &Expr, env: &Env) -> Result<Cond> {
     match compile(e, env)? {
         Value::Bool(c) => Ok(c),
-        other => Err(CompileError::new(e.span, "a condition must be true or false")
-            .expected(Ty::Bool.describe(), other.ty().describe())),
+        other => Err(
+            CompileError::new(e.span, "a condition must be true or false")
+                .expected(Ty::Bool.describe(), other.ty().describe()),
+        ),
     }
 }
 
@@ -246,7 +248,10 @@ fn call(f: &str, args: &[Expr], span: Span, env: &Env) -> Result<Value> {
     if args.len() != arity {
         return Err(CompileError::new(
             span,
-            format!("`{f}` takes {arity} argument{}", if arity == 1 { "" } else { "s" }),
+            format!(
+                "`{f}` takes {arity} argument{}",
+                if arity == 1 { "" } else { "s" }
+            ),
         )
         .expected(format!("{arity}"), format!("{}", args.len())));
     }
@@ -289,16 +294,20 @@ fn list(items: &[Expr], env: &Env) -> Result<Value> {
         if let Some(prev) = ty
             && prev != t
         {
-            return Err(CompileError::new(item.span, "list elements must share one type")
-                .expected(describe(prev), t.describe()));
+            return Err(
+                CompileError::new(item.span, "list elements must share one type")
+                    .expected(describe(prev), t.describe()),
+            );
         }
         ty = Some(t);
         match v.scalar() {
             Some(Cond::Const(c)) => out.push(c),
             _ => {
                 return Err(
-                    CompileError::new(item.span, "list elements must be constants")
-                        .expected("a number, rank or suit", "a value that depends on the cards"),
+                    CompileError::new(item.span, "list elements must be constants").expected(
+                        "a number, rank or suit",
+                        "a value that depends on the cards",
+                    ),
                 );
             }
         }
@@ -313,10 +322,8 @@ fn describe(t: Ty) -> &'static str {
 fn bool_operand(e: &Expr, env: &Env, op: &str) -> Result<Cond> {
     match compile(e, env)? {
         Value::Bool(c) => Ok(c),
-        other => Err(
-            CompileError::new(e.span, format!("{op} joins conditions"))
-                .expected(Ty::Bool.describe(), other.ty().describe()),
-        ),
+        other => Err(CompileError::new(e.span, format!("{op} joins conditions"))
+            .expected(Ty::Bool.describe(), other.ty().describe())),
     }
 }
 
@@ -412,8 +419,14 @@ fn comparison(op: BinOp, l: &Expr, r: &Expr, env: &Env) -> Result<Value> {
         }
         (a, b) => match (a.scalar(), b.scalar()) {
             (Some(x), Some(y)) => Ok(Value::Bool(cmp(x, y))),
-            _ => Err(CompileError::new(l.span, "only numbers, conditions, ranks, suits and cards compare")
-                .expected("a number, condition, rank, suit or card", "a hand or a list")),
+            _ => Err(CompileError::new(
+                l.span,
+                "only numbers, conditions, ranks, suits and cards compare",
+            )
+            .expected(
+                "a number, condition, rank, suit or card",
+                "a hand or a list",
+            )),
         },
     }
 }
@@ -431,13 +444,24 @@ fn membership(l: &Expr, r: &Expr, env: &Env) -> Result<Value> {
     if let Some(elem) = elem
         && elem != ty
     {
-        return Err(CompileError::new(r.span, format!("cannot look for {} in a list of other things", ty.describe()))
-            .expected(format!("a list of {}", plural(ty)), format!("a list of {}", plural(elem))));
+        return Err(CompileError::new(
+            r.span,
+            format!(
+                "cannot look for {} in a list of other things",
+                ty.describe()
+            ),
+        )
+        .expected(
+            format!("a list of {}", plural(ty)),
+            format!("a list of {}", plural(elem)),
+        ));
     }
     match a.scalar() {
         Some(x) if ty != Ty::Bool => Ok(Value::Bool(Cond::In(Box::new(x), items))),
-        _ => Err(CompileError::new(l.span, "`in` tests a number, rank or suit")
-            .expected("a number, rank or suit", ty.describe())),
+        _ => Err(
+            CompileError::new(l.span, "`in` tests a number, rank or suit")
+                .expected("a number, rank or suit", ty.describe()),
+        ),
     }
 }
 

@@ -7,8 +7,8 @@ use crate::diag::Diagnostic;
 use crate::expr::parse_expr;
 use crate::model::cond::Cond;
 use crate::model::{
-    Claim, FirstRule, Game, Interpretation, Pay, PayTable, Precedence, Ratio, Reading,
-    SecondRule, Shoe, Spec, Strategy, Wager,
+    Claim, FirstRule, Game, Interpretation, Pay, PayTable, Precedence, Ratio, Reading, SecondRule,
+    Shoe, Spec, Strategy, Wager,
 };
 use crate::spec::raw::{self, RawPay, S};
 use crate::spec::{self as spec_loader, SourceFile};
@@ -16,7 +16,7 @@ use compile::{CompileError, Env, Value, closest, compile, compile_condition};
 
 /// Loads, parses and checks the spec in `source`.
 pub fn check_source(source: &SourceFile) -> Result<Spec, Vec<Diagnostic>> {
-    let raw = spec_loader::load(source).map_err(|d| vec![d])?;
+    let raw = spec_loader::load(source).map_err(|d| vec![*d])?;
     let mut checker = Checker {
         src: source,
         diags: Vec::new(),
@@ -30,17 +30,7 @@ pub fn check_source(source: &SourceFile) -> Result<Spec, Vec<Diagnostic>> {
 
 /// Reads and checks a spec file.
 pub fn check_file(path: &str) -> Result<(SourceFile, Spec), Vec<Diagnostic>> {
-    let source = SourceFile::read(path).map_err(|e| {
-        vec![Diagnostic::new(
-            crate::diag::Position {
-                file: path.to_string(),
-                line: 1,
-                column: 1,
-                width: 1,
-            },
-            e,
-        )]
-    })?;
+    let source = SourceFile::read(path).map_err(|e| vec![Diagnostic::whole_file(path, e)])?;
     let spec = check_source(&source)?;
     Ok((source, spec))
 }
@@ -279,7 +269,11 @@ impl<'a> Checker<'a> {
             }
         }
         if per_hand != [2, 2] && g.deal.value.len() == 4 {
-            self.error(&g.deal, 1, "each hand receives two cards in the initial deal");
+            self.error(
+                &g.deal,
+                1,
+                "each hand receives two cards in the initial deal",
+            );
         }
         let naturals = self.totals_mask(&g.naturals, "naturals").unwrap_or(0);
         let mut rules: [Option<&S<raw::RawDrawRule>>; 2] = [None, None];
@@ -290,8 +284,11 @@ impl<'a> Checker<'a> {
                     self.string_error(name, format!("hand `{}` has two drawing rules", name.value));
                 }
                 None => {
-                    self.string_error(name, format!("drawing rule for unknown hand `{}`", name.value))
-                        .expected = Some(format!("one of {}", hands.join(", ")));
+                    self.string_error(
+                        name,
+                        format!("drawing rule for unknown hand `{}`", name.value),
+                    )
+                    .expected = Some(format!("one of {}", hands.join(", ")));
                 }
             }
         }
@@ -314,7 +311,11 @@ impl<'a> Checker<'a> {
     fn first_rule(&mut self, r: &S<raw::RawDrawRule>) -> Option<FirstRule> {
         let v = &r.value;
         if v.when_other_stands.is_some() || v.when_other_draws.is_some() {
-            self.error(r, 1, "the first hand draws before the other: use `draws_on` or `decides`");
+            self.error(
+                r,
+                1,
+                "the first hand draws before the other: use `draws_on` or `decides`",
+            );
             return None;
         }
         match (&v.draws_on, &v.decides) {
@@ -325,7 +326,11 @@ impl<'a> Checker<'a> {
                 default: 0,
             }),
             _ => {
-                self.error(r, 1, "a drawing rule needs exactly one of `draws_on` and `decides`");
+                self.error(
+                    r,
+                    1,
+                    "a drawing rule needs exactly one of `draws_on` and `decides`",
+                );
                 None
             }
         }
@@ -334,12 +339,20 @@ impl<'a> Checker<'a> {
     fn second_rule(&mut self, r: &S<raw::RawDrawRule>, naturals: u16) -> Option<SecondRule> {
         let v = &r.value;
         if v.decides.is_some() {
-            self.error(r, 1, "only the first hand may decide; the second follows a rule");
+            self.error(
+                r,
+                1,
+                "only the first hand may decide; the second follows a rule",
+            );
             return None;
         }
         if let Some(t) = &v.draws_on {
             if v.when_other_stands.is_some() || v.when_other_draws.is_some() {
-                self.error(r, 1, "use either `draws_on` or the pair `when_other_stands`/`when_other_draws`");
+                self.error(
+                    r,
+                    1,
+                    "use either `draws_on` or the pair `when_other_stands`/`when_other_draws`",
+                );
                 return None;
             }
             // Draws on these totals whatever the first hand's third card was.
@@ -392,12 +405,12 @@ impl<'a> Checker<'a> {
         // Every total that can face a drawing first hand needs a row.
         for total in 0..10u16 {
             if naturals & (1 << total) == 0 && seen & (1 << total) == 0 {
-                self.error(
-                    r,
-                    1,
-                    format!("the `when_other_draws` chart has no row for total {total}"),
-                )
-                .help = Some("naturals need no row; every other total does".into());
+                let message = format!("the `when_other_draws` chart has no row for total {total}");
+                let d = match chart.0.first() {
+                    Some((key, _)) => self.string_error(key, message),
+                    None => self.error(r, 1, message),
+                };
+                d.help = Some("naturals need no row; every other total does".into());
             }
         }
         Some(SecondRule {
@@ -432,8 +445,11 @@ impl<'a> Checker<'a> {
             .position(|s| s.id == decides.default.value);
         if default.is_none() {
             let ids: Vec<&str> = strategies.iter().map(|s| s.id.as_str()).collect();
-            self.string_error(&decides.default, format!("unknown default strategy `{}`", decides.default.value))
-                .expected = Some(format!("one of {}", ids.join(", ")));
+            self.string_error(
+                &decides.default,
+                format!("unknown default strategy `{}`", decides.default.value),
+            )
+            .expected = Some(format!("one of {}", ids.join(", ")));
         }
         game.first = FirstRule::Decides {
             strategies,
@@ -464,7 +480,13 @@ impl<'a> Checker<'a> {
                 && w.events.iter().position(|x| x.id.value == e.id.value)
                     != w.events.iter().position(|x| std::ptr::eq(x, e))
             {
-                self.string_error(&e.id, format!("duplicate event id `{}` in wager `{}`", e.id.value, w.id.value));
+                self.string_error(
+                    &e.id,
+                    format!(
+                        "duplicate event id `{}` in wager `{}`",
+                        e.id.value, w.id.value
+                    ),
+                );
             }
             match self.condition(&e.when, env) {
                 Some(c) => events.push(crate::model::Event {
@@ -488,7 +510,11 @@ impl<'a> Checker<'a> {
         let mut tables = Vec::new();
         for t in &w.pay_tables {
             self.identifier(&t.id, "pay table");
-            if w.pay_tables.iter().filter(|x| x.id.value == t.id.value).count() > 1
+            if w.pay_tables
+                .iter()
+                .filter(|x| x.id.value == t.id.value)
+                .count()
+                > 1
                 && !std::ptr::eq(w.pay_tables.iter().find(|x| x.id.value == t.id.value)?, t)
             {
                 self.string_error(&t.id, format!("duplicate pay table id `{}`", t.id.value));
@@ -531,9 +557,15 @@ impl<'a> Checker<'a> {
                         let id = t.id.clone();
                         let d = self.string_error(
                             &id,
-                            format!("pay table `{}` does not price event `{}`", id.value, e.id.value),
+                            format!(
+                                "pay table `{}` does not price event `{}`",
+                                id.value, e.id.value
+                            ),
                         );
-                        d.help = Some("price every event in every table; write `lose` where it does not pay".into());
+                        d.help = Some(
+                            "price every event in every table; write `lose` where it does not pay"
+                                .into(),
+                        );
                     }
                 }
             }
@@ -560,13 +592,19 @@ impl<'a> Checker<'a> {
         let text = match &p.value {
             RawPay::Int(n) => n.to_string(),
             // Re-read the literal from the file so 0.95 stays exactly 19/20.
-            RawPay::Float(_) => self.src.token_at(&p.referenced).trim_matches(['"', '\'']).to_string(),
+            RawPay::Float(_) => self
+                .src
+                .token_at(&p.referenced)
+                .trim_matches(['"', '\''])
+                .to_string(),
             RawPay::Text(t) => t.trim().to_string(),
         };
         let parsed = parse_pay(&text);
         if parsed.is_none() {
             let d = self.error(p, width_of(&text), "invalid pay");
-            d.expected = Some("a pay \"N to 1\": `8`, `0.95`, `\"3 to 2\"`, `\"3/2\"`, `push` or `lose`".into());
+            d.expected = Some(
+                "a pay \"N to 1\": `8`, `0.95`, `\"3 to 2\"`, `\"3/2\"`, `push` or `lose`".into(),
+            );
             d.found = Some(format!("`{text}`"));
             if text.starts_with('-') {
                 d.help = Some("a losing event is written `lose`".into());
@@ -582,7 +620,10 @@ impl<'a> Checker<'a> {
         }
         let printed = c.house_edge.value.trim();
         let number = printed.strip_suffix('%').map(str::trim);
-        if number.and_then(|n| Ratio::parse(n.trim_start_matches('-'))).is_none() {
+        if number
+            .and_then(|n| Ratio::parse(n.trim_start_matches('-')))
+            .is_none()
+        {
             let d = self.string_error(&c.house_edge, "invalid printed house edge");
             d.expected = Some("a percentage such as `\"6.1%\"`".into());
             d.found = Some(format!("`{printed}`"));
@@ -597,7 +638,12 @@ impl<'a> Checker<'a> {
     }
 
     /// Checks that a wager (and pay table, if given) exists.
-    fn reading_target(&mut self, wager: &S<String>, table: Option<&S<String>>, wagers: &[raw::RawWager]) -> bool {
+    fn reading_target(
+        &mut self,
+        wager: &S<String>,
+        table: Option<&S<String>>,
+        wagers: &[raw::RawWager],
+    ) -> bool {
         let ids: Vec<&str> = wagers.iter().map(|w| w.id.value.as_str()).collect();
         let Some(w) = wagers.iter().find(|w| w.id.value == wager.value) else {
             let d = self.string_error(wager, format!("unknown wager `{}`", wager.value));
@@ -609,7 +655,10 @@ impl<'a> Checker<'a> {
             && !w.pay_tables.iter().any(|p| p.id.value == t.value)
         {
             let tables: Vec<&str> = w.pay_tables.iter().map(|p| p.id.value.as_str()).collect();
-            let d = self.string_error(t, format!("wager `{}` has no pay table `{}`", w.id.value, t.value));
+            let d = self.string_error(
+                t,
+                format!("wager `{}` has no pay table `{}`", w.id.value, t.value),
+            );
             d.expected = Some(format!("one of {}", tables.join(", ")));
             d.found = Some(format!("`{}`", t.value));
             return false;
@@ -617,10 +666,18 @@ impl<'a> Checker<'a> {
         true
     }
 
-    fn interpretation(&mut self, i: &raw::RawInterpretation, wagers: &[raw::RawWager]) -> Option<Interpretation> {
+    fn interpretation(
+        &mut self,
+        i: &raw::RawInterpretation,
+        wagers: &[raw::RawWager],
+    ) -> Option<Interpretation> {
         self.identifier(&i.id, "interpretation");
         let a = self.reading_target(&i.chosen.wager, i.chosen.pay_table.as_ref(), wagers);
-        let b = self.reading_target(&i.alternative.wager, i.alternative.pay_table.as_ref(), wagers);
+        let b = self.reading_target(
+            &i.alternative.wager,
+            i.alternative.pay_table.as_ref(),
+            wagers,
+        );
         let reading = |r: &raw::RawReading| Reading {
             reading: r.reading.clone(),
             wager: r.wager.value.clone(),
@@ -652,5 +709,9 @@ pub fn parse_pay(text: &str) -> Option<Pay> {
             None => Ratio::parse(t)?,
         },
     };
-    Some(if odds.num == 0 { Pay::Push } else { Pay::Win(odds) })
+    Some(if odds.num == 0 {
+        Pay::Push
+    } else {
+        Pay::Win(odds)
+    })
 }

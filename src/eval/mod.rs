@@ -5,5 +5,5 @@
 pub mod play;
 pub mod settle;
 
-pub use play::{Decision, Deal, play};
+pub use play::{Deal, Decision, play};
 pub use settle::{Outcome, WagerResult, settle};

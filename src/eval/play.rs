@@ -114,13 +114,19 @@ fn first_decision(
             default,
         } => {
             if let Some(d) = deal.decision {
-                notes.push(format!("{name} chose to {}", if d == Decision::Draw { "draw" } else { "stand" }));
+                notes.push(format!(
+                    "{name} chose to {}",
+                    if d == Decision::Draw { "draw" } else { "stand" }
+                ));
                 return Ok(d == Decision::Draw);
             }
             let chosen = match &deal.strategy {
                 Some(id) => strategies.iter().find(|s| &s.id == id).ok_or_else(|| {
                     let ids: Vec<&str> = strategies.iter().map(|s| s.id.as_str()).collect();
-                    format!("unknown strategy `{id}`: expected one of {}", ids.join(", "))
+                    format!(
+                        "unknown strategy `{id}`: expected one of {}",
+                        ids.join(", ")
+                    )
                 })?,
                 None => &strategies[*default],
             };
@@ -147,7 +153,10 @@ fn expect_count(game: &Game, deal: &Deal, h: usize, draws: bool, total: u8) -> R
         ));
     }
     if given > wanted {
-        let extra: Vec<String> = deal.hands[h][wanted..].iter().map(|c| c.to_string()).collect();
+        let extra: Vec<String> = deal.hands[h][wanted..]
+            .iter()
+            .map(|c| c.to_string())
+            .collect();
         return Err(format!(
             "too many cards: the {name} hand {} on {total}, but {} more card{} given ({})",
             if draws { "draws one card" } else { "stands" },

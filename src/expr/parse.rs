@@ -145,7 +145,10 @@ fn next_token(rest: &str) -> &str {
     if word > 0 {
         &rest[..word]
     } else {
-        rest.chars().next().map(|c| &rest[..c.len_utf8()]).unwrap_or("")
+        rest.chars()
+            .next()
+            .map(|c| &rest[..c.len_utf8()])
+            .unwrap_or("")
     }
 }
 
@@ -214,11 +217,15 @@ fn chain<'a>(
 }
 
 fn or_expr(i: In<'_>) -> Res<'_, Expr> {
-    chain(i, and_expr, |i| keyword("or")(i).map(|(r, _)| (r, BinOp::Or)))
+    chain(i, and_expr, |i| {
+        keyword("or")(i).map(|(r, _)| (r, BinOp::Or))
+    })
 }
 
 fn and_expr(i: In<'_>) -> Res<'_, Expr> {
-    chain(i, not_expr, |i| keyword("and")(i).map(|(r, _)| (r, BinOp::And)))
+    chain(i, not_expr, |i| {
+        keyword("and")(i).map(|(r, _)| (r, BinOp::And))
+    })
 }
 
 fn not_expr(i: In<'_>) -> Res<'_, Expr> {
@@ -400,7 +407,11 @@ fn list(i: In<'_>) -> Res<'_, Expr> {
 /// Comma-separated expressions up to the closing delimiter (already past the opening one).
 fn items(i: In<'_>, end: char) -> Res<'_, Vec<Expr>> {
     let closing = if end == ')' { "`)`" } else { "`]`" };
-    let separator = if end == ')' { "`,` or `)`" } else { "`,` or `]`" };
+    let separator = if end == ')' {
+        "`,` or `)`"
+    } else {
+        "`,` or `]`"
+    };
     let (i, _) = multispace0(i)?;
     if let Ok((rest, _)) = close(i, end, closing) {
         return Ok((rest, Vec::new()));

@@ -2,6 +2,7 @@
 //! Built only by `check`, so everything here has passed type checking.
 
 pub mod cond;
+pub mod normal;
 pub mod ratio;
 pub mod round;
 

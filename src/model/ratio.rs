@@ -42,7 +42,10 @@ impl Ratio {
     pub fn parse(text: &str) -> Option<Ratio> {
         let t = text.trim();
         if let Some((n, d)) = t.split_once('/') {
-            let (n, d) = (n.trim().parse::<i128>().ok()?, d.trim().parse::<i128>().ok()?);
+            let (n, d) = (
+                n.trim().parse::<i128>().ok()?,
+                d.trim().parse::<i128>().ok()?,
+            );
             return (d > 0 && n >= 0).then(|| Ratio::new(n, d));
         }
         let (whole, frac) = t.split_once('.').unwrap_or((t, ""));
@@ -54,8 +57,16 @@ impl Ratio {
             return None;
         }
         let den = 10i128.pow(frac.len() as u32);
-        let w: i128 = if whole.is_empty() { 0 } else { whole.parse().ok()? };
-        let f: i128 = if frac.is_empty() { 0 } else { frac.parse().ok()? };
+        let w: i128 = if whole.is_empty() {
+            0
+        } else {
+            whole.parse().ok()?
+        };
+        let f: i128 = if frac.is_empty() {
+            0
+        } else {
+            frac.parse().ok()?
+        };
         Some(Ratio::new(w * den + f, den))
     }
 

@@ -10,8 +10,9 @@ pub use source::SourceFile;
 use crate::diag::Diagnostic;
 
 /// Parses the YAML of a spec; a malformed file gives one located diagnostic.
-pub fn load(source: &SourceFile) -> Result<RawSpec, Diagnostic> {
-    serde_saphyr::from_str::<RawSpec>(&source.text).map_err(|e| yaml_diagnostic(source, &e))
+pub fn load(source: &SourceFile) -> Result<RawSpec, Box<Diagnostic>> {
+    serde_saphyr::from_str::<RawSpec>(&source.text)
+        .map_err(|e| Box::new(yaml_diagnostic(source, &e)))
 }
 
 /// Turns a YAML or shape error into a diagnostic at its location.
@@ -21,7 +22,12 @@ pub fn yaml_diagnostic(source: &SourceFile, e: &serde_saphyr::Error) -> Diagnost
         None => source.position(1, 1, 1),
     };
     let text = e.to_string();
-    // The library's message may carry its own location suffix; keep the first line.
-    let message = text.lines().next().unwrap_or("malformed YAML").to_string();
+    // Keep the first line, without the library's own "error: line L column C:" prefix.
+    let first = text.lines().next().unwrap_or("malformed YAML");
+    let message = match first.strip_prefix("error: ") {
+        Some(rest) if rest.starts_with("line ") => rest.split_once(": ").map_or(rest, |(_, m)| m),
+        Some(rest) => rest,
+        None => first,
+    };
     Diagnostic::new(at, format!("invalid spec YAML: {message}"))
 }

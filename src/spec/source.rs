@@ -83,7 +83,13 @@ impl SourceFile {
     /// position in the file. YAML may fold line breaks and indentation into
     /// single spaces, so the mapping walks the non-blank characters of the
     /// value and of the source together. Falls back to the scalar's start.
-    pub fn within_scalar(&self, loc: &Location, value: &str, offset: usize, width: usize) -> Position {
+    pub fn within_scalar(
+        &self,
+        loc: &Location,
+        value: &str,
+        offset: usize,
+        width: usize,
+    ) -> Position {
         let fallback = self.at(loc, width);
         let Some(mut src) = self.byte_of(loc.line() as usize, loc.column() as usize) else {
             return fallback;

@@ -1,0 +1,248 @@
+//! The normalized form of a checked spec: every name resolved, every
+//! definition expanded, pays as exact fractions. Snapshots of this text
+//! guard the meaning of the shipped specs, whatever their YAML layout.
+
+use super::cond::{CmpOp, Cond, need};
+use super::{FirstRule, Game, Spec};
+use crate::cards::{RANK_NAMES, SUIT_NAMES};
+use std::fmt::Write;
+
+pub fn normalize(spec: &Spec) -> String {
+    let mut s = String::new();
+    let _ = writeln!(s, "spec {} v{}: {}", spec.id, spec.version, spec.title);
+    let _ = writeln!(
+        s,
+        "source: {} / {}",
+        spec.document,
+        spec.section.as_deref().unwrap_or("-")
+    );
+    let _ = writeln!(
+        s,
+        "shoe: {} decks (allowed {}..={})",
+        spec.shoe.decks, spec.shoe.min_decks, spec.shoe.max_decks
+    );
+    game(&mut s, &spec.game);
+    for w in &spec.wagers {
+        let _ = writeln!(s, "wager {} [{:?}]: {}", w.id, w.precedence, w.name);
+        for e in &w.events {
+            let _ = writeln!(s, "  event {}: {}", e.id, show(&e.when, &spec.game.hands));
+            let _ = writeln!(s, "    reads: {}", reads(&e.needs, &spec.game.hands));
+        }
+        for t in &w.pay_tables {
+            let pays: Vec<String> = w
+                .events
+                .iter()
+                .zip(&t.pays)
+                .map(|(e, p)| {
+                    format!(
+                        "{}={}",
+                        e.id,
+                        match p {
+                            super::Pay::Win(r) => r.to_string(),
+                            super::Pay::Push => "push".into(),
+                            super::Pay::Lose => "lose".into(),
+                        }
+                    )
+                })
+                .collect();
+            let _ = writeln!(s, "  pay table {}: {}", t.id, pays.join(" "));
+        }
+    }
+    for c in &spec.claims {
+        let _ = writeln!(
+            s,
+            "claim: house edge of {} under {} is {}",
+            c.wagers.join(" + "),
+            c.pay_table,
+            c.house_edge
+        );
+    }
+    for i in &spec.interpretations {
+        let _ = writeln!(
+            s,
+            "interpretation {}: chosen {}{}; alternative {}{}",
+            i.id,
+            i.chosen.wager,
+            i.chosen
+                .pay_table
+                .as_ref()
+                .map(|t| format!("/{t}"))
+                .unwrap_or_default(),
+            i.alternative.wager,
+            i.alternative
+                .pay_table
+                .as_ref()
+                .map(|t| format!("/{t}"))
+                .unwrap_or_default(),
+        );
+    }
+    s
+}
+
+fn totals(mask: u16) -> String {
+    let t: Vec<String> = (0..10)
+        .filter(|t| mask & (1 << t) != 0)
+        .map(|t: u16| t.to_string())
+        .collect();
+    format!("[{}]", t.join(", "))
+}
+
+fn game(s: &mut String, g: &Game) {
+    let deal: Vec<&str> = g
+        .deal
+        .iter()
+        .map(|h| g.hands[*h as usize].as_str())
+        .collect();
+    let _ = writeln!(
+        s,
+        "hands: {}; deal: {}; naturals: {}",
+        g.hands.join(", "),
+        deal.join(" "),
+        totals(g.naturals)
+    );
+    match &g.first {
+        FirstRule::Totals(m) => {
+            let _ = writeln!(s, "{} draws on {}", g.hands[0], totals(*m));
+        }
+        FirstRule::Decides {
+            strategies,
+            default,
+        } => {
+            for (k, st) in strategies.iter().enumerate() {
+                let mark = if k == *default { " (default)" } else { "" };
+                let _ = writeln!(
+                    s,
+                    "{} strategy {}{}: draw when {}",
+                    g.hands[0],
+                    st.id,
+                    mark,
+                    show(&st.draw_when, &g.hands)
+                );
+            }
+        }
+    }
+    let _ = writeln!(
+        s,
+        "{} when {} stands draws on {}",
+        g.hands[1],
+        g.hands[0],
+        totals(g.second.when_other_stands)
+    );
+    let _ = writeln!(
+        s,
+        "{} when {} draws (row: own total; columns: third-card value 0-9):",
+        g.hands[1], g.hands[0]
+    );
+    for (total, row) in g.second.when_other_draws.iter().enumerate() {
+        let cells: String = (0..10)
+            .map(|v| if row & (1 << v) != 0 { 'H' } else { 'S' })
+            .collect();
+        let _ = writeln!(s, "  {total}: {cells}");
+    }
+}
+
+fn slot_name(slot: u8, hands: &[String; 2]) -> String {
+    let pos = ["first", "second", "third"][(slot % 3) as usize];
+    format!("{}.{}", hands[(slot / 3) as usize], pos)
+}
+
+fn reads(needs: &[u8; 6], hands: &[String; 2]) -> String {
+    let parts: Vec<String> = needs
+        .iter()
+        .enumerate()
+        .filter(|(_, n)| **n != 0)
+        .map(|(slot, n)| {
+            let mut what = Vec::new();
+            if n & need::VALUE != 0 {
+                what.push("value");
+            }
+            if n & need::RANK != 0 {
+                what.push("rank");
+            }
+            if n & need::SUIT != 0 {
+                what.push("suit");
+            }
+            format!("{} {}", slot_name(slot as u8, hands), what.join("+"))
+        })
+        .collect();
+    if parts.is_empty() {
+        "card counts only".into()
+    } else {
+        parts.join(", ")
+    }
+}
+
+fn mask_name(mask: u8, hands: &[String; 2]) -> String {
+    match mask {
+        0b111 => format!("{}.cards", hands[0]),
+        0b111000 => format!("{}.cards", hands[1]),
+        0b111111 => "cards".into(),
+        m => format!("slots{m:06b}"),
+    }
+}
+
+/// A condition in canonical infix form, fully parenthesized.
+pub fn show(c: &Cond, hands: &[String; 2]) -> String {
+    let h = |i: &u8| hands[*i as usize].clone();
+    let slot = |s: &u8| slot_name(*s, hands);
+    match c {
+        Cond::Const(v) => v.to_string(),
+        Cond::Rank(s) => format!("{}.rank", slot(s)),
+        Cond::Suit(s) => format!("{}.suit", slot(s)),
+        Cond::Value(s) => format!("{}.value", slot(s)),
+        Cond::Face(s) => format!("{}.face", slot(s)),
+        Cond::High(s) => format!("{}.high", slot(s)),
+        Cond::Total(i) => format!("{}.total", h(i)),
+        Cond::Count(i) => format!("{}.count", h(i)),
+        Cond::Natural(i, set) => format!("{}.natural{}", h(i), totals(*set)),
+        Cond::Drew(i) => format!("{}.drew", h(i)),
+        Cond::Wins(i) => format!("{}.wins", h(i)),
+        Cond::Tie => "tie".into(),
+        Cond::Margin => "margin".into(),
+        Cond::CardCount(m) => format!("count({})", mask_name(*m, hands)),
+        Cond::Suited(m) => format!("suited({})", mask_name(*m, hands)),
+        Cond::MaxKind(m) => format!("max_kind({})", mask_name(*m, hands)),
+        Cond::Kinds(m, n) => format!("kinds({}, {n})", mask_name(*m, hands)),
+        Cond::Not(x) => format!("not {}", show(x, hands)),
+        Cond::And(xs) => join(xs, " and ", hands),
+        Cond::Or(xs) => join(xs, " or ", hands),
+        Cond::Cmp(op, a, b) => {
+            let sym = match op {
+                CmpOp::Eq => "==",
+                CmpOp::Ne => "!=",
+                CmpOp::Lt => "<",
+                CmpOp::Le => "<=",
+                CmpOp::Gt => ">",
+                CmpOp::Ge => ">=",
+            };
+            format!("({} {sym} {})", operand(a, b, hands), operand(b, a, hands))
+        }
+        Cond::In(x, set) => {
+            let items: Vec<String> = set.iter().map(|v| constant(*v, x)).collect();
+            format!("({} in [{}])", show(x, hands), items.join(", "))
+        }
+        Cond::Add(a, b) => format!("({} + {})", show(a, hands), show(b, hands)),
+        Cond::Sub(a, b) => format!("({} - {})", show(a, hands), show(b, hands)),
+    }
+}
+
+fn join(xs: &[Cond], sep: &str, hands: &[String; 2]) -> String {
+    let parts: Vec<String> = xs.iter().map(|x| show(x, hands)).collect();
+    format!("({})", parts.join(sep))
+}
+
+/// A constant printed as the rank or suit it is compared with.
+fn operand(x: &Cond, other: &Cond, hands: &[String; 2]) -> String {
+    match x {
+        Cond::Const(v) => constant(*v, other),
+        _ => show(x, hands),
+    }
+}
+
+fn constant(v: i64, other: &Cond) -> String {
+    match other {
+        Cond::Rank(_) if (1..=13).contains(&v) => RANK_NAMES[(v - 1) as usize].into(),
+        Cond::Suit(_) if (0..=3).contains(&v) => SUIT_NAMES[v as usize].into(),
+        _ => v.to_string(),
+    }
+}

@@ -1,0 +1,122 @@
+//! The command line as a user meets it: snapshots of `settle` and `check`
+//! output, and clear errors for bad input.
+
+use certify::cli::run;
+
+fn certify(args: &[&str]) -> certify::cli::Output {
+    run(std::iter::once("certify")
+        .chain(args.iter().copied())
+        .map(String::from))
+}
+
+#[test]
+fn settle_prints_a_table() {
+    let out = certify(&[
+        "settle",
+        "rules/lucky_monkey.yaml",
+        "--player",
+        "4s,Kd,Qh",
+        "--banker",
+        "2c,Ks,Kd",
+    ]);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    insta::assert_snapshot!(out.stdout);
+}
+
+#[test]
+fn settle_prints_json() {
+    let out = certify(&[
+        "settle",
+        "rules/punto_banco.yaml",
+        "--player",
+        "4s,Kd,4h",
+        "--banker",
+        "2c,Ks,4d",
+        "--json",
+    ]);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let v: serde_json::Value = serde_json::from_str(&out.stdout).expect("valid JSON");
+    assert_eq!(v["hands"][0]["total"], 8);
+    assert_eq!(v["hands"][1]["total"], 6);
+    insta::assert_snapshot!(out.stdout);
+}
+
+#[test]
+fn settle_lucky_draw_with_a_decision() {
+    let out = certify(&[
+        "settle",
+        "rules/lucky_draw_baccarat.yaml",
+        "--player",
+        "Js,Js",
+        "--dealer",
+        "Kh,5s",
+        "--decision",
+        "stand",
+    ]);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    insta::assert_snapshot!(out.stdout);
+}
+
+#[test]
+fn bad_rounds_are_clear_errors() {
+    let cases: [(&[&str], &str); 6] = [
+        (
+            &["--player", "4s,Kd", "--banker", "2c,Ks,4d"],
+            "too few cards: the player hand draws on 4",
+        ),
+        (
+            &["--player", "9s,Kd,4h", "--banker", "2c,Ks"],
+            "too many cards: the player hand stands on 9",
+        ),
+        (
+            &["--player", "4s,Kd,4h", "--banker", "2c,Ks"],
+            "too few cards: the banker hand draws",
+        ),
+        (
+            &["--player", "4s,Kx,4h", "--banker", "2c,Ks,4d"],
+            "malformed card `Kx`",
+        ),
+        (
+            &[
+                "--player", "4s,Kd,4h", "--banker", "2c,Ks,4d", "--decks", "1", "--dealer", "2c,3c",
+            ],
+            "no dealer hand",
+        ),
+        (
+            &[
+                "--player", "Ks,Ks,4h", "--banker", "2c,3s,4d", "--decks", "1",
+            ],
+            "appears 2 times, but a 1-deck shoe holds only 1",
+        ),
+    ];
+    for (args, want) in cases {
+        let mut all = vec!["settle", "rules/punto_banco.yaml"];
+        all.extend(args);
+        let out = certify(&all);
+        assert_eq!(out.code, 1, "{args:?}");
+        assert!(out.stderr.contains(want), "{args:?}: {}", out.stderr);
+        assert!(out.stdout.is_empty());
+    }
+}
+
+#[test]
+fn decks_outside_the_spec_range_are_refused() {
+    let out = certify(&[
+        "settle",
+        "rules/punto_banco.yaml",
+        "--player",
+        "6s,Kd",
+        "--banker",
+        "7c,Ks",
+        "--decks",
+        "9",
+    ]);
+    assert_eq!(out.code, 1);
+    assert!(out.stderr.contains("allows 1 to 8 decks"), "{}", out.stderr);
+}
+
+#[test]
+fn usage_errors_exit_2() {
+    assert_eq!(certify(&[]).code, 2);
+    assert_eq!(certify(&["settle"]).code, 2);
+}

@@ -1,0 +1,86 @@
+//! Every `fixtures/errors/err_*.yaml` spec must be refused with located
+//! diagnostics; snapshots hold both the structured errors and their rendering.
+
+use certify::check::check_file;
+use certify::diag::{Diagnostic, render_all};
+
+fn errors(path: &str) -> Vec<Diagnostic> {
+    match check_file(path) {
+        Ok(_) => panic!("{path} was accepted, but it is an error fixture"),
+        Err(ds) => ds,
+    }
+}
+
+#[test]
+fn error_fixtures_render_with_source_and_caret() {
+    insta::glob!("../fixtures/errors", "err_*.yaml", |path| {
+        let rel = path
+            .strip_prefix(env!("CARGO_MANIFEST_DIR"))
+            .expect("inside the crate")
+            .to_string_lossy()
+            .trim_start_matches('/')
+            .to_string();
+        let ds = errors(&rel);
+        assert!(!ds.is_empty());
+        for d in &ds {
+            assert!(d.line >= 1 && d.column >= 1, "{rel}: unlocated {d:?}");
+        }
+        let source = std::fs::read_to_string(&rel).expect("readable");
+        let structured = serde_json::to_string_pretty(&ds).expect("serializable");
+        insta::assert_snapshot!(format!("{}\n\n{structured}", render_all(&ds, &source)));
+    });
+}
+
+/// (line, column, width) of the first diagnostic.
+fn place(path: &str) -> (usize, usize, usize) {
+    let d = &errors(path)[0];
+    (d.line, d.column, d.width)
+}
+
+#[test]
+fn unknown_name_points_at_the_name() {
+    assert_eq!(place("fixtures/errors/err_unknown_name.yaml"), (30, 15, 5));
+}
+
+#[test]
+fn type_mismatch_points_at_the_mismatched_side() {
+    let ds = errors("fixtures/errors/err_type_mismatch.yaml");
+    assert_eq!((ds[0].line, ds[0].column, ds[0].width), (30, 36, 1));
+    assert_eq!(ds[0].expected.as_deref(), Some("a suit"));
+    assert_eq!(ds[0].found.as_deref(), Some("a number"));
+}
+
+#[test]
+fn negative_deck_count_points_at_the_count() {
+    let ds = errors("fixtures/errors/err_negative_decks.yaml");
+    assert_eq!((ds[0].line, ds[0].column, ds[0].width), (6, 10, 2));
+    assert_eq!(ds[0].found.as_deref(), Some("-2"));
+}
+
+#[test]
+fn unknown_event_in_pay_table_points_at_the_key() {
+    assert_eq!(
+        place("fixtures/errors/err_pay_table_unknown_event.yaml"),
+        (33, 25, 8)
+    );
+}
+
+#[test]
+fn folded_condition_maps_into_the_right_line() {
+    assert_eq!(
+        place("fixtures/errors/err_folded_condition.yaml"),
+        (32, 22, 5)
+    );
+}
+
+#[test]
+fn every_error_of_a_spec_is_reported() {
+    assert_eq!(errors("fixtures/errors/err_many.yaml").len(), 3);
+}
+
+#[test]
+fn malformed_yaml_is_located() {
+    let d = &errors("fixtures/errors/err_malformed_yaml.yaml")[0];
+    assert!(d.message.starts_with("invalid spec YAML"), "{d:?}");
+    assert!(d.line >= 7, "{d:?}");
+}

@@ -13,3 +13,4 @@ pub mod expr;
 pub mod fixtures;
 pub mod model;
 pub mod spec;
+pub mod engine;

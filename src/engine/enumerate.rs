@@ -1,0 +1,378 @@
+//! Exact enumeration of the shoe under the six-card convention.
+//!
+//! Rounds are enumerated as classes of cards (a point value, or a rank) in
+//! the slots P1 B1 P2 B2, then the first hand's third card if drawn, then the
+//! second hand's. Each leaf weighs the number of ordered six-card sequences it
+//! stands for: the cards of the used slots, chosen from classes that are
+//! nested or disjoint (a rank inside its point value, a rank-and-suit inside
+//! its rank), counted smallest class first, times the falling factorial of the
+//! slots not used. Suits are chosen only at leaves where an event's outcome
+//! depends on them, and up to relabelling where no event names a suit.
+//! The sum of all weights is exactly N(N-1)...(N-5): a checksum on every run.
+
+use super::plan::{Group, Level, Plan};
+use crate::cards::Card;
+use crate::model::round::{Round, SLOTS};
+use crate::model::{FirstRule, Pay, Precedence, Spec};
+use rayon::prelude::*;
+
+/// A set of cards: ranks (bit r-1) times suits (bit s).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Class {
+    ranks: u16,
+    suits: u8,
+    /// Representative rank, for evaluating conditions at this granularity.
+    rep: u8,
+}
+
+const ALL_SUITS: u8 = 0b1111;
+
+impl Class {
+    fn size(self, decks: u128) -> u128 {
+        (self.ranks.count_ones() * self.suits.count_ones()) as u128 * decks
+    }
+
+    fn within(self, other: Class) -> bool {
+        self.ranks & other.ranks == self.ranks && self.suits & other.suits == self.suits
+    }
+}
+
+fn classes(level: Level) -> Vec<Class> {
+    match level {
+        // Point value zero is the ten and the three picture ranks.
+        Level::Value => std::iter::once(Class {
+            ranks: 0b1_1110_0000_0000,
+            suits: ALL_SUITS,
+            rep: 10,
+        })
+        .chain((1..=9).map(|r| Class {
+            ranks: 1 << (r - 1),
+            suits: ALL_SUITS,
+            rep: r,
+        }))
+        .collect(),
+        Level::Rank => (1..=13)
+            .map(|r| Class {
+                ranks: 1 << (r - 1),
+                suits: ALL_SUITS,
+                rep: r,
+            })
+            .collect(),
+    }
+}
+
+/// One wager of the group: its events' order of precedence per pay table
+/// and where its counts live in the flat counter array.
+struct WagerSlot {
+    wager: usize,
+    first_event: usize,
+    events: usize,
+    /// Per pay table: event indices, the one settling the wager first.
+    orders: Vec<Vec<usize>>,
+    offset: usize,
+}
+
+fn precedence_order(precedence: Precedence, pays: &[Pay]) -> Vec<usize> {
+    let mut order: Vec<usize> = (0..pays.len()).collect();
+    if precedence == Precedence::HighestPay {
+        // Stable: equal pays keep the listed order.
+        order.sort_by(|a, b| pays[*b].net().cmp(&pays[*a].net()));
+    }
+    order
+}
+
+/// Counts per wager, per pay table, per event, with the last entry of each
+/// table counting the rounds on which no event holds.
+pub struct GroupCounts {
+    pub wagers: Vec<(usize, Vec<Vec<u128>>)>,
+    pub total: u128,
+}
+
+pub fn count_group(spec: &Spec, group: &Group, decks: u32) -> GroupCounts {
+    let mut slots = Vec::new();
+    let mut offset = 0;
+    let mut first_event = 0;
+    for &w in &group.wagers {
+        let wager = &spec.wagers[w];
+        let orders: Vec<Vec<usize>> = wager
+            .pay_tables
+            .iter()
+            .map(|t| precedence_order(wager.precedence, &t.pays))
+            .collect();
+        let n = wager.events.len();
+        slots.push(WagerSlot {
+            wager: w,
+            first_event,
+            events: n,
+            orders,
+            offset,
+        });
+        offset += wager.pay_tables.len() * (n + 1);
+        first_event += n;
+    }
+    let plan = group.plan;
+    let p1 = classes(plan.levels[0]);
+    let b1 = classes(plan.levels[3]);
+    let tasks: Vec<(Class, Class)> = p1.iter().flat_map(|a| b1.iter().map(move |b| (*a, *b))).collect();
+    let ctx = Context {
+        spec,
+        plan,
+        slots: &slots,
+        decks: decks as u128,
+        cards: 52 * decks as u128,
+        events: first_event,
+        width: offset,
+    };
+    // Integer sums are associative: any split over threads gives the same counts.
+    let (counts, total) = tasks
+        .par_iter()
+        .map(|&(a, b)| {
+            let mut w = Walker::new(&ctx);
+            w.set(0, a);
+            w.set(3, b);
+            w.second_cards();
+            (w.counts, w.total)
+        })
+        .reduce(
+            || (vec![0u128; offset], 0u128),
+            |(mut x, tx), (y, ty)| {
+                for (a, b) in x.iter_mut().zip(y) {
+                    *a += b;
+                }
+                (x, tx + ty)
+            },
+        );
+    let wagers = slots
+        .iter()
+        .map(|s| {
+            let tables = spec.wagers[s.wager].pay_tables.len();
+            let per_table = (0..tables)
+                .map(|t| {
+                    let start = s.offset + t * (s.events + 1);
+                    counts[start..start + s.events + 1].to_vec()
+                })
+                .collect();
+            (s.wager, per_table)
+        })
+        .collect();
+    GroupCounts { wagers, total }
+}
+
+struct Context<'a> {
+    spec: &'a Spec,
+    plan: Plan,
+    slots: &'a [WagerSlot],
+    decks: u128,
+    cards: u128,
+    events: usize,
+    width: usize,
+}
+
+struct Walker<'a> {
+    ctx: &'a Context<'a>,
+    round: Round,
+    classes: [Class; SLOTS],
+    holds: Vec<Option<bool>>,
+    counts: Vec<u128>,
+    total: u128,
+}
+
+impl<'a> Walker<'a> {
+    fn new(ctx: &'a Context<'a>) -> Self {
+        let blank = Class {
+            ranks: 0,
+            suits: ALL_SUITS,
+            rep: 1,
+        };
+        Walker {
+            ctx,
+            round: Round {
+                cards: [Card::new(1, 0); SLOTS],
+                counts: [2, 2],
+            },
+            classes: [blank; SLOTS],
+            holds: vec![None; ctx.events],
+            counts: vec![0; ctx.width],
+            total: 0,
+        }
+    }
+
+    fn set(&mut self, slot: usize, c: Class) {
+        self.round.cards[slot] = Card::new(c.rep, 0);
+        self.classes[slot] = c;
+    }
+
+    fn second_cards(&mut self) {
+        let lp = self.ctx.plan.levels;
+        for a in classes(lp[1]) {
+            self.set(1, a);
+            for b in classes(lp[4]) {
+                self.set(4, b);
+                self.draws();
+            }
+        }
+    }
+
+    /// Applies the drawing rules to the four initial cards.
+    fn draws(&mut self) {
+        let game = &self.ctx.spec.game;
+        self.round.counts = [2, 2];
+        let (t0, t1) = (self.round.total(0), self.round.total(1));
+        if game.is_natural(t0) || game.is_natural(t1) {
+            return self.leaf();
+        }
+        let first_draws = match &game.first {
+            FirstRule::Totals(mask) => mask & (1 << t0) != 0,
+            FirstRule::Decides {
+                strategies,
+                default,
+            } => strategies[*default].draw_when.holds(&self.round),
+        };
+        if !first_draws {
+            if game.second_draws(t1, None) {
+                self.round.counts = [2, 3];
+                for c in classes(self.ctx.plan.levels[5]) {
+                    self.set(5, c);
+                    self.leaf();
+                }
+            } else {
+                self.leaf();
+            }
+            return;
+        }
+        for c in classes(self.ctx.plan.levels[2]) {
+            self.set(2, c);
+            let third = Card::new(c.rep, 0).value();
+            if game.second_draws(t1, Some(third)) {
+                self.round.counts = [3, 3];
+                for d in classes(self.ctx.plan.levels[5]) {
+                    self.set(5, d);
+                    self.leaf();
+                }
+            } else {
+                self.round.counts = [3, 2];
+                self.leaf();
+            }
+        }
+    }
+
+    fn used(&self) -> u8 {
+        let [c0, c1] = self.round.counts;
+        let mut m = 0b011_011u8;
+        if c0 == 3 {
+            m |= 0b000_100;
+        }
+        if c1 == 3 {
+            m |= 0b100_000;
+        }
+        m
+    }
+
+    /// Ordered sequences of distinct cards this leaf stands for.
+    fn weight(&self, used: u8) -> u128 {
+        let mut order = [0usize; SLOTS];
+        let mut k = 0;
+        for s in 0..SLOTS {
+            if used & (1 << s) != 0 {
+                order[k] = s;
+                k += 1;
+            }
+        }
+        let d = self.ctx.decks;
+        order[..k].sort_by_key(|&s| self.classes[s].size(d));
+        let mut w: u128 = 1;
+        for i in 0..k {
+            let c = self.classes[order[i]];
+            let taken = order[..i].iter().filter(|&&j| self.classes[j].within(c)).count() as u128;
+            let size = c.size(d);
+            if taken >= size {
+                return 0;
+            }
+            w *= size - taken;
+        }
+        let mut rest = self.ctx.cards - k as u128;
+        for _ in k..SLOTS {
+            w *= rest;
+            rest -= 1;
+        }
+        w
+    }
+
+    fn leaf(&mut self) {
+        let used = self.used();
+        let mut unknown = false;
+        for s in self.ctx.slots {
+            let events = &self.ctx.spec.wagers[s.wager].events;
+            for (k, e) in events.iter().enumerate() {
+                let v = e.when.eval_partial(&self.round, 0);
+                self.holds[s.first_event + k] = v.map(|x| x != 0);
+                unknown |= v.is_none();
+            }
+        }
+        if !unknown {
+            let w = self.weight(used);
+            self.accumulate(w);
+            return;
+        }
+        let suited = self.ctx.plan.suits & used;
+        let q: Vec<usize> = (0..SLOTS).filter(|s| suited & (1 << s) != 0).collect();
+        let partial = self.holds.clone();
+        self.refine(&q, 0, 0, 1, used, &partial);
+        for &s in &q {
+            self.classes[s].suits = ALL_SUITS;
+            self.round.cards[s].suit = 0;
+        }
+    }
+
+    /// Chooses suits for the slots in `q`: every suit, or (when suits are
+    /// interchangeable) an earlier label or one new label weighted by the
+    /// number of real suits it can be.
+    fn refine(&mut self, q: &[usize], i: usize, labels: u8, mult: u128, used: u8, partial: &[Option<bool>]) {
+        if i == q.len() {
+            let w = self.weight(used) * mult;
+            if w == 0 {
+                return;
+            }
+            for s in self.ctx.slots {
+                let events = &self.ctx.spec.wagers[s.wager].events;
+                for (k, e) in events.iter().enumerate() {
+                    let at = s.first_event + k;
+                    self.holds[at] = Some(partial[at].unwrap_or_else(|| e.when.holds(&self.round)));
+                }
+            }
+            self.accumulate(w);
+            return;
+        }
+        let slot = q[i];
+        let canonical = self.ctx.plan.canonical_suits;
+        let choices = if canonical { labels.min(4) } else { 4 };
+        for suit in 0..choices {
+            self.assign(slot, suit);
+            self.refine(q, i + 1, labels, mult, used, partial);
+        }
+        if canonical && labels < 4 {
+            self.assign(slot, labels);
+            self.refine(q, i + 1, labels + 1, mult * (4 - labels as u128), used, partial);
+        }
+    }
+
+    fn assign(&mut self, slot: usize, suit: u8) {
+        self.classes[slot].suits = 1 << suit;
+        self.round.cards[slot].suit = suit;
+    }
+
+    fn accumulate(&mut self, w: u128) {
+        self.total += w;
+        for s in self.ctx.slots {
+            let tables = s.orders.len();
+            for t in 0..tables {
+                let hit = s.orders[t]
+                    .iter()
+                    .copied()
+                    .find(|&e| self.holds[s.first_event + e] == Some(true))
+                    .unwrap_or(s.events);
+                self.counts[s.offset + t * (s.events + 1) + hit] += w;
+            }
+        }
+    }
+}

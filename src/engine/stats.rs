@@ -1,0 +1,205 @@
+//! Exact statistics from combination counts: house edge, hit and push
+//! frequency, variance. All in big rationals; decimals are rendered last.
+
+use crate::model::{Pay, Ratio, Wager};
+use num_bigint::BigInt;
+use num_rational::BigRational;
+use num_traits::{Signed, ToPrimitive, Zero};
+
+#[derive(Clone, Debug)]
+pub struct Analysis {
+    pub spec: String,
+    pub decks: u32,
+    pub total: u128,
+    pub wagers: Vec<WagerStats>,
+}
+
+#[derive(Clone, Debug)]
+pub struct WagerStats {
+    pub id: String,
+    pub name: String,
+    /// The card granularity the engine enumerated for this wager.
+    pub granularity: String,
+    pub tables: Vec<TableStats>,
+}
+
+#[derive(Clone, Debug)]
+pub struct EventRow {
+    pub id: String,
+    pub name: String,
+    pub pay: Pay,
+    pub combinations: u128,
+}
+
+#[derive(Clone, Debug)]
+pub struct TableStats {
+    pub id: String,
+    pub name: String,
+    pub events: Vec<EventRow>,
+    /// Rounds on which no event holds (the stake is lost).
+    pub no_event: u128,
+    pub total: u128,
+    /// Expected net result per unit staked (negative: the house's edge).
+    pub expected: BigRational,
+    pub variance: BigRational,
+    pub wins: u128,
+    pub pushes: u128,
+    pub losses: u128,
+}
+
+pub fn wager_stats(w: &Wager, tables: &[Vec<u128>], total: u128, granularity: String) -> WagerStats {
+    let tables = w
+        .pay_tables
+        .iter()
+        .zip(tables)
+        .map(|(t, counts)| {
+            let events: Vec<EventRow> = w
+                .events
+                .iter()
+                .zip(&t.pays)
+                .zip(counts)
+                .map(|((e, p), c)| EventRow {
+                    id: e.id.clone(),
+                    name: e.name.clone(),
+                    pay: *p,
+                    combinations: *c,
+                })
+                .collect();
+            table_stats(&t.id, &t.name, events, counts[w.events.len()], total)
+        })
+        .collect();
+    WagerStats {
+        id: w.id.clone(),
+        name: w.name.clone(),
+        granularity,
+        tables,
+    }
+}
+
+pub fn big(r: Ratio) -> BigRational {
+    BigRational::new(BigInt::from(r.num), BigInt::from(r.den))
+}
+
+fn table_stats(id: &str, name: &str, events: Vec<EventRow>, no_event: u128, total: u128) -> TableStats {
+    let t = BigInt::from(total);
+    let mut sum = BigRational::zero();
+    let mut sum_sq = BigRational::zero();
+    let (mut wins, mut pushes, mut losses) = (0u128, 0u128, no_event);
+    let rows = events.iter().map(|e| (e.pay, e.combinations));
+    for (pay, c) in rows.chain(std::iter::once((Pay::Lose, no_event))) {
+        let x = big(pay.net());
+        let c_big = BigRational::from_integer(BigInt::from(c));
+        sum += &x * &c_big;
+        sum_sq += &x * &x * &c_big;
+        match pay {
+            Pay::Win(_) => wins += c,
+            Pay::Push => pushes += c,
+            Pay::Lose => {}
+        }
+    }
+    losses += events.iter().filter(|e| e.pay == Pay::Lose).map(|e| e.combinations).sum::<u128>();
+    let tt = BigRational::from_integer(t);
+    let expected = &sum / &tt;
+    let variance = &sum_sq / &tt - &expected * &expected;
+    TableStats {
+        id: id.to_string(),
+        name: name.to_string(),
+        events,
+        no_event,
+        total,
+        expected,
+        variance,
+        wins,
+        pushes,
+        losses,
+    }
+}
+
+impl TableStats {
+    /// House edge per unit staked: minus the expected net result.
+    pub fn house_edge(&self) -> BigRational {
+        -self.expected.clone()
+    }
+
+    /// The event paying most, with its count (the top award).
+    pub fn top_award(&self) -> Option<&EventRow> {
+        self.events
+            .iter()
+            .filter(|e| matches!(e.pay, Pay::Win(_)))
+            .max_by(|a, b| a.pay.net().cmp(&b.pay.net()).then(b.combinations.cmp(&a.combinations)))
+    }
+}
+
+/// `p/q` in lowest terms.
+pub fn fraction(r: &BigRational) -> String {
+    format!("{}/{}", r.numer(), r.denom())
+}
+
+/// Decimal rendering of an exact rational, rounded half away from zero.
+pub fn decimal(r: &BigRational, places: u32) -> String {
+    let scale = BigInt::from(10u32).pow(places);
+    let scaled = r * BigRational::from_integer(scale.clone());
+    let neg = scaled.is_negative();
+    let abs = scaled.abs();
+    let mut q = abs.numer() / abs.denom();
+    let rem = abs.numer() - &q * abs.denom();
+    if rem * 2 >= *abs.denom() {
+        q += 1;
+    }
+    let digits = q.to_string();
+    let places = places as usize;
+    let padded = format!("{digits:0>width$}", width = places + 1);
+    let (int, frac) = padded.split_at(padded.len() - places);
+    let sign = if neg && !q.is_zero() { "-" } else { "" };
+    if places == 0 { format!("{sign}{int}") } else { format!("{sign}{int}.{frac}") }
+}
+
+/// A percentage with `places` decimals, from an exact fraction.
+pub fn percent(r: &BigRational, places: u32) -> String {
+    decimal(&(r * BigRational::from_integer(BigInt::from(100))), places) + "%"
+}
+
+/// Count / total as a percentage.
+pub fn share(count: u128, total: u128, places: u32) -> String {
+    percent(&BigRational::new(BigInt::from(count), BigInt::from(total)), places)
+}
+
+/// Square root of an exact non-negative rational, to `places` decimals
+/// (truncated integer square root of the scaled value; exact digits).
+pub fn sqrt_decimal(r: &BigRational, places: u32) -> String {
+    let scale = BigInt::from(10u32).pow(2 * places);
+    let scaled = r * BigRational::from_integer(scale);
+    let n = scaled.numer() / scaled.denom();
+    let root = n.sqrt();
+    let digits = format!("{:0>width$}", root.to_string(), width = places as usize + 1);
+    let (int, frac) = digits.split_at(digits.len() - places as usize);
+    format!("{int}.{frac}")
+}
+
+/// "1 in N" odds, N rounded to a whole number.
+pub fn one_in(count: u128, total: u128) -> String {
+    if count == 0 {
+        return "never".into();
+    }
+    let q = BigRational::new(BigInt::from(total), BigInt::from(count));
+    let rounded: BigInt = (q.numer() * 2 + q.denom()) / (q.denom() * 2);
+    format!("1 in {}", group_digits(&rounded.to_string()))
+}
+
+/// 4998398275503360 -> 4,998,398,275,503,360.
+pub fn group_digits(s: &str) -> String {
+    let (sign, digits) = s.strip_prefix('-').map_or(("", s), |d| ("-", d));
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    format!("{sign}{out}")
+}
+
+/// For tests and quick checks only; never in a certified figure.
+pub fn approx(r: &BigRational) -> f64 {
+    r.to_f64().unwrap_or(f64::NAN)
+}

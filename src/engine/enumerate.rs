@@ -81,10 +81,18 @@ fn precedence_order(precedence: Precedence, pays: &[Pay]) -> Vec<usize> {
     order
 }
 
-/// Counts per wager, per pay table, per event, with the last entry of each
-/// table counting the rounds on which no event holds.
+/// Counts for one wager.
+pub struct WagerCounts {
+    pub wager: usize,
+    /// Per pay table, per event: the rounds it settles; the last entry
+    /// counts the rounds on which no event holds.
+    pub settles: Vec<Vec<u128>>,
+    /// Per event: the rounds on which it holds, whatever outranks it.
+    pub holds: Vec<u128>,
+}
+
 pub struct GroupCounts {
-    pub wagers: Vec<(usize, Vec<Vec<u128>>)>,
+    pub wagers: Vec<WagerCounts>,
     pub total: u128,
 }
 
@@ -107,13 +115,17 @@ pub fn count_group(spec: &Spec, group: &Group, decks: u32) -> GroupCounts {
             orders,
             offset,
         });
-        offset += wager.pay_tables.len() * (n + 1);
+        // Per pay table: events + "none"; then how often each event holds.
+        offset += wager.pay_tables.len() * (n + 1) + n;
         first_event += n;
     }
     let plan = group.plan;
     let p1 = classes(plan.levels[0]);
     let b1 = classes(plan.levels[3]);
-    let tasks: Vec<(Class, Class)> = p1.iter().flat_map(|a| b1.iter().map(move |b| (*a, *b))).collect();
+    let tasks: Vec<(Class, Class)> = p1
+        .iter()
+        .flat_map(|a| b1.iter().map(move |b| (*a, *b)))
+        .collect();
     let ctx = Context {
         spec,
         plan,
@@ -152,7 +164,12 @@ pub fn count_group(spec: &Spec, group: &Group, decks: u32) -> GroupCounts {
                     counts[start..start + s.events + 1].to_vec()
                 })
                 .collect();
-            (s.wager, per_table)
+            let start = s.offset + tables * (s.events + 1);
+            WagerCounts {
+                wager: s.wager,
+                settles: per_table,
+                holds: counts[start..start + s.events].to_vec(),
+            }
         })
         .collect();
     GroupCounts { wagers, total }
@@ -283,7 +300,10 @@ impl<'a> Walker<'a> {
         let mut w: u128 = 1;
         for i in 0..k {
             let c = self.classes[order[i]];
-            let taken = order[..i].iter().filter(|&&j| self.classes[j].within(c)).count() as u128;
+            let taken = order[..i]
+                .iter()
+                .filter(|&&j| self.classes[j].within(c))
+                .count() as u128;
             let size = c.size(d);
             if taken >= size {
                 return 0;
@@ -327,7 +347,15 @@ impl<'a> Walker<'a> {
     /// Chooses suits for the slots in `q`: every suit, or (when suits are
     /// interchangeable) an earlier label or one new label weighted by the
     /// number of real suits it can be.
-    fn refine(&mut self, q: &[usize], i: usize, labels: u8, mult: u128, used: u8, partial: &[Option<bool>]) {
+    fn refine(
+        &mut self,
+        q: &[usize],
+        i: usize,
+        labels: u8,
+        mult: u128,
+        used: u8,
+        partial: &[Option<bool>],
+    ) {
         if i == q.len() {
             let w = self.weight(used) * mult;
             if w == 0 {
@@ -352,7 +380,14 @@ impl<'a> Walker<'a> {
         }
         if canonical && labels < 4 {
             self.assign(slot, labels);
-            self.refine(q, i + 1, labels + 1, mult * (4 - labels as u128), used, partial);
+            self.refine(
+                q,
+                i + 1,
+                labels + 1,
+                mult * (4 - labels as u128),
+                used,
+                partial,
+            );
         }
     }
 
@@ -372,6 +407,12 @@ impl<'a> Walker<'a> {
                     .find(|&e| self.holds[s.first_event + e] == Some(true))
                     .unwrap_or(s.events);
                 self.counts[s.offset + t * (s.events + 1) + hit] += w;
+            }
+            let holds = s.offset + tables * (s.events + 1);
+            for e in 0..s.events {
+                if self.holds[s.first_event + e] == Some(true) {
+                    self.counts[holds + e] += w;
+                }
             }
         }
     }

@@ -16,13 +16,18 @@ pub fn total_sequences(decks: u32) -> u128 {
 /// Computes every wager of the spec at the given deck count.
 pub fn analyse(spec: &Spec, decks: u32) -> Analysis {
     let total = total_sequences(decks);
-    let mut per_wager: Vec<Option<(Vec<Vec<u128>>, String)>> = vec![None; spec.wagers.len()];
+    let mut per_wager: Vec<Option<(enumerate::WagerCounts, String)>> = Vec::new();
+    per_wager.resize_with(spec.wagers.len(), || None);
     for group in plan::groups(spec) {
         let counts = enumerate::count_group(spec, &group, decks);
         // The checksum: every ordered six-card sequence counted exactly once.
-        assert_eq!(counts.total, total, "enumeration lost or double-counted sequences");
-        for (w, tables) in counts.wagers {
-            per_wager[w] = Some((tables, group.plan.granularity().to_string()));
+        assert_eq!(
+            counts.total, total,
+            "enumeration lost or double-counted sequences"
+        );
+        for c in counts.wagers {
+            let w = c.wager;
+            per_wager[w] = Some((c, group.plan.granularity().to_string()));
         }
     }
     let wagers = spec
@@ -30,8 +35,8 @@ pub fn analyse(spec: &Spec, decks: u32) -> Analysis {
         .iter()
         .zip(per_wager)
         .map(|(w, c)| {
-            let (tables, granularity) = c.expect("every wager is in a group");
-            stats::wager_stats(w, &tables, total, granularity)
+            let (counts, granularity) = c.expect("every wager is in a group");
+            stats::wager_stats(w, &counts, total, granularity)
         })
         .collect();
     Analysis {

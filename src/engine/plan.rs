@@ -50,7 +50,10 @@ pub fn plan_of(spec: &Spec, wager: usize) -> Plan {
     let w = &spec.wagers[wager];
     let mut needs = [0u8; SLOTS];
     let strategy_needs = match &spec.game.first {
-        FirstRule::Decides { strategies, default } => strategies[*default].draw_when.needs(),
+        FirstRule::Decides {
+            strategies,
+            default,
+        } => strategies[*default].draw_when.needs(),
         FirstRule::Totals(_) => [0; SLOTS],
     };
     for e in &w.events {

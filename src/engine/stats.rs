@@ -1,6 +1,7 @@
 //! Exact statistics from combination counts: house edge, hit and push
 //! frequency, variance. All in big rationals; decimals are rendered last.
 
+use super::enumerate::WagerCounts;
 use crate::model::{Pay, Ratio, Wager};
 use num_bigint::BigInt;
 use num_rational::BigRational;
@@ -20,6 +21,8 @@ pub struct WagerStats {
     pub name: String,
     /// The card granularity the engine enumerated for this wager.
     pub granularity: String,
+    /// Per event: the rounds on which its condition holds, whatever outranks it.
+    pub holds: Vec<(String, u128)>,
     pub tables: Vec<TableStats>,
 }
 
@@ -47,11 +50,16 @@ pub struct TableStats {
     pub losses: u128,
 }
 
-pub fn wager_stats(w: &Wager, tables: &[Vec<u128>], total: u128, granularity: String) -> WagerStats {
+pub fn wager_stats(
+    w: &Wager,
+    counts: &WagerCounts,
+    total: u128,
+    granularity: String,
+) -> WagerStats {
     let tables = w
         .pay_tables
         .iter()
-        .zip(tables)
+        .zip(&counts.settles)
         .map(|(t, counts)| {
             let events: Vec<EventRow> = w
                 .events
@@ -72,6 +80,12 @@ pub fn wager_stats(w: &Wager, tables: &[Vec<u128>], total: u128, granularity: St
         id: w.id.clone(),
         name: w.name.clone(),
         granularity,
+        holds: w
+            .events
+            .iter()
+            .map(|e| e.id.clone())
+            .zip(counts.holds.iter().copied())
+            .collect(),
         tables,
     }
 }
@@ -80,7 +94,13 @@ pub fn big(r: Ratio) -> BigRational {
     BigRational::new(BigInt::from(r.num), BigInt::from(r.den))
 }
 
-fn table_stats(id: &str, name: &str, events: Vec<EventRow>, no_event: u128, total: u128) -> TableStats {
+fn table_stats(
+    id: &str,
+    name: &str,
+    events: Vec<EventRow>,
+    no_event: u128,
+    total: u128,
+) -> TableStats {
     let t = BigInt::from(total);
     let mut sum = BigRational::zero();
     let mut sum_sq = BigRational::zero();
@@ -97,7 +117,11 @@ fn table_stats(id: &str, name: &str, events: Vec<EventRow>, no_event: u128, tota
             Pay::Lose => {}
         }
     }
-    losses += events.iter().filter(|e| e.pay == Pay::Lose).map(|e| e.combinations).sum::<u128>();
+    losses += events
+        .iter()
+        .filter(|e| e.pay == Pay::Lose)
+        .map(|e| e.combinations)
+        .sum::<u128>();
     let tt = BigRational::from_integer(t);
     let expected = &sum / &tt;
     let variance = &sum_sq / &tt - &expected * &expected;
@@ -126,7 +150,12 @@ impl TableStats {
         self.events
             .iter()
             .filter(|e| matches!(e.pay, Pay::Win(_)))
-            .max_by(|a, b| a.pay.net().cmp(&b.pay.net()).then(b.combinations.cmp(&a.combinations)))
+            .max_by(|a, b| {
+                a.pay
+                    .net()
+                    .cmp(&b.pay.net())
+                    .then(b.combinations.cmp(&a.combinations))
+            })
     }
 }
 
@@ -151,7 +180,11 @@ pub fn decimal(r: &BigRational, places: u32) -> String {
     let padded = format!("{digits:0>width$}", width = places + 1);
     let (int, frac) = padded.split_at(padded.len() - places);
     let sign = if neg && !q.is_zero() { "-" } else { "" };
-    if places == 0 { format!("{sign}{int}") } else { format!("{sign}{int}.{frac}") }
+    if places == 0 {
+        format!("{sign}{int}")
+    } else {
+        format!("{sign}{int}.{frac}")
+    }
 }
 
 /// A percentage with `places` decimals, from an exact fraction.
@@ -161,7 +194,10 @@ pub fn percent(r: &BigRational, places: u32) -> String {
 
 /// Count / total as a percentage.
 pub fn share(count: u128, total: u128, places: u32) -> String {
-    percent(&BigRational::new(BigInt::from(count), BigInt::from(total)), places)
+    percent(
+        &BigRational::new(BigInt::from(count), BigInt::from(total)),
+        places,
+    )
 }
 
 /// Square root of an exact non-negative rational, to `places` decimals

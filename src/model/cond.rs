@@ -238,7 +238,11 @@ impl Cond {
                     .filter(|s| dealt & suits_known & (1 << s) != 0)
                     .map(|s| r.cards[s as usize].suit);
                 let first = suits.next();
-                if suits.any(|s| Some(s) != first) { Some(0) } else { None }
+                if suits.any(|s| Some(s) != first) {
+                    Some(0)
+                } else {
+                    None
+                }
             }
             Cond::Not(x) => x.eval_partial(r, suits_known).map(|v| (v == 0) as i64),
             Cond::And(xs) => {
@@ -264,15 +268,26 @@ impl Cond {
                 if unknown { None } else { Some(0) }
             }
             Cond::Cmp(op, a, b) => {
-                let (a, b) = (a.eval_partial(r, suits_known)?, b.eval_partial(r, suits_known)?);
+                let (a, b) = (
+                    a.eval_partial(r, suits_known)?,
+                    b.eval_partial(r, suits_known)?,
+                );
                 Some(compare(*op, a, b))
             }
             Cond::In(x, set) => {
                 let v = x.eval_partial(r, suits_known)?;
                 Some((v != ABSENT && set.contains(&v)) as i64)
             }
-            Cond::Add(a, b) => Some(arith(a.eval_partial(r, suits_known)?, b.eval_partial(r, suits_known)?, |x, y| x + y)),
-            Cond::Sub(a, b) => Some(arith(a.eval_partial(r, suits_known)?, b.eval_partial(r, suits_known)?, |x, y| x - y)),
+            Cond::Add(a, b) => Some(arith(
+                a.eval_partial(r, suits_known)?,
+                b.eval_partial(r, suits_known)?,
+                |x, y| x + y,
+            )),
+            Cond::Sub(a, b) => Some(arith(
+                a.eval_partial(r, suits_known)?,
+                b.eval_partial(r, suits_known)?,
+                |x, y| x - y,
+            )),
             other => Some(other.eval(r)),
         }
     }

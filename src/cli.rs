@@ -26,7 +26,7 @@ pub struct Cli {
     run: RunArgs,
 }
 
-/// `certify SPEC`: check the spec, run its fixtures, then analyse it.
+/// `certify SPEC`: check the spec, run its fixtures, then compute it exactly.
 #[derive(Args, Debug)]
 struct RunArgs {
     /// Rule spec (YAML), e.g. rules/lucky_monkey.yaml
@@ -34,6 +34,12 @@ struct RunArgs {
     /// Folder of fixture files (default: fixtures/ beside the spec's folder)
     #[arg(long)]
     fixtures: Option<PathBuf>,
+    /// Deck count (default: the spec's; within its allowed range)
+    #[arg(long)]
+    decks: Option<u32>,
+    /// Print the results as JSON instead of the summary table
+    #[arg(long)]
+    json: bool,
 }
 
 #[derive(Subcommand, Debug)]
@@ -119,8 +125,8 @@ pub fn run<I: IntoIterator<Item = String>>(args: I) -> Output {
     match cli.command {
         Some(Command::Check { spec, fixtures, json }) => check(&spec, fixtures, json),
         Some(Command::Settle(a)) => settle_cmd(&a),
-        None => match cli.run.spec {
-            Some(spec) => main_job(&spec, cli.run.fixtures),
+        None => match cli.run.spec.clone() {
+            Some(spec) => main_job(&spec, &cli.run),
             None => Output {
                 stdout: String::new(),
                 stderr: "usage: certify SPEC | certify check SPEC | certify settle SPEC --player .. --banker ..\n(see certify --help)\n".into(),
@@ -227,12 +233,16 @@ fn check(path: &str, dir: Option<PathBuf>, json: bool) -> Output {
     }
 }
 
-fn main_job(path: &str, dir: Option<PathBuf>) -> Output {
+fn main_job(path: &str, args: &RunArgs) -> Output {
     let spec = match load(path) {
         Ok(s) => s,
         Err(o) => return o,
     };
-    let (results, ok) = match run_fixtures(&spec, path, dir) {
+    let decks = match decks_for(&spec, args.decks) {
+        Ok(d) => d,
+        Err(o) => return o,
+    };
+    let (results, ok) = match run_fixtures(&spec, path, args.fixtures.clone()) {
         Ok(r) => r,
         Err(o) => return o,
     };
@@ -243,14 +253,33 @@ fn main_job(path: &str, dir: Option<PathBuf>) -> Output {
             fixture_table(&failed)
         ));
     }
-    let mut s = spec_summary(&spec);
-    s.push('\n');
-    s.push_str(&fixture_summary(&results));
+    let computed = crate::report::compute(&spec, decks);
+    let stdout = if args.json {
+        let doc = crate::report::json::document(&spec, &computed);
+        serde_json::to_string_pretty(&doc).expect("serializable") + "\n"
+    } else {
+        let mut s = crate::report::summary::render(&spec, &computed);
+        s.push('\n');
+        s.push_str(&fixture_summary(&results));
+        s
+    };
     Output {
-        stdout: s,
+        stdout,
         stderr: String::new(),
         code: 0,
     }
+}
+
+/// The deck count to use: the spec's, or an override within its allowed range.
+fn decks_for(spec: &Spec, wanted: Option<u32>) -> Result<u32, Output> {
+    let decks = wanted.unwrap_or(spec.shoe.decks);
+    if decks < spec.shoe.min_decks || decks > spec.shoe.max_decks {
+        return Err(Output::fail(format!(
+            "--decks {decks}: spec `{}` allows {} to {} decks\n",
+            spec.id, spec.shoe.min_decks, spec.shoe.max_decks
+        )));
+    }
+    Ok(decks)
 }
 
 /// The checked spec at a glance: identification, then each wager's events
@@ -304,13 +333,10 @@ fn settle_cmd(a: &SettleArgs) -> Output {
         Ok(s) => s,
         Err(o) => return o,
     };
-    let decks = a.decks.unwrap_or(spec.shoe.decks);
-    if decks < spec.shoe.min_decks || decks > spec.shoe.max_decks {
-        return Output::fail(format!(
-            "--decks {decks}: spec `{}` allows {} to {} decks\n",
-            spec.id, spec.shoe.min_decks, spec.shoe.max_decks
-        ));
-    }
+    let decks = match decks_for(&spec, a.decks) {
+        Ok(d) => d,
+        Err(o) => return o,
+    };
     let mut deal = Deal::default();
     for (flag, text) in [
         ("player", &a.player),

@@ -13,4 +13,5 @@ pub mod eval;
 pub mod expr;
 pub mod fixtures;
 pub mod model;
+pub mod report;
 pub mod spec;

@@ -11,6 +11,7 @@
 //! The sum of all weights is exactly N(N-1)...(N-5): a checksum on every run.
 
 use super::plan::{Group, Level, Plan};
+use super::shoe::Composition;
 use crate::cards::Card;
 use crate::model::round::{Round, SLOTS};
 use crate::model::{FirstRule, Pay, Precedence, Spec};
@@ -23,13 +24,20 @@ struct Class {
     suits: u8,
     /// Representative rank, for evaluating conditions at this granularity.
     rep: u8,
+    /// Cards of the shoe in the class.
+    size: u128,
 }
 
 const ALL_SUITS: u8 = 0b1111;
 
 impl Class {
-    fn size(self, decks: u128) -> u128 {
-        (self.ranks.count_ones() * self.suits.count_ones()) as u128 * decks
+    fn new(ranks: u16, suits: u8, rep: u8, shoe: &Composition) -> Class {
+        Class {
+            ranks,
+            suits,
+            rep,
+            size: shoe.cards_in(ranks, suits),
+        }
     }
 
     fn within(self, other: Class) -> bool {
@@ -37,28 +45,23 @@ impl Class {
     }
 }
 
-fn classes(level: Level) -> Vec<Class> {
-    match level {
+/// The classes a slot is enumerated over; empty classes are skipped.
+fn classes(level: Level, shoe: &Composition) -> Vec<Class> {
+    let all: Vec<Class> = match level {
         // Point value zero is the ten and the three picture ranks.
-        Level::Value => std::iter::once(Class {
-            ranks: 0b1_1110_0000_0000,
-            suits: ALL_SUITS,
-            rep: 10,
-        })
-        .chain((1..=9).map(|r| Class {
-            ranks: 1 << (r - 1),
-            suits: ALL_SUITS,
-            rep: r,
-        }))
-        .collect(),
-        Level::Rank => (1..=13)
-            .map(|r| Class {
-                ranks: 1 << (r - 1),
-                suits: ALL_SUITS,
-                rep: r,
-            })
+        Level::Value => std::iter::once(Class::new(0b1_1110_0000_0000, ALL_SUITS, 10, shoe))
+            .chain((1..=9).map(|r| Class::new(1 << (r - 1), ALL_SUITS, r, shoe)))
             .collect(),
-    }
+        Level::Rank => (1..=13)
+            .map(|r| Class::new(1 << (r - 1), ALL_SUITS, r, shoe))
+            .collect(),
+    };
+    all.into_iter().filter(|c| c.size > 0).collect()
+}
+
+/// The singleton class of one card, for settling a single given sequence.
+fn single(card: Card, shoe: &Composition) -> Class {
+    Class::new(1 << (card.rank - 1), 1 << card.suit, card.rank, shoe)
 }
 
 /// One wager of the group: its events' order of precedence per pay table
@@ -96,7 +99,45 @@ pub struct GroupCounts {
     pub total: u128,
 }
 
-pub fn count_group(spec: &Spec, group: &Group, decks: u32) -> GroupCounts {
+pub fn count_group(spec: &Spec, group: &Group, shoe: &Composition) -> GroupCounts {
+    count(spec, group, shoe, None)
+}
+
+/// Settles one concrete six-card sequence through the engine's own paths
+/// (drawing, partial evaluation, suit refinement, precedence): per wager of
+/// the group and pay table, the index of the settling event (`events` = none).
+/// Used to check the engine against the reference evaluator.
+pub fn settle_sequence(
+    spec: &Spec,
+    group: &Group,
+    shoe: &Composition,
+    seq: [Card; SLOTS],
+) -> Vec<(usize, Vec<usize>)> {
+    let counts = count(spec, group, shoe, Some(seq));
+    counts
+        .wagers
+        .into_iter()
+        .map(|w| {
+            let hits = w
+                .settles
+                .iter()
+                .map(|t| {
+                    t.iter()
+                        .position(|c| *c > 0)
+                        .expect("one outcome per table")
+                })
+                .collect();
+            (w.wager, hits)
+        })
+        .collect()
+}
+
+fn count(
+    spec: &Spec,
+    group: &Group,
+    shoe: &Composition,
+    fixed: Option<[Card; SLOTS]>,
+) -> GroupCounts {
     let mut slots = Vec::new();
     let mut offset = 0;
     let mut first_event = 0;
@@ -119,9 +160,14 @@ pub fn count_group(spec: &Spec, group: &Group, decks: u32) -> GroupCounts {
         offset += wager.pay_tables.len() * (n + 1) + n;
         first_event += n;
     }
-    let plan = group.plan;
-    let p1 = classes(plan.levels[0]);
-    let b1 = classes(plan.levels[3]);
+    let mut plan = group.plan;
+    // Relabelling suits is sound only when every suit has the same cards.
+    plan.canonical_suits &= shoe.suit_symmetric();
+    let slot_classes: [Vec<Class>; SLOTS] = std::array::from_fn(|s| match fixed {
+        Some(seq) => vec![single(seq[s], shoe)],
+        None => classes(plan.levels[s], shoe),
+    });
+    let (p1, b1) = (&slot_classes[0], &slot_classes[3]);
     let tasks: Vec<(Class, Class)> = p1
         .iter()
         .flat_map(|a| b1.iter().map(move |b| (*a, *b)))
@@ -130,10 +176,12 @@ pub fn count_group(spec: &Spec, group: &Group, decks: u32) -> GroupCounts {
         spec,
         plan,
         slots: &slots,
-        decks: decks as u128,
-        cards: 52 * decks as u128,
+        shoe,
+        classes: &slot_classes,
+        cards: shoe.total(),
         events: first_event,
         width: offset,
+        fixed: fixed.is_some(),
     };
     // Integer sums are associative: any split over threads gives the same counts.
     let (counts, total) = tasks
@@ -179,10 +227,14 @@ struct Context<'a> {
     spec: &'a Spec,
     plan: Plan,
     slots: &'a [WagerSlot],
-    decks: u128,
+    shoe: &'a Composition,
+    /// Per slot, the classes to enumerate.
+    classes: &'a [Vec<Class>; SLOTS],
     cards: u128,
     events: usize,
     width: usize,
+    /// Settling one given sequence: its suits are known from the start.
+    fixed: bool,
 }
 
 struct Walker<'a> {
@@ -200,6 +252,7 @@ impl<'a> Walker<'a> {
             ranks: 0,
             suits: ALL_SUITS,
             rep: 1,
+            size: 0,
         };
         Walker {
             ctx,
@@ -215,15 +268,21 @@ impl<'a> Walker<'a> {
     }
 
     fn set(&mut self, slot: usize, c: Class) {
-        self.round.cards[slot] = Card::new(c.rep, 0);
+        // A singleton class fixes the suit too.
+        let suit = if c.suits.count_ones() == 1 {
+            c.suits.trailing_zeros() as u8
+        } else {
+            0
+        };
+        self.round.cards[slot] = Card::new(c.rep, suit);
         self.classes[slot] = c;
     }
 
     fn second_cards(&mut self) {
-        let lp = self.ctx.plan.levels;
-        for a in classes(lp[1]) {
+        let ctx = self.ctx;
+        for &a in &ctx.classes[1] {
             self.set(1, a);
-            for b in classes(lp[4]) {
+            for &b in &ctx.classes[4] {
                 self.set(4, b);
                 self.draws();
             }
@@ -248,7 +307,7 @@ impl<'a> Walker<'a> {
         if !first_draws {
             if game.second_draws(t1, None) {
                 self.round.counts = [2, 3];
-                for c in classes(self.ctx.plan.levels[5]) {
+                for &c in &self.ctx.classes[5] {
                     self.set(5, c);
                     self.leaf();
                 }
@@ -257,12 +316,12 @@ impl<'a> Walker<'a> {
             }
             return;
         }
-        for c in classes(self.ctx.plan.levels[2]) {
+        for &c in &self.ctx.classes[2] {
             self.set(2, c);
             let third = Card::new(c.rep, 0).value();
             if game.second_draws(t1, Some(third)) {
                 self.round.counts = [3, 3];
-                for d in classes(self.ctx.plan.levels[5]) {
+                for &d in &self.ctx.classes[5] {
                     self.set(5, d);
                     self.leaf();
                 }
@@ -295,8 +354,7 @@ impl<'a> Walker<'a> {
                 k += 1;
             }
         }
-        let d = self.ctx.decks;
-        order[..k].sort_by_key(|&s| self.classes[s].size(d));
+        order[..k].sort_by_key(|&s| self.classes[s].size);
         let mut w: u128 = 1;
         for i in 0..k {
             let c = self.classes[order[i]];
@@ -304,7 +362,7 @@ impl<'a> Walker<'a> {
                 .iter()
                 .filter(|&&j| self.classes[j].within(c))
                 .count() as u128;
-            let size = c.size(d);
+            let size = c.size;
             if taken >= size {
                 return 0;
             }
@@ -321,10 +379,11 @@ impl<'a> Walker<'a> {
     fn leaf(&mut self) {
         let used = self.used();
         let mut unknown = false;
+        let known = if self.ctx.fixed { 0b11_1111 } else { 0 };
         for s in self.ctx.slots {
             let events = &self.ctx.spec.wagers[s.wager].events;
             for (k, e) in events.iter().enumerate() {
-                let v = e.when.eval_partial(&self.round, 0);
+                let v = e.when.eval_partial(&self.round, known);
                 self.holds[s.first_event + k] = v.map(|x| x != 0);
                 unknown |= v.is_none();
             }
@@ -340,6 +399,7 @@ impl<'a> Walker<'a> {
         self.refine(&q, 0, 0, 1, used, &partial);
         for &s in &q {
             self.classes[s].suits = ALL_SUITS;
+            self.classes[s].size = self.ctx.shoe.cards_in(self.classes[s].ranks, ALL_SUITS);
             self.round.cards[s].suit = 0;
         }
     }
@@ -392,7 +452,9 @@ impl<'a> Walker<'a> {
     }
 
     fn assign(&mut self, slot: usize, suit: u8) {
-        self.classes[slot].suits = 1 << suit;
+        let c = &mut self.classes[slot];
+        c.suits = 1 << suit;
+        c.size = self.ctx.shoe.cards_in(c.ranks, c.suits);
         self.round.cards[slot].suit = suit;
     }
 

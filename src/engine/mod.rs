@@ -2,6 +2,7 @@
 
 pub mod enumerate;
 pub mod plan;
+pub mod shoe;
 pub mod stats;
 
 use crate::model::Spec;
@@ -15,11 +16,17 @@ pub fn total_sequences(decks: u32) -> u128 {
 
 /// Computes every wager of the spec at the given deck count.
 pub fn analyse(spec: &Spec, decks: u32) -> Analysis {
-    let total = total_sequences(decks);
+    analyse_shoe(spec, &shoe::Composition::standard(decks), decks)
+}
+
+/// Computes every wager from any shoe composition (`decks` labels the result).
+pub fn analyse_shoe(spec: &Spec, composition: &shoe::Composition, decks: u32) -> Analysis {
+    let n = composition.total();
+    let total: u128 = (0..6).map(|i| n.saturating_sub(i)).product();
     let mut per_wager: Vec<Option<(enumerate::WagerCounts, String)>> = Vec::new();
     per_wager.resize_with(spec.wagers.len(), || None);
     for group in plan::groups(spec) {
-        let counts = enumerate::count_group(spec, &group, decks);
+        let counts = enumerate::count_group(spec, &group, composition);
         // The checksum: every ordered six-card sequence counted exactly once.
         assert_eq!(
             counts.total, total,

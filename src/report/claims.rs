@@ -1,0 +1,53 @@
+//! Checking the house edges a document prints against the computed ones,
+//! at the printed precision.
+
+use crate::engine::Analysis;
+use crate::engine::stats::percent;
+use crate::model::Spec;
+use num_bigint::BigInt;
+use num_rational::BigRational;
+
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct ClaimCheck {
+    pub wagers: Vec<String>,
+    pub pay_table: String,
+    pub source: String,
+    pub printed: String,
+    /// The computed house edge rounded to the printed number of decimals.
+    pub computed_at_precision: String,
+    /// The computed house edge to four decimals of a percent.
+    pub computed: String,
+    pub matches: bool,
+}
+
+pub fn check(spec: &Spec, a: &Analysis) -> Vec<ClaimCheck> {
+    spec.claims
+        .iter()
+        .map(|c| {
+            // Equal stakes on each wager: the edge is the mean of their edges.
+            let mut sum = BigRational::from_integer(BigInt::from(0));
+            for w in &c.wagers {
+                let ws = a.wagers.iter().find(|x| &x.id == w).expect("checked claim");
+                let t = ws
+                    .tables
+                    .iter()
+                    .find(|t| t.id == c.pay_table)
+                    .expect("checked claim");
+                sum += t.house_edge();
+            }
+            let edge = sum / BigRational::from_integer(BigInt::from(c.wagers.len()));
+            let printed = c.house_edge.trim_end_matches('%').trim();
+            let places = printed.split_once('.').map_or(0, |(_, f)| f.len()) as u32;
+            let at_precision = percent(&edge, places);
+            ClaimCheck {
+                wagers: c.wagers.clone(),
+                pay_table: c.pay_table.clone(),
+                source: c.source.clone(),
+                printed: c.house_edge.clone(),
+                matches: at_precision.trim_end_matches('%') == printed,
+                computed_at_precision: at_precision,
+                computed: percent(&edge, 4),
+            }
+        })
+        .collect()
+}

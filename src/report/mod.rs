@@ -1,0 +1,87 @@
+//! From exact counts to what a reader checks: claims, warnings, the terminal
+//! summary and the machine-readable JSON document.
+
+pub mod claims;
+pub mod json;
+pub mod summary;
+
+use crate::engine::{self, Analysis};
+use crate::model::Spec;
+pub use claims::ClaimCheck;
+
+/// Something a reviewer must see.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct Warning {
+    pub kind: &'static str,
+    pub message: String,
+}
+
+/// A spec computed at one deck count, with its checks.
+pub struct Computed {
+    pub analysis: Analysis,
+    pub claims: Vec<ClaimCheck>,
+    pub warnings: Vec<Warning>,
+}
+
+pub fn compute(spec: &Spec, decks: u32) -> Computed {
+    let analysis = engine::analyse(spec, decks);
+    let claims = claims::check(spec, &analysis);
+    let warnings = warnings(&analysis, &claims);
+    Computed {
+        analysis,
+        claims,
+        warnings,
+    }
+}
+
+fn warnings(a: &Analysis, claims: &[ClaimCheck]) -> Vec<Warning> {
+    let mut out = Vec::new();
+    for w in &a.wagers {
+        for (event, holds) in &w.holds {
+            if *holds == 0 {
+                out.push(Warning {
+                    kind: "impossible_event",
+                    message: format!("{}: event `{event}` can never happen", w.id),
+                });
+            }
+        }
+        for t in &w.tables {
+            let edge = t.house_edge();
+            if edge < num_rational::BigRational::from_integer(0.into()) {
+                out.push(Warning {
+                    kind: "player_advantage",
+                    message: format!(
+                        "PLAYER ADVANTAGE: {} / {}: house edge {}",
+                        w.id,
+                        t.id,
+                        engine::stats::percent(&edge, 4)
+                    ),
+                });
+            }
+            for (e, (_, holds)) in t.events.iter().zip(&w.holds) {
+                if e.combinations == 0 && *holds > 0 {
+                    out.push(Warning {
+                        kind: "outranked_event",
+                        message: format!(
+                            "{} / {}: event `{}` happens but never settles the wager (an event listed or paying higher always holds with it)",
+                            w.id, t.id, e.id
+                        ),
+                    });
+                }
+            }
+        }
+    }
+    for c in claims.iter().filter(|c| !c.matches) {
+        out.push(Warning {
+            kind: "claim_mismatch",
+            message: format!(
+                "claim not confirmed: {} under {} printed {}, computed {}",
+                c.wagers.join(" + "),
+                c.pay_table,
+                c.printed,
+                c.computed_at_precision
+            ),
+        });
+    }
+    out
+}

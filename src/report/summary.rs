@@ -1,0 +1,77 @@
+//! The quick view printed by `certify SPEC`: one row per wager and pay table.
+
+use super::Computed;
+use crate::cli::new_table;
+use crate::engine::stats::{group_digits, one_in, percent, share, sqrt_decimal};
+use crate::model::Spec;
+use std::fmt::Write;
+
+pub fn render(spec: &Spec, c: &Computed) -> String {
+    let a = &c.analysis;
+    let mut s = String::new();
+    let _ = writeln!(
+        s,
+        "{} — spec {} v{} ({})",
+        spec.title, spec.id, spec.version, spec.document
+    );
+    let _ = writeln!(
+        s,
+        "{} decks, {} ordered six-card sequences, exact enumeration\n",
+        a.decks,
+        group_digits(&a.total.to_string())
+    );
+    let mut t = new_table(vec![
+        "wager",
+        "pay table",
+        "house edge",
+        "hit frequency",
+        "push frequency",
+        "std dev",
+        "top award",
+        "top award odds",
+    ]);
+    for w in &a.wagers {
+        for p in &w.tables {
+            let top = p.top_award();
+            t.add_row(vec![
+                w.id.clone(),
+                p.id.clone(),
+                percent(&p.house_edge(), 4),
+                share(p.wins, p.total, 4),
+                share(p.pushes, p.total, 4),
+                sqrt_decimal(&p.variance, 4),
+                top.map(|e| format!("{} ({})", e.pay.describe(), e.id))
+                    .unwrap_or_else(|| "-".into()),
+                top.map(|e| one_in(e.combinations, p.total))
+                    .unwrap_or_else(|| "-".into()),
+            ]);
+        }
+    }
+    let _ = writeln!(s, "{t}");
+    if !c.claims.is_empty() {
+        let mut t = new_table(vec![
+            "claim (house edge)",
+            "pay table",
+            "printed",
+            "computed",
+            "result",
+        ]);
+        for cl in &c.claims {
+            t.add_row(vec![
+                cl.wagers.join(" + "),
+                cl.pay_table.clone(),
+                cl.printed.clone(),
+                format!("{} ({})", cl.computed_at_precision, cl.computed),
+                if cl.matches { "confirmed" } else { "MISMATCH" }.to_string(),
+            ]);
+        }
+        let _ = writeln!(s, "\n{t}");
+    }
+    if !c.warnings.is_empty() {
+        let _ = writeln!(s, "\nWARNINGS");
+        for w in &c.warnings {
+            let _ = writeln!(s, "  ! {}", w.message);
+        }
+    }
+    s
+}

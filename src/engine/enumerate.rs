@@ -172,36 +172,60 @@ fn count(
         .iter()
         .flat_map(|a| b1.iter().map(move |b| (*a, *b)))
         .collect();
+    let events = || group.wagers.iter().flat_map(|&w| &spec.wagers[w].events);
+    let n = shoe.total();
+    let mut fall = [1u128; SLOTS + 1];
+    for k in (0..SLOTS).rev() {
+        fall[k] = fall[k + 1] * n.saturating_sub(k as u128);
+    }
     let ctx = Context {
         spec,
         plan,
         slots: &slots,
         shoe,
         classes: &slot_classes,
-        cards: shoe.total(),
+        cards: n,
         events: first_event,
         width: offset,
         fixed: fixed.is_some(),
+        hand_level: fixed.is_none() && events().all(|e| e.when.hand_level()),
+        pure: fixed.is_none() && plan.levels.iter().all(|l| *l == plan.levels[0]),
+        fall,
+        suit_slots: events()
+            .map(|e| (0..SLOTS).filter(|s| e.needs[*s] & crate::model::cond::need::SUIT != 0).fold(0u8, |m, s| m | (1 << s)))
+            .collect(),
     };
     // Integer sums are associative: any split over threads gives the same counts.
-    let (counts, total) = tasks
+    let keys = if ctx.hand_level { HAND_KEYS } else { 0 };
+    let (counts, keyed, total) = tasks
         .par_iter()
         .map(|&(a, b)| {
             let mut w = Walker::new(&ctx);
             w.set(0, a);
             w.set(3, b);
             w.second_cards();
-            (w.counts, w.total)
+            (w.counts, w.keyed, w.total)
         })
         .reduce(
-            || (vec![0u128; offset], 0u128),
-            |(mut x, tx), (y, ty)| {
-                for (a, b) in x.iter_mut().zip(y) {
-                    *a += b;
-                }
-                (x, tx + ty)
+            || (vec![0u128; offset], vec![0u128; keys], 0u128),
+            |(mut x, mut kx, tx), (y, ky, ty)| {
+                add(&mut x, &y);
+                add(&mut kx, &ky);
+                (x, kx, tx + ty)
             },
         );
+    let counts = if ctx.hand_level {
+        let mut w = Walker::new(&ctx);
+        for (key, &weight) in keyed.iter().enumerate().filter(|(_, w)| **w > 0) {
+            w.round = hand_round(key);
+            w.evaluate_all();
+            w.accumulate(weight);
+        }
+        add(&mut w.counts, &counts);
+        w.counts
+    } else {
+        counts
+    };
     let wagers = slots
         .iter()
         .map(|s| {
@@ -235,6 +259,47 @@ struct Context<'a> {
     width: usize,
     /// Settling one given sequence: its suits are known from the start.
     fixed: bool,
+    /// Every event reads hand-level facts only: leaves are summed by
+    /// `hand_key` and events evaluated once per key.
+    hand_level: bool,
+    /// Every slot is enumerated at one level, so classes are equal or
+    /// disjoint and a leaf's weight needs no ordering.
+    pure: bool,
+    /// `fall[k]`: ways to fill the unused slots when k slots are used.
+    fall: [u128; SLOTS + 1],
+    /// Per event (flat index): the slots whose suits it reads.
+    suit_slots: Vec<u8>,
+}
+
+/// Hand-level state of a leaf: card counts, two-card totals, final totals.
+const HAND_KEYS: usize = 4 * 100 * 100;
+
+fn hand_key(r: &Round, two_card: [u8; 2]) -> usize {
+    let counts = (r.counts[0] as usize - 2) * 2 + (r.counts[1] as usize - 2);
+    (counts * 100 + two_card[0] as usize * 10 + two_card[1] as usize) * 100
+        + r.total(0) as usize * 10
+        + r.total(1) as usize
+}
+
+/// A round with the hand-level state of `key`.
+fn hand_round(key: usize) -> Round {
+    let card = |v: usize| Card::new(if v == 0 { 10 } else { v as u8 }, 0);
+    let finals = [key % 100 / 10, key % 10];
+    let two = [key / 100 % 100 / 10, key / 100 % 10];
+    let counts = key / 10_000;
+    let counts = [(counts / 2) as u8 + 2, (counts % 2) as u8 + 2];
+    let mut cards = [Card::new(10, 0); SLOTS];
+    for h in 0..2 {
+        cards[h * 3] = card(two[h]);
+        cards[h * 3 + 2] = card((finals[h] + 10 - two[h]) % 10);
+    }
+    Round { cards, counts }
+}
+
+fn add(into: &mut [u128], from: &[u128]) {
+    for (a, b) in into.iter_mut().zip(from) {
+        *a += b;
+    }
 }
 
 struct Walker<'a> {
@@ -243,7 +308,13 @@ struct Walker<'a> {
     classes: [Class; SLOTS],
     holds: Vec<Option<bool>>,
     counts: Vec<u128>,
+    /// Weights summed by hand-level key (hand-level groups only).
+    keyed: Vec<u128>,
     total: u128,
+    /// Two-card totals of the current round.
+    two_card: [u8; 2],
+    /// Suits are being chosen: classes now nest, weights need ordering.
+    refining: bool,
 }
 
 impl<'a> Walker<'a> {
@@ -263,7 +334,10 @@ impl<'a> Walker<'a> {
             classes: [blank; SLOTS],
             holds: vec![None; ctx.events],
             counts: vec![0; ctx.width],
+            keyed: vec![0; if ctx.hand_level { HAND_KEYS } else { 0 }],
             total: 0,
+            two_card: [0, 0],
+            refining: false,
         }
     }
 
@@ -294,6 +368,7 @@ impl<'a> Walker<'a> {
         let game = &self.ctx.spec.game;
         self.round.counts = [2, 2];
         let (t0, t1) = (self.round.total(0), self.round.total(1));
+        self.two_card = [t0, t1];
         if game.is_natural(t0) || game.is_natural(t1) {
             return self.leaf();
         }
@@ -346,6 +421,26 @@ impl<'a> Walker<'a> {
 
     /// Ordered sequences of distinct cards this leaf stands for.
     fn weight(&self, used: u8) -> u128 {
+        if self.ctx.pure && !self.refining {
+            // Classes are equal or disjoint: count in slot order.
+            let mut seen = [0u16; SLOTS];
+            let mut k = 0;
+            let mut w: u128 = 1;
+            for s in 0..SLOTS {
+                if used & (1 << s) == 0 {
+                    continue;
+                }
+                let c = self.classes[s];
+                let taken = seen[..k].iter().filter(|&&r| r == c.ranks).count() as u128;
+                if taken >= c.size {
+                    return 0;
+                }
+                w *= c.size - taken;
+                seen[k] = c.ranks;
+                k += 1;
+            }
+            return w * self.ctx.fall[k];
+        }
         let mut order = [0usize; SLOTS];
         let mut k = 0;
         for s in 0..SLOTS {
@@ -378,6 +473,13 @@ impl<'a> Walker<'a> {
 
     fn leaf(&mut self) {
         let used = self.used();
+        if self.ctx.hand_level {
+            let key = hand_key(&self.round, self.two_card);
+            let w = self.weight(used);
+            self.total += w;
+            self.keyed[key] += w;
+            return;
+        }
         let mut unknown = false;
         let known = if self.ctx.fixed { 0b11_1111 } else { 0 };
         for s in self.ctx.slots {
@@ -393,10 +495,19 @@ impl<'a> Walker<'a> {
             self.accumulate(w);
             return;
         }
-        let suited = self.ctx.plan.suits & used;
+        // Choose suits only for the slots the undecided events read.
+        let undecided = self
+            .holds
+            .iter()
+            .zip(&self.ctx.suit_slots)
+            .filter(|(h, _)| h.is_none())
+            .fold(0u8, |m, (_, s)| m | s);
+        let suited = undecided & used;
         let q: Vec<usize> = (0..SLOTS).filter(|s| suited & (1 << s) != 0).collect();
         let partial = self.holds.clone();
+        self.refining = true;
         self.refine(&q, 0, 0, 1, used, &partial);
+        self.refining = false;
         for &s in &q {
             self.classes[s].suits = ALL_SUITS;
             self.classes[s].size = self.ctx.shoe.cards_in(self.classes[s].ranks, ALL_SUITS);
@@ -456,6 +567,16 @@ impl<'a> Walker<'a> {
         c.suits = 1 << suit;
         c.size = self.ctx.shoe.cards_in(c.ranks, c.suits);
         self.round.cards[slot].suit = suit;
+    }
+
+    /// Evaluates every event on a fully known round.
+    fn evaluate_all(&mut self) {
+        for s in self.ctx.slots {
+            let events = &self.ctx.spec.wagers[s.wager].events;
+            for (k, e) in events.iter().enumerate() {
+                self.holds[s.first_event + k] = Some(e.when.holds(&self.round));
+            }
+        }
     }
 
     fn accumulate(&mut self, w: u128) {

@@ -154,6 +154,24 @@ impl Cond {
         }
     }
 
+    /// True if the condition reads only hand-level facts (totals, card
+    /// counts, naturals, who wins): no attribute of any particular card.
+    pub fn hand_level(&self) -> bool {
+        !self.any(&|c| {
+            matches!(
+                c,
+                Cond::Rank(_)
+                    | Cond::Suit(_)
+                    | Cond::Value(_)
+                    | Cond::Face(_)
+                    | Cond::High(_)
+                    | Cond::Suited(_)
+                    | Cond::MaxKind(_)
+                    | Cond::Kinds(..)
+            )
+        })
+    }
+
     /// True if the condition names a particular rank or suit, so that suits
     /// (or ranks) are not interchangeable for it.
     pub fn names_suit(&self) -> bool {

@@ -40,6 +40,10 @@ struct RunArgs {
     /// Print the results as JSON instead of the summary table
     #[arg(long)]
     json: bool,
+    /// Also check the engine against the reference evaluator: every sequence
+    /// of two small shoes, and this many sampled rounds from the full shoe
+    #[arg(long, value_name = "SAMPLES", num_args = 0..=1, default_missing_value = "1000")]
+    verify: Option<usize>,
 }
 
 #[derive(Subcommand, Debug)]
@@ -253,6 +257,22 @@ fn main_job(path: &str, args: &RunArgs) -> Output {
             fixture_table(&failed)
         ));
     }
+    let mut verified = String::new();
+    if let Some(samples) = args.verify {
+        let v = crate::verify::verify(&spec, decks, samples);
+        if !v.passed() {
+            let mut all = v.small_shoe_mismatches.clone();
+            all.extend(v.sampled_mismatches.iter().cloned());
+            return Output::fail(format!(
+                "{path}: the engine disagrees with the reference evaluator:\n  {}\n",
+                all.join("\n  ")
+            ));
+        }
+        verified = format!(
+            "verify: engine and reference evaluator agree on all {} sequences of the small shoes and {} sampled rounds\n",
+            v.small_shoe_sequences, v.sampled
+        );
+    }
     let computed = crate::report::compute(&spec, decks);
     let stdout = if args.json {
         let doc = crate::report::json::document(&spec, &computed);
@@ -261,6 +281,7 @@ fn main_job(path: &str, args: &RunArgs) -> Output {
         let mut s = crate::report::summary::render(&spec, &computed);
         s.push('\n');
         s.push_str(&fixture_summary(&results));
+        s.push_str(&verified);
         s
     };
     Output {

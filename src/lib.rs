@@ -15,3 +15,4 @@ pub mod fixtures;
 pub mod model;
 pub mod report;
 pub mod spec;
+pub mod verify;

@@ -9,16 +9,29 @@ use certify::model::Spec;
 use certify::report::compute;
 
 fn spec(path: &str) -> Spec {
-    check_file(path).unwrap_or_else(|e| panic!("{path}: {e:?}")).1
+    check_file(path)
+        .unwrap_or_else(|e| panic!("{path}: {e:?}"))
+        .1
 }
 
 fn table<'a>(a: &'a Analysis, wager: &str, table: &str) -> &'a TableStats {
-    let w = a.wagers.iter().find(|w| w.id == wager).unwrap_or_else(|| panic!("no wager {wager}"));
-    w.tables.iter().find(|t| t.id == table).unwrap_or_else(|| panic!("no table {table}"))
+    let w = a
+        .wagers
+        .iter()
+        .find(|w| w.id == wager)
+        .unwrap_or_else(|| panic!("no wager {wager}"));
+    w.tables
+        .iter()
+        .find(|t| t.id == table)
+        .unwrap_or_else(|| panic!("no table {table}"))
 }
 
 fn count(t: &TableStats, event: &str) -> u128 {
-    t.events.iter().find(|e| e.id == event).unwrap_or_else(|| panic!("no event {event}")).combinations
+    t.events
+        .iter()
+        .find(|e| e.id == event)
+        .unwrap_or_else(|| panic!("no event {event}"))
+        .combinations
 }
 
 fn edge(t: &TableStats) -> String {
@@ -38,15 +51,29 @@ fn totals_follow_the_six_card_convention() {
 fn base_game_at_1_6_and_8_decks() {
     let s = spec("rules/punto_banco.yaml");
     let cases: [(u32, u128, u128, u128); 3] = [
-        (8, 2_292_252_566_437_888, 2_230_518_282_592_256, 475_627_426_473_216),
-        (6, 403_095_751_234_560, 392_220_492_728_832, 83_552_962_932_288),
+        (
+            8,
+            2_292_252_566_437_888,
+            2_230_518_282_592_256,
+            475_627_426_473_216,
+        ),
+        (
+            6,
+            403_095_751_234_560,
+            392_220_492_728_832,
+            83_552_962_932_288,
+        ),
         (1, 6_737_232_640, 6_548_674_432, 1_372_227_328),
     ];
     for (decks, banker, player, tie) in cases {
         let a = analyse(&s, decks);
         assert_eq!(a.total, total_sequences(decks));
         let b = table(&a, "banker", "commission");
-        assert_eq!((count(b, "win"), count(b, "tie")), (banker, tie), "{decks} decks");
+        assert_eq!(
+            (count(b, "win"), count(b, "tie")),
+            (banker, tie),
+            "{decks} decks"
+        );
         let p = table(&a, "player", "even_money");
         assert_eq!(count(p, "win"), player, "{decks} decks");
     }
@@ -123,11 +150,28 @@ fn check_dragon(a: &Analysis, player: &str, banker: &str, table_id: &str) {
 #[test]
 fn phoenix_bonus_is_the_published_dragon_bonus() {
     let s = spec("rules/golden_bacc.yaml");
-    check_dragon(&analyse(&s, 8), "phoenix_bonus_player", "phoenix_bonus_banker", "standard");
+    check_dragon(
+        &analyse(&s, 8),
+        "phoenix_bonus_player",
+        "phoenix_bonus_banker",
+        "standard",
+    );
     for (decks, p, b) in [(6, "2.67%", "9.39%"), (4, "2.70%", "9.42%")] {
         let a = analyse(&s, decks);
-        assert_eq!(percent(&table(&a, "phoenix_bonus_player", "standard").house_edge(), 2), p);
-        assert_eq!(percent(&table(&a, "phoenix_bonus_banker", "standard").house_edge(), 2), b);
+        assert_eq!(
+            percent(
+                &table(&a, "phoenix_bonus_player", "standard").house_edge(),
+                2
+            ),
+            p
+        );
+        assert_eq!(
+            percent(
+                &table(&a, "phoenix_bonus_banker", "standard").house_edge(),
+                2
+            ),
+            b
+        );
     }
 }
 
@@ -137,7 +181,12 @@ fn phoenix_bonus_is_the_published_dragon_bonus() {
 #[test]
 fn a_wager_written_only_in_yaml_reproduces_published_counts() {
     let s = spec("tests/specs/dragon_bonus.yaml");
-    check_dragon(&analyse(&s, 8), "dragon_bonus_player", "dragon_bonus_banker", "wizard");
+    check_dragon(
+        &analyse(&s, 8),
+        "dragon_bonus_player",
+        "dragon_bonus_banker",
+        "wizard",
+    );
 }
 
 /// Wizard of Odds, Lucky Match (the same pay table as 21st Century's).
@@ -170,18 +219,30 @@ fn lucky_8_claims_and_jacobsons_figures() {
     for claim in &c.claims {
         assert!(claim.matches, "{claim:?}");
     }
-    assert_eq!(edge(table(&c.analysis, "lucky_8_player", "l8_1")), "6.1493%");
-    assert_eq!(edge(table(&c.analysis, "lucky_8_banker", "l8_1")), "9.7224%");
+    assert_eq!(
+        edge(table(&c.analysis, "lucky_8_player", "l8_1")),
+        "6.1493%"
+    );
+    assert_eq!(
+        edge(table(&c.analysis, "lucky_8_banker", "l8_1")),
+        "9.7224%"
+    );
 }
 
 /// A claim the figures do not support is flagged, not silently accepted.
 #[test]
 fn a_wrong_claim_is_flagged() {
-    let text = std::fs::read_to_string("rules/lucky_8.yaml").unwrap().replace("\"6.1%\"", "\"6.2%\"");
+    let text = std::fs::read_to_string("rules/lucky_8.yaml")
+        .unwrap()
+        .replace("\"6.1%\"", "\"6.2%\"");
     let source = certify::spec::SourceFile::new("lucky_8_wrong_claim.yaml", text);
     let s = certify::check::check_source(&source).expect("valid spec");
     let c = compute(&s, 8);
-    assert!(c.claims.iter().any(|cl| !cl.matches && cl.printed == "6.2%"));
+    assert!(
+        c.claims
+            .iter()
+            .any(|cl| !cl.matches && cl.printed == "6.2%")
+    );
     assert!(c.warnings.iter().any(|w| w.kind == "claim_mismatch"));
 }
 
@@ -190,7 +251,10 @@ fn a_wrong_claim_is_flagged() {
 fn thread_count_does_not_change_results() {
     let s = spec("rules/lucky_monkey.yaml");
     let run = |threads| {
-        let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap();
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .unwrap();
         let a = pool.install(|| analyse(&s, 8));
         format!("{a:?}")
     };

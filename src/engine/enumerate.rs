@@ -192,7 +192,11 @@ fn count(
         pure: fixed.is_none() && plan.levels.iter().all(|l| *l == plan.levels[0]),
         fall,
         suit_slots: events()
-            .map(|e| (0..SLOTS).filter(|s| e.needs[*s] & crate::model::cond::need::SUIT != 0).fold(0u8, |m, s| m | (1 << s)))
+            .map(|e| {
+                (0..SLOTS)
+                    .filter(|s| e.needs[*s] & crate::model::cond::need::SUIT != 0)
+                    .fold(0u8, |m, s| m | (1 << s))
+            })
             .collect(),
     };
     // Integer sums are associative: any split over threads gives the same counts.
@@ -449,7 +453,12 @@ impl<'a> Walker<'a> {
                 k += 1;
             }
         }
-        order[..k].sort_by_key(|&s| self.classes[s].size);
+        // Smallest first; on equal sizes (possible in an uneven shoe) the
+        // narrower mask first, so a class always follows the classes inside it.
+        order[..k].sort_by_key(|&s| {
+            let c = self.classes[s];
+            (c.size, c.ranks.count_ones() + c.suits.count_ones())
+        });
         let mut w: u128 = 1;
         for i in 0..k {
             let c = self.classes[order[i]];

@@ -145,18 +145,33 @@ impl TableStats {
         -self.expected.clone()
     }
 
-    /// The event paying most, with its count (the top award).
-    pub fn top_award(&self) -> Option<&EventRow> {
-        self.events
+    /// The top award: the highest pay that happens, how often it is paid
+    /// (all events at that pay together), and those events.
+    pub fn top_award(&self) -> Option<TopAward> {
+        let best = self
+            .events
             .iter()
-            .filter(|e| matches!(e.pay, Pay::Win(_)))
-            .max_by(|a, b| {
-                a.pay
-                    .net()
-                    .cmp(&b.pay.net())
-                    .then(b.combinations.cmp(&a.combinations))
-            })
+            .filter(|e| e.combinations > 0 && matches!(e.pay, Pay::Win(_)))
+            .map(|e| e.pay.net())
+            .max()?;
+        let at_best: Vec<&EventRow> = self
+            .events
+            .iter()
+            .filter(|e| e.combinations > 0 && e.pay.net() == best)
+            .collect();
+        Some(TopAward {
+            pay: at_best[0].pay,
+            combinations: at_best.iter().map(|e| e.combinations).sum(),
+            events: at_best.iter().map(|e| e.id.clone()).collect(),
+        })
     }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TopAward {
+    pub pay: Pay,
+    pub combinations: u128,
+    pub events: Vec<String>,
 }
 
 /// `p/q` in lowest terms.

@@ -182,3 +182,38 @@ fn check_shoe(deal: &Deal, decks: u32) -> Result<(), String> {
     }
     Ok(())
 }
+
+/// Deals a round from six cards in shoe order under the six-card
+/// convention: the first four go to the initial deal (P1 B1 P2 B2), the
+/// fifth is the first hand's third card if it draws, the sixth the second
+/// hand's third card if it draws (whether or not the fifth was used).
+pub fn deal_sequence(spec: &Spec, seq: &[Card; 6]) -> Deal {
+    let game = &spec.game;
+    let mut deal = Deal {
+        hands: [vec![seq[0], seq[2]], vec![seq[1], seq[3]]],
+        ..Deal::default()
+    };
+    let two = |h: &Vec<Card>| (h[0].value() + h[1].value()) % 10;
+    let (t0, t1) = (two(&deal.hands[0]), two(&deal.hands[1]));
+    if game.is_natural(t0) || game.is_natural(t1) {
+        return deal;
+    }
+    let round = Round {
+        cards: [seq[0], seq[2], seq[4], seq[1], seq[3], seq[5]],
+        counts: [2, 2],
+    };
+    let first = match &game.first {
+        FirstRule::Totals(mask) => mask & (1 << t0) != 0,
+        FirstRule::Decides {
+            strategies,
+            default,
+        } => strategies[*default].draw_when.holds(&round),
+    };
+    if first {
+        deal.hands[0].push(seq[4]);
+    }
+    if game.second_draws(t1, first.then(|| seq[4].value())) {
+        deal.hands[1].push(seq[5]);
+    }
+    deal
+}

@@ -33,7 +33,12 @@ fn table(t: &TableStats) -> Value {
         })
         .collect();
     let top = t.top_award().map(|e| {
-        json!({ "event": e.id, "pays": e.pay.describe(), "odds": one_in(e.combinations, t.total) })
+        json!({
+            "events": e.events,
+            "pays": e.pay.describe(),
+            "combinations": e.combinations.to_string(),
+            "odds": one_in(e.combinations, t.total),
+        })
     });
     json!({
         "id": t.id,

@@ -26,7 +26,7 @@ pub struct Computed {
 pub fn compute(spec: &Spec, decks: u32) -> Computed {
     let analysis = engine::analyse(spec, decks);
     let claims = claims::check(spec, &analysis);
-    let warnings = warnings(&analysis, &claims);
+    let warnings = warnings(spec, &analysis, &claims);
     Computed {
         analysis,
         claims,
@@ -34,9 +34,9 @@ pub fn compute(spec: &Spec, decks: u32) -> Computed {
     }
 }
 
-fn warnings(a: &Analysis, claims: &[ClaimCheck]) -> Vec<Warning> {
+fn warnings(spec: &Spec, a: &Analysis, claims: &[ClaimCheck]) -> Vec<Warning> {
     let mut out = Vec::new();
-    for w in &a.wagers {
+    for (w, wager) in a.wagers.iter().zip(&spec.wagers) {
         for (event, holds) in &w.holds {
             if *holds == 0 {
                 out.push(Warning {
@@ -59,7 +59,11 @@ fn warnings(a: &Analysis, claims: &[ClaimCheck]) -> Vec<Warning> {
                 });
             }
             for (e, (_, holds)) in t.events.iter().zip(&w.holds) {
-                if e.combinations == 0 && *holds > 0 {
+                // Under highest pay, an event tied in pay with one listed
+                // before it is expected never to settle: it pays the same.
+                let tied = wager.precedence == crate::model::Precedence::HighestPay
+                    && t.events.iter().any(|o| o.id != e.id && o.pay == e.pay);
+                if e.combinations == 0 && *holds > 0 && !tied {
                     out.push(Warning {
                         kind: "outranked_event",
                         message: format!(

@@ -40,9 +40,11 @@ pub fn render(spec: &Spec, c: &Computed) -> String {
                 share(p.wins, p.total, 4),
                 share(p.pushes, p.total, 4),
                 sqrt_decimal(&p.variance, 4),
-                top.map(|e| format!("{} ({})", e.pay.describe(), e.id))
+                top.as_ref()
+                    .map(|e| format!("{} ({})", e.pay.describe(), e.events.join(", ")))
                     .unwrap_or_else(|| "-".into()),
-                top.map(|e| one_in(e.combinations, p.total))
+                top.as_ref()
+                    .map(|e| one_in(e.combinations, p.total))
                     .unwrap_or_else(|| "-".into()),
             ]);
         }

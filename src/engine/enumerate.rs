@@ -6,16 +6,25 @@
 //! stands for: the cards of the used slots, chosen from classes that are
 //! nested or disjoint (a rank inside its point value, a rank-and-suit inside
 //! its rank), counted smallest class first, times the falling factorial of the
-//! slots not used. Suits are chosen only at leaves where an event's outcome
-//! depends on them, and up to relabelling where no event names a suit.
-//! The sum of all weights is exactly N(N-1)...(N-5): a checksum on every run.
+//! slots not used. The sum of all weights is exactly N(N-1)...(N-5): a
+//! checksum on every run.
+//!
+//! Leaves are not settled one by one: their weights are summed under the
+//! tuple of atom values the group's events read (see `atoms`), and events are
+//! evaluated once per tuple. Suits are chosen only at leaves whose tuple
+//! leaves an event undecided, only for the slots such events read, and up to
+//! relabelling where every suit is alike. Where no atom depends on the
+//! drawing, rounds are not played out at all.
 
+use super::atoms::{AExpr, Atoms, UNKNOWN, atoms_of};
 use super::plan::{Group, Level, Plan};
 use super::shoe::Composition;
 use crate::cards::Card;
 use crate::model::round::{Round, SLOTS};
 use crate::model::{FirstRule, Pay, Precedence, Spec};
 use rayon::prelude::*;
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
 
 /// A set of cards: ranks (bit r-1) times suits (bit s).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -64,25 +73,31 @@ fn single(card: Card, shoe: &Composition) -> Class {
     Class::new(1 << (card.rank - 1), 1 << card.suit, card.rank, shoe)
 }
 
-/// One wager of the group: its events' order of precedence per pay table
-/// and where its counts live in the flat counter array.
-struct WagerSlot {
-    wager: usize,
-    first_event: usize,
-    events: usize,
-    /// Per pay table: event indices, the one settling the wager first.
-    orders: Vec<Vec<usize>>,
-    offset: usize,
+/// A fast, deterministic hasher for atom tuples (the keys are small integers).
+#[derive(Default)]
+struct FxHasher(u64);
+
+impl Hasher for FxHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for b in bytes {
+            self.write_u64(*b as u64);
+        }
+    }
+    fn write_u64(&mut self, i: u64) {
+        self.0 = (self.0.rotate_left(5) ^ i).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+    fn write_i64(&mut self, i: i64) {
+        self.write_u64(i as u64);
+    }
+    fn write_usize(&mut self, i: usize) {
+        self.write_u64(i as u64);
+    }
 }
 
-fn precedence_order(precedence: Precedence, pays: &[Pay]) -> Vec<usize> {
-    let mut order: Vec<usize> = (0..pays.len()).collect();
-    if precedence == Precedence::HighestPay {
-        // Stable: equal pays keep the listed order.
-        order.sort_by(|a, b| pays[*b].net().cmp(&pays[*a].net()));
-    }
-    order
-}
+type Map<V> = HashMap<Box<[i64]>, V, BuildHasherDefault<FxHasher>>;
 
 /// Counts for one wager.
 pub struct WagerCounts {
@@ -99,67 +114,71 @@ pub struct GroupCounts {
     pub total: u128,
 }
 
+/// The group's events over atoms.
+struct Compiled {
+    atoms: Atoms,
+    /// Per wager of the group: its events.
+    events: Vec<Vec<AExpr>>,
+    /// Per event (flattened): the suit-reading atoms it depends on.
+    suit_atoms: Vec<Vec<usize>>,
+}
+
+fn compile(spec: &Spec, group: &Group) -> Compiled {
+    let mut atoms = Atoms::new();
+    let events: Vec<Vec<AExpr>> = group
+        .wagers
+        .iter()
+        .map(|&w| spec.wagers[w].events.iter().map(|e| atoms.compile(&e.when)).collect())
+        .collect();
+    let suit_atoms = events
+        .iter()
+        .flatten()
+        .map(|e| {
+            let mut used = Vec::new();
+            atoms_of(e, &mut used);
+            used.retain(|a| atoms.suit_slots[*a] != 0);
+            used.sort_unstable();
+            used.dedup();
+            used
+        })
+        .collect();
+    Compiled {
+        atoms,
+        events,
+        suit_atoms,
+    }
+}
+
 pub fn count_group(spec: &Spec, group: &Group, shoe: &Composition) -> GroupCounts {
     count(spec, group, shoe, None)
 }
 
 /// Settles one concrete six-card sequence through the engine's own paths
-/// (drawing, partial evaluation, suit refinement, precedence): per wager of
-/// the group and pay table, the index of the settling event (`events` = none).
-/// Used to check the engine against the reference evaluator.
+/// (drawing, atoms, suit refinement, precedence): per wager of the group and
+/// pay table, the index of the settling event (`events` = none). Used to
+/// check the engine against the reference evaluator.
 pub fn settle_sequence(
     spec: &Spec,
     group: &Group,
     shoe: &Composition,
     seq: [Card; SLOTS],
 ) -> Vec<(usize, Vec<usize>)> {
-    let counts = count(spec, group, shoe, Some(seq));
-    counts
+    count(spec, group, shoe, Some(seq))
         .wagers
         .into_iter()
         .map(|w| {
             let hits = w
                 .settles
                 .iter()
-                .map(|t| {
-                    t.iter()
-                        .position(|c| *c > 0)
-                        .expect("one outcome per table")
-                })
+                .map(|t| t.iter().position(|c| *c > 0).expect("one outcome per table"))
                 .collect();
             (w.wager, hits)
         })
         .collect()
 }
 
-fn count(
-    spec: &Spec,
-    group: &Group,
-    shoe: &Composition,
-    fixed: Option<[Card; SLOTS]>,
-) -> GroupCounts {
-    let mut slots = Vec::new();
-    let mut offset = 0;
-    let mut first_event = 0;
-    for &w in &group.wagers {
-        let wager = &spec.wagers[w];
-        let orders: Vec<Vec<usize>> = wager
-            .pay_tables
-            .iter()
-            .map(|t| precedence_order(wager.precedence, &t.pays))
-            .collect();
-        let n = wager.events.len();
-        slots.push(WagerSlot {
-            wager: w,
-            first_event,
-            events: n,
-            orders,
-            offset,
-        });
-        // Per pay table: events + "none"; then how often each event holds.
-        offset += wager.pay_tables.len() * (n + 1) + n;
-        first_event += n;
-    }
+fn count(spec: &Spec, group: &Group, shoe: &Composition, fixed: Option<[Card; SLOTS]>) -> GroupCounts {
+    let compiled = compile(spec, group);
     let mut plan = group.plan;
     // Relabelling suits is sound only when every suit has the same cards.
     plan.canonical_suits &= shoe.suit_symmetric();
@@ -167,12 +186,6 @@ fn count(
         Some(seq) => vec![single(seq[s], shoe)],
         None => classes(plan.levels[s], shoe),
     });
-    let (p1, b1) = (&slot_classes[0], &slot_classes[3]);
-    let tasks: Vec<(Class, Class)> = p1
-        .iter()
-        .flat_map(|a| b1.iter().map(move |b| (*a, *b)))
-        .collect();
-    let events = || group.wagers.iter().flat_map(|&w| &spec.wagers[w].events);
     let n = shoe.total();
     let mut fall = [1u128; SLOTS + 1];
     for k in (0..SLOTS).rev() {
@@ -181,148 +194,144 @@ fn count(
     let ctx = Context {
         spec,
         plan,
-        slots: &slots,
-        shoe,
+        compiled: &compiled,
         classes: &slot_classes,
-        cards: n,
-        events: first_event,
-        width: offset,
+        shoe,
         fixed: fixed.is_some(),
-        hand_level: fixed.is_none() && events().all(|e| e.when.hand_level()),
-        pure: fixed.is_none() && plan.levels.iter().all(|l| *l == plan.levels[0]),
+        before_draws: compiled.atoms.before_draws(),
+        pure: plan.levels.iter().all(|l| *l == plan.levels[0]) && fixed.is_none(),
         fall,
-        suit_slots: events()
-            .map(|e| {
-                (0..SLOTS)
-                    .filter(|s| e.needs[*s] & crate::model::cond::need::SUIT != 0)
-                    .fold(0u8, |m, s| m | (1 << s))
-            })
-            .collect(),
     };
-    // Integer sums are associative: any split over threads gives the same counts.
-    let keys = if ctx.hand_level { HAND_KEYS } else { 0 };
-    let (counts, keyed, total) = tasks
+    let tasks: Vec<(Class, Class)> = slot_classes[0]
+        .iter()
+        .flat_map(|a| slot_classes[3].iter().map(move |b| (*a, *b)))
+        .collect();
+    // Integer sums are associative and commutative: any split over threads
+    // gives the same totals.
+    let (sums, total) = tasks
         .par_iter()
-        .map(|&(a, b)| {
-            let mut w = Walker::new(&ctx);
-            w.set(0, a);
-            w.set(3, b);
-            w.second_cards();
-            (w.counts, w.keyed, w.total)
-        })
+        .fold(
+            || (Map::default(), 0u128),
+            |(mut map, mut total), &(a, b)| {
+                let mut w = Walker::new(&ctx, &mut map);
+                w.set(0, a);
+                w.set(3, b);
+                w.second_cards();
+                total += w.total;
+                (map, total)
+            },
+        )
         .reduce(
-            || (vec![0u128; offset], vec![0u128; keys], 0u128),
-            |(mut x, mut kx, tx), (y, ky, ty)| {
-                add(&mut x, &y);
-                add(&mut kx, &ky);
-                (x, kx, tx + ty)
+            || (Map::default(), 0u128),
+            |(mut x, tx), (y, ty)| {
+                for (k, v) in y {
+                    *x.entry(k).or_insert(0) += v;
+                }
+                (x, tx + ty)
             },
         );
-    let counts = if ctx.hand_level {
-        let mut w = Walker::new(&ctx);
-        for (key, &weight) in keyed.iter().enumerate().filter(|(_, w)| **w > 0) {
-            w.round = hand_round(key);
-            w.evaluate_all();
-            w.accumulate(weight);
-        }
-        add(&mut w.counts, &counts);
-        w.counts
-    } else {
-        counts
-    };
-    let wagers = slots
+    if std::env::var_os("CERTIFY_ENGINE_STATS").is_some() {
+        eprintln!(
+            "group {:?}: {} wagers, {} atoms, {} tuples, before draws {}",
+            group.plan.levels,
+            group.wagers.len(),
+            compiled.atoms.list.len(),
+            sums.len(),
+            ctx.before_draws
+        );
+    }
+    GroupCounts {
+        wagers: settle_sums(spec, group, &compiled, &sums),
+        total,
+    }
+}
+
+/// Evaluates every event once per atom tuple and tallies the weights.
+fn settle_sums(spec: &Spec, group: &Group, compiled: &Compiled, sums: &Map<u128>) -> Vec<WagerCounts> {
+    let mut out: Vec<WagerCounts> = group
+        .wagers
         .iter()
-        .map(|s| {
-            let tables = spec.wagers[s.wager].pay_tables.len();
-            let per_table = (0..tables)
-                .map(|t| {
-                    let start = s.offset + t * (s.events + 1);
-                    counts[start..start + s.events + 1].to_vec()
-                })
-                .collect();
-            let start = s.offset + tables * (s.events + 1);
+        .map(|&w| {
+            let wager = &spec.wagers[w];
             WagerCounts {
-                wager: s.wager,
-                settles: per_table,
-                holds: counts[start..start + s.events].to_vec(),
+                wager: w,
+                settles: vec![vec![0; wager.events.len() + 1]; wager.pay_tables.len()],
+                holds: vec![0; wager.events.len()],
             }
         })
         .collect();
-    GroupCounts { wagers, total }
+    let orders: Vec<Vec<Vec<usize>>> = group
+        .wagers
+        .iter()
+        .map(|&w| {
+            let wager = &spec.wagers[w];
+            wager.pay_tables.iter().map(|t| precedence_order(wager.precedence, &t.pays)).collect()
+        })
+        .collect();
+    for (key, &weight) in sums {
+        for (g, events) in compiled.events.iter().enumerate() {
+            let holds: Vec<bool> = events
+                .iter()
+                .map(|e| e.eval(key).expect("suits were chosen for every undecided event") != 0)
+                .collect();
+            let c = &mut out[g];
+            for (k, h) in holds.iter().enumerate() {
+                if *h {
+                    c.holds[k] += weight;
+                }
+            }
+            for (t, order) in orders[g].iter().enumerate() {
+                let hit = order.iter().copied().find(|&e| holds[e]).unwrap_or(holds.len());
+                c.settles[t][hit] += weight;
+            }
+        }
+    }
+    out
+}
+
+fn precedence_order(precedence: Precedence, pays: &[Pay]) -> Vec<usize> {
+    let mut order: Vec<usize> = (0..pays.len()).collect();
+    if precedence == Precedence::HighestPay {
+        // Stable: equal pays keep the listed order.
+        order.sort_by(|a, b| pays[*b].net().cmp(&pays[*a].net()));
+    }
+    order
 }
 
 struct Context<'a> {
     spec: &'a Spec,
     plan: Plan,
-    slots: &'a [WagerSlot],
-    shoe: &'a Composition,
+    compiled: &'a Compiled,
     /// Per slot, the classes to enumerate.
     classes: &'a [Vec<Class>; SLOTS],
-    cards: u128,
-    events: usize,
-    width: usize,
+    shoe: &'a Composition,
     /// Settling one given sequence: its suits are known from the start.
     fixed: bool,
-    /// Every event reads hand-level facts only: leaves are summed by
-    /// `hand_key` and events evaluated once per key.
-    hand_level: bool,
+    /// No atom depends on the drawing: stop after the initial four cards.
+    before_draws: bool,
     /// Every slot is enumerated at one level, so classes are equal or
     /// disjoint and a leaf's weight needs no ordering.
     pure: bool,
     /// `fall[k]`: ways to fill the unused slots when k slots are used.
     fall: [u128; SLOTS + 1],
-    /// Per event (flat index): the slots whose suits it reads.
-    suit_slots: Vec<u8>,
 }
 
-/// Hand-level state of a leaf: card counts, two-card totals, final totals.
-const HAND_KEYS: usize = 4 * 100 * 100;
-
-fn hand_key(r: &Round, two_card: [u8; 2]) -> usize {
-    let counts = (r.counts[0] as usize - 2) * 2 + (r.counts[1] as usize - 2);
-    (counts * 100 + two_card[0] as usize * 10 + two_card[1] as usize) * 100
-        + r.total(0) as usize * 10
-        + r.total(1) as usize
-}
-
-/// A round with the hand-level state of `key`.
-fn hand_round(key: usize) -> Round {
-    let card = |v: usize| Card::new(if v == 0 { 10 } else { v as u8 }, 0);
-    let finals = [key % 100 / 10, key % 10];
-    let two = [key / 100 % 100 / 10, key / 100 % 10];
-    let counts = key / 10_000;
-    let counts = [(counts / 2) as u8 + 2, (counts % 2) as u8 + 2];
-    let mut cards = [Card::new(10, 0); SLOTS];
-    for h in 0..2 {
-        cards[h * 3] = card(two[h]);
-        cards[h * 3 + 2] = card((finals[h] + 10 - two[h]) % 10);
-    }
-    Round { cards, counts }
-}
-
-fn add(into: &mut [u128], from: &[u128]) {
-    for (a, b) in into.iter_mut().zip(from) {
-        *a += b;
-    }
-}
-
-struct Walker<'a> {
+struct Walker<'a, 'm> {
     ctx: &'a Context<'a>,
     round: Round,
     classes: [Class; SLOTS],
-    holds: Vec<Option<bool>>,
-    counts: Vec<u128>,
-    /// Weights summed by hand-level key (hand-level groups only).
-    keyed: Vec<u128>,
+    /// Atom values of the current leaf.
+    values: Vec<i64>,
+    sums: &'m mut Map<u128>,
+    /// Per atom tuple (suits unknown): the suit atoms that must be chosen.
+    needed: Map<Vec<usize>>,
     total: u128,
-    /// Two-card totals of the current round.
-    two_card: [u8; 2],
     /// Suits are being chosen: classes now nest, weights need ordering.
     refining: bool,
 }
 
-impl<'a> Walker<'a> {
-    fn new(ctx: &'a Context<'a>) -> Self {
+impl<'a, 'm> Walker<'a, 'm> {
+    fn new(ctx: &'a Context<'a>, sums: &'m mut Map<u128>) -> Self {
         let blank = Class {
             ranks: 0,
             suits: ALL_SUITS,
@@ -336,22 +345,17 @@ impl<'a> Walker<'a> {
                 counts: [2, 2],
             },
             classes: [blank; SLOTS],
-            holds: vec![None; ctx.events],
-            counts: vec![0; ctx.width],
-            keyed: vec![0; if ctx.hand_level { HAND_KEYS } else { 0 }],
+            values: vec![0; ctx.compiled.atoms.list.len()],
+            sums,
+            needed: Map::default(),
             total: 0,
-            two_card: [0, 0],
             refining: false,
         }
     }
 
     fn set(&mut self, slot: usize, c: Class) {
         // A singleton class fixes the suit too.
-        let suit = if c.suits.count_ones() == 1 {
-            c.suits.trailing_zeros() as u8
-        } else {
-            0
-        };
+        let suit = if c.suits.count_ones() == 1 { c.suits.trailing_zeros() as u8 } else { 0 };
         self.round.cards[slot] = Card::new(c.rep, suit);
         self.classes[slot] = c;
     }
@@ -362,31 +366,33 @@ impl<'a> Walker<'a> {
             self.set(1, a);
             for &b in &ctx.classes[4] {
                 self.set(4, b);
-                self.draws();
+                if ctx.before_draws {
+                    self.round.counts = [2, 2];
+                    self.leaf();
+                } else {
+                    self.draws();
+                }
             }
         }
     }
 
     /// Applies the drawing rules to the four initial cards.
     fn draws(&mut self) {
-        let game = &self.ctx.spec.game;
+        let ctx = self.ctx;
+        let game = &ctx.spec.game;
         self.round.counts = [2, 2];
         let (t0, t1) = (self.round.total(0), self.round.total(1));
-        self.two_card = [t0, t1];
         if game.is_natural(t0) || game.is_natural(t1) {
             return self.leaf();
         }
         let first_draws = match &game.first {
             FirstRule::Totals(mask) => mask & (1 << t0) != 0,
-            FirstRule::Decides {
-                strategies,
-                default,
-            } => strategies[*default].draw_when.holds(&self.round),
+            FirstRule::Decides { strategies, default } => strategies[*default].draw_when.holds(&self.round),
         };
         if !first_draws {
             if game.second_draws(t1, None) {
                 self.round.counts = [2, 3];
-                for &c in &self.ctx.classes[5] {
+                for &c in &ctx.classes[5] {
                     self.set(5, c);
                     self.leaf();
                 }
@@ -395,12 +401,12 @@ impl<'a> Walker<'a> {
             }
             return;
         }
-        for &c in &self.ctx.classes[2] {
+        for &c in &ctx.classes[2] {
             self.set(2, c);
             let third = Card::new(c.rep, 0).value();
             if game.second_draws(t1, Some(third)) {
                 self.round.counts = [3, 3];
-                for &d in &self.ctx.classes[5] {
+                for &d in &ctx.classes[5] {
                     self.set(5, d);
                     self.leaf();
                 }
@@ -462,93 +468,89 @@ impl<'a> Walker<'a> {
         let mut w: u128 = 1;
         for i in 0..k {
             let c = self.classes[order[i]];
-            let taken = order[..i]
-                .iter()
-                .filter(|&&j| self.classes[j].within(c))
-                .count() as u128;
-            let size = c.size;
-            if taken >= size {
+            let taken = order[..i].iter().filter(|&&j| self.classes[j].within(c)).count() as u128;
+            if taken >= c.size {
                 return 0;
             }
-            w *= size - taken;
+            w *= c.size - taken;
         }
-        let mut rest = self.ctx.cards - k as u128;
-        for _ in k..SLOTS {
-            w *= rest;
-            rest -= 1;
-        }
-        w
+        w * self.ctx.fall[k]
     }
 
     fn leaf(&mut self) {
-        let used = self.used();
-        if self.ctx.hand_level {
-            let key = hand_key(&self.round, self.two_card);
-            let w = self.weight(used);
-            self.total += w;
-            self.keyed[key] += w;
-            return;
-        }
-        let mut unknown = false;
+        let used = if self.ctx.before_draws { 0b011_011 } else { self.used() };
         let known = if self.ctx.fixed { 0b11_1111 } else { 0 };
-        for s in self.ctx.slots {
-            let events = &self.ctx.spec.wagers[s.wager].events;
-            for (k, e) in events.iter().enumerate() {
-                let v = e.when.eval_partial(&self.round, known);
-                self.holds[s.first_event + k] = v.map(|x| x != 0);
-                unknown |= v.is_none();
+        let atoms = &self.ctx.compiled.atoms;
+        atoms.values(&self.round, known, &mut self.values);
+        let needed = match self.needed.get(&self.values[..]) {
+            Some(n) => n.clone(),
+            None => {
+                let n = self.undecided_suit_atoms();
+                self.needed.insert(self.values.clone().into_boxed_slice(), n.clone());
+                n
             }
-        }
-        if !unknown {
+        };
+        if needed.is_empty() {
             let w = self.weight(used);
-            self.accumulate(w);
+            self.add(w);
             return;
         }
-        // Choose suits only for the slots the undecided events read.
-        let undecided = self
-            .holds
-            .iter()
-            .zip(&self.ctx.suit_slots)
-            .filter(|(h, _)| h.is_none())
-            .fold(0u8, |m, (_, s)| m | s);
-        let suited = undecided & used;
-        let q: Vec<usize> = (0..SLOTS).filter(|s| suited & (1 << s) != 0).collect();
-        let partial = self.holds.clone();
+        // Choose suits for the slots the undecided events read.
+        let slots = needed.iter().fold(0u8, |m, a| m | atoms.suit_slots[*a]) & used;
+        let q: Vec<usize> = (0..SLOTS).filter(|s| slots & (1 << s) != 0).collect();
         self.refining = true;
-        self.refine(&q, 0, 0, 1, used, &partial);
+        self.refine(&q, 0, 0, 1, used, &needed);
         self.refining = false;
         for &s in &q {
-            self.classes[s].suits = ALL_SUITS;
-            self.classes[s].size = self.ctx.shoe.cards_in(self.classes[s].ranks, ALL_SUITS);
+            let c = &mut self.classes[s];
+            c.suits = ALL_SUITS;
+            c.size = self.ctx.shoe.cards_in(c.ranks, ALL_SUITS);
             self.round.cards[s].suit = 0;
+        }
+        for &a in &needed {
+            self.values[a] = UNKNOWN;
+        }
+    }
+
+    /// The suit atoms read by events that the current values leave undecided.
+    fn undecided_suit_atoms(&self) -> Vec<usize> {
+        let c = self.ctx.compiled;
+        let mut out: Vec<usize> = Vec::new();
+        for (e, suits) in c.events.iter().flatten().zip(&c.suit_atoms) {
+            if e.eval(&self.values).is_none() {
+                out.extend(suits);
+            }
+        }
+        out.sort_unstable();
+        out.dedup();
+        out
+    }
+
+    fn add(&mut self, w: u128) {
+        if w == 0 {
+            return;
+        }
+        self.total += w;
+        match self.sums.get_mut(&self.values[..]) {
+            Some(v) => *v += w,
+            None => {
+                self.sums.insert(self.values.clone().into_boxed_slice(), w);
+            }
         }
     }
 
     /// Chooses suits for the slots in `q`: every suit, or (when suits are
     /// interchangeable) an earlier label or one new label weighted by the
     /// number of real suits it can be.
-    fn refine(
-        &mut self,
-        q: &[usize],
-        i: usize,
-        labels: u8,
-        mult: u128,
-        used: u8,
-        partial: &[Option<bool>],
-    ) {
+    fn refine(&mut self, q: &[usize], i: usize, labels: u8, mult: u128, used: u8, needed: &[usize]) {
         if i == q.len() {
             let w = self.weight(used) * mult;
-            if w == 0 {
-                return;
+            let known = q.iter().fold(0u8, |m, s| m | (1 << s));
+            for &a in needed {
+                self.values[a] = self.ctx.compiled.atoms.list[a].eval(&self.round);
+                debug_assert!(self.ctx.compiled.atoms.suit_slots[a] & used & !known == 0);
             }
-            for s in self.ctx.slots {
-                let events = &self.ctx.spec.wagers[s.wager].events;
-                for (k, e) in events.iter().enumerate() {
-                    let at = s.first_event + k;
-                    self.holds[at] = Some(partial[at].unwrap_or_else(|| e.when.holds(&self.round)));
-                }
-            }
-            self.accumulate(w);
+            self.add(w);
             return;
         }
         let slot = q[i];
@@ -556,18 +558,11 @@ impl<'a> Walker<'a> {
         let choices = if canonical { labels.min(4) } else { 4 };
         for suit in 0..choices {
             self.assign(slot, suit);
-            self.refine(q, i + 1, labels, mult, used, partial);
+            self.refine(q, i + 1, labels, mult, used, needed);
         }
         if canonical && labels < 4 {
             self.assign(slot, labels);
-            self.refine(
-                q,
-                i + 1,
-                labels + 1,
-                mult * (4 - labels as u128),
-                used,
-                partial,
-            );
+            self.refine(q, i + 1, labels + 1, mult * (4 - labels as u128), used, needed);
         }
     }
 
@@ -576,36 +571,5 @@ impl<'a> Walker<'a> {
         c.suits = 1 << suit;
         c.size = self.ctx.shoe.cards_in(c.ranks, c.suits);
         self.round.cards[slot].suit = suit;
-    }
-
-    /// Evaluates every event on a fully known round.
-    fn evaluate_all(&mut self) {
-        for s in self.ctx.slots {
-            let events = &self.ctx.spec.wagers[s.wager].events;
-            for (k, e) in events.iter().enumerate() {
-                self.holds[s.first_event + k] = Some(e.when.holds(&self.round));
-            }
-        }
-    }
-
-    fn accumulate(&mut self, w: u128) {
-        self.total += w;
-        for s in self.ctx.slots {
-            let tables = s.orders.len();
-            for t in 0..tables {
-                let hit = s.orders[t]
-                    .iter()
-                    .copied()
-                    .find(|&e| self.holds[s.first_event + e] == Some(true))
-                    .unwrap_or(s.events);
-                self.counts[s.offset + t * (s.events + 1) + hit] += w;
-            }
-            let holds = s.offset + tables * (s.events + 1);
-            for e in 0..s.events {
-                if self.holds[s.first_event + e] == Some(true) {
-                    self.counts[holds + e] += w;
-                }
-            }
-        }
     }
 }

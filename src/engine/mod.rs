@@ -1,5 +1,6 @@
 //! The exact engine: every wager under every pay table, by enumeration.
 
+pub mod atoms;
 pub mod enumerate;
 pub mod plan;
 pub mod shoe;

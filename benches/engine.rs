@@ -1,0 +1,50 @@
+//! Engine benchmark: `cargo bench --bench engine`.
+//!
+//! Times the exact computation of each shipped spec at 8 decks (median of
+//! several runs, both cores), then the whole library in one go. Prints a
+//! Markdown table for the README. Not a test: nothing here can fail on time.
+
+use certify::check::check_file;
+use certify::engine::analyse;
+use std::time::{Duration, Instant};
+
+fn median(mut xs: Vec<Duration>) -> Duration {
+    xs.sort();
+    xs[xs.len() / 2]
+}
+
+fn main() {
+    let runs: usize = std::env::var("BENCH_RUNS").ok().and_then(|r| r.parse().ok()).unwrap_or(7);
+    let mut paths: Vec<String> = std::fs::read_dir("rules")
+        .expect("run from the crate root")
+        .filter_map(|e| e.ok())
+        .map(|e| e.path().to_string_lossy().into_owned())
+        .filter(|p| p.ends_with(".yaml"))
+        .collect();
+    paths.sort();
+    let specs: Vec<_> = paths.iter().map(|p| check_file(p).expect("valid spec").1).collect();
+    println!("threads: {}", rayon::current_num_threads());
+    println!("| spec | wagers | pay tables | median (8 decks) |");
+    println!("|---|---|---|---|");
+    for s in &specs {
+        let times: Vec<Duration> = (0..runs)
+            .map(|_| {
+                let t = Instant::now();
+                std::hint::black_box(analyse(s, 8));
+                t.elapsed()
+            })
+            .collect();
+        let tables: usize = s.wagers.iter().map(|w| w.pay_tables.len()).sum();
+        println!("| {} | {} | {} | {:.1} ms |", s.id, s.wagers.len(), tables, median(times).as_secs_f64() * 1e3);
+    }
+    let times: Vec<Duration> = (0..runs)
+        .map(|_| {
+            let t = Instant::now();
+            for s in &specs {
+                std::hint::black_box(analyse(s, 8));
+            }
+            t.elapsed()
+        })
+        .collect();
+    println!("| whole library | | | {:.1} ms |", median(times).as_secs_f64() * 1e3);
+}

@@ -1,0 +1,174 @@
+//! Events rewritten over "atoms": the distinct leaf facts a group's events
+//! read (a hand's total, a card's rank, whether a hand is suited...).
+//!
+//! The engine sums the weight of every enumerated round under the tuple of
+//! its atom values, then evaluates each event once per distinct tuple: a
+//! million rounds collapse to a few hundred or thousand tuples.
+
+use crate::model::cond::{CmpOp, Cond, SlotMask};
+use crate::model::round::{Round, SLOTS};
+
+/// An atom whose value depends on suits not yet chosen.
+pub const UNKNOWN: i64 = i64::MIN + 1;
+
+pub struct Atoms {
+    pub list: Vec<Cond>,
+    /// Per atom: the slots whose suits it reads (0: reads no suit).
+    pub suit_slots: Vec<SlotMask>,
+}
+
+/// A condition over atom values.
+#[derive(Clone, Debug)]
+pub enum AExpr {
+    Atom(usize),
+    Const(i64),
+    Not(Box<AExpr>),
+    And(Vec<AExpr>),
+    Or(Vec<AExpr>),
+    Cmp(CmpOp, Box<AExpr>, Box<AExpr>),
+    In(Box<AExpr>, Vec<i64>),
+    Add(Box<AExpr>, Box<AExpr>),
+    Sub(Box<AExpr>, Box<AExpr>),
+}
+
+impl Atoms {
+    pub fn new() -> Atoms {
+        Atoms {
+            list: Vec::new(),
+            suit_slots: Vec::new(),
+        }
+    }
+
+    fn intern(&mut self, c: &Cond) -> usize {
+        if let Some(i) = self.list.iter().position(|a| a == c) {
+            return i;
+        }
+        let suits = match c {
+            Cond::Suit(s) => 1 << s,
+            Cond::Suited(m) => *m,
+            _ => 0,
+        };
+        self.list.push(c.clone());
+        self.suit_slots.push(suits);
+        self.list.len() - 1
+    }
+
+    /// Rewrites a condition over atoms, adding the atoms it reads.
+    pub fn compile(&mut self, c: &Cond) -> AExpr {
+        let b = |x: &Cond, me: &mut Atoms| Box::new(me.compile(x));
+        match c {
+            Cond::Const(v) => AExpr::Const(*v),
+            Cond::Not(x) => AExpr::Not(b(x, self)),
+            Cond::And(xs) => AExpr::And(xs.iter().map(|x| self.compile(x)).collect()),
+            Cond::Or(xs) => AExpr::Or(xs.iter().map(|x| self.compile(x)).collect()),
+            Cond::Cmp(op, x, y) => AExpr::Cmp(*op, b(x, self), b(y, self)),
+            Cond::In(x, set) => AExpr::In(b(x, self), set.clone()),
+            Cond::Add(x, y) => AExpr::Add(b(x, self), b(y, self)),
+            Cond::Sub(x, y) => AExpr::Sub(b(x, self), b(y, self)),
+            leaf => AExpr::Atom(self.intern(leaf)),
+        }
+    }
+
+    /// True if no atom depends on the drawing: every atom reads only the
+    /// four initial cards, so rounds need not be played out.
+    pub fn before_draws(&self) -> bool {
+        let initial: SlotMask = 0b011_011;
+        self.list.iter().all(|a| match a {
+            Cond::Rank(s) | Cond::Suit(s) | Cond::Value(s) | Cond::Face(s) | Cond::High(s) => {
+                initial & (1 << s) != 0
+            }
+            Cond::Natural(..) => true,
+            Cond::Suited(m) | Cond::MaxKind(m) | Cond::Kinds(m, _) => m & !initial == 0,
+            _ => false,
+        })
+    }
+
+    /// Values of all atoms on a round; suit atoms reading a dealt slot
+    /// outside `suits_known` are UNKNOWN.
+    pub fn values(&self, r: &Round, suits_known: SlotMask, out: &mut [i64]) {
+        let dealt = (0..SLOTS as u8).filter(|s| r.dealt(*s)).fold(0u8, |m, s| m | (1 << s));
+        for (i, a) in self.list.iter().enumerate() {
+            let pending = self.suit_slots[i] & dealt & !suits_known;
+            out[i] = if pending != 0 { UNKNOWN } else { a.eval(r) };
+        }
+    }
+}
+
+impl Default for Atoms {
+    fn default() -> Self {
+        Atoms::new()
+    }
+}
+
+/// The atoms an expression reads.
+pub fn atoms_of(e: &AExpr, out: &mut Vec<usize>) {
+    match e {
+        AExpr::Atom(i) => out.push(*i),
+        AExpr::Const(_) => {}
+        AExpr::Not(x) | AExpr::In(x, _) => atoms_of(x, out),
+        AExpr::And(xs) | AExpr::Or(xs) => xs.iter().for_each(|x| atoms_of(x, out)),
+        AExpr::Cmp(_, x, y) | AExpr::Add(x, y) | AExpr::Sub(x, y) => {
+            atoms_of(x, out);
+            atoms_of(y, out);
+        }
+    }
+}
+
+impl AExpr {
+    /// Kleene evaluation: `None` when the value depends on an UNKNOWN atom.
+    pub fn eval(&self, v: &[i64]) -> Option<i64> {
+        use crate::model::cond::ABSENT;
+        match self {
+            AExpr::Atom(i) => (v[*i] != UNKNOWN).then_some(v[*i]),
+            AExpr::Const(c) => Some(*c),
+            AExpr::Not(x) => x.eval(v).map(|a| (a == 0) as i64),
+            AExpr::And(xs) => {
+                let mut unknown = false;
+                for x in xs {
+                    match x.eval(v) {
+                        Some(0) => return Some(0),
+                        None => unknown = true,
+                        _ => {}
+                    }
+                }
+                if unknown { None } else { Some(1) }
+            }
+            AExpr::Or(xs) => {
+                let mut unknown = false;
+                for x in xs {
+                    match x.eval(v) {
+                        Some(0) => {}
+                        Some(_) => return Some(1),
+                        None => unknown = true,
+                    }
+                }
+                if unknown { None } else { Some(0) }
+            }
+            AExpr::Cmp(op, x, y) => {
+                let (a, b) = (x.eval(v)?, y.eval(v)?);
+                if a == ABSENT || b == ABSENT {
+                    return Some(0);
+                }
+                Some(match op {
+                    CmpOp::Eq => a == b,
+                    CmpOp::Ne => a != b,
+                    CmpOp::Lt => a < b,
+                    CmpOp::Le => a <= b,
+                    CmpOp::Gt => a > b,
+                    CmpOp::Ge => a >= b,
+                } as i64)
+            }
+            AExpr::In(x, set) => {
+                let a = x.eval(v)?;
+                Some((a != ABSENT && set.contains(&a)) as i64)
+            }
+            AExpr::Add(x, y) => arith(x.eval(v)?, y.eval(v)?, |a, b| a + b),
+            AExpr::Sub(x, y) => arith(x.eval(v)?, y.eval(v)?, |a, b| a - b),
+        }
+    }
+}
+
+fn arith(a: i64, b: i64, f: fn(i64, i64) -> i64) -> Option<i64> {
+    use crate::model::cond::ABSENT;
+    Some(if a == ABSENT || b == ABSENT { ABSENT } else { f(a, b) })
+}

@@ -20,6 +20,7 @@ use super::atoms::{AExpr, Atoms, UNKNOWN, atoms_of};
 use super::plan::{Group, Level, Plan};
 use super::shoe::Composition;
 use crate::cards::Card;
+use crate::model::cond::{Cond, hand_mask};
 use crate::model::round::{Round, SLOTS};
 use crate::model::{FirstRule, Pay, Precedence, Spec};
 use rayon::prelude::*;
@@ -191,6 +192,7 @@ fn count(spec: &Spec, group: &Group, shoe: &Composition, fixed: Option<[Card; SL
     for k in (0..SLOTS).rev() {
         fall[k] = fall[k + 1] * n.saturating_sub(k as u128);
     }
+    let has_suits = compiled.atoms.suit_slots.iter().any(|s| *s != 0);
     let ctx = Context {
         spec,
         plan,
@@ -201,6 +203,9 @@ fn count(spec: &Spec, group: &Group, shoe: &Composition, fixed: Option<[Card; SL
         before_draws: compiled.atoms.before_draws(),
         pure: plan.levels.iter().all(|l| *l == plan.levels[0]) && fixed.is_none(),
         fall,
+        hand_path: fixed.is_none() && compiled.atoms.list.iter().all(hand_level_atom),
+        has_suits,
+        states: if has_suits { SUITED_STATES } else { 1 },
     };
     let tasks: Vec<(Class, Class)> = slot_classes[0]
         .iter()
@@ -208,28 +213,40 @@ fn count(spec: &Spec, group: &Group, shoe: &Composition, fixed: Option<[Card; SL
         .collect();
     // Integer sums are associative and commutative: any split over threads
     // gives the same totals.
-    let (sums, total) = tasks
-        .par_iter()
-        .fold(
-            || (Map::default(), 0u128),
-            |(mut map, mut total), &(a, b)| {
-                let mut w = Walker::new(&ctx, &mut map);
-                w.set(0, a);
-                w.set(3, b);
-                w.second_cards();
-                total += w.total;
-                (map, total)
-            },
-        )
+    let keyed_len = if ctx.hand_path { HAND_KEYS * ctx.states } else { 0 };
+    // A few chunks per thread, each with one accumulator: the hand-state
+    // array is large, so it must not be allocated per task.
+    let chunk = tasks.len().div_ceil(rayon::current_num_threads() * 4).max(1);
+    let (mut sums, keyed, total) = tasks
+        .par_chunks(chunk)
+        .map(|chunk| {
+            let mut w = Walker::new(&ctx);
+            for &(a, b) in chunk {
+                if w.push(0, a) {
+                    if w.push(3, b) {
+                        w.second_cards();
+                        w.pop(b);
+                    }
+                    w.pop(a);
+                }
+            }
+            (w.sums, w.keyed, w.total)
+        })
         .reduce(
-            || (Map::default(), 0u128),
-            |(mut x, tx), (y, ty)| {
+            || (Map::default(), vec![0u128; keyed_len], 0u128),
+            |(mut x, mut kx, tx), (y, ky, ty)| {
                 for (k, v) in y {
                     *x.entry(k).or_insert(0) += v;
                 }
-                (x, tx + ty)
+                for (a, b) in kx.iter_mut().zip(ky) {
+                    *a += b;
+                }
+                (x, kx, tx + ty)
             },
         );
+    if ctx.hand_path {
+        hand_sums(&compiled.atoms, &keyed, ctx.states, &mut sums);
+    }
     if std::env::var_os("CERTIFY_ENGINE_STATS").is_some() {
         eprintln!(
             "group {:?}: {} wagers, {} atoms, {} tuples, before draws {}",
@@ -243,6 +260,23 @@ fn count(spec: &Spec, group: &Group, shoe: &Composition, fixed: Option<[Card; SL
     GroupCounts {
         wagers: settle_sums(spec, group, &compiled, &sums),
         total,
+    }
+}
+
+/// Turns hand-state sums into atom-tuple sums.
+fn hand_sums(atoms: &Atoms, keyed: &[u128], states: usize, sums: &mut Map<u128>) {
+    let mut values = vec![0i64; atoms.list.len()];
+    for (i, &w) in keyed.iter().enumerate().filter(|(_, w)| **w > 0) {
+        let (key, state) = (i / states, i % states);
+        let round = hand_round(key);
+        atoms.values(&round, 0b11_1111, &mut values);
+        for (a, atom) in atoms.list.iter().enumerate() {
+            if let Cond::Suited(m) = atom {
+                let s = if *m == hand_mask(0) { state / 3 } else { state % 3 };
+                values[a] = if s == NOT_CHOSEN { UNKNOWN } else { s as i64 };
+            }
+        }
+        *sums.entry(values.clone().into_boxed_slice()).or_insert(0) += w;
     }
 }
 
@@ -314,24 +348,79 @@ struct Context<'a> {
     pure: bool,
     /// `fall[k]`: ways to fill the unused slots when k slots are used.
     fall: [u128; SLOTS + 1],
+    /// Every atom is a hand-level fact (or whether a hand is suited): leaves
+    /// are summed in a flat array by hand state, no hashing per leaf.
+    hand_path: bool,
+    /// Some atom reads suits.
+    has_suits: bool,
+    /// Hand path: suitedness states per hand state (1 when no atom reads suits).
+    states: usize,
 }
 
-struct Walker<'a, 'm> {
+/// Hand-level state of a leaf: card counts, two-card totals, final totals.
+const HAND_KEYS: usize = 4 * 100 * 100;
+/// Per hand: not suited, suited, or not chosen (suits not needed).
+const SUITED_STATES: usize = 9;
+const NOT_CHOSEN: usize = 2;
+
+fn hand_key(r: &Round, two_card: [u8; 2]) -> usize {
+    let counts = (r.counts[0] as usize - 2) * 2 + (r.counts[1] as usize - 2);
+    (counts * 100 + two_card[0] as usize * 10 + two_card[1] as usize) * 100
+        + r.total(0) as usize * 10
+        + r.total(1) as usize
+}
+
+/// A round with the hand-level state of `key`.
+fn hand_round(key: usize) -> Round {
+    let card = |v: usize| Card::new(if v == 0 { 10 } else { v as u8 }, 0);
+    let finals = [key % 100 / 10, key % 10];
+    let two = [key / 100 % 100 / 10, key / 100 % 10];
+    let counts = key / 10_000;
+    let counts = [(counts / 2) as u8 + 2, (counts % 2) as u8 + 2];
+    let mut cards = [Card::new(10, 0); SLOTS];
+    for h in 0..2 {
+        cards[h * 3] = card(two[h]);
+        cards[h * 3 + 2] = card((finals[h] + 10 - two[h]) % 10);
+    }
+    Round { cards, counts }
+}
+
+/// Atoms the flat hand-state array can represent.
+fn hand_level_atom(c: &Cond) -> bool {
+    match c {
+        Cond::Total(_) | Cond::Count(_) | Cond::Natural(..) | Cond::Drew(_) | Cond::Wins(_) => true,
+        Cond::Tie | Cond::Margin | Cond::CardCount(_) => true,
+        Cond::Suited(m) => *m == hand_mask(0) || *m == hand_mask(1),
+        _ => false,
+    }
+}
+
+struct Walker<'a> {
     ctx: &'a Context<'a>,
     round: Round,
     classes: [Class; SLOTS],
     /// Atom values of the current leaf.
     values: Vec<i64>,
-    sums: &'m mut Map<u128>,
+    sums: Map<u128>,
     /// Per atom tuple (suits unknown): the suit atoms that must be chosen.
     needed: Map<Vec<usize>>,
+    /// Hand path: sums by hand state and suitedness, and per hand state
+    /// which hands' suits must be chosen (bit per hand; 0xff: not yet known).
+    keyed: Vec<u128>,
+    hand_needed: Vec<u8>,
     total: u128,
     /// Suits are being chosen: classes now nest, weights need ordering.
     refining: bool,
+    /// Pure plans: cards of each class taken so far, and the running product
+    /// of the ways to choose them, by depth.
+    taken: [u32; 14],
+    prod: [u128; SLOTS + 1],
+    depth: usize,
+    two_card: [u8; 2],
 }
 
-impl<'a, 'm> Walker<'a, 'm> {
-    fn new(ctx: &'a Context<'a>, sums: &'m mut Map<u128>) -> Self {
+impl<'a> Walker<'a> {
+    fn new(ctx: &'a Context<'a>) -> Self {
         let blank = Class {
             ranks: 0,
             suits: ALL_SUITS,
@@ -346,11 +435,39 @@ impl<'a, 'm> Walker<'a, 'm> {
             },
             classes: [blank; SLOTS],
             values: vec![0; ctx.compiled.atoms.list.len()],
-            sums,
+            sums: Map::default(),
             needed: Map::default(),
+            hand_needed: vec![0xff; if ctx.hand_path { HAND_KEYS } else { 0 }],
+            keyed: vec![0; if ctx.hand_path { HAND_KEYS * ctx.states } else { 0 }],
             total: 0,
             refining: false,
+            taken: [0; 14],
+            prod: [1; SLOTS + 1],
+            depth: 0,
+            two_card: [0, 0],
         }
+    }
+
+    /// Places a class in a slot; false if no card of it is left.
+    fn push(&mut self, slot: usize, c: Class) -> bool {
+        if self.ctx.pure {
+            let taken = self.taken[c.rep as usize] as u128;
+            if taken >= c.size {
+                return false;
+            }
+            self.prod[self.depth + 1] = self.prod[self.depth] * (c.size - taken);
+            self.taken[c.rep as usize] += 1;
+        }
+        self.depth += 1;
+        self.set(slot, c);
+        true
+    }
+
+    fn pop(&mut self, c: Class) {
+        if self.ctx.pure {
+            self.taken[c.rep as usize] -= 1;
+        }
+        self.depth -= 1;
     }
 
     fn set(&mut self, slot: usize, c: Class) {
@@ -363,15 +480,32 @@ impl<'a, 'm> Walker<'a, 'm> {
     fn second_cards(&mut self) {
         let ctx = self.ctx;
         for &a in &ctx.classes[1] {
-            self.set(1, a);
+            if !self.push(1, a) {
+                continue;
+            }
             for &b in &ctx.classes[4] {
-                self.set(4, b);
+                if !self.push(4, b) {
+                    continue;
+                }
                 if ctx.before_draws {
                     self.round.counts = [2, 2];
                     self.leaf();
                 } else {
                     self.draws();
                 }
+                self.pop(b);
+            }
+            self.pop(a);
+        }
+    }
+
+    /// Enumerates one more slot's classes, calling `then` for each.
+    fn each(&mut self, slot: usize, then: &mut dyn FnMut(&mut Self, Class)) {
+        let ctx = self.ctx;
+        for &c in &ctx.classes[slot] {
+            if self.push(slot, c) {
+                then(self, c);
+                self.pop(c);
             }
         }
     }
@@ -382,6 +516,7 @@ impl<'a, 'm> Walker<'a, 'm> {
         let game = &ctx.spec.game;
         self.round.counts = [2, 2];
         let (t0, t1) = (self.round.total(0), self.round.total(1));
+        self.two_card = [t0, t1];
         if game.is_natural(t0) || game.is_natural(t1) {
             return self.leaf();
         }
@@ -391,30 +526,27 @@ impl<'a, 'm> Walker<'a, 'm> {
         };
         if !first_draws {
             if game.second_draws(t1, None) {
-                self.round.counts = [2, 3];
-                for &c in &ctx.classes[5] {
-                    self.set(5, c);
-                    self.leaf();
-                }
+                self.each(5, &mut |w, _| {
+                    w.round.counts = [2, 3];
+                    w.leaf();
+                });
             } else {
                 self.leaf();
             }
             return;
         }
-        for &c in &ctx.classes[2] {
-            self.set(2, c);
+        self.each(2, &mut |w, c| {
             let third = Card::new(c.rep, 0).value();
             if game.second_draws(t1, Some(third)) {
-                self.round.counts = [3, 3];
-                for &d in &ctx.classes[5] {
-                    self.set(5, d);
-                    self.leaf();
-                }
+                w.each(5, &mut |w, _| {
+                    w.round.counts = [3, 3];
+                    w.leaf();
+                });
             } else {
-                self.round.counts = [3, 2];
-                self.leaf();
+                w.round.counts = [3, 2];
+                w.leaf();
             }
-        }
+        });
     }
 
     fn used(&self) -> u8 {
@@ -432,24 +564,9 @@ impl<'a, 'm> Walker<'a, 'm> {
     /// Ordered sequences of distinct cards this leaf stands for.
     fn weight(&self, used: u8) -> u128 {
         if self.ctx.pure && !self.refining {
-            // Classes are equal or disjoint: count in slot order.
-            let mut seen = [0u16; SLOTS];
-            let mut k = 0;
-            let mut w: u128 = 1;
-            for s in 0..SLOTS {
-                if used & (1 << s) == 0 {
-                    continue;
-                }
-                let c = self.classes[s];
-                let taken = seen[..k].iter().filter(|&&r| r == c.ranks).count() as u128;
-                if taken >= c.size {
-                    return 0;
-                }
-                w *= c.size - taken;
-                seen[k] = c.ranks;
-                k += 1;
-            }
-            return w * self.ctx.fall[k];
+            // Classes are equal or disjoint: the running product counted them.
+            debug_assert_eq!(self.depth as u32, used.count_ones());
+            return self.prod[self.depth] * self.ctx.fall[self.depth];
         }
         let mut order = [0usize; SLOTS];
         let mut k = 0;
@@ -479,9 +596,17 @@ impl<'a, 'm> Walker<'a, 'm> {
 
     fn leaf(&mut self) {
         let used = if self.ctx.before_draws { 0b011_011 } else { self.used() };
+        if self.ctx.hand_path {
+            return self.hand_leaf(used);
+        }
         let known = if self.ctx.fixed { 0b11_1111 } else { 0 };
         let atoms = &self.ctx.compiled.atoms;
         atoms.values(&self.round, known, &mut self.values);
+        if !self.ctx.has_suits {
+            let w = self.weight(used);
+            self.add(w);
+            return;
+        }
         let needed = match self.needed.get(&self.values[..]) {
             Some(n) => n.clone(),
             None => {
@@ -501,14 +626,92 @@ impl<'a, 'm> Walker<'a, 'm> {
         self.refining = true;
         self.refine(&q, 0, 0, 1, used, &needed);
         self.refining = false;
-        for &s in &q {
+        self.reset_suits(&q);
+        for &a in &needed {
+            self.values[a] = UNKNOWN;
+        }
+    }
+
+    /// The hand path: sum the weight by hand state; choose suits of a hand
+    /// only where an event's outcome depends on whether it is suited.
+    fn hand_leaf(&mut self, used: u8) {
+        let key = hand_key(&self.round, self.two_card);
+        if self.hand_needed[key] == 0xff && !self.ctx.has_suits {
+            self.hand_needed[key] = 0;
+        }
+        if self.hand_needed[key] == 0xff {
+            let atoms = &self.ctx.compiled.atoms;
+            atoms.values(&self.round, 0, &mut self.values);
+            let needed = self.undecided_suit_atoms();
+            self.hand_needed[key] = needed.iter().fold(0u8, |m, a| {
+                m | if atoms.suit_slots[*a] == hand_mask(0) { 1 } else { 2 }
+            });
+        }
+        let hands = self.hand_needed[key];
+        let base = key * self.ctx.states;
+        if hands == 0 {
+            let w = self.weight(used);
+            self.total += w;
+            let unchosen = if self.ctx.has_suits { NOT_CHOSEN * 3 + NOT_CHOSEN } else { 0 };
+            self.keyed[base + unchosen] += w;
+            return;
+        }
+        let mut slots = 0u8;
+        for h in 0..2 {
+            if hands & (1 << h) != 0 {
+                slots |= hand_mask(h);
+            }
+        }
+        let q: Vec<usize> = (0..SLOTS).filter(|s| slots & used & (1 << s) != 0).collect();
+        self.refining = true;
+        self.refine_hands(&q, 0, 0, 1, used, hands, base);
+        self.refining = false;
+        self.reset_suits(&q);
+    }
+
+    fn refine_hands(&mut self, q: &[usize], i: usize, labels: u8, mult: u128, used: u8, hands: u8, base: usize) {
+        if i == q.len() {
+            let w = self.weight(used) * mult;
+            if w == 0 {
+                return;
+            }
+            let state = |h: u8| -> usize {
+                if hands & (1 << h) == 0 {
+                    NOT_CHOSEN
+                } else {
+                    Cond::Suited(hand_mask(h)).eval(&self.round) as usize
+                }
+            };
+            let (p, b) = (state(0), state(1));
+            self.total += w;
+            self.keyed[base + p * 3 + b] += w;
+            return;
+        }
+        self.for_each_suit(q[i], labels, mult, &mut |me, labels, mult| {
+            me.refine_hands(q, i + 1, labels, mult, used, hands, base)
+        });
+    }
+
+    /// Each suit for `slot` (or, relabelling, each earlier label and one new).
+    fn for_each_suit(&mut self, slot: usize, labels: u8, mult: u128, then: &mut dyn FnMut(&mut Self, u8, u128)) {
+        let canonical = self.ctx.plan.canonical_suits;
+        let choices = if canonical { labels.min(4) } else { 4 };
+        for suit in 0..choices {
+            self.assign(slot, suit);
+            then(self, labels, mult);
+        }
+        if canonical && labels < 4 {
+            self.assign(slot, labels);
+            then(self, labels + 1, mult * (4 - labels as u128));
+        }
+    }
+
+    fn reset_suits(&mut self, q: &[usize]) {
+        for &s in q {
             let c = &mut self.classes[s];
             c.suits = ALL_SUITS;
             c.size = self.ctx.shoe.cards_in(c.ranks, ALL_SUITS);
             self.round.cards[s].suit = 0;
-        }
-        for &a in &needed {
-            self.values[a] = UNKNOWN;
         }
     }
 
@@ -553,17 +756,9 @@ impl<'a, 'm> Walker<'a, 'm> {
             self.add(w);
             return;
         }
-        let slot = q[i];
-        let canonical = self.ctx.plan.canonical_suits;
-        let choices = if canonical { labels.min(4) } else { 4 };
-        for suit in 0..choices {
-            self.assign(slot, suit);
-            self.refine(q, i + 1, labels, mult, used, needed);
-        }
-        if canonical && labels < 4 {
-            self.assign(slot, labels);
-            self.refine(q, i + 1, labels + 1, mult * (4 - labels as u128), used, needed);
-        }
+        self.for_each_suit(q[i], labels, mult, &mut |me, labels, mult| {
+            me.refine(q, i + 1, labels, mult, used, needed)
+        });
     }
 
     fn assign(&mut self, slot: usize, suit: u8) {

@@ -20,7 +20,7 @@ use super::atoms::{AExpr, Atoms, UNKNOWN, atoms_of};
 use super::plan::{Group, Level, Plan};
 use super::shoe::Composition;
 use crate::cards::Card;
-use crate::model::cond::{Cond, hand_mask};
+use crate::model::cond::Cond;
 use crate::model::round::{Round, SLOTS};
 use crate::model::{FirstRule, Pay, Precedence, Spec};
 use rayon::prelude::*;
@@ -205,7 +205,6 @@ fn count(spec: &Spec, group: &Group, shoe: &Composition, fixed: Option<[Card; SL
         fall,
         hand_path: fixed.is_none() && compiled.atoms.list.iter().all(hand_level_atom),
         has_suits,
-        states: if has_suits { SUITED_STATES } else { 1 },
     };
     let tasks: Vec<(Class, Class)> = slot_classes[0]
         .iter()
@@ -213,7 +212,7 @@ fn count(spec: &Spec, group: &Group, shoe: &Composition, fixed: Option<[Card; SL
         .collect();
     // Integer sums are associative and commutative: any split over threads
     // gives the same totals.
-    let keyed_len = if ctx.hand_path { HAND_KEYS * ctx.states } else { 0 };
+    let keyed_len = if ctx.hand_path { HAND_KEYS } else { 0 };
     // A few chunks per thread, each with one accumulator: the hand-state
     // array is large, so it must not be allocated per task.
     let chunk = tasks.len().div_ceil(rayon::current_num_threads() * 4).max(1);
@@ -245,7 +244,7 @@ fn count(spec: &Spec, group: &Group, shoe: &Composition, fixed: Option<[Card; SL
             },
         );
     if ctx.hand_path {
-        hand_sums(&compiled.atoms, &keyed, ctx.states, &mut sums);
+        hand_sums(&compiled.atoms, &keyed, &mut sums);
     }
     if std::env::var_os("CERTIFY_ENGINE_STATS").is_some() {
         eprintln!(
@@ -263,19 +262,11 @@ fn count(spec: &Spec, group: &Group, shoe: &Composition, fixed: Option<[Card; SL
     }
 }
 
-/// Turns hand-state sums into atom-tuple sums.
-fn hand_sums(atoms: &Atoms, keyed: &[u128], states: usize, sums: &mut Map<u128>) {
+/// Turns hand-state sums into atom-tuple sums (suits not chosen).
+fn hand_sums(atoms: &Atoms, keyed: &[u128], sums: &mut Map<u128>) {
     let mut values = vec![0i64; atoms.list.len()];
-    for (i, &w) in keyed.iter().enumerate().filter(|(_, w)| **w > 0) {
-        let (key, state) = (i / states, i % states);
-        let round = hand_round(key);
-        atoms.values(&round, 0b11_1111, &mut values);
-        for (a, atom) in atoms.list.iter().enumerate() {
-            if let Cond::Suited(m) = atom {
-                let s = if *m == hand_mask(0) { state / 3 } else { state % 3 };
-                values[a] = if s == NOT_CHOSEN { UNKNOWN } else { s as i64 };
-            }
-        }
+    for (key, &w) in keyed.iter().enumerate().filter(|(_, w)| **w > 0) {
+        atoms.values(&hand_round(key), 0, &mut values);
         *sums.entry(values.clone().into_boxed_slice()).or_insert(0) += w;
     }
 }
@@ -353,15 +344,10 @@ struct Context<'a> {
     hand_path: bool,
     /// Some atom reads suits.
     has_suits: bool,
-    /// Hand path: suitedness states per hand state (1 when no atom reads suits).
-    states: usize,
 }
 
 /// Hand-level state of a leaf: card counts, two-card totals, final totals.
 const HAND_KEYS: usize = 4 * 100 * 100;
-/// Per hand: not suited, suited, or not chosen (suits not needed).
-const SUITED_STATES: usize = 9;
-const NOT_CHOSEN: usize = 2;
 
 fn hand_key(r: &Round, two_card: [u8; 2]) -> usize {
     let counts = (r.counts[0] as usize - 2) * 2 + (r.counts[1] as usize - 2);
@@ -385,15 +371,32 @@ fn hand_round(key: usize) -> Round {
     Round { cards, counts }
 }
 
-/// Atoms the flat hand-state array can represent.
+/// Atoms that are functions of the hand state (or read suits, which are
+/// chosen separately): the hand path can sum leaves by hand state.
 fn hand_level_atom(c: &Cond) -> bool {
-    match c {
-        Cond::Total(_) | Cond::Count(_) | Cond::Natural(..) | Cond::Drew(_) | Cond::Wins(_) => true,
-        Cond::Tie | Cond::Margin | Cond::CardCount(_) => true,
-        Cond::Suited(m) => *m == hand_mask(0) || *m == hand_mask(1),
-        _ => false,
-    }
+    matches!(
+        c,
+        Cond::Total(_)
+            | Cond::Count(_)
+            | Cond::Natural(..)
+            | Cond::Drew(_)
+            | Cond::Wins(_)
+            | Cond::Tie
+            | Cond::Margin
+            | Cond::CardCount(_)
+            | Cond::Suit(_)
+            | Cond::Suited(_)
+    )
 }
+
+/// A leaf's weight split over suit atom values: numerators over `den`.
+struct Split {
+    parts: Vec<(Vec<i64>, u128)>,
+    den: u128,
+}
+
+/// Needed suit atoms, the slots whose suits are chosen, their classes.
+type SplitKey = (Vec<usize>, u8, [u16; SLOTS]);
 
 struct Walker<'a> {
     ctx: &'a Context<'a>,
@@ -404,13 +407,13 @@ struct Walker<'a> {
     sums: Map<u128>,
     /// Per atom tuple (suits unknown): the suit atoms that must be chosen.
     needed: Map<Vec<usize>>,
-    /// Hand path: sums by hand state and suitedness, and per hand state
-    /// which hands' suits must be chosen (bit per hand; 0xff: not yet known).
+    /// Hand path: sums by hand state (suits not chosen), and per hand state
+    /// the suit atoms that must be chosen (None: not yet known).
     keyed: Vec<u128>,
-    hand_needed: Vec<u8>,
+    hand_needed: Vec<Option<Vec<usize>>>,
     total: u128,
-    /// Suits are being chosen: classes now nest, weights need ordering.
-    refining: bool,
+    /// Cached splits of a leaf's weight over suit atom values.
+    splits: HashMap<SplitKey, std::rc::Rc<Split>>,
     /// Pure plans: cards of each class taken so far, and the running product
     /// of the ways to choose them, by depth.
     taken: [u32; 14],
@@ -437,10 +440,10 @@ impl<'a> Walker<'a> {
             values: vec![0; ctx.compiled.atoms.list.len()],
             sums: Map::default(),
             needed: Map::default(),
-            hand_needed: vec![0xff; if ctx.hand_path { HAND_KEYS } else { 0 }],
-            keyed: vec![0; if ctx.hand_path { HAND_KEYS * ctx.states } else { 0 }],
+            hand_needed: vec![None; if ctx.hand_path { HAND_KEYS } else { 0 }],
+            keyed: vec![0; if ctx.hand_path { HAND_KEYS } else { 0 }],
             total: 0,
-            refining: false,
+            splits: HashMap::new(),
             taken: [0; 14],
             prod: [1; SLOTS + 1],
             depth: 0,
@@ -563,7 +566,7 @@ impl<'a> Walker<'a> {
 
     /// Ordered sequences of distinct cards this leaf stands for.
     fn weight(&self, used: u8) -> u128 {
-        if self.ctx.pure && !self.refining {
+        if self.ctx.pure {
             // Classes are equal or disjoint: the running product counted them.
             debug_assert_eq!(self.depth as u32, used.count_ones());
             return self.prod[self.depth] * self.ctx.fall[self.depth];
@@ -596,99 +599,125 @@ impl<'a> Walker<'a> {
 
     fn leaf(&mut self) {
         let used = if self.ctx.before_draws { 0b011_011 } else { self.used() };
-        if self.ctx.hand_path {
-            return self.hand_leaf(used);
-        }
         let known = if self.ctx.fixed { 0b11_1111 } else { 0 };
         let atoms = &self.ctx.compiled.atoms;
-        atoms.values(&self.round, known, &mut self.values);
+        let hand = self.ctx.hand_path.then(|| hand_key(&self.round, self.two_card));
         if !self.ctx.has_suits {
             let w = self.weight(used);
-            self.add(w);
+            match hand {
+                Some(key) => {
+                    self.total += w;
+                    self.keyed[key] += w;
+                }
+                None => {
+                    atoms.values(&self.round, known, &mut self.values);
+                    self.add(w);
+                }
+            }
             return;
         }
-        let needed = match self.needed.get(&self.values[..]) {
-            Some(n) => n.clone(),
+        let needed = match hand {
+            Some(key) => match &self.hand_needed[key] {
+                Some(n) => n.clone(),
+                None => {
+                    atoms.values(&self.round, known, &mut self.values);
+                    let n = self.undecided_suit_atoms();
+                    self.hand_needed[key] = Some(n.clone());
+                    n
+                }
+            },
             None => {
-                let n = self.undecided_suit_atoms();
-                self.needed.insert(self.values.clone().into_boxed_slice(), n.clone());
-                n
+                atoms.values(&self.round, known, &mut self.values);
+                match self.needed.get(&self.values[..]) {
+                    Some(n) => n.clone(),
+                    None => {
+                        let n = self.undecided_suit_atoms();
+                        self.needed.insert(self.values.clone().into_boxed_slice(), n.clone());
+                        n
+                    }
+                }
             }
         };
         if needed.is_empty() {
             let w = self.weight(used);
-            self.add(w);
+            match hand {
+                Some(key) => {
+                    self.total += w;
+                    self.keyed[key] += w;
+                }
+                None => self.add(w),
+            }
             return;
         }
-        // Choose suits for the slots the undecided events read.
+        if hand.is_some() {
+            atoms.values(&self.round, known, &mut self.values);
+        }
+        // Choose suits for the slots the undecided events read: the leaf's
+        // weight splits over the suit atoms' values in fixed proportions.
         let slots = needed.iter().fold(0u8, |m, a| m | atoms.suit_slots[*a]) & used;
-        let q: Vec<usize> = (0..SLOTS).filter(|s| slots & (1 << s) != 0).collect();
-        self.refining = true;
-        self.refine(&q, 0, 0, 1, used, &needed);
-        self.refining = false;
-        self.reset_suits(&q);
+        let split = self.split(slots, &needed);
+        let w = self.weight(used);
+        for (vals, num) in &split.parts {
+            for (a, v) in needed.iter().zip(vals) {
+                self.values[*a] = *v;
+            }
+            debug_assert_eq!(w * num % split.den, 0);
+            self.add(w * num / split.den);
+        }
         for &a in &needed {
             self.values[a] = UNKNOWN;
         }
     }
 
-    /// The hand path: sum the weight by hand state; choose suits of a hand
-    /// only where an event's outcome depends on whether it is suited.
-    fn hand_leaf(&mut self, used: u8) {
-        let key = hand_key(&self.round, self.two_card);
-        if self.hand_needed[key] == 0xff && !self.ctx.has_suits {
-            self.hand_needed[key] = 0;
+    /// How a leaf's weight splits over the values of the `needed` suit atoms
+    /// when suits are chosen for the slots in `q`. The slots' classes are the
+    /// finest unchosen ones, so counting them first, the other slots' ways
+    /// do not depend on the suits chosen: the split depends only on the
+    /// classes in `q`, and is cached by them.
+    fn split(&mut self, q: u8, needed: &[usize]) -> std::rc::Rc<Split> {
+        let ranks: [u16; SLOTS] = std::array::from_fn(|s| if q & (1 << s) != 0 { self.classes[s].ranks } else { 0 });
+        let key = (needed.to_vec(), q, ranks);
+        if let Some(s) = self.splits.get(&key) {
+            return s.clone();
         }
-        if self.hand_needed[key] == 0xff {
-            let atoms = &self.ctx.compiled.atoms;
-            atoms.values(&self.round, 0, &mut self.values);
-            let needed = self.undecided_suit_atoms();
-            self.hand_needed[key] = needed.iter().fold(0u8, |m, a| {
-                m | if atoms.suit_slots[*a] == hand_mask(0) { 1 } else { 2 }
-            });
+        let slots: Vec<usize> = (0..SLOTS).filter(|s| q & (1 << s) != 0).collect();
+        let mut den: u128 = 1;
+        for (i, &s) in slots.iter().enumerate() {
+            let same = slots[..i].iter().filter(|&&t| self.classes[t].ranks == self.classes[s].ranks).count();
+            den *= self.classes[s].size - same as u128;
         }
-        let hands = self.hand_needed[key];
-        let base = key * self.ctx.states;
-        if hands == 0 {
-            let w = self.weight(used);
-            self.total += w;
-            let unchosen = if self.ctx.has_suits { NOT_CHOSEN * 3 + NOT_CHOSEN } else { 0 };
-            self.keyed[base + unchosen] += w;
-            return;
-        }
-        let mut slots = 0u8;
-        for h in 0..2 {
-            if hands & (1 << h) != 0 {
-                slots |= hand_mask(h);
-            }
-        }
-        let q: Vec<usize> = (0..SLOTS).filter(|s| slots & used & (1 << s) != 0).collect();
-        self.refining = true;
-        self.refine_hands(&q, 0, 0, 1, used, hands, base);
-        self.refining = false;
-        self.reset_suits(&q);
+        let mut parts: Vec<(Vec<i64>, u128)> = Vec::new();
+        self.choose_suits(&slots, 0, 0, 1, needed, &mut parts);
+        self.reset_suits(&slots);
+        let split = std::rc::Rc::new(Split { parts, den });
+        self.splits.insert(key, split.clone());
+        split
     }
 
-    fn refine_hands(&mut self, q: &[usize], i: usize, labels: u8, mult: u128, used: u8, hands: u8, base: usize) {
-        if i == q.len() {
-            let w = self.weight(used) * mult;
-            if w == 0 {
-                return;
-            }
-            let state = |h: u8| -> usize {
-                if hands & (1 << h) == 0 {
-                    NOT_CHOSEN
-                } else {
-                    Cond::Suited(hand_mask(h)).eval(&self.round) as usize
-                }
-            };
-            let (p, b) = (state(0), state(1));
-            self.total += w;
-            self.keyed[base + p * 3 + b] += w;
+    /// Enumerates suits for `slots[i..]`, multiplying the ways to choose the
+    /// cards of the chosen classes among themselves.
+    fn choose_suits(&mut self, slots: &[usize], i: usize, labels: u8, ways: u128, needed: &[usize], out: &mut Vec<(Vec<i64>, u128)>) {
+        if ways == 0 {
             return;
         }
-        self.for_each_suit(q[i], labels, mult, &mut |me, labels, mult| {
-            me.refine_hands(q, i + 1, labels, mult, used, hands, base)
+        if i == slots.len() {
+            let atoms = &self.ctx.compiled.atoms;
+            let vals: Vec<i64> = needed.iter().map(|a| atoms.list[*a].eval(&self.round)).collect();
+            match out.iter_mut().find(|(v, _)| *v == vals) {
+                Some((_, n)) => *n += ways,
+                None => out.push((vals, ways)),
+            }
+            return;
+        }
+        let slot = slots[i];
+        self.for_each_suit(slot, labels, 1, &mut |me, labels, mult| {
+            let c = me.classes[slot];
+            let same = slots[..i]
+                .iter()
+                .filter(|&&t| me.classes[t].ranks == c.ranks && me.classes[t].suits == c.suits)
+                .count() as u128;
+            let factor = c.size.saturating_sub(same);
+            me.choose_suits(slots, i + 1, labels, ways * mult * factor, needed, out);
         });
     }
 
@@ -745,22 +774,6 @@ impl<'a> Walker<'a> {
     /// Chooses suits for the slots in `q`: every suit, or (when suits are
     /// interchangeable) an earlier label or one new label weighted by the
     /// number of real suits it can be.
-    fn refine(&mut self, q: &[usize], i: usize, labels: u8, mult: u128, used: u8, needed: &[usize]) {
-        if i == q.len() {
-            let w = self.weight(used) * mult;
-            let known = q.iter().fold(0u8, |m, s| m | (1 << s));
-            for &a in needed {
-                self.values[a] = self.ctx.compiled.atoms.list[a].eval(&self.round);
-                debug_assert!(self.ctx.compiled.atoms.suit_slots[a] & used & !known == 0);
-            }
-            self.add(w);
-            return;
-        }
-        self.for_each_suit(q[i], labels, mult, &mut |me, labels, mult| {
-            me.refine(q, i + 1, labels, mult, used, needed)
-        });
-    }
-
     fn assign(&mut self, slot: usize, suit: u8) {
         let c = &mut self.classes[slot];
         c.suits = 1 << suit;

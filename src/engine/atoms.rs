@@ -87,11 +87,40 @@ impl Atoms {
     /// outside `suits_known` are UNKNOWN.
     pub fn values(&self, r: &Round, suits_known: SlotMask, out: &mut [i64]) {
         let dealt = (0..SLOTS as u8).filter(|s| r.dealt(*s)).fold(0u8, |m, s| m | (1 << s));
+        // Rank counts of the last mask asked for: several kind atoms share one.
+        let mut kinds: Option<(SlotMask, [u8; 13])> = None;
         for (i, a) in self.list.iter().enumerate() {
             let pending = self.suit_slots[i] & dealt & !suits_known;
-            out[i] = if pending != 0 { UNKNOWN } else { a.eval(r) };
+            out[i] = match a {
+                _ if pending != 0 => UNKNOWN,
+                Cond::MaxKind(m) | Cond::Kinds(m, _) => {
+                    let counts = match kinds {
+                        Some((k, c)) if k == *m => c,
+                        _ => {
+                            let c = rank_counts(r, *m & dealt);
+                            kinds = Some((*m, c));
+                            c
+                        }
+                    };
+                    match a {
+                        Cond::Kinds(_, n) => counts.iter().filter(|&&k| k >= *n).count() as i64,
+                        _ => counts.iter().copied().max().unwrap_or(0) as i64,
+                    }
+                }
+                _ => a.eval(r),
+            };
         }
     }
+}
+
+fn rank_counts(r: &Round, mask: SlotMask) -> [u8; 13] {
+    let mut counts = [0u8; 13];
+    for s in 0..SLOTS {
+        if mask & (1 << s) != 0 {
+            counts[(r.cards[s].rank - 1) as usize] += 1;
+        }
+    }
+    counts
 }
 
 impl Default for Atoms {

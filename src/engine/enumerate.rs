@@ -229,7 +229,13 @@ fn count(spec: &Spec, group: &Group, shoe: &Composition, fixed: Option<[Card; SL
                     w.pop(a);
                 }
             }
-            (w.sums, w.keyed, w.total)
+            let mut sums = w.sums;
+            for (k, (_, weight)) in w.needed {
+                if weight > 0 {
+                    *sums.entry(k).or_insert(0) += weight;
+                }
+            }
+            (sums, w.keyed, w.total)
         })
         .reduce(
             || (Map::default(), vec![0u128; keyed_len], 0u128),
@@ -406,7 +412,8 @@ struct Walker<'a> {
     values: Vec<i64>,
     sums: Map<u128>,
     /// Per atom tuple (suits unknown): the suit atoms that must be chosen.
-    needed: Map<Vec<usize>>,
+    /// (and, where none is, the weight summed under the tuple).
+    needed: Map<(Vec<usize>, u128)>,
     /// Hand path: sums by hand state (suits not chosen), and per hand state
     /// the suit atoms that must be chosen (None: not yet known).
     keyed: Vec<u128>,
@@ -571,6 +578,9 @@ impl<'a> Walker<'a> {
             debug_assert_eq!(self.depth as u32, used.count_ones());
             return self.prod[self.depth] * self.ctx.fall[self.depth];
         }
+        if !self.ctx.fixed {
+            return self.two_level_weight(used);
+        }
         let mut order = [0usize; SLOTS];
         let mut k = 0;
         for s in 0..SLOTS {
@@ -595,6 +605,42 @@ impl<'a> Walker<'a> {
             w *= c.size - taken;
         }
         w * self.ctx.fall[k]
+    }
+
+    /// Weight in a plan mixing rank and point-value slots: rank classes are
+    /// equal or disjoint, value classes too, and a rank lies inside its value;
+    /// so rank slots are counted first, then value slots.
+    fn two_level_weight(&self, used: u8) -> u128 {
+        let mut w: u128 = 1;
+        let mut ranks = [0u16; SLOTS];
+        let mut values = [0u16; SLOTS];
+        let (mut nr, mut nv) = (0, 0);
+        for level in [Level::Rank, Level::Value] {
+            for s in 0..SLOTS {
+                if used & (1 << s) == 0 || self.ctx.plan.levels[s] != level {
+                    continue;
+                }
+                let c = self.classes[s];
+                let taken = if level == Level::Rank {
+                    ranks[..nr].iter().filter(|&&r| r == c.ranks).count()
+                } else {
+                    ranks[..nr].iter().filter(|&&r| r & c.ranks == r).count()
+                        + values[..nv].iter().filter(|&&v| v == c.ranks).count()
+                } as u128;
+                if taken >= c.size {
+                    return 0;
+                }
+                w *= c.size - taken;
+                if level == Level::Rank {
+                    ranks[nr] = c.ranks;
+                    nr += 1;
+                } else {
+                    values[nv] = c.ranks;
+                    nv += 1;
+                }
+            }
+        }
+        w * self.ctx.fall[nr + nv]
     }
 
     fn leaf(&mut self) {
@@ -628,14 +674,19 @@ impl<'a> Walker<'a> {
             },
             None => {
                 atoms.values(&self.round, known, &mut self.values);
-                match self.needed.get(&self.values[..]) {
-                    Some(n) => n.clone(),
-                    None => {
-                        let n = self.undecided_suit_atoms();
-                        self.needed.insert(self.values.clone().into_boxed_slice(), n.clone());
-                        n
-                    }
+                if !self.needed.contains_key(&self.values[..]) {
+                    let n = self.undecided_suit_atoms();
+                    self.needed.insert(self.values.clone().into_boxed_slice(), (n, 0));
                 }
+                let w = self.weight(used);
+                let entry = self.needed.get_mut(&self.values[..]).expect("just inserted");
+                if entry.0.is_empty() {
+                    // Decided without suits: sum the weight here, one lookup.
+                    entry.1 += w;
+                    self.total += w;
+                    return;
+                }
+                entry.0.clone()
             }
         };
         if needed.is_empty() {

@@ -14,7 +14,10 @@ fn median(mut xs: Vec<Duration>) -> Duration {
 }
 
 fn main() {
-    let runs: usize = std::env::var("BENCH_RUNS").ok().and_then(|r| r.parse().ok()).unwrap_or(7);
+    let runs: usize = std::env::var("BENCH_RUNS")
+        .ok()
+        .and_then(|r| r.parse().ok())
+        .unwrap_or(7);
     let mut paths: Vec<String> = std::fs::read_dir("rules")
         .expect("run from the crate root")
         .filter_map(|e| e.ok())
@@ -22,7 +25,10 @@ fn main() {
         .filter(|p| p.ends_with(".yaml"))
         .collect();
     paths.sort();
-    let specs: Vec<_> = paths.iter().map(|p| check_file(p).expect("valid spec").1).collect();
+    let specs: Vec<_> = paths
+        .iter()
+        .map(|p| check_file(p).expect("valid spec").1)
+        .collect();
     println!("threads: {}", rayon::current_num_threads());
     println!("| spec | wagers | pay tables | median (8 decks) |");
     println!("|---|---|---|---|");
@@ -35,7 +41,13 @@ fn main() {
             })
             .collect();
         let tables: usize = s.wagers.iter().map(|w| w.pay_tables.len()).sum();
-        println!("| {} | {} | {} | {:.1} ms |", s.id, s.wagers.len(), tables, median(times).as_secs_f64() * 1e3);
+        println!(
+            "| {} | {} | {} | {:.1} ms |",
+            s.id,
+            s.wagers.len(),
+            tables,
+            median(times).as_secs_f64() * 1e3
+        );
     }
     let times: Vec<Duration> = (0..runs)
         .map(|_| {
@@ -46,5 +58,8 @@ fn main() {
             t.elapsed()
         })
         .collect();
-    println!("| whole library | | | {:.1} ms |", median(times).as_secs_f64() * 1e3);
+    println!(
+        "| whole library | | | {:.1} ms |",
+        median(times).as_secs_f64() * 1e3
+    );
 }

@@ -86,7 +86,9 @@ impl Atoms {
     /// Values of all atoms on a round; suit atoms reading a dealt slot
     /// outside `suits_known` are UNKNOWN.
     pub fn values(&self, r: &Round, suits_known: SlotMask, out: &mut [i64]) {
-        let dealt = (0..SLOTS as u8).filter(|s| r.dealt(*s)).fold(0u8, |m, s| m | (1 << s));
+        let dealt = (0..SLOTS as u8)
+            .filter(|s| r.dealt(*s))
+            .fold(0u8, |m, s| m | (1 << s));
         // Rank counts of the last mask asked for: several kind atoms share one.
         let mut kinds: Option<(SlotMask, [u8; 13])> = None;
         for (i, a) in self.list.iter().enumerate() {
@@ -199,5 +201,9 @@ impl AExpr {
 
 fn arith(a: i64, b: i64, f: fn(i64, i64) -> i64) -> Option<i64> {
     use crate::model::cond::ABSENT;
-    Some(if a == ABSENT || b == ABSENT { ABSENT } else { f(a, b) })
+    Some(if a == ABSENT || b == ABSENT {
+        ABSENT
+    } else {
+        f(a, b)
+    })
 }

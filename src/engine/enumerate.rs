@@ -17,10 +17,10 @@
 //! drawing, rounds are not played out at all.
 
 use super::atoms::{AExpr, Atoms, UNKNOWN, atoms_of};
+use super::keys::Keying;
 use super::plan::{Group, Level, Plan};
 use super::shoe::Composition;
 use crate::cards::Card;
-use crate::model::cond::Cond;
 use crate::model::round::{Round, SLOTS};
 use crate::model::{FirstRule, Pay, Precedence, Spec};
 use rayon::prelude::*;
@@ -129,7 +129,13 @@ fn compile(spec: &Spec, group: &Group) -> Compiled {
     let events: Vec<Vec<AExpr>> = group
         .wagers
         .iter()
-        .map(|&w| spec.wagers[w].events.iter().map(|e| atoms.compile(&e.when)).collect())
+        .map(|&w| {
+            spec.wagers[w]
+                .events
+                .iter()
+                .map(|e| atoms.compile(&e.when))
+                .collect()
+        })
         .collect();
     let suit_atoms = events
         .iter()
@@ -171,14 +177,23 @@ pub fn settle_sequence(
             let hits = w
                 .settles
                 .iter()
-                .map(|t| t.iter().position(|c| *c > 0).expect("one outcome per table"))
+                .map(|t| {
+                    t.iter()
+                        .position(|c| *c > 0)
+                        .expect("one outcome per table")
+                })
                 .collect();
             (w.wager, hits)
         })
         .collect()
 }
 
-fn count(spec: &Spec, group: &Group, shoe: &Composition, fixed: Option<[Card; SLOTS]>) -> GroupCounts {
+fn count(
+    spec: &Spec,
+    group: &Group,
+    shoe: &Composition,
+    fixed: Option<[Card; SLOTS]>,
+) -> GroupCounts {
     let compiled = compile(spec, group);
     let mut plan = group.plan;
     // Relabelling suits is sound only when every suit has the same cards.
@@ -203,7 +218,11 @@ fn count(spec: &Spec, group: &Group, shoe: &Composition, fixed: Option<[Card; SL
         before_draws: compiled.atoms.before_draws(),
         pure: plan.levels.iter().all(|l| *l == plan.levels[0]) && fixed.is_none(),
         fall,
-        hand_path: fixed.is_none() && compiled.atoms.list.iter().all(hand_level_atom),
+        keying: if fixed.is_none() {
+            Keying::of(&compiled.atoms)
+        } else {
+            None
+        },
         has_suits,
     };
     let tasks: Vec<(Class, Class)> = slot_classes[0]
@@ -212,11 +231,13 @@ fn count(spec: &Spec, group: &Group, shoe: &Composition, fixed: Option<[Card; SL
         .collect();
     // Integer sums are associative and commutative: any split over threads
     // gives the same totals.
-    let keyed_len = if ctx.hand_path { HAND_KEYS } else { 0 };
     // A few chunks per thread, each with one accumulator: the hand-state
     // array is large, so it must not be allocated per task.
-    let chunk = tasks.len().div_ceil(rayon::current_num_threads() * 4).max(1);
-    let (mut sums, keyed, total) = tasks
+    let chunk = tasks
+        .len()
+        .div_ceil(rayon::current_num_threads() * 2)
+        .max(1);
+    let (sums, total) = tasks
         .par_chunks(chunk)
         .map(|chunk| {
             let mut w = Walker::new(&ctx);
@@ -235,23 +256,23 @@ fn count(spec: &Spec, group: &Group, shoe: &Composition, fixed: Option<[Card; SL
                     *sums.entry(k).or_insert(0) += weight;
                 }
             }
-            (sums, w.keyed, w.total)
+            // Flat keys: the atom values stored with each key.
+            for (weight, values) in w.keyed.iter().zip(w.key_values) {
+                if let Some(v) = values.filter(|_| *weight > 0) {
+                    *sums.entry(v).or_insert(0) += *weight;
+                }
+            }
+            (sums, w.total)
         })
         .reduce(
-            || (Map::default(), vec![0u128; keyed_len], 0u128),
-            |(mut x, mut kx, tx), (y, ky, ty)| {
+            || (Map::default(), 0u128),
+            |(mut x, tx), (y, ty)| {
                 for (k, v) in y {
                     *x.entry(k).or_insert(0) += v;
                 }
-                for (a, b) in kx.iter_mut().zip(ky) {
-                    *a += b;
-                }
-                (x, kx, tx + ty)
+                (x, tx + ty)
             },
         );
-    if ctx.hand_path {
-        hand_sums(&compiled.atoms, &keyed, &mut sums);
-    }
     if std::env::var_os("CERTIFY_ENGINE_STATS").is_some() {
         eprintln!(
             "group {:?}: {} wagers, {} atoms, {} tuples, before draws {}",
@@ -268,17 +289,13 @@ fn count(spec: &Spec, group: &Group, shoe: &Composition, fixed: Option<[Card; SL
     }
 }
 
-/// Turns hand-state sums into atom-tuple sums (suits not chosen).
-fn hand_sums(atoms: &Atoms, keyed: &[u128], sums: &mut Map<u128>) {
-    let mut values = vec![0i64; atoms.list.len()];
-    for (key, &w) in keyed.iter().enumerate().filter(|(_, w)| **w > 0) {
-        atoms.values(&hand_round(key), 0, &mut values);
-        *sums.entry(values.clone().into_boxed_slice()).or_insert(0) += w;
-    }
-}
-
 /// Evaluates every event once per atom tuple and tallies the weights.
-fn settle_sums(spec: &Spec, group: &Group, compiled: &Compiled, sums: &Map<u128>) -> Vec<WagerCounts> {
+fn settle_sums(
+    spec: &Spec,
+    group: &Group,
+    compiled: &Compiled,
+    sums: &Map<u128>,
+) -> Vec<WagerCounts> {
     let mut out: Vec<WagerCounts> = group
         .wagers
         .iter()
@@ -296,14 +313,22 @@ fn settle_sums(spec: &Spec, group: &Group, compiled: &Compiled, sums: &Map<u128>
         .iter()
         .map(|&w| {
             let wager = &spec.wagers[w];
-            wager.pay_tables.iter().map(|t| precedence_order(wager.precedence, &t.pays)).collect()
+            wager
+                .pay_tables
+                .iter()
+                .map(|t| precedence_order(wager.precedence, &t.pays))
+                .collect()
         })
         .collect();
     for (key, &weight) in sums {
         for (g, events) in compiled.events.iter().enumerate() {
             let holds: Vec<bool> = events
                 .iter()
-                .map(|e| e.eval(key).expect("suits were chosen for every undecided event") != 0)
+                .map(|e| {
+                    e.eval(key)
+                        .expect("suits were chosen for every undecided event")
+                        != 0
+                })
                 .collect();
             let c = &mut out[g];
             for (k, h) in holds.iter().enumerate() {
@@ -312,7 +337,11 @@ fn settle_sums(spec: &Spec, group: &Group, compiled: &Compiled, sums: &Map<u128>
                 }
             }
             for (t, order) in orders[g].iter().enumerate() {
-                let hit = order.iter().copied().find(|&e| holds[e]).unwrap_or(holds.len());
+                let hit = order
+                    .iter()
+                    .copied()
+                    .find(|&e| holds[e])
+                    .unwrap_or(holds.len());
                 c.settles[t][hit] += weight;
             }
         }
@@ -345,54 +374,10 @@ struct Context<'a> {
     pure: bool,
     /// `fall[k]`: ways to fill the unused slots when k slots are used.
     fall: [u128; SLOTS + 1],
-    /// Every atom is a hand-level fact (or whether a hand is suited): leaves
-    /// are summed in a flat array by hand state, no hashing per leaf.
-    hand_path: bool,
+    /// Leaves summed in a flat array by key, where the atoms allow.
+    keying: Option<Keying>,
     /// Some atom reads suits.
     has_suits: bool,
-}
-
-/// Hand-level state of a leaf: card counts, two-card totals, final totals.
-const HAND_KEYS: usize = 4 * 100 * 100;
-
-fn hand_key(r: &Round, two_card: [u8; 2]) -> usize {
-    let counts = (r.counts[0] as usize - 2) * 2 + (r.counts[1] as usize - 2);
-    (counts * 100 + two_card[0] as usize * 10 + two_card[1] as usize) * 100
-        + r.total(0) as usize * 10
-        + r.total(1) as usize
-}
-
-/// A round with the hand-level state of `key`.
-fn hand_round(key: usize) -> Round {
-    let card = |v: usize| Card::new(if v == 0 { 10 } else { v as u8 }, 0);
-    let finals = [key % 100 / 10, key % 10];
-    let two = [key / 100 % 100 / 10, key / 100 % 10];
-    let counts = key / 10_000;
-    let counts = [(counts / 2) as u8 + 2, (counts % 2) as u8 + 2];
-    let mut cards = [Card::new(10, 0); SLOTS];
-    for h in 0..2 {
-        cards[h * 3] = card(two[h]);
-        cards[h * 3 + 2] = card((finals[h] + 10 - two[h]) % 10);
-    }
-    Round { cards, counts }
-}
-
-/// Atoms that are functions of the hand state (or read suits, which are
-/// chosen separately): the hand path can sum leaves by hand state.
-fn hand_level_atom(c: &Cond) -> bool {
-    matches!(
-        c,
-        Cond::Total(_)
-            | Cond::Count(_)
-            | Cond::Natural(..)
-            | Cond::Drew(_)
-            | Cond::Wins(_)
-            | Cond::Tie
-            | Cond::Margin
-            | Cond::CardCount(_)
-            | Cond::Suit(_)
-            | Cond::Suited(_)
-    )
 }
 
 /// A leaf's weight split over suit atom values: numerators over `den`.
@@ -414,10 +399,11 @@ struct Walker<'a> {
     /// Per atom tuple (suits unknown): the suit atoms that must be chosen.
     /// (and, where none is, the weight summed under the tuple).
     needed: Map<(Vec<usize>, u128)>,
-    /// Hand path: sums by hand state (suits not chosen), and per hand state
-    /// the suit atoms that must be chosen (None: not yet known).
+    /// Flat keys: sums (suits not chosen), the atom values of each key, and
+    /// the suit atoms each key needs chosen (None: not yet known).
     keyed: Vec<u128>,
-    hand_needed: Vec<Option<Vec<usize>>>,
+    key_values: Vec<Option<Box<[i64]>>>,
+    key_needed: Vec<Option<Vec<usize>>>,
     total: u128,
     /// Cached splits of a leaf's weight over suit atom values.
     splits: HashMap<SplitKey, std::rc::Rc<Split>>,
@@ -447,8 +433,9 @@ impl<'a> Walker<'a> {
             values: vec![0; ctx.compiled.atoms.list.len()],
             sums: Map::default(),
             needed: Map::default(),
-            hand_needed: vec![None; if ctx.hand_path { HAND_KEYS } else { 0 }],
-            keyed: vec![0; if ctx.hand_path { HAND_KEYS } else { 0 }],
+            key_needed: vec![None; ctx.keying.as_ref().map_or(0, |k| k.size)],
+            key_values: vec![None; ctx.keying.as_ref().map_or(0, |k| k.size)],
+            keyed: vec![0; ctx.keying.as_ref().map_or(0, |k| k.size)],
             total: 0,
             splits: HashMap::new(),
             taken: [0; 14],
@@ -482,7 +469,11 @@ impl<'a> Walker<'a> {
 
     fn set(&mut self, slot: usize, c: Class) {
         // A singleton class fixes the suit too.
-        let suit = if c.suits.count_ones() == 1 { c.suits.trailing_zeros() as u8 } else { 0 };
+        let suit = if c.suits.count_ones() == 1 {
+            c.suits.trailing_zeros() as u8
+        } else {
+            0
+        };
         self.round.cards[slot] = Card::new(c.rep, suit);
         self.classes[slot] = c;
     }
@@ -532,7 +523,10 @@ impl<'a> Walker<'a> {
         }
         let first_draws = match &game.first {
             FirstRule::Totals(mask) => mask & (1 << t0) != 0,
-            FirstRule::Decides { strategies, default } => strategies[*default].draw_when.holds(&self.round),
+            FirstRule::Decides {
+                strategies,
+                default,
+            } => strategies[*default].draw_when.holds(&self.round),
         };
         if !first_draws {
             if game.second_draws(t1, None) {
@@ -598,7 +592,10 @@ impl<'a> Walker<'a> {
         let mut w: u128 = 1;
         for i in 0..k {
             let c = self.classes[order[i]];
-            let taken = order[..i].iter().filter(|&&j| self.classes[j].within(c)).count() as u128;
+            let taken = order[..i]
+                .iter()
+                .filter(|&&j| self.classes[j].within(c))
+                .count() as u128;
             if taken >= c.size {
                 return 0;
             }
@@ -644,10 +641,24 @@ impl<'a> Walker<'a> {
     }
 
     fn leaf(&mut self) {
-        let used = if self.ctx.before_draws { 0b011_011 } else { self.used() };
+        let used = if self.ctx.before_draws {
+            0b011_011
+        } else {
+            self.used()
+        };
         let known = if self.ctx.fixed { 0b11_1111 } else { 0 };
         let atoms = &self.ctx.compiled.atoms;
-        let hand = self.ctx.hand_path.then(|| hand_key(&self.round, self.two_card));
+        let hand = self
+            .ctx
+            .keying
+            .as_ref()
+            .map(|k| k.key(&self.round, self.two_card));
+        if let Some(key) = hand
+            && self.key_values[key].is_none()
+        {
+            atoms.values(&self.round, known, &mut self.values);
+            self.key_values[key] = Some(self.values.clone().into_boxed_slice());
+        }
         if !self.ctx.has_suits {
             let w = self.weight(used);
             match hand {
@@ -663,12 +674,12 @@ impl<'a> Walker<'a> {
             return;
         }
         let needed = match hand {
-            Some(key) => match &self.hand_needed[key] {
+            Some(key) => match &self.key_needed[key] {
                 Some(n) => n.clone(),
                 None => {
                     atoms.values(&self.round, known, &mut self.values);
                     let n = self.undecided_suit_atoms();
-                    self.hand_needed[key] = Some(n.clone());
+                    self.key_needed[key] = Some(n.clone());
                     n
                 }
             },
@@ -676,10 +687,14 @@ impl<'a> Walker<'a> {
                 atoms.values(&self.round, known, &mut self.values);
                 if !self.needed.contains_key(&self.values[..]) {
                     let n = self.undecided_suit_atoms();
-                    self.needed.insert(self.values.clone().into_boxed_slice(), (n, 0));
+                    self.needed
+                        .insert(self.values.clone().into_boxed_slice(), (n, 0));
                 }
                 let w = self.weight(used);
-                let entry = self.needed.get_mut(&self.values[..]).expect("just inserted");
+                let entry = self
+                    .needed
+                    .get_mut(&self.values[..])
+                    .expect("just inserted");
                 if entry.0.is_empty() {
                     // Decided without suits: sum the weight here, one lookup.
                     entry.1 += w;
@@ -726,7 +741,13 @@ impl<'a> Walker<'a> {
     /// do not depend on the suits chosen: the split depends only on the
     /// classes in `q`, and is cached by them.
     fn split(&mut self, q: u8, needed: &[usize]) -> std::rc::Rc<Split> {
-        let ranks: [u16; SLOTS] = std::array::from_fn(|s| if q & (1 << s) != 0 { self.classes[s].ranks } else { 0 });
+        let ranks: [u16; SLOTS] = std::array::from_fn(|s| {
+            if q & (1 << s) != 0 {
+                self.classes[s].ranks
+            } else {
+                0
+            }
+        });
         let key = (needed.to_vec(), q, ranks);
         if let Some(s) = self.splits.get(&key) {
             return s.clone();
@@ -734,7 +755,10 @@ impl<'a> Walker<'a> {
         let slots: Vec<usize> = (0..SLOTS).filter(|s| q & (1 << s) != 0).collect();
         let mut den: u128 = 1;
         for (i, &s) in slots.iter().enumerate() {
-            let same = slots[..i].iter().filter(|&&t| self.classes[t].ranks == self.classes[s].ranks).count();
+            let same = slots[..i]
+                .iter()
+                .filter(|&&t| self.classes[t].ranks == self.classes[s].ranks)
+                .count();
             den *= self.classes[s].size - same as u128;
         }
         let mut parts: Vec<(Vec<i64>, u128)> = Vec::new();
@@ -747,13 +771,24 @@ impl<'a> Walker<'a> {
 
     /// Enumerates suits for `slots[i..]`, multiplying the ways to choose the
     /// cards of the chosen classes among themselves.
-    fn choose_suits(&mut self, slots: &[usize], i: usize, labels: u8, ways: u128, needed: &[usize], out: &mut Vec<(Vec<i64>, u128)>) {
+    fn choose_suits(
+        &mut self,
+        slots: &[usize],
+        i: usize,
+        labels: u8,
+        ways: u128,
+        needed: &[usize],
+        out: &mut Vec<(Vec<i64>, u128)>,
+    ) {
         if ways == 0 {
             return;
         }
         if i == slots.len() {
             let atoms = &self.ctx.compiled.atoms;
-            let vals: Vec<i64> = needed.iter().map(|a| atoms.list[*a].eval(&self.round)).collect();
+            let vals: Vec<i64> = needed
+                .iter()
+                .map(|a| atoms.list[*a].eval(&self.round))
+                .collect();
             match out.iter_mut().find(|(v, _)| *v == vals) {
                 Some((_, n)) => *n += ways,
                 None => out.push((vals, ways)),
@@ -773,7 +808,13 @@ impl<'a> Walker<'a> {
     }
 
     /// Each suit for `slot` (or, relabelling, each earlier label and one new).
-    fn for_each_suit(&mut self, slot: usize, labels: u8, mult: u128, then: &mut dyn FnMut(&mut Self, u8, u128)) {
+    fn for_each_suit(
+        &mut self,
+        slot: usize,
+        labels: u8,
+        mult: u128,
+        then: &mut dyn FnMut(&mut Self, u8, u128),
+    ) {
         let canonical = self.ctx.plan.canonical_suits;
         let choices = if canonical { labels.min(4) } else { 4 };
         for suit in 0..choices {

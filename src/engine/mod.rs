@@ -2,6 +2,7 @@
 
 pub mod atoms;
 pub mod enumerate;
+pub mod keys;
 pub mod plan;
 pub mod shoe;
 pub mod stats;

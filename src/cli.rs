@@ -273,7 +273,9 @@ fn main_job(path: &str, args: &RunArgs) -> Output {
             v.small_shoe_sequences, v.sampled
         );
     }
-    let computed = crate::report::compute(&spec, decks);
+    let computed = with_progress(&format!("computing {} at {decks} decks", spec.id), || {
+        crate::report::compute(&spec, decks)
+    });
     let stdout = if args.json {
         let doc = crate::report::json::document(&spec, &computed);
         serde_json::to_string_pretty(&doc).expect("serializable") + "\n"
@@ -499,4 +501,19 @@ fn settle_json(
 fn signed(r: crate::model::Ratio) -> String {
     let text = r.trimmed_decimal();
     if r.num > 0 { format!("+{text}") } else { text }
+}
+
+/// Runs `work`, showing `what` on the terminal meanwhile (only when stderr
+/// is a terminal: never in CI logs or redirected output).
+fn with_progress<T>(what: &str, work: impl FnOnce() -> T) -> T {
+    use std::io::IsTerminal;
+    let tty = std::io::stderr().is_terminal();
+    if tty {
+        eprint!("{what}...\r");
+    }
+    let out = work();
+    if tty {
+        eprint!("{}\r", " ".repeat(what.len() + 3));
+    }
+    out
 }

@@ -120,3 +120,59 @@ fn usage_errors_exit_2() {
     assert_eq!(certify(&[]).code, 2);
     assert_eq!(certify(&["settle"]).code, 2);
 }
+
+#[test]
+fn main_job_prints_the_summary_table() {
+    let out = certify(&["rules/lucky_monkey.yaml"]);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    insta::assert_snapshot!(out.stdout);
+}
+
+#[test]
+fn main_job_json_has_exact_figures() {
+    let out = certify(&["rules/punto_banco.yaml", "--json"]);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let v: serde_json::Value = serde_json::from_str(&out.stdout).expect("valid JSON");
+    assert_eq!(v["spec"], "punto_banco");
+    assert_eq!(v["decks"], 8);
+    assert_eq!(v["total_combinations"], "4998398275503360");
+    let banker = &v["wagers"][0]["pay_tables"][0];
+    assert_eq!(banker["events"][0]["id"], "win");
+    // Wizard of Odds, 8 decks: Banker wins 2,292,252,566,437,888 times.
+    assert_eq!(banker["events"][0]["combinations"], "2292252566437888");
+    let edge = banker["house_edge"]["fraction"].as_str().unwrap();
+    let (p, q) = edge.split_once('/').unwrap();
+    let (p, q): (i128, i128) = (p.parse().unwrap(), q.parse().unwrap());
+    // 1.0579% to four decimals of a percent.
+    assert_eq!((p * 1_000_000 + q / 2) / q, 10_579);
+    assert!(
+        banker["house_edge"]["decimal"]
+            .as_str()
+            .unwrap()
+            .starts_with("0.0105")
+    );
+}
+
+#[test]
+fn main_job_takes_a_deck_count_within_the_spec_range() {
+    let out = certify(&["rules/punto_banco.yaml", "--decks", "1", "--json"]);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let v: serde_json::Value = serde_json::from_str(&out.stdout).unwrap();
+    assert_eq!(v["total_combinations"], "14658134400");
+    let out = certify(&["rules/21st_century_baccarat.yaml", "--decks", "2"]);
+    assert_eq!(out.code, 1);
+    assert!(out.stderr.contains("allows 3 to 8 decks"), "{}", out.stderr);
+}
+
+#[test]
+fn player_advantage_is_shown_loudly() {
+    let out = certify(&["rules/golden_bacc.yaml"]);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    assert!(out.stdout.contains("WARNINGS"));
+    assert!(
+        out.stdout
+            .contains("PLAYER ADVANTAGE: golden_bacc / standard"),
+        "{}",
+        out.stdout
+    );
+}

@@ -26,6 +26,7 @@ use crate::model::{FirstRule, Pay, Precedence, Spec};
 use rayon::prelude::*;
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
+use std::rc::Rc;
 
 /// A set of cards: ranks (bit r-1) times suits (bit s).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -387,7 +388,7 @@ struct Split {
 }
 
 /// Needed suit atoms, the slots whose suits are chosen, their classes.
-type SplitKey = (Vec<usize>, u8, [u16; SLOTS]);
+type SplitKey = (Rc<[usize]>, u8, [u16; SLOTS], [u128; SLOTS]);
 
 struct Walker<'a> {
     ctx: &'a Context<'a>,
@@ -398,15 +399,15 @@ struct Walker<'a> {
     sums: Map<u128>,
     /// Per atom tuple (suits unknown): the suit atoms that must be chosen.
     /// (and, where none is, the weight summed under the tuple).
-    needed: Map<(Vec<usize>, u128)>,
+    needed: Map<(Rc<[usize]>, u128)>,
     /// Flat keys: sums (suits not chosen), the atom values of each key, and
     /// the suit atoms each key needs chosen (None: not yet known).
     keyed: Vec<u128>,
     key_values: Vec<Option<Box<[i64]>>>,
-    key_needed: Vec<Option<Vec<usize>>>,
+    key_needed: Vec<Option<Rc<[usize]>>>,
     total: u128,
     /// Cached splits of a leaf's weight over suit atom values.
-    splits: HashMap<SplitKey, std::rc::Rc<Split>>,
+    splits: HashMap<SplitKey, Rc<Split>, BuildHasherDefault<FxHasher>>,
     /// Pure plans: cards of each class taken so far, and the running product
     /// of the ways to choose them, by depth.
     taken: [u32; 14],
@@ -433,11 +434,11 @@ impl<'a> Walker<'a> {
             values: vec![0; ctx.compiled.atoms.list.len()],
             sums: Map::default(),
             needed: Map::default(),
-            key_needed: vec![None; ctx.keying.as_ref().map_or(0, |k| k.size)],
-            key_values: vec![None; ctx.keying.as_ref().map_or(0, |k| k.size)],
-            keyed: vec![0; ctx.keying.as_ref().map_or(0, |k| k.size)],
+            key_needed: vec![None; ctx.keying.as_ref().map_or(0, Keying::size)],
+            key_values: vec![None; ctx.keying.as_ref().map_or(0, Keying::size)],
+            keyed: vec![0; ctx.keying.as_ref().map_or(0, Keying::size)],
             total: 0,
-            splits: HashMap::new(),
+            splits: HashMap::default(),
             taken: [0; 14],
             prod: [1; SLOTS + 1],
             depth: 0,
@@ -648,11 +649,14 @@ impl<'a> Walker<'a> {
         };
         let known = if self.ctx.fixed { 0b11_1111 } else { 0 };
         let atoms = &self.ctx.compiled.atoms;
-        let hand = self
-            .ctx
-            .keying
-            .as_ref()
-            .map(|k| k.key(&self.round, self.two_card));
+        let hand = match &self.ctx.keying {
+            Some(Keying::Cards(k)) => Some(k.key(&self.round, self.two_card)),
+            Some(Keying::Values(k)) => {
+                atoms.values(&self.round, known, &mut self.values);
+                Some(k.key(&self.values))
+            }
+            None => None,
+        };
         if let Some(key) = hand
             && self.key_values[key].is_none()
         {
@@ -678,7 +682,7 @@ impl<'a> Walker<'a> {
                 Some(n) => n.clone(),
                 None => {
                     atoms.values(&self.round, known, &mut self.values);
-                    let n = self.undecided_suit_atoms();
+                    let n: Rc<[usize]> = self.undecided_suit_atoms().into();
                     self.key_needed[key] = Some(n.clone());
                     n
                 }
@@ -686,7 +690,7 @@ impl<'a> Walker<'a> {
             None => {
                 atoms.values(&self.round, known, &mut self.values);
                 if !self.needed.contains_key(&self.values[..]) {
-                    let n = self.undecided_suit_atoms();
+                    let n: Rc<[usize]> = self.undecided_suit_atoms().into();
                     self.needed
                         .insert(self.values.clone().into_boxed_slice(), (n, 0));
                 }
@@ -730,7 +734,7 @@ impl<'a> Walker<'a> {
             debug_assert_eq!(w * num % split.den, 0);
             self.add(w * num / split.den);
         }
-        for &a in &needed {
+        for &a in needed.iter() {
             self.values[a] = UNKNOWN;
         }
     }
@@ -740,15 +744,23 @@ impl<'a> Walker<'a> {
     /// finest unchosen ones, so counting them first, the other slots' ways
     /// do not depend on the suits chosen: the split depends only on the
     /// classes in `q`, and is cached by them.
-    fn split(&mut self, q: u8, needed: &[usize]) -> std::rc::Rc<Split> {
-        let ranks: [u16; SLOTS] = std::array::from_fn(|s| {
-            if q & (1 << s) != 0 {
-                self.classes[s].ranks
+    fn split(&mut self, q: u8, needed: &Rc<[usize]>) -> Rc<Split> {
+        // With every suit alike, the split depends on the chosen slots'
+        // classes only through which are equal and how large they are.
+        let symmetric = self.ctx.plan.canonical_suits;
+        let mut labels = [0u16; SLOTS];
+        let mut sizes = [0u128; SLOTS];
+        for s in (0..SLOTS).filter(|s| q & (1 << s) != 0) {
+            let c = self.classes[s];
+            labels[s] = if symmetric {
+                let first = (0..s).find(|&t| q & (1 << t) != 0 && self.classes[t].ranks == c.ranks);
+                first.map_or(s as u16, |t| labels[t])
             } else {
-                0
-            }
-        });
-        let key = (needed.to_vec(), q, ranks);
+                c.ranks
+            };
+            sizes[s] = c.size;
+        }
+        let key = (needed.clone(), q, labels, sizes);
         if let Some(s) = self.splits.get(&key) {
             return s.clone();
         }
@@ -764,7 +776,7 @@ impl<'a> Walker<'a> {
         let mut parts: Vec<(Vec<i64>, u128)> = Vec::new();
         self.choose_suits(&slots, 0, 0, 1, needed, &mut parts);
         self.reset_suits(&slots);
-        let split = std::rc::Rc::new(Split { parts, den });
+        let split = Rc::new(Split { parts, den });
         self.splits.insert(key, split.clone());
         split
     }

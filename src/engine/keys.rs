@@ -5,24 +5,100 @@
 //! leaf that has it.
 
 use super::atoms::Atoms;
-use crate::model::cond::Cond;
+use crate::model::cond::{ABSENT, Cond};
 use crate::model::round::{Round, SLOTS};
 
 /// Largest flat array, in entries, per chunk of work.
 const MAX_KEYS: usize = 1 << 18;
 
 #[derive(Clone, Debug)]
-pub struct Keying {
+pub enum Keying {
+    /// Keyed by what the atoms are computed from.
+    Cards(CardKey),
+    /// Keyed by the atom values themselves (each with a small range).
+    Values(ValueKey),
+}
+
+#[derive(Clone, Debug)]
+pub struct CardKey {
     /// Two-card and final totals are part of the key.
     totals: bool,
     /// Slots whose class is part of the key.
     slots: Vec<usize>,
-    pub size: usize,
+    size: usize,
+}
+
+#[derive(Clone, Debug)]
+pub struct ValueKey {
+    /// Per atom: (smallest value, number of key positions), or None for
+    /// suit atoms, which are never part of a key.
+    ranges: Vec<Option<(i64, usize)>>,
+    size: usize,
 }
 
 impl Keying {
-    /// The key layout for a group's atoms, if small enough.
     pub fn of(atoms: &Atoms) -> Option<Keying> {
+        CardKey::of(atoms)
+            .map(Keying::Cards)
+            .or_else(|| ValueKey::of(atoms).map(Keying::Values))
+    }
+
+    pub fn size(&self) -> usize {
+        match self {
+            Keying::Cards(k) => k.size,
+            Keying::Values(k) => k.size,
+        }
+    }
+}
+
+impl ValueKey {
+    fn of(atoms: &Atoms) -> Option<ValueKey> {
+        let mut size: usize = 1;
+        let mut ranges = Vec::new();
+        for a in &atoms.list {
+            let range = match a {
+                Cond::Suit(_) | Cond::Suited(_) => None,
+                Cond::Total(_) | Cond::Margin | Cond::Value(_) => Some((0, 9)),
+                Cond::Count(_) => Some((2, 3)),
+                Cond::Natural(..) | Cond::Drew(_) | Cond::Wins(_) | Cond::Tie | Cond::Face(_) => {
+                    Some((0, 1))
+                }
+                Cond::CardCount(_) | Cond::MaxKind(_) | Cond::Kinds(..) => Some((0, 6)),
+                Cond::Rank(_) => Some((1, 13)),
+                Cond::High(_) => Some((2, 14)),
+                _ => return None,
+            };
+            // One more position for a card not dealt.
+            let range = range.map(|(lo, hi)| (lo, (hi - lo) as usize + 2));
+            if let Some((_, width)) = range {
+                size = size.checked_mul(width).filter(|s| *s <= MAX_KEYS)?;
+            }
+            ranges.push(range);
+        }
+        Some(ValueKey { ranges, size })
+    }
+
+    /// The key of a tuple of atom values (suit atoms ignored).
+    pub fn key(&self, values: &[i64]) -> usize {
+        let mut k = 0;
+        for (v, range) in values.iter().zip(&self.ranges) {
+            if let Some((lo, width)) = range {
+                let pos = if *v == ABSENT {
+                    0
+                } else {
+                    (*v - lo + 1) as usize
+                };
+                debug_assert!(pos < *width);
+                k = k * width + pos;
+            }
+        }
+        k
+    }
+}
+
+impl CardKey {
+    /// The key layout for a group's atoms, if small enough.
+    fn of(atoms: &Atoms) -> Option<CardKey> {
         let mut totals = false;
         let mut slots: u8 = 0;
         for a in &atoms.list {
@@ -40,7 +116,7 @@ impl Keying {
         }
         let slots: Vec<usize> = (0..SLOTS).filter(|s| slots & (1 << s) != 0).collect();
         let size = 4 * if totals { 10_000 } else { 1 } * 14usize.pow(slots.len() as u32);
-        (size <= MAX_KEYS).then_some(Keying {
+        (size <= MAX_KEYS).then_some(CardKey {
             totals,
             slots,
             size,

@@ -5,7 +5,7 @@
 //! its atom values, then evaluates each event once per distinct tuple: a
 //! million rounds collapse to a few hundred or thousand tuples.
 
-use crate::model::cond::{CmpOp, Cond, SlotMask};
+use crate::model::cond::{CmpOp, Cond, SlotMask, arith, compare};
 use crate::model::round::{Round, SLOTS};
 
 /// An atom whose value depends on suits not yet chosen.
@@ -175,35 +175,13 @@ impl AExpr {
                 }
                 if unknown { None } else { Some(0) }
             }
-            AExpr::Cmp(op, x, y) => {
-                let (a, b) = (x.eval(v)?, y.eval(v)?);
-                if a == ABSENT || b == ABSENT {
-                    return Some(0);
-                }
-                Some(match op {
-                    CmpOp::Eq => a == b,
-                    CmpOp::Ne => a != b,
-                    CmpOp::Lt => a < b,
-                    CmpOp::Le => a <= b,
-                    CmpOp::Gt => a > b,
-                    CmpOp::Ge => a >= b,
-                } as i64)
-            }
+            AExpr::Cmp(op, x, y) => Some(compare(*op, x.eval(v)?, y.eval(v)?)),
             AExpr::In(x, set) => {
                 let a = x.eval(v)?;
                 Some((a != ABSENT && set.contains(&a)) as i64)
             }
-            AExpr::Add(x, y) => arith(x.eval(v)?, y.eval(v)?, |a, b| a + b),
-            AExpr::Sub(x, y) => arith(x.eval(v)?, y.eval(v)?, |a, b| a - b),
+            AExpr::Add(x, y) => Some(arith(x.eval(v)?, y.eval(v)?, |a, b| a + b)),
+            AExpr::Sub(x, y) => Some(arith(x.eval(v)?, y.eval(v)?, |a, b| a - b)),
         }
     }
-}
-
-fn arith(a: i64, b: i64, f: fn(i64, i64) -> i64) -> Option<i64> {
-    use crate::model::cond::ABSENT;
-    Some(if a == ABSENT || b == ABSENT {
-        ABSENT
-    } else {
-        f(a, b)
-    })
 }

@@ -199,7 +199,7 @@ impl Cond {
 }
 
 /// A comparison; false whenever a side reads a card not dealt.
-fn compare(op: CmpOp, a: i64, b: i64) -> i64 {
+pub fn compare(op: CmpOp, a: i64, b: i64) -> i64 {
     if a == ABSENT || b == ABSENT {
         return 0;
     }
@@ -214,7 +214,7 @@ fn compare(op: CmpOp, a: i64, b: i64) -> i64 {
     v as i64
 }
 
-fn arith(a: i64, b: i64, f: fn(i64, i64) -> i64) -> i64 {
+pub fn arith(a: i64, b: i64, f: fn(i64, i64) -> i64) -> i64 {
     if a == ABSENT || b == ABSENT {
         ABSENT
     } else {
@@ -234,79 +234,4 @@ fn rank_counts(r: &Round, mask: SlotMask) -> [u8; 13] {
         counts[(c.rank - 1) as usize] += 1;
     }
     counts
-}
-
-/// Three-valued evaluation for the engine: suits of the slots outside
-/// `suits_known` are not yet chosen, and anything that depends on them is
-/// `None` (Kleene logic: `false and unknown` is false).
-impl Cond {
-    pub fn eval_partial(&self, r: &Round, suits_known: SlotMask) -> Option<i64> {
-        let known = |s: &u8| suits_known & (1 << s) != 0;
-        match self {
-            Cond::Suit(s) if r.dealt(*s) && !known(s) => None,
-            Cond::Suited(m) => {
-                let dealt: SlotMask = (0..SLOTS as u8)
-                    .filter(|s| m & (1 << s) != 0 && r.dealt(*s))
-                    .fold(0, |acc, s| acc | (1 << s));
-                if dealt & !suits_known == 0 {
-                    return Some(self.eval(r));
-                }
-                // Two known cards of different suits already decide it.
-                let mut suits = (0..SLOTS as u8)
-                    .filter(|s| dealt & suits_known & (1 << s) != 0)
-                    .map(|s| r.cards[s as usize].suit);
-                let first = suits.next();
-                if suits.any(|s| Some(s) != first) {
-                    Some(0)
-                } else {
-                    None
-                }
-            }
-            Cond::Not(x) => x.eval_partial(r, suits_known).map(|v| (v == 0) as i64),
-            Cond::And(xs) => {
-                let mut unknown = false;
-                for x in xs {
-                    match x.eval_partial(r, suits_known) {
-                        Some(0) => return Some(0),
-                        None => unknown = true,
-                        _ => {}
-                    }
-                }
-                if unknown { None } else { Some(1) }
-            }
-            Cond::Or(xs) => {
-                let mut unknown = false;
-                for x in xs {
-                    match x.eval_partial(r, suits_known) {
-                        Some(0) => {}
-                        Some(_) => return Some(1),
-                        None => unknown = true,
-                    }
-                }
-                if unknown { None } else { Some(0) }
-            }
-            Cond::Cmp(op, a, b) => {
-                let (a, b) = (
-                    a.eval_partial(r, suits_known)?,
-                    b.eval_partial(r, suits_known)?,
-                );
-                Some(compare(*op, a, b))
-            }
-            Cond::In(x, set) => {
-                let v = x.eval_partial(r, suits_known)?;
-                Some((v != ABSENT && set.contains(&v)) as i64)
-            }
-            Cond::Add(a, b) => Some(arith(
-                a.eval_partial(r, suits_known)?,
-                b.eval_partial(r, suits_known)?,
-                |x, y| x + y,
-            )),
-            Cond::Sub(a, b) => Some(arith(
-                a.eval_partial(r, suits_known)?,
-                b.eval_partial(r, suits_known)?,
-                |x, y| x - y,
-            )),
-            other => Some(other.eval(r)),
-        }
-    }
 }

@@ -25,10 +25,14 @@ fn table(t: &TableStats) -> Value {
         .events
         .iter()
         .map(|e| {
+            let probability = BigRational::new(BigInt::from(e.combinations), BigInt::from(t.total));
+            let ret = &probability * crate::engine::stats::big(e.pay.net());
             json!({
                 "id": e.id,
                 "pays": e.pay.describe(),
                 "combinations": e.combinations.to_string(),
+                "probability": exact(&probability),
+                "return": exact(&ret),
             })
         })
         .collect();

@@ -40,10 +40,16 @@ struct RunArgs {
     /// Print the results as JSON instead of the summary table
     #[arg(long)]
     json: bool,
-    /// Also check the engine against the reference evaluator: every sequence
-    /// of two small shoes, and this many sampled rounds from the full shoe
+    /// Rounds sampled from the full shoe when checking the engine against the
+    /// reference evaluator (every sequence of two small shoes is always checked)
     #[arg(long, value_name = "SAMPLES", num_args = 0..=1, default_missing_value = "1000")]
     verify: Option<usize>,
+    /// Folder for the reports (default: reports)
+    #[arg(long, value_name = "DIR")]
+    out: Option<PathBuf>,
+    /// Print the results only; write no report
+    #[arg(long)]
+    no_reports: bool,
 }
 
 #[derive(Subcommand, Debug)]
@@ -59,6 +65,12 @@ enum Command {
     },
     /// Play and settle one round from concrete cards
     Settle(SettleArgs),
+    /// Recompute a report (.md or .json) from the spec it names; exit 1 on any difference
+    Verify {
+        report: PathBuf,
+        #[arg(long)]
+        fixtures: Option<PathBuf>,
+    },
 }
 
 #[derive(Args, Debug)]
@@ -129,6 +141,7 @@ pub fn run<I: IntoIterator<Item = String>>(args: I) -> Output {
     match cli.command {
         Some(Command::Check { spec, fixtures, json }) => check(&spec, fixtures, json),
         Some(Command::Settle(a)) => settle_cmd(&a),
+        Some(Command::Verify { report, fixtures }) => verify_report(&report, fixtures),
         None => match cli.run.spec.clone() {
             Some(spec) => main_job(&spec, &cli.run),
             None => Output {
@@ -237,10 +250,14 @@ fn check(path: &str, dir: Option<PathBuf>, json: bool) -> Output {
     }
 }
 
+/// Default number of full-shoe rounds sampled when checking the engine.
+const SAMPLES: usize = 200;
+
 fn main_job(path: &str, args: &RunArgs) -> Output {
-    let spec = match load(path) {
-        Ok(s) => s,
-        Err(o) => return o,
+    let path = path.strip_prefix("./").unwrap_or(path);
+    let (source, spec) = match check_file(path) {
+        Ok(x) => x,
+        Err(ds) => return Output::fail(diagnostics(&ds)),
     };
     let decks = match decks_for(&spec, args.decks) {
         Ok(d) => d,
@@ -253,29 +270,49 @@ fn main_job(path: &str, args: &RunArgs) -> Output {
     if !ok {
         let failed: Vec<CaseResult> = results.into_iter().filter(|r| !r.pass).collect();
         return Output::fail(format!(
-            "{path}: fixtures failed; nothing computed\n\n{}\n",
+            "{path}: fixtures failed; nothing computed, no report written\n\n{}\n",
             fixture_table(&failed)
         ));
     }
-    let mut verified = String::new();
-    if let Some(samples) = args.verify {
-        let v = crate::verify::verify(&spec, decks, samples);
-        if !v.passed() {
-            let mut all = v.small_shoe_mismatches.clone();
-            all.extend(v.sampled_mismatches.iter().cloned());
-            return Output::fail(format!(
-                "{path}: the engine disagrees with the reference evaluator:\n  {}\n",
-                all.join("\n  ")
-            ));
-        }
-        verified = format!(
-            "verify: engine and reference evaluator agree on all {} sequences of the small shoes and {} sampled rounds\n",
-            v.small_shoe_sequences, v.sampled
-        );
+    let samples = args.verify.unwrap_or(SAMPLES);
+    let verification = with_progress("checking the engine against the evaluator", || {
+        crate::verify::verify(&spec, decks, samples)
+    });
+    if !verification.passed() {
+        let mut all = verification.small_shoe_mismatches.clone();
+        all.extend(verification.sampled_mismatches.iter().cloned());
+        return Output::fail(format!(
+            "{path}: the engine disagrees with the reference evaluator; no report written:\n  {}\n",
+            all.join("\n  ")
+        ));
     }
     let computed = with_progress(&format!("computing {} at {decks} decks", spec.id), || {
         crate::report::compute(&spec, decks)
     });
+    let mut written = String::new();
+    if !args.no_reports {
+        let inputs = crate::report::document::Inputs {
+            spec_path: path,
+            spec_bytes: source.text.as_bytes(),
+            spec: &spec,
+            decks,
+            fixtures: &results,
+            verification: &verification,
+        };
+        let report = with_progress("writing the reports", || {
+            crate::report::document::build(&inputs, &computed)
+        });
+        let dir = args.out.clone().unwrap_or_else(|| PathBuf::from("reports"));
+        match crate::report::document::write(&report, &dir, &report_name(&spec, decks)) {
+            Ok(files) => {
+                let names: Vec<String> = files.iter().map(|f| f.display().to_string()).collect();
+                written = format!("reports: {}\n", names.join(", "));
+            }
+            Err(e) => {
+                return Output::fail(format!("cannot write reports to {}: {e}\n", dir.display()));
+            }
+        }
+    }
     let stdout = if args.json {
         let doc = crate::report::json::document(&spec, &computed);
         serde_json::to_string_pretty(&doc).expect("serializable") + "\n"
@@ -283,11 +320,108 @@ fn main_job(path: &str, args: &RunArgs) -> Output {
         let mut s = crate::report::summary::render(&spec, &computed);
         s.push('\n');
         s.push_str(&fixture_summary(&results));
-        s.push_str(&verified);
+        s.push_str(&format!(
+            "verify: engine and reference evaluator agree on all {} sequences of the small shoes and {} sampled rounds\n",
+            verification.small_shoe_sequences, verification.sampled
+        ));
+        s.push_str(&written);
         s
     };
     Output {
         stdout,
+        stderr: String::new(),
+        code: 0,
+    }
+}
+
+/// `<spec id>`, or `<spec id>-<N>decks` away from the spec's deck count.
+fn report_name(spec: &Spec, decks: u32) -> String {
+    if decks == spec.shoe.decks {
+        spec.id.clone()
+    } else {
+        format!("{}-{decks}decks", spec.id)
+    }
+}
+
+/// `certify verify REPORT`: the spec must be unchanged and a fresh
+/// computation must reproduce the report byte for byte.
+fn verify_report(report: &std::path::Path, fixtures: Option<PathBuf>) -> Output {
+    use crate::report::document::{Inputs, build, first_difference, read_manifest, sha256_hex};
+    let name = report.display().to_string();
+    let text = match std::fs::read_to_string(report) {
+        Ok(t) => t,
+        Err(e) => return Output::fail(format!("{name}: cannot read: {e}\n")),
+    };
+    let is_json = report.extension().is_some_and(|e| e == "json");
+    let manifest = match read_manifest(&text, is_json) {
+        Ok(m) => m,
+        Err(e) => return Output::fail(format!("{name}: {e}\n")),
+    };
+    let spec_path = manifest["spec_file"].clone();
+    let (source, spec) = match check_file(&spec_path) {
+        Ok(x) => x,
+        Err(ds) => {
+            return Output::fail(format!(
+                "{name}: the spec it names does not check:\n{}",
+                diagnostics(&ds)
+            ));
+        }
+    };
+    let now = sha256_hex(source.text.as_bytes());
+    if now != manifest["spec_sha256"] {
+        return Output::fail(format!(
+            "{name}: the spec {spec_path} differs from the one reported: sha256 {} in the report, {now} now\n",
+            manifest["spec_sha256"]
+        ));
+    }
+    let Ok(decks) = manifest["decks"].parse::<u32>() else {
+        return Output::fail(format!(
+            "{name}: manifest `decks` is not a number: {}\n",
+            manifest["decks"]
+        ));
+    };
+    let (results, _) = match run_fixtures(&spec, &spec_path, fixtures) {
+        Ok(r) => r,
+        Err(o) => return o,
+    };
+    let verification = crate::verify::verify(&spec, decks, SAMPLES);
+    let computed = crate::report::compute(&spec, decks);
+    let inputs = Inputs {
+        spec_path: &spec_path,
+        spec_bytes: source.text.as_bytes(),
+        spec: &spec,
+        decks,
+        fixtures: &results,
+        verification: &verification,
+    };
+    let fresh = build(&inputs, &computed);
+    let fresh_text = if is_json {
+        &fresh.json
+    } else {
+        &fresh.markdown
+    };
+    let fresh_manifest = read_manifest(fresh_text, is_json).unwrap_or_default();
+    if let Some((line, was, now)) = first_difference(&text, fresh_text) {
+        let mut msg = format!(
+            "{name}: differs from a fresh computation of {spec_path} at line {line}:\n  report: {was}\n  fresh:  {now}\n"
+        );
+        if fresh_manifest.get("results_sha256") != manifest.get("results_sha256") {
+            msg.push_str(&format!(
+                "  results sha256: {} in the report, {} fresh\n",
+                manifest["results_sha256"],
+                fresh_manifest
+                    .get("results_sha256")
+                    .cloned()
+                    .unwrap_or_default()
+            ));
+        }
+        return Output::fail(msg);
+    }
+    Output {
+        stdout: format!(
+            "{name}: verified; a fresh computation of {spec_path} reproduces it exactly (results sha256 {})\n",
+            manifest["results_sha256"]
+        ),
         stderr: String::new(),
         code: 0,
     }

@@ -72,13 +72,13 @@ pub struct CaseResult {
 
 /// Fixture files for a spec: `<spec dir>/../fixtures/*.yaml` naming its id.
 pub fn default_dir(spec_path: &str) -> PathBuf {
-    let dir = Path::new(spec_path).parent().unwrap_or(Path::new("."));
-    let dir = if dir.as_os_str().is_empty() {
-        Path::new(".")
-    } else {
-        dir
-    };
-    dir.join("..").join("fixtures")
+    let dir = Path::new(spec_path).parent().unwrap_or(Path::new(""));
+    match dir.parent() {
+        // `rules/x.yaml` -> `fixtures`; `/a/rules/x.yaml` -> `/a/fixtures`.
+        Some(above) => above.join("fixtures"),
+        // A spec in the current folder: fixtures beside that folder.
+        None => PathBuf::from("../fixtures"),
+    }
 }
 
 /// Runs every fixture for `spec` found in `dir`. Fixture files that cannot be

@@ -12,8 +12,10 @@ use crate::engine::enumerate::settle_sequence;
 use crate::engine::plan::groups;
 use crate::engine::shoe::Composition;
 use crate::eval::play::deal_sequence;
+use crate::eval::settle::select;
 use crate::eval::{play, settle};
 use crate::model::Spec;
+use rayon::prelude::*;
 
 /// Small shoes of twelve cards, played exhaustively. The first has
 /// naturals, draws, faces, a ten, two suits and a duplicated card; the
@@ -59,7 +61,7 @@ fn composition(cards: &[Card]) -> Composition {
 /// Tallies per wager, table and event (last: no event) by playing every
 /// ordered sequence of six distinct cards of `shoe`.
 fn exhaustive(spec: &Spec, shoe: &[Card], v: &mut Verification) {
-    let mut tallies: Vec<Vec<Vec<u128>>> = spec
+    let empty: Vec<Vec<Vec<u128>>> = spec
         .wagers
         .iter()
         .map(|w| vec![vec![0u128; w.events.len() + 1]; w.pay_tables.len()])
@@ -69,22 +71,44 @@ fn exhaustive(spec: &Spec, shoe: &[Card], v: &mut Verification) {
         .map(|c| shoe.iter().filter(|d| *d == c).count())
         .max()
         .unwrap_or(1) as u32;
-    let mut seqs = 0u128;
-    let mut stack = [0usize; 6];
-    enumerate_sequences(shoe.len(), &mut stack, 0, 0, &mut |ix| {
-        let seq: [Card; 6] = std::array::from_fn(|i| shoe[ix[i]]);
-        let deal = deal_sequence(spec, &seq);
-        let round = play(spec, &deal, copies)
-            .expect("a dealt sequence is a legal round")
-            .round;
-        for (wi, r) in settle(spec, &round).iter().enumerate() {
-            for (ti, o) in r.outcomes.iter().enumerate() {
-                let k = o.event.unwrap_or(spec.wagers[wi].events.len());
-                tallies[wi][ti][k] += 1;
-            }
-        }
-        seqs += 1;
-    });
+    // Split on the first card across threads; tallies are integer sums.
+    let (tallies, seqs) = (0..shoe.len())
+        .into_par_iter()
+        .map(|first| {
+            let mut tallies = empty.clone();
+            let mut seqs = 0u128;
+            let mut stack = [first, 0, 0, 0, 0, 0];
+            enumerate_sequences(shoe.len(), &mut stack, 1, 1 << first, &mut |ix| {
+                let seq: [Card; 6] = std::array::from_fn(|i| shoe[ix[i]]);
+                let deal = deal_sequence(spec, &seq);
+                let round = play(spec, &deal, copies)
+                    .expect("a dealt sequence is a legal round")
+                    .round;
+                for (wi, w) in spec.wagers.iter().enumerate() {
+                    let holds: Vec<bool> = w.events.iter().map(|e| e.when.holds(&round)).collect();
+                    for (ti, t) in w.pay_tables.iter().enumerate() {
+                        let k = select(w.precedence, &holds, &t.pays).unwrap_or(w.events.len());
+                        tallies[wi][ti][k] += 1;
+                    }
+                }
+                seqs += 1;
+            });
+            (tallies, seqs)
+        })
+        .reduce(
+            || (empty.clone(), 0),
+            |(mut a, sa), (b, sb)| {
+                for (x, y) in a
+                    .iter_mut()
+                    .flatten()
+                    .flatten()
+                    .zip(b.iter().flatten().flatten())
+                {
+                    *x += y;
+                }
+                (a, sa + sb)
+            },
+        );
     v.small_shoe_sequences += seqs;
     let a = analyse_shoe(spec, &composition(shoe), 0);
     if a.total != seqs {

@@ -123,14 +123,14 @@ fn usage_errors_exit_2() {
 
 #[test]
 fn main_job_prints_the_summary_table() {
-    let out = certify(&["rules/lucky_monkey.yaml"]);
+    let out = certify(&["rules/lucky_monkey.yaml", "--no-reports"]);
     assert_eq!(out.code, 0, "{}", out.stderr);
     insta::assert_snapshot!(out.stdout);
 }
 
 #[test]
 fn main_job_json_has_exact_figures() {
-    let out = certify(&["rules/punto_banco.yaml", "--json"]);
+    let out = certify(&["rules/punto_banco.yaml", "--json", "--no-reports"]);
     assert_eq!(out.code, 0, "{}", out.stderr);
     let v: serde_json::Value = serde_json::from_str(&out.stdout).expect("valid JSON");
     assert_eq!(v["spec"], "punto_banco");
@@ -155,7 +155,13 @@ fn main_job_json_has_exact_figures() {
 
 #[test]
 fn main_job_takes_a_deck_count_within_the_spec_range() {
-    let out = certify(&["rules/punto_banco.yaml", "--decks", "1", "--json"]);
+    let out = certify(&[
+        "rules/punto_banco.yaml",
+        "--decks",
+        "1",
+        "--json",
+        "--no-reports",
+    ]);
     assert_eq!(out.code, 0, "{}", out.stderr);
     let v: serde_json::Value = serde_json::from_str(&out.stdout).unwrap();
     assert_eq!(v["total_combinations"], "14658134400");
@@ -166,7 +172,7 @@ fn main_job_takes_a_deck_count_within_the_spec_range() {
 
 #[test]
 fn player_advantage_is_shown_loudly() {
-    let out = certify(&["rules/golden_bacc.yaml"]);
+    let out = certify(&["rules/golden_bacc.yaml", "--no-reports"]);
     assert_eq!(out.code, 0, "{}", out.stderr);
     assert!(out.stdout.contains("WARNINGS"));
     assert!(

@@ -70,7 +70,14 @@ fn a_failing_fixture_fails_the_check_and_stops_the_main_job() {
     .map(String::from));
     assert_eq!(out.code, 1, "{}", out.stdout);
     assert!(out.stdout.contains("FAIL"));
-    let out = run(["certify", "rules/punto_banco.yaml", "--fixtures", &fixtures].map(String::from));
+    let out = run([
+        "certify",
+        "rules/punto_banco.yaml",
+        "--no-reports",
+        "--fixtures",
+        &fixtures,
+    ]
+    .map(String::from));
     assert_eq!(out.code, 1);
     assert!(out.stderr.contains("fixtures failed"), "{}", out.stderr);
     std::fs::remove_dir_all(&dir).ok();

@@ -4,7 +4,6 @@
 use crate::cards::Card;
 use crate::model::round::Round;
 use crate::model::{FirstRule, Game, Spec};
-use std::collections::HashMap;
 
 /// The player's choice in a game where the first hand decides.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -170,9 +169,9 @@ fn expect_count(game: &Game, deal: &Deal, h: usize, draws: bool, total: u8) -> R
 
 /// A D-deck shoe holds each card D times.
 fn check_shoe(deal: &Deal, decks: u32) -> Result<(), String> {
-    let mut seen: HashMap<Card, u32> = HashMap::new();
+    let mut seen = [[0u32; 4]; 13];
     for c in deal.hands.iter().flatten() {
-        let n = seen.entry(*c).or_default();
+        let n = &mut seen[(c.rank - 1) as usize][c.suit as usize];
         *n += 1;
         if *n > decks {
             return Err(format!(

@@ -12,7 +12,7 @@ use serde_json::{Value, json};
 /// Decimal places of every rendered decimal.
 pub const PLACES: u32 = 12;
 
-fn exact(r: &BigRational) -> Value {
+pub fn exact(r: &BigRational) -> Value {
     json!({ "fraction": fraction(r), "decimal": decimal(r, PLACES) })
 }
 

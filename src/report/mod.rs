@@ -2,6 +2,7 @@
 //! summary and the machine-readable JSON document.
 
 pub mod claims;
+pub mod document;
 pub mod json;
 pub mod summary;
 

@@ -18,13 +18,7 @@ fn main() {
         .ok()
         .and_then(|r| r.parse().ok())
         .unwrap_or(7);
-    let mut paths: Vec<String> = std::fs::read_dir("rules")
-        .expect("run from the crate root")
-        .filter_map(|e| e.ok())
-        .map(|e| e.path().to_string_lossy().into_owned())
-        .filter(|p| p.ends_with(".yaml"))
-        .collect();
-    paths.sort();
+    let paths = certify::spec::spec_files("rules");
     let specs: Vec<_> = paths
         .iter()
         .map(|p| check_file(p).expect("valid spec").1)

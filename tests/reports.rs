@@ -19,14 +19,7 @@ fn temp_dir(name: &str) -> PathBuf {
 }
 
 fn shipped() -> Vec<String> {
-    let mut paths: Vec<String> = std::fs::read_dir("rules")
-        .unwrap()
-        .filter_map(|e| e.ok())
-        .map(|e| e.path().to_string_lossy().into_owned())
-        .filter(|p| p.ends_with(".yaml"))
-        .collect();
-    paths.sort();
-    paths
+    certify::spec::spec_files("rules")
 }
 
 #[test]

@@ -7,14 +7,7 @@ use certify::cli::run;
 use certify::model::normal::normalize;
 
 fn shipped() -> Vec<String> {
-    let mut paths: Vec<String> = std::fs::read_dir("rules")
-        .expect("rules/")
-        .filter_map(|e| e.ok())
-        .map(|e| e.path().to_string_lossy().into_owned())
-        .filter(|p| p.ends_with(".yaml"))
-        .collect();
-    paths.sort();
-    paths
+    certify::spec::spec_files("rules")
 }
 
 #[test]

@@ -17,89 +17,17 @@
 //! drawing, rounds are not played out at all.
 
 use super::atoms::{AExpr, Atoms, UNKNOWN, atoms_of};
+use super::classes::{ALL_SUITS, Class, Map, classes, single};
 use super::keys::Keying;
 use super::plan::{Group, Level, Plan};
 use super::shoe::Composition;
+use super::suits::SplitCache;
 use crate::cards::Card;
 use crate::model::round::{Round, SLOTS};
 use crate::model::{FirstRule, Pay, Precedence, Spec};
 use rayon::prelude::*;
 use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
 use std::rc::Rc;
-
-/// A set of cards: ranks (bit r-1) times suits (bit s).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct Class {
-    ranks: u16,
-    suits: u8,
-    /// Representative rank, for evaluating conditions at this granularity.
-    rep: u8,
-    /// Cards of the shoe in the class.
-    size: u128,
-}
-
-const ALL_SUITS: u8 = 0b1111;
-
-impl Class {
-    fn new(ranks: u16, suits: u8, rep: u8, shoe: &Composition) -> Class {
-        Class {
-            ranks,
-            suits,
-            rep,
-            size: shoe.cards_in(ranks, suits),
-        }
-    }
-
-    fn within(self, other: Class) -> bool {
-        self.ranks & other.ranks == self.ranks && self.suits & other.suits == self.suits
-    }
-}
-
-/// The classes a slot is enumerated over; empty classes are skipped.
-fn classes(level: Level, shoe: &Composition) -> Vec<Class> {
-    let all: Vec<Class> = match level {
-        // Point value zero is the ten and the three picture ranks.
-        Level::Value => std::iter::once(Class::new(0b1_1110_0000_0000, ALL_SUITS, 10, shoe))
-            .chain((1..=9).map(|r| Class::new(1 << (r - 1), ALL_SUITS, r, shoe)))
-            .collect(),
-        Level::Rank => (1..=13)
-            .map(|r| Class::new(1 << (r - 1), ALL_SUITS, r, shoe))
-            .collect(),
-    };
-    all.into_iter().filter(|c| c.size > 0).collect()
-}
-
-/// The singleton class of one card, for settling a single given sequence.
-fn single(card: Card, shoe: &Composition) -> Class {
-    Class::new(1 << (card.rank - 1), 1 << card.suit, card.rank, shoe)
-}
-
-/// A fast, deterministic hasher for atom tuples (the keys are small integers).
-#[derive(Default)]
-struct FxHasher(u64);
-
-impl Hasher for FxHasher {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-    fn write(&mut self, bytes: &[u8]) {
-        for b in bytes {
-            self.write_u64(*b as u64);
-        }
-    }
-    fn write_u64(&mut self, i: u64) {
-        self.0 = (self.0.rotate_left(5) ^ i).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
-    }
-    fn write_i64(&mut self, i: i64) {
-        self.write_u64(i as u64);
-    }
-    fn write_usize(&mut self, i: usize) {
-        self.write_u64(i as u64);
-    }
-}
-
-type Map<V> = HashMap<Box<[i64]>, V, BuildHasherDefault<FxHasher>>;
 
 /// Counts for one wager.
 pub struct WagerCounts {
@@ -117,12 +45,12 @@ pub struct GroupCounts {
 }
 
 /// The group's events over atoms.
-struct Compiled {
-    atoms: Atoms,
+pub(super) struct Compiled {
+    pub(super) atoms: Atoms,
     /// Per wager of the group: its events.
-    events: Vec<Vec<AExpr>>,
+    pub(super) events: Vec<Vec<AExpr>>,
     /// Per event (flattened): the suit-reading atoms it depends on.
-    suit_atoms: Vec<Vec<usize>>,
+    pub(super) suit_atoms: Vec<Vec<usize>>,
 }
 
 fn compile(spec: &Spec, group: &Group) -> Compiled {
@@ -359,61 +287,52 @@ fn precedence_order(precedence: Precedence, pays: &[Pay]) -> Vec<usize> {
     order
 }
 
-struct Context<'a> {
-    spec: &'a Spec,
-    plan: Plan,
-    compiled: &'a Compiled,
+pub(super) struct Context<'a> {
+    pub(super) spec: &'a Spec,
+    pub(super) plan: Plan,
+    pub(super) compiled: &'a Compiled,
     /// Per slot, the classes to enumerate.
-    classes: &'a [Vec<Class>; SLOTS],
-    shoe: &'a Composition,
+    pub(super) classes: &'a [Vec<Class>; SLOTS],
+    pub(super) shoe: &'a Composition,
     /// Settling one given sequence: its suits are known from the start.
-    fixed: bool,
+    pub(super) fixed: bool,
     /// No atom depends on the drawing: stop after the initial four cards.
-    before_draws: bool,
+    pub(super) before_draws: bool,
     /// Every slot is enumerated at one level, so classes are equal or
     /// disjoint and a leaf's weight needs no ordering.
-    pure: bool,
+    pub(super) pure: bool,
     /// `fall[k]`: ways to fill the unused slots when k slots are used.
-    fall: [u128; SLOTS + 1],
+    pub(super) fall: [u128; SLOTS + 1],
     /// Leaves summed in a flat array by key, where the atoms allow.
-    keying: Option<Keying>,
+    pub(super) keying: Option<Keying>,
     /// Some atom reads suits.
-    has_suits: bool,
+    pub(super) has_suits: bool,
 }
 
-/// A leaf's weight split over suit atom values: numerators over `den`.
-struct Split {
-    parts: Vec<(Vec<i64>, u128)>,
-    den: u128,
-}
-
-/// Needed suit atoms, the slots whose suits are chosen, their classes.
-type SplitKey = (Rc<[usize]>, u8, [u16; SLOTS], [u128; SLOTS]);
-
-struct Walker<'a> {
-    ctx: &'a Context<'a>,
-    round: Round,
-    classes: [Class; SLOTS],
+pub(super) struct Walker<'a> {
+    pub(super) ctx: &'a Context<'a>,
+    pub(super) round: Round,
+    pub(super) classes: [Class; SLOTS],
     /// Atom values of the current leaf.
-    values: Vec<i64>,
-    sums: Map<u128>,
+    pub(super) values: Vec<i64>,
+    pub(super) sums: Map<u128>,
     /// Per atom tuple (suits unknown): the suit atoms that must be chosen.
     /// (and, where none is, the weight summed under the tuple).
-    needed: Map<(Rc<[usize]>, u128)>,
+    pub(super) needed: Map<(Rc<[usize]>, u128)>,
     /// Flat keys: sums (suits not chosen), the atom values of each key, and
     /// the suit atoms each key needs chosen (None: not yet known).
-    keyed: Vec<u128>,
-    key_values: Vec<Option<Box<[i64]>>>,
-    key_needed: Vec<Option<Rc<[usize]>>>,
-    total: u128,
+    pub(super) keyed: Vec<u128>,
+    pub(super) key_values: Vec<Option<Box<[i64]>>>,
+    pub(super) key_needed: Vec<Option<Rc<[usize]>>>,
+    pub(super) total: u128,
     /// Cached splits of a leaf's weight over suit atom values.
-    splits: HashMap<SplitKey, Rc<Split>, BuildHasherDefault<FxHasher>>,
+    pub(super) splits: SplitCache,
     /// Pure plans: cards of each class taken so far, and the running product
     /// of the ways to choose them, by depth.
-    taken: [u32; 14],
-    prod: [u128; SLOTS + 1],
-    depth: usize,
-    two_card: [u8; 2],
+    pub(super) taken: [u32; 14],
+    pub(super) prod: [u128; SLOTS + 1],
+    pub(super) depth: usize,
+    pub(super) two_card: [u8; 2],
 }
 
 impl<'a> Walker<'a> {
@@ -739,115 +658,6 @@ impl<'a> Walker<'a> {
         }
     }
 
-    /// How a leaf's weight splits over the values of the `needed` suit atoms
-    /// when suits are chosen for the slots in `q`. The slots' classes are the
-    /// finest unchosen ones, so counting them first, the other slots' ways
-    /// do not depend on the suits chosen: the split depends only on the
-    /// classes in `q`, and is cached by them.
-    fn split(&mut self, q: u8, needed: &Rc<[usize]>) -> Rc<Split> {
-        // With every suit alike, the split depends on the chosen slots'
-        // classes only through which are equal and how large they are.
-        let symmetric = self.ctx.plan.canonical_suits;
-        let mut labels = [0u16; SLOTS];
-        let mut sizes = [0u128; SLOTS];
-        for s in (0..SLOTS).filter(|s| q & (1 << s) != 0) {
-            let c = self.classes[s];
-            labels[s] = if symmetric {
-                let first = (0..s).find(|&t| q & (1 << t) != 0 && self.classes[t].ranks == c.ranks);
-                first.map_or(s as u16, |t| labels[t])
-            } else {
-                c.ranks
-            };
-            sizes[s] = c.size;
-        }
-        let key = (needed.clone(), q, labels, sizes);
-        if let Some(s) = self.splits.get(&key) {
-            return s.clone();
-        }
-        let slots: Vec<usize> = (0..SLOTS).filter(|s| q & (1 << s) != 0).collect();
-        let mut den: u128 = 1;
-        for (i, &s) in slots.iter().enumerate() {
-            let same = slots[..i]
-                .iter()
-                .filter(|&&t| self.classes[t].ranks == self.classes[s].ranks)
-                .count();
-            den *= self.classes[s].size - same as u128;
-        }
-        let mut parts: Vec<(Vec<i64>, u128)> = Vec::new();
-        self.choose_suits(&slots, 0, 0, 1, needed, &mut parts);
-        self.reset_suits(&slots);
-        let split = Rc::new(Split { parts, den });
-        self.splits.insert(key, split.clone());
-        split
-    }
-
-    /// Enumerates suits for `slots[i..]`, multiplying the ways to choose the
-    /// cards of the chosen classes among themselves.
-    fn choose_suits(
-        &mut self,
-        slots: &[usize],
-        i: usize,
-        labels: u8,
-        ways: u128,
-        needed: &[usize],
-        out: &mut Vec<(Vec<i64>, u128)>,
-    ) {
-        if ways == 0 {
-            return;
-        }
-        if i == slots.len() {
-            let atoms = &self.ctx.compiled.atoms;
-            let vals: Vec<i64> = needed
-                .iter()
-                .map(|a| atoms.list[*a].eval(&self.round))
-                .collect();
-            match out.iter_mut().find(|(v, _)| *v == vals) {
-                Some((_, n)) => *n += ways,
-                None => out.push((vals, ways)),
-            }
-            return;
-        }
-        let slot = slots[i];
-        self.for_each_suit(slot, labels, 1, &mut |me, labels, mult| {
-            let c = me.classes[slot];
-            let same = slots[..i]
-                .iter()
-                .filter(|&&t| me.classes[t].ranks == c.ranks && me.classes[t].suits == c.suits)
-                .count() as u128;
-            let factor = c.size.saturating_sub(same);
-            me.choose_suits(slots, i + 1, labels, ways * mult * factor, needed, out);
-        });
-    }
-
-    /// Each suit for `slot` (or, relabelling, each earlier label and one new).
-    fn for_each_suit(
-        &mut self,
-        slot: usize,
-        labels: u8,
-        mult: u128,
-        then: &mut dyn FnMut(&mut Self, u8, u128),
-    ) {
-        let canonical = self.ctx.plan.canonical_suits;
-        let choices = if canonical { labels.min(4) } else { 4 };
-        for suit in 0..choices {
-            self.assign(slot, suit);
-            then(self, labels, mult);
-        }
-        if canonical && labels < 4 {
-            self.assign(slot, labels);
-            then(self, labels + 1, mult * (4 - labels as u128));
-        }
-    }
-
-    fn reset_suits(&mut self, q: &[usize]) {
-        for &s in q {
-            let c = &mut self.classes[s];
-            c.suits = ALL_SUITS;
-            c.size = self.ctx.shoe.cards_in(c.ranks, ALL_SUITS);
-            self.round.cards[s].suit = 0;
-        }
-    }
-
     /// The suit atoms read by events that the current values leave undecided.
     fn undecided_suit_atoms(&self) -> Vec<usize> {
         let c = self.ctx.compiled;
@@ -873,15 +683,5 @@ impl<'a> Walker<'a> {
                 self.sums.insert(self.values.clone().into_boxed_slice(), w);
             }
         }
-    }
-
-    /// Chooses suits for the slots in `q`: every suit, or (when suits are
-    /// interchangeable) an earlier label or one new label weighted by the
-    /// number of real suits it can be.
-    fn assign(&mut self, slot: usize, suit: u8) {
-        let c = &mut self.classes[slot];
-        c.suits = 1 << suit;
-        c.size = self.ctx.shoe.cards_in(c.ranks, c.suits);
-        self.round.cards[slot].suit = suit;
     }
 }

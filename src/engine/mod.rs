@@ -1,11 +1,13 @@
 //! The exact engine: every wager under every pay table, by enumeration.
 
 pub mod atoms;
+pub mod classes;
 pub mod enumerate;
 pub mod keys;
 pub mod plan;
 pub mod shoe;
 pub mod stats;
+pub mod suits;
 
 use crate::model::Spec;
 pub use stats::{Analysis, EventRow, TableStats, WagerStats};

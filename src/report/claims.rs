@@ -51,3 +51,24 @@ pub fn check(spec: &Spec, a: &Analysis) -> Vec<ClaimCheck> {
         })
         .collect()
 }
+
+/// Printed claims against computed figures, as a table.
+pub fn table(claims: &[ClaimCheck]) -> comfy_table::Table {
+    let mut t = crate::cli::new_table(vec![
+        "claim: house edge of (equal stakes)",
+        "pay table",
+        "printed",
+        "computed",
+        "result",
+    ]);
+    for cl in claims {
+        t.add_row(vec![
+            cl.wagers.join(" + "),
+            cl.pay_table.clone(),
+            cl.printed.clone(),
+            format!("{} ({})", cl.computed_at_precision, cl.computed),
+            if cl.matches { "confirmed" } else { "MISMATCH" }.to_string(),
+        ]);
+    }
+    t
+}

@@ -483,22 +483,7 @@ fn markdown(
     if c.claims.is_empty() {
         let _ = writeln!(s, "The document prints no house edge for these wagers.\n");
     } else {
-        let mut t = new_table(vec![
-            "wagers (equal stakes)",
-            "pay table",
-            "printed",
-            "computed",
-            "result",
-        ]);
-        for cl in &c.claims {
-            t.add_row(vec![
-                cl.wagers.join(" + "),
-                cl.pay_table.clone(),
-                cl.printed.clone(),
-                format!("{} ({})", cl.computed_at_precision, cl.computed),
-                if cl.matches { "confirmed" } else { "MISMATCH" }.to_string(),
-            ]);
-        }
+        let t = super::claims::table(&c.claims);
         let _ = writeln!(s, "{t}\n");
     }
     let _ = writeln!(s, "### Interpretations\n");

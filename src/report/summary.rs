@@ -51,22 +51,7 @@ pub fn render(spec: &Spec, c: &Computed) -> String {
     }
     let _ = writeln!(s, "{t}");
     if !c.claims.is_empty() {
-        let mut t = new_table(vec![
-            "claim (house edge)",
-            "pay table",
-            "printed",
-            "computed",
-            "result",
-        ]);
-        for cl in &c.claims {
-            t.add_row(vec![
-                cl.wagers.join(" + "),
-                cl.pay_table.clone(),
-                cl.printed.clone(),
-                format!("{} ({})", cl.computed_at_precision, cl.computed),
-                if cl.matches { "confirmed" } else { "MISMATCH" }.to_string(),
-            ]);
-        }
+        let t = super::claims::table(&c.claims);
         let _ = writeln!(s, "\n{t}");
     }
     if !c.warnings.is_empty() {

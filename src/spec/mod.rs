@@ -31,3 +31,17 @@ pub fn yaml_diagnostic(source: &SourceFile, e: &serde_saphyr::Error) -> Diagnost
     };
     Diagnostic::new(at, format!("invalid spec YAML: {message}"))
 }
+
+/// The spec files (`*.yaml`) in a folder, sorted by name.
+pub fn spec_files(dir: &str) -> Vec<String> {
+    let mut paths: Vec<String> = std::fs::read_dir(dir)
+        .map(|rd| {
+            rd.filter_map(|e| e.ok())
+                .map(|e| e.path().to_string_lossy().into_owned())
+                .filter(|p| p.ends_with(".yaml"))
+                .collect()
+        })
+        .unwrap_or_default();
+    paths.sort();
+    paths
+}

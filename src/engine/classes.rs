@@ -1,0 +1,81 @@
+//! Card classes: the sets of cards a slot is enumerated over (a point
+//! value, a rank, a rank and suit), and the hashing of atom tuples.
+
+use super::plan::Level;
+use super::shoe::Composition;
+use crate::cards::Card;
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
+
+/// A set of cards: ranks (bit r-1) times suits (bit s).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Class {
+    pub ranks: u16,
+    pub suits: u8,
+    /// Representative rank, for evaluating conditions at this granularity.
+    pub rep: u8,
+    /// Cards of the shoe in the class.
+    pub size: u128,
+}
+
+pub const ALL_SUITS: u8 = 0b1111;
+
+impl Class {
+    pub fn new(ranks: u16, suits: u8, rep: u8, shoe: &Composition) -> Class {
+        Class {
+            ranks,
+            suits,
+            rep,
+            size: shoe.cards_in(ranks, suits),
+        }
+    }
+
+    pub fn within(self, other: Class) -> bool {
+        self.ranks & other.ranks == self.ranks && self.suits & other.suits == self.suits
+    }
+}
+
+/// The classes a slot is enumerated over; empty classes are skipped.
+pub fn classes(level: Level, shoe: &Composition) -> Vec<Class> {
+    let all: Vec<Class> = match level {
+        // Point value zero is the ten and the three picture ranks.
+        Level::Value => std::iter::once(Class::new(0b1_1110_0000_0000, ALL_SUITS, 10, shoe))
+            .chain((1..=9).map(|r| Class::new(1 << (r - 1), ALL_SUITS, r, shoe)))
+            .collect(),
+        Level::Rank => (1..=13)
+            .map(|r| Class::new(1 << (r - 1), ALL_SUITS, r, shoe))
+            .collect(),
+    };
+    all.into_iter().filter(|c| c.size > 0).collect()
+}
+
+/// The singleton class of one card, for settling a single given sequence.
+pub fn single(card: Card, shoe: &Composition) -> Class {
+    Class::new(1 << (card.rank - 1), 1 << card.suit, card.rank, shoe)
+}
+
+/// A fast, deterministic hasher for atom tuples (the keys are small integers).
+#[derive(Default)]
+pub struct FxHasher(u64);
+
+impl Hasher for FxHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for b in bytes {
+            self.write_u64(*b as u64);
+        }
+    }
+    fn write_u64(&mut self, i: u64) {
+        self.0 = (self.0.rotate_left(5) ^ i).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+    fn write_i64(&mut self, i: i64) {
+        self.write_u64(i as u64);
+    }
+    fn write_usize(&mut self, i: usize) {
+        self.write_u64(i as u64);
+    }
+}
+
+pub type Map<V> = HashMap<Box<[i64]>, V, BuildHasherDefault<FxHasher>>;

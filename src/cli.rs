@@ -299,9 +299,13 @@ fn main_job(path: &str, args: &RunArgs) -> Output {
             fixtures: &results,
             verification: &verification,
         };
-        let report = with_progress("writing the reports", || {
+        let built = with_progress("writing the reports", || {
             crate::report::document::build(&inputs, &computed)
         });
+        let report = match built {
+            Ok(r) => r,
+            Err(e) => return Output::fail(format!("{path}: {e}; no report written\n")),
+        };
         let dir = args.out.clone().unwrap_or_else(|| PathBuf::from("reports"));
         match crate::report::document::write(&report, &dir, &report_name(&spec, decks)) {
             Ok(files) => {
@@ -394,7 +398,10 @@ fn verify_report(report: &std::path::Path, fixtures: Option<PathBuf>) -> Output 
         fixtures: &results,
         verification: &verification,
     };
-    let fresh = build(&inputs, &computed);
+    let fresh = match build(&inputs, &computed) {
+        Ok(r) => r,
+        Err(e) => return Output::fail(format!("{name}: {e}\n")),
+    };
     let fresh_text = if is_json {
         &fresh.json
     } else {

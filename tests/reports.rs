@@ -35,7 +35,7 @@ fn committed_reports_match_a_fresh_run() {
         .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
         .collect();
     names.sort();
-    assert_eq!(names.len(), 2 * shipped().len(), "{names:?}");
+    assert_eq!(names.len(), 3 * shipped().len(), "{names:?}");
     for name in names {
         let fresh = std::fs::read(dir.join(&name)).unwrap();
         let committed = std::fs::read(Path::new("reports").join(&name)).unwrap_or_else(|_| {
@@ -47,6 +47,16 @@ fn committed_reports_match_a_fresh_run() {
         );
     }
     std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn pdf_reports_are_pdfs_with_page_numbers() {
+    let pdf = std::fs::read("reports/punto_banco.pdf").expect("committed PDF");
+    assert!(pdf.starts_with(b"%PDF-"));
+    assert!(pdf.len() > 10_000);
+    // Nothing time-dependent: no creation or modification date.
+    let text = String::from_utf8_lossy(&pdf);
+    assert!(!text.contains("/CreationDate") && !text.contains("/ModDate"));
 }
 
 #[test]
@@ -128,7 +138,7 @@ fn a_failed_run_leaves_earlier_reports_intact() {
         .unwrap()
         .map(|e| e.unwrap().file_name())
         .collect();
-    assert_eq!(leftovers.len(), 2, "{leftovers:?}");
+    assert_eq!(leftovers.len(), 3, "{leftovers:?}");
     std::fs::remove_dir_all(&dir).ok();
     std::fs::remove_dir_all(&fixtures).ok();
 }

@@ -31,6 +31,7 @@ pub struct Inputs<'a> {
 pub struct Report {
     pub markdown: String,
     pub json: String,
+    pub pdf: Vec<u8>,
 }
 
 pub fn sha256_hex(bytes: &[u8]) -> String {
@@ -47,7 +48,7 @@ fn by_decks(spec: &Spec) -> Vec<(u32, crate::engine::Analysis)> {
         .collect()
 }
 
-pub fn build(inp: &Inputs, computed: &Computed) -> Report {
+pub fn build(inp: &Inputs, computed: &Computed) -> Result<Report, String> {
     let decks = by_decks(inp.spec);
     let results = results_json(inp.spec, computed, &decks);
     // serde_json maps keep keys sorted: compact output is canonical.
@@ -65,10 +66,20 @@ pub fn build(inp: &Inputs, computed: &Computed) -> Report {
         "interpretations": interpretations_json(inp.spec, computed),
         "verification": verification_json(inp.verification),
     });
-    Report {
-        markdown: markdown(inp, computed, &decks, &manifest),
+    let markdown = markdown(inp, computed, &decks, &manifest);
+    let head = format!(
+        "certify {} · {} v{} · results sha256 {}",
+        env!("CARGO_PKG_VERSION"),
+        inp.spec.id,
+        inp.spec.version,
+        results_sha
+    );
+    let pdf = super::pdf::render(&markdown, &head)?;
+    Ok(Report {
+        markdown,
         json: serde_json::to_string_pretty(&doc).expect("serializable") + "\n",
-    }
+        pdf,
+    })
 }
 
 fn results_json(spec: &Spec, c: &Computed, decks: &[(u32, crate::engine::Analysis)]) -> Value {
@@ -564,6 +575,7 @@ pub fn write(
     let files = [
         (format!("{id}.md"), report.markdown.as_bytes()),
         (format!("{id}.json"), report.json.as_bytes()),
+        (format!("{id}.pdf"), report.pdf.as_slice()),
     ];
     let mut staged = Vec::new();
     for (name, bytes) in files {

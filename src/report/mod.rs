@@ -4,6 +4,7 @@
 pub mod claims;
 pub mod document;
 pub mod json;
+pub mod pdf;
 pub mod summary;
 
 use crate::engine::{self, Analysis};

@@ -352,6 +352,11 @@ fn report_name(spec: &Spec, decks: u32) -> String {
 fn verify_report(report: &std::path::Path, fixtures: Option<PathBuf>) -> Output {
     use crate::report::document::{Inputs, build, first_difference, read_manifest, sha256_hex};
     let name = report.display().to_string();
+    if report.extension().is_some_and(|e| e == "pdf") {
+        return Output::fail(format!(
+            "{name}: verify the .md or .json report beside it; the PDF is rendered from the Markdown\n"
+        ));
+    }
     let text = match std::fs::read_to_string(report) {
         Ok(t) => t,
         Err(e) => return Output::fail(format!("{name}: cannot read: {e}\n")),

@@ -505,36 +505,23 @@ fn markdown(
         );
     }
     for i in &spec.interpretations {
-        let edge = |w: &str, t: &Option<String>| {
-            reading_edge(c, w, t.as_deref())
-                .map(|e| percent(&e, 4))
-                .unwrap_or_default()
-        };
         let _ = writeln!(s, "- **{}**: {}", i.id, i.question.trim());
-        let _ = writeln!(
-            s,
-            "  - chosen: {} (`{}`{}), house edge {}",
-            i.chosen.reading.trim(),
-            i.chosen.wager,
-            i.chosen
+        for (label, r) in [("chosen", &i.chosen), ("alternative", &i.alternative)] {
+            let table = r
                 .pay_table
                 .as_ref()
                 .map(|t| format!(" / {t}"))
-                .unwrap_or_default(),
-            edge(&i.chosen.wager, &i.chosen.pay_table)
-        );
-        let _ = writeln!(
-            s,
-            "  - alternative: {} (`{}`{}), house edge {}",
-            i.alternative.reading.trim(),
-            i.alternative.wager,
-            i.alternative
-                .pay_table
-                .as_ref()
-                .map(|t| format!(" / {t}"))
-                .unwrap_or_default(),
-            edge(&i.alternative.wager, &i.alternative.pay_table)
-        );
+                .unwrap_or_default();
+            let edge = reading_edge(c, &r.wager, r.pay_table.as_deref())
+                .map(|e| percent(&e, 4))
+                .unwrap_or_default();
+            let _ = writeln!(
+                s,
+                "  - {label}: {} (`{}`{table}), house edge {edge}",
+                r.reading.trim(),
+                r.wager
+            );
+        }
     }
     let _ = writeln!(s, "\n### Warnings\n");
     if c.warnings.is_empty() {

@@ -6,7 +6,7 @@ use crate::check::check_file;
 use crate::diag::{Diagnostic, render_all};
 use crate::eval::{Deal, Decision, play, settle};
 use crate::fixtures::{CaseResult, default_dir, run_dir};
-use crate::model::{FirstRule, Spec};
+use crate::model::Spec;
 use clap::{Args, Parser, Subcommand};
 use comfy_table::{Table, presets::ASCII_MARKDOWN};
 use std::fmt::Write;
@@ -449,52 +449,6 @@ fn decks_for(spec: &Spec, wanted: Option<u32>) -> Result<u32, Output> {
         )));
     }
     Ok(decks)
-}
-
-/// The checked spec at a glance: identification, then each wager's events
-/// with their pays in every pay table.
-pub fn spec_summary(spec: &Spec) -> String {
-    let mut s = String::new();
-    let _ = writeln!(
-        s,
-        "{} — {} (spec {} v{})",
-        spec.title, spec.document, spec.id, spec.version
-    );
-    let _ = writeln!(
-        s,
-        "shoe: {} decks (allowed {} to {}); hands: {}",
-        spec.shoe.decks,
-        spec.shoe.min_decks,
-        spec.shoe.max_decks,
-        spec.game.hands.join(", ")
-    );
-    if let FirstRule::Decides {
-        strategies,
-        default,
-    } = &spec.game.first
-    {
-        let ids: Vec<&str> = strategies.iter().map(|x| x.id.as_str()).collect();
-        let _ = writeln!(
-            s,
-            "{} decides; strategies: {} (default {})",
-            spec.game.hands[0],
-            ids.join(", "),
-            ids[*default]
-        );
-    }
-    for w in &spec.wagers {
-        let _ = writeln!(s, "\nwager {} — {} ({:?})", w.id, w.name, w.precedence);
-        let mut header = vec!["event".to_string()];
-        header.extend(w.pay_tables.iter().map(|p| p.id.clone()));
-        let mut t = new_table(header);
-        for (k, e) in w.events.iter().enumerate() {
-            let mut row = vec![e.id.clone()];
-            row.extend(w.pay_tables.iter().map(|p| p.pays[k].describe()));
-            t.add_row(row);
-        }
-        let _ = writeln!(s, "{t}");
-    }
-    s
 }
 
 fn settle_cmd(a: &SettleArgs) -> Output {

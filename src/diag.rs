@@ -66,11 +66,6 @@ impl Diagnostic {
         }
     }
 
-    /// `file:line:column: message`, one line, for logs and summaries.
-    pub fn headline(&self) -> String {
-        format!("{}: {}", self.location(), self.message)
-    }
-
     /// The full rendering with the source line and a caret under the offending text.
     pub fn render(&self, source: &str) -> String {
         let mut out = String::new();

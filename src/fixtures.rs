@@ -5,7 +5,7 @@
 use crate::cards::parse_cards;
 use crate::diag::Diagnostic;
 use crate::eval::{Deal, Decision, play, settle};
-use crate::model::{Pay, Ratio, Spec};
+use crate::model::{Pay, Spec};
 use crate::spec::SourceFile;
 use crate::spec::ordered_map::OrderedMap;
 use serde::Deserialize;
@@ -336,28 +336,15 @@ fn run_case(spec: &Spec, src: &SourceFile, case: &Case, c: &CaseSpec) -> Vec<Cas
                 (None, _) => "lose".to_string(),
             };
             let got = match pays {
-                Some(_) => format!("{got_event} pays {}", describe(o.pay)),
+                Some(_) => format!("{got_event} pays {}", o.pay.describe()),
                 None => got_event,
             };
             let want = match pays.and_then(crate::check::parse_pay) {
-                Some(p) => format!("{event} pays {}", describe(p)),
+                Some(p) => format!("{event} pays {}", p.describe()),
                 None => event.to_string(),
             };
             out.push(result(&format!("{w}.{}", o.pay_table), want, got));
         }
     }
     out
-}
-
-fn describe(p: Pay) -> String {
-    match p {
-        Pay::Win(r) => r.to_one(),
-        Pay::Push => "push".into(),
-        Pay::Lose => "lose".into(),
-    }
-}
-
-/// Net per unit for display.
-pub fn net(p: Pay) -> Ratio {
-    p.net()
 }

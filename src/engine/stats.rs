@@ -5,7 +5,7 @@ use super::enumerate::WagerCounts;
 use crate::model::{Pay, Ratio, Wager};
 use num_bigint::BigInt;
 use num_rational::BigRational;
-use num_traits::{Signed, ToPrimitive, Zero};
+use num_traits::{Signed, Zero};
 
 #[derive(Clone, Debug)]
 pub struct Analysis {
@@ -248,9 +248,4 @@ pub fn group_digits(s: &str) -> String {
         out.push(c);
     }
     format!("{sign}{out}")
-}
-
-/// For tests and quick checks only; never in a certified figure.
-pub fn approx(r: &BigRational) -> f64 {
-    r.to_f64().unwrap_or(f64::NAN)
 }

@@ -24,7 +24,7 @@ use super::shoe::Composition;
 use super::suits::SplitCache;
 use crate::cards::Card;
 use crate::model::round::{Round, SLOTS};
-use crate::model::{FirstRule, Pay, Precedence, Spec};
+use crate::model::{FirstRule, Spec};
 use rayon::prelude::*;
 use std::collections::HashMap;
 use std::rc::Rc;
@@ -245,7 +245,7 @@ fn settle_sums(
             wager
                 .pay_tables
                 .iter()
-                .map(|t| precedence_order(wager.precedence, &t.pays))
+                .map(|t| wager.precedence.order(&t.pays))
                 .collect()
         })
         .collect();
@@ -276,15 +276,6 @@ fn settle_sums(
         }
     }
     out
-}
-
-fn precedence_order(precedence: Precedence, pays: &[Pay]) -> Vec<usize> {
-    let mut order: Vec<usize> = (0..pays.len()).collect();
-    if precedence == Precedence::HighestPay {
-        // Stable: equal pays keep the listed order.
-        order.sort_by(|a, b| pays[*b].net().cmp(&pays[*a].net()));
-    }
-    order
 }
 
 pub(super) struct Context<'a> {

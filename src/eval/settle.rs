@@ -54,16 +54,5 @@ pub fn settle_wager(w: &Wager, round: &Round) -> WagerResult {
 /// The event that settles the wager: by listed order, or the highest pay
 /// with ties going to the event listed first.
 pub fn select(precedence: Precedence, holds: &[bool], pays: &[Pay]) -> Option<usize> {
-    let mut holding = holds
-        .iter()
-        .enumerate()
-        .filter(|(_, h)| **h)
-        .map(|(k, _)| k);
-    match precedence {
-        Precedence::ListedOrder => holding.next(),
-        Precedence::HighestPay => holding.fold(None, |best: Option<usize>, k| match best {
-            Some(b) if pays[b].net() >= pays[k].net() => Some(b),
-            _ => Some(k),
-        }),
-    }
+    precedence.order(pays).into_iter().find(|&k| holds[k])
 }

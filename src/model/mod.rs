@@ -98,6 +98,19 @@ pub enum Precedence {
     ListedOrder,
 }
 
+impl Precedence {
+    /// Event indices in the order they are tried under a pay table: the
+    /// first that holds settles the wager. Highest pay first, ties in listed
+    /// order (a stable sort); or simply the listed order.
+    pub fn order(self, pays: &[Pay]) -> Vec<usize> {
+        let mut order: Vec<usize> = (0..pays.len()).collect();
+        if self == Precedence::HighestPay {
+            order.sort_by(|a, b| pays[*b].net().cmp(&pays[*a].net()));
+        }
+        order
+    }
+}
+
 #[derive(Clone, Debug)]
 pub struct Wager {
     pub id: String,

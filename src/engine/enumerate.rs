@@ -23,8 +23,8 @@ use super::plan::{Group, Level, Plan};
 use super::shoe::Composition;
 use super::suits::SplitCache;
 use crate::cards::Card;
+use crate::model::Spec;
 use crate::model::round::{Round, SLOTS};
-use crate::model::{FirstRule, Spec};
 use rayon::prelude::*;
 use std::collections::HashMap;
 use std::rc::Rc;
@@ -432,13 +432,7 @@ impl<'a> Walker<'a> {
         if game.is_natural(t0) || game.is_natural(t1) {
             return self.leaf();
         }
-        let first_draws = match &game.first {
-            FirstRule::Totals(mask) => mask & (1 << t0) != 0,
-            FirstRule::Decides {
-                strategies,
-                default,
-            } => strategies[*default].draw_when.holds(&self.round),
-        };
+        let first_draws = game.first_draws(&self.round);
         if !first_draws {
             if game.second_draws(t1, None) {
                 self.each(5, &mut |w, _| {

@@ -94,8 +94,8 @@ fn first_decision(
 ) -> Result<bool, String> {
     let name = &game.hands[0];
     match &game.first {
-        FirstRule::Totals(mask) => {
-            let draws = mask & (1 << total) != 0;
+        FirstRule::Totals(_) => {
+            let draws = game.first_draws(round);
             if deal.decision.is_some() {
                 return Err(format!(
                     "{name} follows a fixed drawing rule in `{}`; it takes no decision",
@@ -201,13 +201,7 @@ pub fn deal_sequence(spec: &Spec, seq: &[Card; 6]) -> Deal {
         cards: [seq[0], seq[2], seq[4], seq[1], seq[3], seq[5]],
         counts: [2, 2],
     };
-    let first = match &game.first {
-        FirstRule::Totals(mask) => mask & (1 << t0) != 0,
-        FirstRule::Decides {
-            strategies,
-            default,
-        } => strategies[*default].draw_when.holds(&round),
-    };
+    let first = game.first_draws(&round);
     if first {
         deal.hands[0].push(seq[4]);
     }

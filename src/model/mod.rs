@@ -80,6 +80,19 @@ impl Game {
         self.naturals & (1 << total) != 0
     }
 
+    /// Whether the first hand draws on its two cards (`round` holds two cards
+    /// per hand), by its drawing totals or, where its owner decides, by the
+    /// default strategy.
+    pub fn first_draws(&self, round: &Round) -> bool {
+        match &self.first {
+            FirstRule::Totals(mask) => mask & (1 << round.total(0)) != 0,
+            FirstRule::Decides {
+                strategies,
+                default,
+            } => strategies[*default].draw_when.holds(round),
+        }
+    }
+
     /// Whether the second hand draws: own two-card total and the first hand's
     /// third-card value (None when it stood).
     pub fn second_draws(&self, own_total: u8, other_third: Option<u8>) -> bool {

@@ -8,6 +8,7 @@
 
 use crate::cards::{Card, parse_cards};
 use crate::engine::analyse_shoe;
+use crate::engine::decide::resolve;
 use crate::engine::enumerate::settle_sequence;
 use crate::engine::plan::groups;
 use crate::engine::shoe::Composition;
@@ -39,12 +40,21 @@ impl Verification {
     }
 }
 
+/// Both checks; a player's optimal strategy is resolved for each shoe and
+/// the same chart given to the engine and the evaluator.
 pub fn verify(spec: &Spec, decks: u32, samples: usize) -> Verification {
     let mut v = Verification::default();
     for shoe in SMALL_SHOES {
-        exhaustive(spec, &parse_cards(shoe).expect("valid shoe"), &mut v);
+        let cards = parse_cards(shoe).expect("valid shoe");
+        let resolved = resolve(spec, &composition(&cards));
+        exhaustive(&resolved, &cards, &mut v);
     }
-    sampled(spec, decks, samples, &mut v);
+    sampled(
+        &resolve(spec, &Composition::standard(decks)),
+        decks,
+        samples,
+        &mut v,
+    );
     v
 }
 
@@ -58,13 +68,13 @@ fn composition(cards: &[Card]) -> Composition {
     c
 }
 
-/// Tallies per wager, table and event (last: no event) by playing every
+/// Tallies per wager, table and event (then: no event, not placed) by playing every
 /// ordered sequence of six distinct cards of `shoe`.
 fn exhaustive(spec: &Spec, shoe: &[Card], v: &mut Verification) {
     let empty: Vec<Vec<Vec<u128>>> = spec
         .wagers
         .iter()
-        .map(|w| vec![vec![0u128; w.events.len() + 1]; w.pay_tables.len()])
+        .map(|w| vec![vec![0u128; w.events.len() + 2]; w.pay_tables.len()])
         .collect();
     let copies = shoe
         .iter()
@@ -85,9 +95,14 @@ fn exhaustive(spec: &Spec, shoe: &[Card], v: &mut Verification) {
                     .expect("a dealt sequence is a legal round")
                     .round;
                 for (wi, w) in spec.wagers.iter().enumerate() {
+                    let placed = w.placed.as_ref().is_none_or(|p| p.when.holds(&round));
                     let holds: Vec<bool> = w.events.iter().map(|e| e.when.holds(&round)).collect();
                     for (ti, t) in w.pay_tables.iter().enumerate() {
-                        let k = select(w.precedence, &holds, &t.pays).unwrap_or(w.events.len());
+                        let k = match select(w.precedence, &holds, &t.pays) {
+                            _ if !placed => w.events.len() + 1,
+                            Some(k) => k,
+                            None => w.events.len(),
+                        };
                         tallies[wi][ti][k] += 1;
                     }
                 }
@@ -119,6 +134,7 @@ fn exhaustive(spec: &Spec, shoe: &[Card], v: &mut Verification) {
         for (ti, t) in w.tables.iter().enumerate() {
             let mut engine: Vec<u128> = t.events.iter().map(|e| e.combinations).collect();
             engine.push(t.no_event);
+            engine.push(t.not_placed);
             if engine != tallies[wi][ti] {
                 v.small_shoe_mismatches.push(format!(
                     "shoe {}: {} / {}: engine {:?}, evaluator {:?}",
@@ -202,7 +218,11 @@ fn sampled(spec: &Spec, decks: u32, samples: usize, v: &mut Verification) {
             for (w, hits) in settle_sequence(spec, g, &shoe, slots) {
                 let wager = &spec.wagers[w];
                 for (t, hit) in hits.iter().enumerate() {
-                    let want = expected[w].outcomes[t].event.unwrap_or(wager.events.len());
+                    let want = match expected[w].outcomes[t].event {
+                        _ if !expected[w].placed => wager.events.len() + 1,
+                        Some(k) => k,
+                        None => wager.events.len(),
+                    };
                     if *hit != want {
                         let cards: Vec<String> = seq.iter().map(|c| c.to_string()).collect();
                         v.sampled_mismatches.push(format!(

@@ -1,14 +1,17 @@
 //! The checker: turns a raw spec into a checked `Spec`, or reports every
 //! error it finds, each located in the YAML file.
 
+mod combined;
 pub mod compile;
+mod decide;
+pub use decide::OPTIMAL;
 
 use crate::diag::Diagnostic;
 use crate::expr::parse_expr;
 use crate::model::cond::Cond;
 use crate::model::{
     Claim, FirstRule, Game, Interpretation, Pay, PayTable, Precedence, Ratio, Reading, SecondRule,
-    Shoe, Spec, Strategy, Wager,
+    Shoe, Spec, Wager,
 };
 use crate::spec::raw::{self, RawPay, S};
 use crate::spec::{self as spec_loader, SourceFile};
@@ -150,7 +153,7 @@ impl<'a> Checker<'a> {
             naturals: game.naturals,
             definitions: &definitions,
         };
-        let game = self.strategies(&raw.game, game, &env);
+        let mut game = self.strategies(&raw.game, game, &env);
         let mut wagers: Vec<Wager> = Vec::new();
         for w in &raw.wagers {
             if wagers.iter().any(|x| x.id == w.id.value) {
@@ -163,12 +166,23 @@ impl<'a> Checker<'a> {
         let claims = raw
             .claims
             .iter()
-            .filter_map(|c| self.claim(c, &raw.wagers))
+            .filter_map(|c| self.claim(c, &raw.wagers, &raw.combined))
             .collect();
         let interpretations = raw
             .interpretations
             .iter()
             .filter_map(|i| self.interpretation(i, &raw.wagers))
+            .collect();
+        self.objective(&raw.game, &mut game, &wagers);
+        let combined = raw
+            .combined
+            .iter()
+            .filter_map(|c| self.combined(c, &wagers))
+            .collect();
+        let pay_searches = raw
+            .pay_searches
+            .iter()
+            .filter_map(|p| self.pay_search(p, &wagers))
             .collect();
         Some(Spec {
             id: raw.id.value.clone(),
@@ -181,6 +195,8 @@ impl<'a> Checker<'a> {
             wagers,
             claims,
             interpretations,
+            combined,
+            pay_searches,
         })
     }
 
@@ -321,10 +337,12 @@ impl<'a> Checker<'a> {
         match (&v.draws_on, &v.decides) {
             (Some(t), None) => self.totals_mask(t, "draws_on").map(FirstRule::Totals),
             // Strategies are compiled once definitions are known.
-            (None, Some(_)) => Some(FirstRule::Decides {
+            (None, Some(_)) => Some(FirstRule::Decides(crate::model::Decides {
                 strategies: Vec::new(),
                 default: 0,
-            }),
+                sees: Vec::new(),
+                objective: Vec::new(),
+            })),
             _ => {
                 self.error(
                     r,
@@ -419,45 +437,6 @@ impl<'a> Checker<'a> {
         })
     }
 
-    fn strategies(&mut self, g: &raw::RawGame, mut game: Game, env: &Env) -> Game {
-        let rule = g
-            .drawing
-            .0
-            .iter()
-            .find(|(n, _)| n.value == game.hands[0])
-            .and_then(|(_, r)| r.value.decides.as_ref());
-        let Some(decides) = rule else {
-            return game;
-        };
-        let mut strategies = Vec::new();
-        for (id, text) in &decides.strategies.0 {
-            self.identifier(id, "strategy");
-            if let Some(c) = self.condition(text, env) {
-                strategies.push(Strategy {
-                    id: id.value.clone(),
-                    source: text.value.clone(),
-                    draw_when: c,
-                });
-            }
-        }
-        let default = strategies
-            .iter()
-            .position(|s| s.id == decides.default.value);
-        if default.is_none() {
-            let ids: Vec<&str> = strategies.iter().map(|s| s.id.as_str()).collect();
-            self.string_error(
-                &decides.default,
-                format!("unknown default strategy `{}`", decides.default.value),
-            )
-            .expected = Some(format!("one of {}", ids.join(", ")));
-        }
-        game.first = FirstRule::Decides {
-            strategies,
-            default: default.unwrap_or(0),
-        };
-        game
-    }
-
     fn wager(&mut self, w: &raw::RawWager, env: &Env) -> Option<Wager> {
         self.identifier(&w.id, "wager");
         let precedence = match w.precedence.as_ref().map(|p| p.value.as_str()) {
@@ -474,6 +453,20 @@ impl<'a> Checker<'a> {
         };
         let mut events = Vec::new();
         let mut ok = true;
+        let placed = match &w.placed {
+            Some(text) => match self.condition(text, env) {
+                Some(c) => Some(crate::model::Placed {
+                    source: text.value.clone(),
+                    needs: c.needs(),
+                    when: c,
+                }),
+                None => {
+                    ok = false;
+                    None
+                }
+            },
+            None => None,
+        };
         for e in &w.events {
             self.identifier(&e.id, "event");
             if w.events.iter().filter(|x| x.id.value == e.id.value).count() > 1
@@ -582,6 +575,7 @@ impl<'a> Checker<'a> {
             id: w.id.value.clone(),
             name: w.name.clone(),
             description: w.description.clone(),
+            placed,
             precedence,
             events,
             pay_tables,
@@ -613,10 +607,37 @@ impl<'a> Checker<'a> {
         parsed
     }
 
-    fn claim(&mut self, c: &raw::RawClaim, wagers: &[raw::RawWager]) -> Option<Claim> {
+    fn claim(
+        &mut self,
+        c: &raw::RawClaim,
+        wagers: &[raw::RawWager],
+        combined: &[raw::RawCombined],
+    ) -> Option<Claim> {
         let mut ok = true;
-        for w in &c.wagers.value {
-            ok &= self.reading_target(w, Some(&c.pay_table), wagers);
+        match (&c.wagers, &c.pay_table, &c.combined) {
+            (Some(list), Some(table), None) => {
+                for w in &list.value {
+                    ok &= self.reading_target(w, Some(table), wagers);
+                }
+            }
+            (None, None, Some(id)) => {
+                if !combined.iter().any(|x| x.id.value == id.value) {
+                    let ids: Vec<&str> = combined.iter().map(|x| x.id.value.as_str()).collect();
+                    let d = self.string_error(id, format!("unknown combined entry `{}`", id.value));
+                    d.expected = Some(format!("one of {}", ids.join(", ")));
+                    ok = false;
+                }
+            }
+            _ => {
+                self.string_error(
+                    &c.house_edge,
+                    "a claim names `wagers` and `pay_table`, or `combined`",
+                )
+                .help = Some(
+                    "write `wagers: [...]` with `pay_table: ...`, or `combined: <id>` alone".into(),
+                );
+                return None;
+            }
         }
         let printed = c.house_edge.value.trim();
         let number = printed.strip_suffix('%').map(str::trim);
@@ -630,8 +651,17 @@ impl<'a> Checker<'a> {
             ok = false;
         }
         ok.then(|| Claim {
-            wagers: c.wagers.value.iter().map(|w| w.value.clone()).collect(),
-            pay_table: c.pay_table.value.clone(),
+            wagers: c
+                .wagers
+                .iter()
+                .flat_map(|l| l.value.iter().map(|w| w.value.clone()))
+                .collect(),
+            pay_table: c
+                .pay_table
+                .as_ref()
+                .map(|t| t.value.clone())
+                .unwrap_or_default(),
+            combined: c.combined.as_ref().map(|x| x.value.clone()),
             house_edge: printed.to_string(),
             source: c.source.clone(),
         })

@@ -23,8 +23,8 @@ use super::plan::{Group, Level, Plan};
 use super::shoe::Composition;
 use super::suits::SplitCache;
 use crate::cards::Card;
-use crate::model::Spec;
 use crate::model::round::{Round, SLOTS};
+use crate::model::{Ratio, Spec};
 use rayon::prelude::*;
 use std::collections::HashMap;
 use std::rc::Rc;
@@ -37,17 +37,28 @@ pub struct WagerCounts {
     pub settles: Vec<Vec<u128>>,
     /// Per event: the rounds on which it holds, whatever outranks it.
     pub holds: Vec<u128>,
+    /// Rounds on which the wager is not placed (not counted above).
+    pub not_placed: u128,
+}
+
+/// The joint outcome of wagers staked together: rounds per (net result,
+/// units staked), each wager under its first pay table.
+pub struct CombinedCounts {
+    pub combined: usize,
+    pub outcomes: std::collections::BTreeMap<(Ratio, u32), u128>,
 }
 
 pub struct GroupCounts {
     pub wagers: Vec<WagerCounts>,
+    pub combined: Vec<CombinedCounts>,
     pub total: u128,
 }
 
 /// The group's events over atoms.
 pub(super) struct Compiled {
     pub(super) atoms: Atoms,
-    /// Per wager of the group: its events.
+    /// Per wager of the group: its events, then its `placed` condition if
+    /// it has one.
     pub(super) events: Vec<Vec<AExpr>>,
     /// Per event (flattened): the suit-reading atoms it depends on.
     pub(super) suit_atoms: Vec<Vec<usize>>,
@@ -59,10 +70,14 @@ fn compile(spec: &Spec, group: &Group) -> Compiled {
         .wagers
         .iter()
         .map(|&w| {
-            spec.wagers[w]
+            let wager = &spec.wagers[w];
+            let placed = wager.placed.iter().map(|p| &p.when);
+            wager
                 .events
                 .iter()
-                .map(|e| atoms.compile(&e.when))
+                .map(|e| &e.when)
+                .chain(placed)
+                .map(|c| atoms.compile(c))
                 .collect()
         })
         .collect();
@@ -107,9 +122,8 @@ pub fn settle_sequence(
                 .settles
                 .iter()
                 .map(|t| {
-                    t.iter()
-                        .position(|c| *c > 0)
-                        .expect("one outcome per table")
+                    // Not placed: reported as `events + 1`.
+                    t.iter().position(|c| *c > 0).unwrap_or(t.len())
                 })
                 .collect();
             (w.wager, hits)
@@ -212,8 +226,10 @@ fn count(
             ctx.before_draws
         );
     }
+    let (wagers, combined) = settle_sums(spec, group, &compiled, &sums);
     GroupCounts {
-        wagers: settle_sums(spec, group, &compiled, &sums),
+        wagers,
+        combined,
         total,
     }
 }
@@ -224,7 +240,7 @@ fn settle_sums(
     group: &Group,
     compiled: &Compiled,
     sums: &Map<u128>,
-) -> Vec<WagerCounts> {
+) -> (Vec<WagerCounts>, Vec<CombinedCounts>) {
     let mut out: Vec<WagerCounts> = group
         .wagers
         .iter()
@@ -234,9 +250,24 @@ fn settle_sums(
                 wager: w,
                 settles: vec![vec![0; wager.events.len() + 1]; wager.pay_tables.len()],
                 holds: vec![0; wager.events.len()],
+                not_placed: 0,
             }
         })
         .collect();
+    // Combined wagers share one plan, so all of them are in this group.
+    let mut combined: Vec<CombinedCounts> = spec
+        .combined
+        .iter()
+        .enumerate()
+        .filter(|(_, c)| group.wagers.contains(&c.wagers[0]))
+        .map(|(k, _)| CombinedCounts {
+            combined: k,
+            outcomes: Default::default(),
+        })
+        .collect();
+    // Per wager of the group: its net under its first table on this tuple
+    // (None: not placed).
+    let mut first_net: Vec<Option<Ratio>> = vec![None; group.wagers.len()];
     let orders: Vec<Vec<Vec<usize>>> = group
         .wagers
         .iter()
@@ -251,7 +282,7 @@ fn settle_sums(
         .collect();
     for (key, &weight) in sums {
         for (g, events) in compiled.events.iter().enumerate() {
-            let holds: Vec<bool> = events
+            let mut holds: Vec<bool> = events
                 .iter()
                 .map(|e| {
                     e.eval(key)
@@ -260,6 +291,12 @@ fn settle_sums(
                 })
                 .collect();
             let c = &mut out[g];
+            let wager = &spec.wagers[group.wagers[g]];
+            if wager.placed.is_some() && !holds.pop().expect("the placed condition") {
+                c.not_placed += weight;
+                first_net[g] = None;
+                continue;
+            }
             for (k, h) in holds.iter().enumerate() {
                 if *h {
                     c.holds[k] += weight;
@@ -272,10 +309,33 @@ fn settle_sums(
                     .find(|&e| holds[e])
                     .unwrap_or(holds.len());
                 c.settles[t][hit] += weight;
+                if t == 0 {
+                    first_net[g] = Some(
+                        wager.pay_tables[0]
+                            .pays
+                            .get(hit)
+                            .map_or(Ratio::MINUS_ONE, |p| p.net()),
+                    );
+                }
             }
         }
+        for cc in &mut combined {
+            let (mut net, mut staked) = (Ratio::ZERO, 0u32);
+            for w in &spec.combined[cc.combined].wagers {
+                let g = group
+                    .wagers
+                    .iter()
+                    .position(|x| x == w)
+                    .expect("same group");
+                if let Some(n) = first_net[g] {
+                    net = net.plus(n);
+                    staked += 1;
+                }
+            }
+            *cc.outcomes.entry((net, staked)).or_insert(0) += weight;
+        }
     }
-    out
+    (out, combined)
 }
 
 pub(super) struct Context<'a> {

@@ -2,6 +2,7 @@
 
 pub mod atoms;
 pub mod classes;
+pub mod decide;
 pub mod enumerate;
 pub mod keys;
 pub mod plan;
@@ -25,8 +26,11 @@ pub fn analyse(spec: &Spec, decks: u32) -> Analysis {
 
 /// Computes every wager from any shoe composition (`decks` labels the result).
 pub fn analyse_shoe(spec: &Spec, composition: &shoe::Composition, decks: u32) -> Analysis {
+    let resolved = decide::resolve(spec, composition);
+    let spec = &resolved;
     let n = composition.total();
     let total: u128 = (0..6).map(|i| n.saturating_sub(i)).product();
+    let mut combined: Vec<Option<stats::CombinedStats>> = vec![None; spec.combined.len()];
     let mut per_wager: Vec<Option<(enumerate::WagerCounts, String)>> = Vec::new();
     per_wager.resize_with(spec.wagers.len(), || None);
     for group in plan::groups(spec) {
@@ -36,6 +40,14 @@ pub fn analyse_shoe(spec: &Spec, composition: &shoe::Composition, decks: u32) ->
             counts.total, total,
             "enumeration lost or double-counted sequences"
         );
+        for c in &counts.combined {
+            combined[c.combined] = Some(stats::CombinedStats::from_counts(
+                &spec.combined[c.combined],
+                spec,
+                &c.outcomes,
+                total,
+            ));
+        }
         for c in counts.wagers {
             let w = c.wager;
             per_wager[w] = Some((c, group.plan.granularity().to_string()));
@@ -55,5 +67,10 @@ pub fn analyse_shoe(spec: &Spec, composition: &shoe::Composition, decks: u32) ->
         decks,
         total,
         wagers,
+        combined: combined
+            .into_iter()
+            .map(|c| c.expect("combined wagers share a group"))
+            .collect(),
+        decision: decide::analyse(spec, composition),
     }
 }

@@ -50,15 +50,13 @@ pub fn plan_of(spec: &Spec, wager: usize) -> Plan {
     let w = &spec.wagers[wager];
     let mut needs = [0u8; SLOTS];
     let strategy_needs = match &spec.game.first {
-        FirstRule::Decides {
-            strategies,
-            default,
-        } => strategies[*default].draw_when.needs(),
+        FirstRule::Decides(d) => d.strategies[d.default].needs(&d.sees),
         FirstRule::Totals(_) => [0; SLOTS],
     };
-    for e in &w.events {
+    let placed = w.placed.iter().map(|p| &p.needs);
+    for n in w.events.iter().map(|e| &e.needs).chain(placed) {
         for s in 0..SLOTS {
-            needs[s] |= e.needs[s] | strategy_needs[s];
+            needs[s] |= n[s] | strategy_needs[s];
         }
     }
     let any_rank = needs.iter().any(|n| n & need::RANK != 0);
@@ -83,11 +81,42 @@ pub fn plan_of(spec: &Spec, wager: usize) -> Plan {
     }
 }
 
-/// Wagers grouped by plan, in first-appearance order.
+impl Plan {
+    /// A plan fine enough for both.
+    fn union(self, o: Plan) -> Plan {
+        Plan {
+            levels: std::array::from_fn(|s| self.levels[s].max(o.levels[s])),
+            suits: self.suits | o.suits,
+            canonical_suits: self.canonical_suits && o.canonical_suits,
+        }
+    }
+}
+
+/// Wagers grouped by plan, in first-appearance order. Wagers staked
+/// together (`combined`) share one plan, so their joint outcome is counted.
 pub fn groups(spec: &Spec) -> Vec<Group> {
+    let mut plans: Vec<Plan> = (0..spec.wagers.len()).map(|w| plan_of(spec, w)).collect();
+    for c in &spec.combined {
+        let joint = c.wagers.iter().map(|&w| plans[w]).reduce(Plan::union);
+        if let Some(joint) = joint {
+            for &w in &c.wagers {
+                plans[w] = joint;
+            }
+        }
+    }
+    // A rank-level slot where suits are read needs its suited slots at rank
+    // level too (see `plan_of`); a union can break that, so re-establish it.
+    for p in &mut plans {
+        if p.levels.contains(&Level::Rank) {
+            for s in 0..SLOTS {
+                if p.suits & (1 << s) != 0 {
+                    p.levels[s] = Level::Rank;
+                }
+            }
+        }
+    }
     let mut out: Vec<Group> = Vec::new();
-    for w in 0..spec.wagers.len() {
-        let plan = plan_of(spec, w);
+    for (w, plan) in plans.into_iter().enumerate() {
         match out.iter_mut().find(|g| g.plan == plan) {
             Some(g) => g.wagers.push(w),
             None => out.push(Group {

@@ -3,6 +3,7 @@
 
 use super::enumerate::WagerCounts;
 use crate::model::{Pay, Ratio, Wager};
+
 use num_bigint::BigInt;
 use num_rational::BigRational;
 use num_traits::{Signed, Zero};
@@ -13,6 +14,76 @@ pub struct Analysis {
     pub decks: u32,
     pub total: u128,
     pub wagers: Vec<WagerStats>,
+    pub combined: Vec<CombinedStats>,
+    /// The player's decision, where the first hand's owner decides.
+    pub decision: Option<super::decide::DecisionStats>,
+}
+
+/// Wagers staked together: the joint return table.
+#[derive(Clone, Debug)]
+pub struct CombinedStats {
+    pub id: String,
+    pub name: String,
+    pub wagers: Vec<String>,
+    /// The always-placed wager the house edge is quoted per.
+    pub per: String,
+    /// Per (net result, units staked): rounds, ordered by net.
+    pub outcomes: Vec<(Ratio, u32, u128)>,
+    pub total: u128,
+    /// Expected net result per round (in units of one bet).
+    pub expected: BigRational,
+    pub variance: BigRational,
+    /// Expected units staked per round.
+    pub staked: BigRational,
+}
+
+impl CombinedStats {
+    pub fn from_counts(
+        c: &crate::model::Combined,
+        spec: &crate::model::Spec,
+        outcomes: &std::collections::BTreeMap<(Ratio, u32), u128>,
+        total: u128,
+    ) -> CombinedStats {
+        let t = BigRational::from_integer(BigInt::from(total));
+        let (mut sum, mut sum_sq, mut staked) = (
+            BigRational::zero(),
+            BigRational::zero(),
+            BigRational::zero(),
+        );
+        for ((net, units), n) in outcomes {
+            let n = BigRational::from_integer(BigInt::from(*n));
+            let x = big(*net);
+            sum += &x * &n;
+            sum_sq += &x * &x * &n;
+            staked += BigRational::from_integer(BigInt::from(*units)) * &n;
+        }
+        let expected = &sum / &t;
+        CombinedStats {
+            id: c.id.clone(),
+            name: c.name.clone(),
+            wagers: c
+                .wagers
+                .iter()
+                .map(|&w| spec.wagers[w].id.clone())
+                .collect(),
+            per: spec.wagers[c.per].id.clone(),
+            outcomes: outcomes.iter().map(|((r, u), n)| (*r, *u, *n)).collect(),
+            total,
+            variance: &sum_sq / &t - &expected * &expected,
+            staked: staked / &t,
+            expected,
+        }
+    }
+
+    /// House edge per unit of the `per` wager (placed on every round).
+    pub fn house_edge(&self) -> BigRational {
+        -self.expected.clone()
+    }
+
+    /// House edge per unit wagered in total (the element of risk).
+    pub fn per_total_wagered(&self) -> BigRational {
+        -(&self.expected / &self.staked)
+    }
 }
 
 #[derive(Clone, Debug)]
@@ -41,7 +112,10 @@ pub struct TableStats {
     pub events: Vec<EventRow>,
     /// Rounds on which no event holds (the stake is lost).
     pub no_event: u128,
+    /// Rounds on which the wager is placed: every figure is per wager placed.
     pub total: u128,
+    /// Rounds on which the wager is not placed (0 for most wagers).
+    pub not_placed: u128,
     /// Expected net result per unit staked (negative: the house's edge).
     pub expected: BigRational,
     pub variance: BigRational,
@@ -56,6 +130,7 @@ pub fn wager_stats(
     total: u128,
     granularity: String,
 ) -> WagerStats {
+    let counts_not_placed = counts.not_placed;
     let tables = w
         .pay_tables
         .iter()
@@ -73,7 +148,15 @@ pub fn wager_stats(
                     combinations: *c,
                 })
                 .collect();
-            table_stats(&t.id, &t.name, events, counts[w.events.len()], total)
+            let mut s = table_stats(
+                &t.id,
+                &t.name,
+                events,
+                counts[w.events.len()],
+                total - counts_not_placed,
+            );
+            s.not_placed = counts_not_placed;
+            s
         })
         .collect();
     WagerStats {
@@ -123,14 +206,21 @@ fn table_stats(
         .map(|e| e.combinations)
         .sum::<u128>();
     let tt = BigRational::from_integer(t);
-    let expected = &sum / &tt;
-    let variance = &sum_sq / &tt - &expected * &expected;
+    // A wager never placed has no figures per wager placed: zeros.
+    let (expected, variance) = if total == 0 {
+        (BigRational::zero(), BigRational::zero())
+    } else {
+        let e = &sum / &tt;
+        let v = &sum_sq / &tt - &e * &e;
+        (e, v)
+    };
     TableStats {
         id: id.to_string(),
         name: name.to_string(),
         events,
         no_event,
         total,
+        not_placed: 0,
         expected,
         variance,
         wins,

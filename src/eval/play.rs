@@ -3,7 +3,7 @@
 
 use crate::cards::Card;
 use crate::model::round::Round;
-use crate::model::{FirstRule, Game, Spec};
+use crate::model::{FirstRule, Game, Spec, StrategyRule};
 
 /// The player's choice in a game where the first hand decides.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -60,7 +60,7 @@ pub fn play(spec: &Spec, deal: &Deal, decks: u32) -> Result<Played, String> {
         ));
         false
     } else {
-        first_decision(spec, game, &round, deal, t0, &mut notes)?
+        first_decision(spec, game, &round, deal, t0, decks, &mut notes)?
     };
     expect_count(game, deal, 0, first_draws, t0)?;
     round.counts[0] = if first_draws { 3 } else { 2 };
@@ -90,6 +90,7 @@ fn first_decision(
     round: &Round,
     deal: &Deal,
     total: u8,
+    decks: u32,
     notes: &mut Vec<String>,
 ) -> Result<bool, String> {
     let name = &game.hands[0];
@@ -108,10 +109,8 @@ fn first_decision(
             ));
             Ok(draws)
         }
-        FirstRule::Decides {
-            strategies,
-            default,
-        } => {
+        FirstRule::Decides(d) => {
+            let strategies = &d.strategies;
             if let Some(d) = deal.decision {
                 notes.push(format!(
                     "{name} chose to {}",
@@ -127,10 +126,17 @@ fn first_decision(
                         ids.join(", ")
                     )
                 })?,
-                None => &strategies[*default],
+                None => &strategies[d.default],
             };
             // The strategy sees only the two-card hands (no third cards yet).
-            let draws = chosen.draw_when.holds(round);
+            let draws = match &chosen.rule {
+                StrategyRule::Optimal(_) => {
+                    let shoe = crate::engine::shoe::Composition::standard(decks);
+                    crate::engine::decide::optimal_chart(spec, &shoe)
+                        .is_some_and(|chart| chart.draws(round))
+                }
+                _ => chosen.draws(round),
+            };
             notes.push(format!(
                 "{name} {} by strategy `{}` ({})",
                 if draws { "draws" } else { "stands" },

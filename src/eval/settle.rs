@@ -21,6 +21,9 @@ impl Outcome {
 #[derive(Clone, Debug)]
 pub struct WagerResult {
     pub wager: String,
+    /// Whether the wager is staked on this round (see `Wager::placed`); when
+    /// not, no event settles it and its net is zero.
+    pub placed: bool,
     /// Which events hold on this round.
     pub holds: Vec<bool>,
     pub outcomes: Vec<Outcome>,
@@ -31,21 +34,27 @@ pub fn settle(spec: &Spec, round: &Round) -> Vec<WagerResult> {
 }
 
 pub fn settle_wager(w: &Wager, round: &Round) -> WagerResult {
+    let placed = w.placed.as_ref().is_none_or(|p| p.when.holds(round));
     let holds: Vec<bool> = w.events.iter().map(|e| e.when.holds(round)).collect();
     let outcomes = w
         .pay_tables
         .iter()
         .map(|t| {
-            let event = select(w.precedence, &holds, &t.pays);
+            let event = select(w.precedence, &holds, &t.pays).filter(|_| placed);
             Outcome {
                 pay_table: t.id.clone(),
                 event,
-                pay: event.map(|k| t.pays[k]).unwrap_or(Pay::Lose),
+                pay: match event {
+                    Some(k) => t.pays[k],
+                    None if placed => Pay::Lose,
+                    None => Pay::Push,
+                },
             }
         })
         .collect();
     WagerResult {
         wager: w.id.clone(),
+        placed,
         holds,
         outcomes,
     }

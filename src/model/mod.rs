@@ -22,6 +22,8 @@ pub struct Spec {
     pub wagers: Vec<Wager>,
     pub claims: Vec<Claim>,
     pub interpretations: Vec<Interpretation>,
+    pub combined: Vec<Combined>,
+    pub pay_searches: Vec<PaySearch>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -48,18 +50,100 @@ pub struct Game {
 pub enum FirstRule {
     /// Draws on these totals (bit per total).
     Totals(u16),
-    /// Its owner chooses; each strategy is a condition meaning "draw".
-    Decides {
-        strategies: Vec<Strategy>,
-        default: usize,
-    },
+    /// Its owner chooses to draw or stand.
+    Decides(Decides),
+}
+
+/// A hand whose owner decides, and the strategies the analysis plays.
+#[derive(Clone, Debug)]
+pub struct Decides {
+    pub strategies: Vec<Strategy>,
+    /// Index into `strategies`: the strategy the figures are computed under.
+    pub default: usize,
+    /// Card slots the owner sees when deciding (strategies read only these).
+    pub sees: Vec<u8>,
+    /// Wagers whose summed expected return the optimal strategy maximises
+    /// (indices into `Spec::wagers`; empty: no optimal strategy declared).
+    pub objective: Vec<usize>,
 }
 
 #[derive(Clone, Debug)]
 pub struct Strategy {
     pub id: String,
+    /// What the spec wrote, for reports.
     pub source: String,
-    pub draw_when: Cond,
+    pub rule: StrategyRule,
+}
+
+#[derive(Clone, Debug)]
+pub enum StrategyRule {
+    /// Draw when this condition holds on the two-card hands.
+    When(Cond),
+    /// Draw as a chart computed for a particular shoe says.
+    Chart(std::sync::Arc<Chart>),
+    /// The optimal strategy, computed by exact enumeration for each shoe
+    /// (the engine replaces it with a `Chart` before it plays).
+    Optimal(OptimalCache),
+}
+
+/// Charts already computed for a spec, one per shoe composition: clones of
+/// a spec share them, and a re-checked spec starts empty.
+#[derive(Clone, Debug, Default)]
+pub struct OptimalCache(
+    pub std::sync::Arc<std::sync::Mutex<Vec<([[u32; 4]; 13], std::sync::Arc<Chart>)>>>,
+);
+
+/// A decision per combination of the point values of the cards seen.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Chart {
+    /// The slots read, in order; the index of a combination is
+    /// `sum(value(slot_i) * 10^i)`.
+    pub sees: Vec<u8>,
+    pub draw: Vec<bool>,
+}
+
+impl Chart {
+    pub fn index(&self, round: &Round) -> usize {
+        self.sees
+            .iter()
+            .rev()
+            .fold(0, |i, &s| i * 10 + round.cards[s as usize].value() as usize)
+    }
+
+    pub fn draws(&self, round: &Round) -> bool {
+        self.draw[self.index(round)]
+    }
+}
+
+impl Strategy {
+    /// Whether this strategy draws on the two-card hands in `round`.
+    ///
+    /// # Panics
+    /// On an unresolved optimal strategy: every caller resolves it for its
+    /// shoe first (see `engine::decide::resolve`).
+    pub fn draws(&self, round: &Round) -> bool {
+        match &self.rule {
+            StrategyRule::When(c) => c.holds(round),
+            StrategyRule::Chart(chart) => chart.draws(round),
+            StrategyRule::Optimal(_) => {
+                panic!("the optimal strategy must be resolved for a shoe before play")
+            }
+        }
+    }
+
+    /// What the strategy reads of each slot.
+    pub fn needs(&self, sees: &[u8]) -> Needs {
+        match &self.rule {
+            StrategyRule::When(c) => c.needs(),
+            _ => {
+                let mut n = [0; round::SLOTS];
+                for &s in sees {
+                    n[s as usize] |= cond::need::VALUE;
+                }
+                n
+            }
+        }
+    }
 }
 
 /// How the second hand draws, given whether the first hand drew.
@@ -86,10 +170,7 @@ impl Game {
     pub fn first_draws(&self, round: &Round) -> bool {
         match &self.first {
             FirstRule::Totals(mask) => mask & (1 << round.total(0)) != 0,
-            FirstRule::Decides {
-                strategies,
-                default,
-            } => strategies[*default].draw_when.holds(round),
+            FirstRule::Decides(d) => d.strategies[d.default].draws(round),
         }
     }
 
@@ -129,6 +210,9 @@ pub struct Wager {
     pub id: String,
     pub name: String,
     pub description: Option<String>,
+    /// The wager is staked only on rounds where this holds (the Draw bet of
+    /// Lucky Draw is placed only when the player draws). None: always.
+    pub placed: Option<Placed>,
     pub precedence: Precedence,
     pub events: Vec<Event>,
     pub pay_tables: Vec<PayTable>,
@@ -180,9 +264,51 @@ impl Pay {
 }
 
 #[derive(Clone, Debug)]
+pub struct Placed {
+    pub source: String,
+    pub when: Cond,
+    pub needs: Needs,
+}
+
+/// Wagers staked together on one round (e.g. Enter plus the Draw bet),
+/// each under its first pay table, one unit each when placed.
+#[derive(Clone, Debug)]
+pub struct Combined {
+    pub id: String,
+    pub name: String,
+    /// Indices into `Spec::wagers`.
+    pub wagers: Vec<usize>,
+    /// The wager the house edge is quoted per (always placed).
+    pub per: usize,
+}
+
+/// A printed house edge for a wager whose pays the document omits: which
+/// small integer pay tables give it.
+#[derive(Clone, Debug)]
+pub struct PaySearch {
+    pub wager: usize,
+    /// As printed, e.g. "5.32%"; matched at its printed precision.
+    pub house_edge: String,
+    pub source: String,
+    /// Per event of the wager: the pays to try (empty: fixed), in listed order.
+    pub ranges: Vec<PayRange>,
+    /// Pays must not rise down the list of searched events.
+    pub non_increasing: bool,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PayRange {
+    Fixed(Pay),
+    /// Whole "to 1" pays from..=to.
+    Search(i64, i64),
+}
+
+#[derive(Clone, Debug)]
 pub struct Claim {
     pub wagers: Vec<String>,
     pub pay_table: String,
+    /// A claim about a `combined` entry (then `wagers` and `pay_table` are empty).
+    pub combined: Option<String>,
     /// As printed, e.g. "6.1%".
     pub house_edge: String,
     pub source: String,
@@ -206,5 +332,13 @@ pub struct Reading {
 impl Spec {
     pub fn wager(&self, id: &str) -> Option<&Wager> {
         self.wagers.iter().find(|w| w.id == id)
+    }
+
+    /// The first hand's decision rule, where its owner decides.
+    pub fn decides(&self) -> Option<&Decides> {
+        match &self.game.first {
+            FirstRule::Decides(d) => Some(d),
+            FirstRule::Totals(_) => None,
+        }
     }
 }

@@ -104,20 +104,26 @@ fn game(s: &mut String, g: &Game) {
         FirstRule::Totals(m) => {
             let _ = writeln!(s, "{} draws on {}", g.hands[0], totals(*m));
         }
-        FirstRule::Decides {
-            strategies,
-            default,
-        } => {
-            for (k, st) in strategies.iter().enumerate() {
-                let mark = if k == *default { " (default)" } else { "" };
-                let _ = writeln!(
-                    s,
-                    "{} strategy {}{}: draw when {}",
-                    g.hands[0],
-                    st.id,
-                    mark,
-                    show(&st.draw_when, &g.hands)
-                );
+        FirstRule::Decides(d) => {
+            let seen: Vec<String> = d
+                .sees
+                .iter()
+                .map(|&s| {
+                    format!(
+                        "{}.{}",
+                        g.hands[s as usize / 3],
+                        ["first", "second"][s as usize % 3]
+                    )
+                })
+                .collect();
+            let _ = writeln!(s, "{} sees {}", g.hands[0], seen.join(", "));
+            for (k, st) in d.strategies.iter().enumerate() {
+                let mark = if k == d.default { " (default)" } else { "" };
+                let rule = match &st.rule {
+                    super::StrategyRule::When(c) => format!("draw when {}", show(c, &g.hands)),
+                    _ => st.source.clone(),
+                };
+                let _ = writeln!(s, "{} strategy {}{}: {}", g.hands[0], st.id, mark, rule);
             }
         }
     }

@@ -34,6 +34,10 @@ impl Ratio {
         }
     }
 
+    pub fn plus(self, o: Ratio) -> Ratio {
+        Ratio::new(self.num * o.den + o.num * self.den, self.den * o.den)
+    }
+
     pub fn int(n: i128) -> Ratio {
         Ratio { num: n, den: 1 }
     }

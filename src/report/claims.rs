@@ -3,7 +3,7 @@
 
 use crate::engine::Analysis;
 use crate::engine::stats::percent;
-use crate::model::Spec;
+use crate::model::{Claim, Spec};
 use num_bigint::BigInt;
 use num_rational::BigRational;
 
@@ -24,6 +24,19 @@ pub fn check(spec: &Spec, a: &Analysis) -> Vec<ClaimCheck> {
     spec.claims
         .iter()
         .map(|c| {
+            if let Some(id) = &c.combined {
+                let cs = a
+                    .combined
+                    .iter()
+                    .find(|x| &x.id == id)
+                    .expect("checked claim");
+                return compare(
+                    c,
+                    vec![id.clone()],
+                    format!("per {} bet", cs.per),
+                    cs.house_edge(),
+                );
+            }
             // Equal stakes on each wager: the edge is the mean of their edges.
             let mut sum = BigRational::from_integer(BigInt::from(0));
             for w in &c.wagers {
@@ -36,20 +49,24 @@ pub fn check(spec: &Spec, a: &Analysis) -> Vec<ClaimCheck> {
                 sum += t.house_edge();
             }
             let edge = sum / BigRational::from_integer(BigInt::from(c.wagers.len()));
-            let printed = c.house_edge.trim_end_matches('%').trim();
-            let places = printed.split_once('.').map_or(0, |(_, f)| f.len()) as u32;
-            let at_precision = percent(&edge, places);
-            ClaimCheck {
-                wagers: c.wagers.clone(),
-                pay_table: c.pay_table.clone(),
-                source: c.source.clone(),
-                printed: c.house_edge.clone(),
-                matches: at_precision.trim_end_matches('%') == printed,
-                computed_at_precision: at_precision,
-                computed: percent(&edge, 4),
-            }
+            compare(c, c.wagers.clone(), c.pay_table.clone(), edge)
         })
         .collect()
+}
+
+fn compare(c: &Claim, wagers: Vec<String>, pay_table: String, edge: BigRational) -> ClaimCheck {
+    let printed = c.house_edge.trim_end_matches('%').trim();
+    let places = printed.split_once('.').map_or(0, |(_, f)| f.len()) as u32;
+    let at_precision = percent(&edge, places);
+    ClaimCheck {
+        wagers,
+        pay_table,
+        source: c.source.clone(),
+        printed: c.house_edge.clone(),
+        matches: at_precision.trim_end_matches('%') == printed,
+        computed_at_precision: at_precision,
+        computed: percent(&edge, 4),
+    }
 }
 
 /// Printed claims against computed figures, as a table.

@@ -212,14 +212,16 @@ fn rules(s: &mut String, spec: &Spec) {
                 totals(*m)
             );
         }
-        FirstRule::Decides {
-            strategies,
-            default,
-        } => {
+        FirstRule::Decides(d) => {
+            let st = &d.strategies[d.default];
+            let rule = match st.rule {
+                crate::model::StrategyRule::When(_) => format!("draw when `{}`", st.source),
+                _ => format!("{} (computed exactly, section 4)", st.source),
+            };
             let _ = writeln!(
                 s,
-                "- The {a} chooses to draw one card or stand. This analysis plays the strategy `{}`: draw when `{}`.",
-                strategies[*default].id, strategies[*default].source
+                "- The {a} chooses to draw one card or stand. This analysis plays the strategy `{}`: {rule}.",
+                st.id
             );
         }
     }

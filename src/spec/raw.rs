@@ -24,6 +24,37 @@ pub struct RawSpec {
     pub claims: Vec<RawClaim>,
     #[serde(default)]
     pub interpretations: Vec<RawInterpretation>,
+    /// Wagers staked together on one round (e.g. Enter plus Draw).
+    #[serde(default)]
+    pub combined: Vec<RawCombined>,
+    /// Printed house edges of wagers whose pays the document omits.
+    #[serde(default)]
+    pub pay_searches: Vec<RawPaySearch>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawCombined {
+    pub id: S<String>,
+    pub name: String,
+    /// Each under its first pay table, one unit each when placed.
+    pub wagers: S<Vec<S<String>>>,
+    /// The wager the house edge is quoted per; it must always be placed.
+    pub per: S<String>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawPaySearch {
+    pub wager: S<String>,
+    /// As printed, e.g. `"5.32%"`.
+    pub house_edge: S<String>,
+    pub source: String,
+    /// Per event: a range of whole pays `"1..100"` (to 1) or a fixed pay.
+    pub pays: OrderedMap<S<String>, S<RawPay>>,
+    /// Pays may not rise down the list of searched events (default true).
+    #[serde(default)]
+    pub non_increasing: Option<bool>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -85,6 +116,15 @@ pub struct RawDrawRule {
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct RawDecision {
+    /// The cards the owner sees when deciding, e.g. `[player.first,
+    /// player.second, dealer.second]`. Strategies may read only these.
+    #[serde(default)]
+    pub sees: Option<S<Vec<S<String>>>>,
+    /// Wagers whose summed return the strategy `optimal` maximises; the
+    /// engine computes that strategy exactly for each shoe.
+    #[serde(default)]
+    pub optimal: Option<S<Vec<S<String>>>>,
+    #[serde(default)]
     pub strategies: OrderedMap<S<String>, S<String>>,
     pub default: S<String>,
 }
@@ -101,6 +141,9 @@ pub struct RawWager {
     /// listed event that holds wins.
     #[serde(default)]
     pub precedence: Option<S<String>>,
+    /// A condition: the wager is staked only on rounds where it holds.
+    #[serde(default)]
+    pub placed: Option<S<String>>,
     pub events: Vec<RawEvent>,
     pub pay_tables: Vec<RawPayTable>,
 }
@@ -134,9 +177,14 @@ pub enum RawPay {
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct RawClaim {
-    /// The wagers the claim is about, staked equally.
-    pub wagers: S<Vec<S<String>>>,
-    pub pay_table: S<String>,
+    /// The wagers the claim is about, staked equally...
+    #[serde(default)]
+    pub wagers: Option<S<Vec<S<String>>>>,
+    #[serde(default)]
+    pub pay_table: Option<S<String>>,
+    /// ...or wagers staked together (`combined`), per its `per` wager.
+    #[serde(default)]
+    pub combined: Option<S<String>>,
     /// As printed, e.g. `"6.1%"`; compared at the printed precision.
     pub house_edge: S<String>,
     pub source: String,

@@ -1,0 +1,460 @@
+//! The player's decision, exactly: for every combination of the cards he
+//! sees, the expected return of standing and of drawing, by enumeration of
+//! every ordered six-card sequence (point values, weighted by the number of
+//! sequences of actual cards each stands for).
+//!
+//! From these: the optimal strategy (composition-dependent: one decision
+//! per combination of seen point values), the best total-dependent strategy
+//! (one decision per first-hand total and the other seen cards), and the
+//! figures of any strategy the spec writes. The objective is the summed
+//! return of the wagers listed under `optimal:`, each one unit when placed.
+//!
+//! Point values suffice: the checker admits only objective wagers and
+//! strategies that read point values, and a shoe's value composition after
+//! removing seen cards depends only on their values.
+
+use super::shoe::Composition;
+use crate::cards::Card;
+use crate::model::round::{Round, SLOTS};
+use crate::model::{Chart, Decides, FirstRule, Spec, StrategyRule};
+use num_bigint::BigInt;
+use num_integer::Integer;
+use num_rational::BigRational;
+use rayon::prelude::*;
+use std::sync::Arc;
+
+/// What one decision yields over the sequences of one information set.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Yield {
+    /// Sum over sequences of the objective's net result, times `scale`.
+    pub net: i128,
+    /// Sum over sequences of the units staked (wagers placed).
+    pub staked: u128,
+    /// Sequences on which the hand actually draws (no natural).
+    pub drew: u128,
+}
+
+impl Yield {
+    fn add(&mut self, o: Yield) {
+        self.net += o.net;
+        self.staked += o.staked;
+        self.drew += o.drew;
+    }
+}
+
+/// One combination of seen point values.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct InfoSet {
+    pub weight: u128,
+    pub stand: Yield,
+    pub draw: Yield,
+}
+
+impl InfoSet {
+    pub fn get(&self, draw: bool) -> Yield {
+        if draw { self.draw } else { self.stand }
+    }
+}
+
+/// Every information set of a shoe, indexed like `Chart::draw`.
+#[derive(Clone, Debug)]
+pub struct Decisions {
+    pub sees: Vec<u8>,
+    /// Nets are multiplied by this to make them whole.
+    pub scale: i128,
+    pub total: u128,
+    pub sets: Vec<InfoSet>,
+}
+
+/// A strategy's figures for the objective wagers.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Figures {
+    /// Expected net result per round, in units of one bet.
+    pub expected: BigRational,
+    /// Expected units staked per round.
+    pub staked: BigRational,
+    /// Probability that the hand draws.
+    pub draws: BigRational,
+}
+
+impl Figures {
+    /// House edge per round (per unit of the always-placed bet).
+    pub fn house_edge(&self) -> BigRational {
+        -self.expected.clone()
+    }
+
+    /// House edge per unit wagered in total (the element of risk).
+    pub fn per_total_wagered(&self) -> BigRational {
+        -(&self.expected / &self.staked)
+    }
+}
+
+fn rep(value: u8) -> u8 {
+    if value == 0 { 10 } else { value }
+}
+
+/// Cards of each point value in the shoe.
+fn by_value(shoe: &Composition) -> [u128; 10] {
+    let mut out = [0u128; 10];
+    for (r, suits) in shoe.counts.iter().enumerate() {
+        let v = Card::new(r as u8 + 1, 0).value() as usize;
+        out[v] += suits.iter().map(|&c| c as u128).sum::<u128>();
+    }
+    out
+}
+
+/// Expected returns of both decisions in every information set.
+///
+/// # Panics
+/// If the first hand does not decide (callers check `Spec::decides`).
+pub fn decisions(spec: &Spec, shoe: &Composition) -> Decisions {
+    let d = spec.decides().expect("a deciding hand");
+    let scale = spec_scale(spec, d);
+    let counts = by_value(shoe);
+    let mut order: Vec<usize> = d.sees.iter().map(|&s| s as usize).collect();
+    order.extend((0..SLOTS).filter(|s| !d.sees.contains(&(*s as u8))));
+    let size = 10usize.pow(d.sees.len() as u32);
+    let first: Vec<u8> = (0..10).filter(|&v| counts[v as usize] > 0).collect();
+    let parts: Vec<Vec<(usize, InfoSet)>> = first
+        .par_iter()
+        .map(|&v0| {
+            let mut walk = Walk {
+                spec,
+                d,
+                scale,
+                order: &order,
+                counts,
+                values: [0; SLOTS],
+                found: vec![InfoSet::default(); size],
+                touched: Vec::new(),
+            };
+            walk.values[order[0]] = v0;
+            walk.counts[v0 as usize] -= 1;
+            walk.go(1, counts[v0 as usize]);
+            walk.touched
+                .iter()
+                .map(|&i| (i, walk.found[i].clone()))
+                .collect()
+        })
+        .collect();
+    let mut sets = vec![InfoSet::default(); size];
+    for (i, set) in parts.into_iter().flatten() {
+        sets[i] = set;
+    }
+    let n = shoe.total();
+    Decisions {
+        sees: d.sees.clone(),
+        scale,
+        total: (0..6).map(|i| n.saturating_sub(i)).product(),
+        sets,
+    }
+}
+
+/// The least common multiple of the objective's pay denominators.
+fn spec_scale(spec: &Spec, d: &Decides) -> i128 {
+    let mut l: i128 = 1;
+    for &w in &d.objective {
+        for p in &spec.wagers[w].pay_tables[0].pays {
+            l = l.lcm(&(p.net().den as i128));
+        }
+    }
+    l
+}
+
+struct Walk<'a> {
+    spec: &'a Spec,
+    d: &'a Decides,
+    scale: i128,
+    order: &'a [usize],
+    counts: [u128; 10],
+    values: [u8; SLOTS],
+    found: Vec<InfoSet>,
+    touched: Vec<usize>,
+}
+
+impl Walk<'_> {
+    fn go(&mut self, depth: usize, weight: u128) {
+        if depth == SLOTS {
+            return self.leaf(weight);
+        }
+        let slot = self.order[depth];
+        for v in 0..10u8 {
+            let left = self.counts[v as usize];
+            if left == 0 {
+                continue;
+            }
+            self.values[slot] = v;
+            self.counts[v as usize] -= 1;
+            self.go(depth + 1, weight * left);
+            self.counts[v as usize] += 1;
+        }
+    }
+
+    fn leaf(&mut self, weight: u128) {
+        let index = self
+            .d
+            .sees
+            .iter()
+            .rev()
+            .fold(0, |i, &s| i * 10 + self.values[s as usize] as usize);
+        let stand = self.outcome(false, weight);
+        let draw = self.outcome(true, weight);
+        let set = &mut self.found[index];
+        if set.weight == 0 {
+            self.touched.push(index);
+        }
+        set.weight += weight;
+        set.stand.add(stand);
+        set.draw.add(draw);
+    }
+
+    fn outcome(&self, draw: bool, weight: u128) -> Yield {
+        let game = &self.spec.game;
+        let mut round = Round {
+            cards: std::array::from_fn(|s| Card::new(rep(self.values[s]), 0)),
+            counts: [2, 2],
+        };
+        let (t0, t1) = (round.total(0), round.total(1));
+        let natural = game.is_natural(t0) || game.is_natural(t1);
+        let drew = draw && !natural;
+        if !natural {
+            round.counts[0] = if drew { 3 } else { 2 };
+            let third = drew.then_some(self.values[2]);
+            round.counts[1] = if game.second_draws(t1, third) { 3 } else { 2 };
+        }
+        let (mut net, mut staked) = (0i128, 0u128);
+        for &w in &self.d.objective {
+            let wager = &self.spec.wagers[w];
+            if wager.placed.as_ref().is_some_and(|p| !p.when.holds(&round)) {
+                continue;
+            }
+            staked += 1;
+            let r = crate::eval::settle::settle_wager(wager, &round).outcomes[0].net();
+            net += r.num as i128 * (self.scale / r.den as i128);
+        }
+        Yield {
+            net: net * weight as i128,
+            staked: staked * weight,
+            drew: if drew { weight } else { 0 },
+        }
+    }
+}
+
+/// The optimal composition-dependent strategy: draw where drawing returns
+/// strictly more (on a tie the player stands and risks no more money).
+pub fn optimal(d: &Decisions) -> Chart {
+    Chart {
+        sees: d.sees.clone(),
+        draw: d.sets.iter().map(|s| s.draw.net > s.stand.net).collect(),
+    }
+}
+
+/// The key of a set under a total-dependent strategy: the first hand's
+/// two-card total and the other hand's seen values.
+fn total_key(sees: &[u8], index: usize) -> (u8, Vec<u8>) {
+    let mut i = index;
+    let mut total = 0u8;
+    let mut others = Vec::new();
+    for &s in sees {
+        let v = (i % 10) as u8;
+        i /= 10;
+        if s < 3 {
+            total = (total + v) % 10;
+        } else {
+            others.push(v);
+        }
+    }
+    (total, others)
+}
+
+/// The best strategy that sees only the first hand's total (and the other
+/// hand's seen cards): per key, draw where drawing returns strictly more
+/// summed over every combination with that key.
+pub fn by_total(d: &Decisions) -> Chart {
+    let mut gain: std::collections::BTreeMap<(u8, Vec<u8>), i128> = Default::default();
+    for (i, s) in d.sets.iter().enumerate() {
+        *gain.entry(total_key(&d.sees, i)).or_default() += s.draw.net - s.stand.net;
+    }
+    Chart {
+        sees: d.sees.clone(),
+        draw: (0..d.sets.len())
+            .map(|i| gain[&total_key(&d.sees, i)] > 0)
+            .collect(),
+    }
+}
+
+/// A written strategy as a chart: its condition on each combination.
+pub fn chart_of(rule: &StrategyRule, d: &Decisions) -> Option<Chart> {
+    let cond = match rule {
+        StrategyRule::When(c) => c,
+        StrategyRule::Chart(c) => return Some((**c).clone()),
+        StrategyRule::Optimal(_) => return Some(optimal(d)),
+    };
+    let draw = (0..d.sets.len())
+        .map(|index| {
+            let mut round = Round {
+                cards: [Card::new(1, 0); SLOTS],
+                counts: [2, 2],
+            };
+            let mut i = index;
+            for &s in &d.sees {
+                round.cards[s as usize] = Card::new(rep((i % 10) as u8), 0);
+                i /= 10;
+            }
+            cond.holds(&round)
+        })
+        .collect();
+    Some(Chart {
+        sees: d.sees.clone(),
+        draw,
+    })
+}
+
+/// The objective's figures when playing `chart`.
+pub fn figures(d: &Decisions, chart: &Chart) -> Figures {
+    let mut sum = Yield::default();
+    for (s, draw) in d.sets.iter().zip(&chart.draw) {
+        sum.add(s.get(*draw));
+    }
+    let t = BigInt::from(d.total);
+    Figures {
+        expected: BigRational::new(BigInt::from(sum.net), t.clone() * BigInt::from(d.scale)),
+        staked: BigRational::new(BigInt::from(sum.staked), t.clone()),
+        draws: BigRational::new(BigInt::from(sum.drew), t),
+    }
+}
+
+/// The optimal chart for a shoe, computed once per spec and shoe.
+pub fn optimal_chart(spec: &Spec, shoe: &Composition) -> Option<Arc<Chart>> {
+    let d = spec.decides()?;
+    let cache = d.strategies.iter().find_map(|s| match &s.rule {
+        StrategyRule::Optimal(c) => Some(c),
+        _ => None,
+    })?;
+    if let Some((_, chart)) = cache.0.lock().ok()?.iter().find(|(c, _)| *c == shoe.counts) {
+        return Some(chart.clone());
+    }
+    let chart = Arc::new(optimal(&decisions(spec, shoe)));
+    if let Ok(mut v) = cache.0.lock() {
+        v.push((shoe.counts, chart.clone()));
+    }
+    Some(chart)
+}
+
+/// The spec with its optimal strategy replaced by the chart for this shoe,
+/// ready for the engine and the evaluator to play.
+pub fn resolve(spec: &Spec, shoe: &Composition) -> Spec {
+    let mut out = spec.clone();
+    let chart = optimal_chart(spec, shoe);
+    if let (FirstRule::Decides(d), Some(chart)) = (&mut out.game.first, chart) {
+        for s in &mut d.strategies {
+            if matches!(s.rule, StrategyRule::Optimal(_)) {
+                s.rule = StrategyRule::Chart(chart.clone());
+            }
+        }
+    }
+    out
+}
+
+/// The spec playing another of its strategies by default.
+pub fn with_default(spec: &Spec, strategy: usize) -> Spec {
+    let mut out = spec.clone();
+    if let FirstRule::Decides(d) = &mut out.game.first {
+        d.default = strategy;
+    }
+    out
+}
+
+/// One strategy's figures, for the comparison table.
+#[derive(Clone, Debug)]
+pub struct StrategyFigures {
+    pub id: String,
+    pub description: String,
+    pub figures: Figures,
+}
+
+/// The decision analysis of a shoe.
+#[derive(Clone, Debug)]
+pub struct DecisionStats {
+    /// The deciding hand's name and the names of the seen cards.
+    pub hand: String,
+    pub sees: Vec<String>,
+    /// The objective's wager ids.
+    pub objective: Vec<String>,
+    /// The strategy the figures of section 4 are computed under.
+    pub default: String,
+    pub decisions: Decisions,
+    pub optimal: Chart,
+    pub by_total: Chart,
+    /// Combinations (index, weight > 0) where the two charts differ.
+    pub differences: Vec<usize>,
+    /// Optimal, best total-dependent, then the spec's written strategies.
+    pub strategies: Vec<StrategyFigures>,
+}
+
+pub const BY_TOTAL: &str = "optimal_by_total";
+
+/// The full decision analysis, or None if no optimal strategy is declared.
+pub fn analyse(spec: &Spec, shoe: &Composition) -> Option<DecisionStats> {
+    let d = spec.decides()?;
+    if d.objective.is_empty() {
+        return None;
+    }
+    let decisions = decisions(spec, shoe);
+    let optimal = optimal(&decisions);
+    let by_total = by_total(&decisions);
+    let differences = (0..decisions.sets.len())
+        .filter(|&i| decisions.sets[i].weight > 0 && optimal.draw[i] != by_total.draw[i])
+        .collect();
+    let mut strategies = vec![
+        StrategyFigures {
+            id: crate::check::OPTIMAL.into(),
+            description: "optimal: each combination of seen cards decided exactly".into(),
+            figures: figures(&decisions, &optimal),
+        },
+        StrategyFigures {
+            id: BY_TOTAL.into(),
+            description: "the best strategy by the player's total and the dealer's seen cards"
+                .into(),
+            figures: figures(&decisions, &by_total),
+        },
+    ];
+    for s in &d.strategies {
+        if s.id == crate::check::OPTIMAL {
+            continue;
+        }
+        if let Some(chart) = chart_of(&s.rule, &decisions) {
+            strategies.push(StrategyFigures {
+                id: s.id.clone(),
+                description: s.source.clone(),
+                figures: figures(&decisions, &chart),
+            });
+        }
+    }
+    let g = &spec.game;
+    Some(DecisionStats {
+        hand: g.hands[0].clone(),
+        sees: d
+            .sees
+            .iter()
+            .map(|&s| {
+                format!(
+                    "{}.{}",
+                    g.hands[s as usize / 3],
+                    ["first", "second"][s as usize % 3]
+                )
+            })
+            .collect(),
+        objective: d
+            .objective
+            .iter()
+            .map(|&w| spec.wagers[w].id.clone())
+            .collect(),
+        default: d.strategies[d.default].id.clone(),
+        decisions,
+        optimal,
+        by_total,
+        differences,
+        strategies,
+    })
+}

@@ -543,7 +543,11 @@ fn settle_text(
                 o.event
                     .map(|k| w.events[k].id.clone())
                     .unwrap_or_else(|| "-".into()),
-                o.pay.describe(),
+                if r.placed {
+                    o.pay.describe()
+                } else {
+                    "not placed".into()
+                },
                 signed(o.net()),
             ]);
         }
@@ -584,7 +588,7 @@ fn settle_json(
                     })
                 })
                 .collect();
-            serde_json::json!({ "wager": w.id, "outcomes": tables })
+            serde_json::json!({ "wager": w.id, "placed": r.placed, "outcomes": tables })
         })
         .collect();
     let doc = serde_json::json!({

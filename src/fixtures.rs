@@ -257,10 +257,12 @@ fn check_target(spec: &Spec, target: &str, expected: &str) -> Result<(), String>
         return Err(format!("wager `{w}` has no pay table `{t}`"));
     }
     let (event, pays) = split_expectation(expected);
-    if !matches!(event, "lose" | "push") && !wager.events.iter().any(|e| e.id == event) {
+    if !matches!(event, "lose" | "push" | "not placed")
+        && !wager.events.iter().any(|e| e.id == event)
+    {
         let ids: Vec<&str> = wager.events.iter().map(|e| e.id.as_str()).collect();
         return Err(format!(
-            "wager `{w}` has no event `{event}`: expected lose, push or one of {}",
+            "wager `{w}` has no event `{event}`: expected lose, push, not placed or one of {}",
             ids.join(", ")
         ));
     }
@@ -330,6 +332,7 @@ fn run_case(spec: &Spec, src: &SourceFile, case: &Case, c: &CaseSpec) -> Vec<Cas
             }
             let (event, pays) = split_expectation(expected);
             let got_event = match (o.event, o.pay) {
+                _ if !settled[wi].placed => "not placed".to_string(),
                 (_, Pay::Lose) if event == "lose" => "lose".to_string(),
                 (_, Pay::Push) if event == "push" => "push".to_string(),
                 (Some(k), _) => wager.events[k].id.clone(),

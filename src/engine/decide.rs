@@ -103,16 +103,55 @@ fn by_value(shoe: &Composition) -> [u128; 10] {
     out
 }
 
+/// An objective wager, ready to settle without allocating.
+struct Settler<'a> {
+    placed: Option<&'a crate::model::Cond>,
+    events: Vec<&'a crate::model::Cond>,
+    /// Event indices in precedence order under the first pay table.
+    order: Vec<usize>,
+    /// Net per event, times the scale.
+    nets: Vec<i128>,
+}
+
 /// Expected returns of both decisions in every information set.
+///
+/// Sequences are enumerated by point value: the seen cards first, then the
+/// rest of the initial deal; each decision then enumerates only the third
+/// cards actually dealt, and an unused slot is any of the cards left.
 ///
 /// # Panics
 /// If the first hand does not decide (callers check `Spec::decides`).
 pub fn decisions(spec: &Spec, shoe: &Composition) -> Decisions {
     let d = spec.decides().expect("a deciding hand");
     let scale = spec_scale(spec, d);
+    let settlers: Vec<Settler> = d
+        .objective
+        .iter()
+        .map(|&w| {
+            let w = &spec.wagers[w];
+            let t = &w.pay_tables[0];
+            Settler {
+                placed: w.placed.as_ref().map(|p| &p.when),
+                events: w.events.iter().map(|e| &e.when).collect(),
+                order: w.precedence.order(&t.pays),
+                nets: t
+                    .pays
+                    .iter()
+                    .map(|p| {
+                        let r = p.net();
+                        r.num as i128 * (scale / r.den as i128)
+                    })
+                    .collect(),
+            }
+        })
+        .collect();
     let counts = by_value(shoe);
     let mut order: Vec<usize> = d.sees.iter().map(|&s| s as usize).collect();
-    order.extend((0..SLOTS).filter(|s| !d.sees.contains(&(*s as u8))));
+    order.extend(
+        [0usize, 1, 3, 4]
+            .into_iter()
+            .filter(|s| !d.sees.contains(&(*s as u8))),
+    );
     let size = 10usize.pow(d.sees.len() as u32);
     let first: Vec<u8> = (0..10).filter(|&v| counts[v as usize] > 0).collect();
     let parts: Vec<Vec<(usize, InfoSet)>> = first
@@ -122,8 +161,10 @@ pub fn decisions(spec: &Spec, shoe: &Composition) -> Decisions {
                 spec,
                 d,
                 scale,
+                settlers: &settlers,
                 order: &order,
                 counts,
+                left: shoe.total() - 1,
                 values: [0; SLOTS],
                 found: vec![InfoSet::default(); size],
                 touched: Vec::new(),
@@ -165,79 +206,146 @@ struct Walk<'a> {
     spec: &'a Spec,
     d: &'a Decides,
     scale: i128,
+    settlers: &'a [Settler<'a>],
+    /// Seen slots, then the rest of the initial deal.
     order: &'a [usize],
     counts: [u128; 10],
+    /// Cards left in the shoe.
+    left: u128,
     values: [u8; SLOTS],
     found: Vec<InfoSet>,
     touched: Vec<usize>,
 }
 
 impl Walk<'_> {
+    fn take(&mut self, v: u8) -> u128 {
+        let n = self.counts[v as usize];
+        self.counts[v as usize] -= 1;
+        self.left -= 1;
+        n
+    }
+
+    fn put(&mut self, v: u8) {
+        self.counts[v as usize] += 1;
+        self.left += 1;
+    }
+
     fn go(&mut self, depth: usize, weight: u128) {
-        if depth == SLOTS {
-            return self.leaf(weight);
+        if depth == self.order.len() {
+            return self.initial(weight);
         }
         let slot = self.order[depth];
         for v in 0..10u8 {
-            let left = self.counts[v as usize];
-            if left == 0 {
+            if self.counts[v as usize] == 0 {
                 continue;
             }
             self.values[slot] = v;
-            self.counts[v as usize] -= 1;
-            self.go(depth + 1, weight * left);
-            self.counts[v as usize] += 1;
+            let n = self.take(v);
+            self.go(depth + 1, weight * n);
+            self.put(v);
         }
     }
 
-    fn leaf(&mut self, weight: u128) {
+    /// The four initial cards are placed: both decisions, third cards
+    /// enumerated where dealt.
+    fn initial(&mut self, weight: u128) {
         let index = self
             .d
             .sees
             .iter()
             .rev()
             .fold(0, |i, &s| i * 10 + self.values[s as usize] as usize);
-        let stand = self.outcome(false, weight);
-        let draw = self.outcome(true, weight);
+        let game = &self.spec.game;
+        let t = |h: usize| (self.values[h * 3] + self.values[h * 3 + 1]) % 10;
+        let (t0, t1) = (t(0), t(1));
+        let natural = game.is_natural(t0) || game.is_natural(t1);
+        let mut out = [Yield::default(); 2];
+        for (k, draw) in [false, true].into_iter().enumerate() {
+            let drew = draw && !natural;
+            if !drew {
+                let second = !natural && game.second_draws(t1, None);
+                out[k] = self.second(weight, false, second);
+                continue;
+            }
+            let mut sum = Yield::default();
+            for v in 0..10u8 {
+                if self.counts[v as usize] == 0 {
+                    continue;
+                }
+                self.values[2] = v;
+                let n = self.take(v);
+                let second = game.second_draws(t1, Some(v));
+                sum.add(self.second(weight * n, true, second));
+                self.put(v);
+            }
+            // The hand draws whatever the third cards turn out to be.
+            sum.drew = weight_all(weight, self.left);
+            out[k] = sum;
+        }
         let set = &mut self.found[index];
         if set.weight == 0 {
             self.touched.push(index);
         }
-        set.weight += weight;
-        set.stand.add(stand);
-        set.draw.add(draw);
+        // Every way to fill the two third-card slots, used or not.
+        set.weight += weight_all(weight, self.left);
+        set.stand.add(out[0]);
+        set.draw.add(out[1]);
     }
 
-    fn outcome(&self, draw: bool, weight: u128) -> Yield {
-        let game = &self.spec.game;
-        let mut round = Round {
-            cards: std::array::from_fn(|s| Card::new(rep(self.values[s]), 0)),
-            counts: [2, 2],
-        };
-        let (t0, t1) = (round.total(0), round.total(1));
-        let natural = game.is_natural(t0) || game.is_natural(t1);
-        let drew = draw && !natural;
-        if !natural {
-            round.counts[0] = if drew { 3 } else { 2 };
-            let third = drew.then_some(self.values[2]);
-            round.counts[1] = if game.second_draws(t1, third) { 3 } else { 2 };
+    /// The second hand's third card (if dealt), then settlement; unused
+    /// slots are any of the cards left.
+    fn second(&mut self, weight: u128, first: bool, second: bool) -> Yield {
+        let counts = [2 + first as u8, 2 + second as u8];
+        if !second {
+            let free = if first {
+                self.left
+            } else {
+                self.left * self.left.saturating_sub(1)
+            };
+            return self.settle(weight * free, counts);
         }
+        let mut sum = Yield::default();
+        for v in 0..10u8 {
+            if self.counts[v as usize] == 0 {
+                continue;
+            }
+            self.values[5] = v;
+            let n = self.take(v);
+            let free = if first { 1 } else { self.left };
+            sum.add(self.settle(weight * n * free, counts));
+            self.put(v);
+        }
+        sum
+    }
+
+    fn settle(&self, weight: u128, counts: [u8; 2]) -> Yield {
+        let round = Round {
+            cards: std::array::from_fn(|s| Card::new(rep(self.values[s]), 0)),
+            counts,
+        };
         let (mut net, mut staked) = (0i128, 0u128);
-        for &w in &self.d.objective {
-            let wager = &self.spec.wagers[w];
-            if wager.placed.as_ref().is_some_and(|p| !p.when.holds(&round)) {
+        for w in self.settlers {
+            if w.placed.is_some_and(|p| !p.holds(&round)) {
                 continue;
             }
             staked += 1;
-            let r = crate::eval::settle::settle_wager(wager, &round).outcomes[0].net();
-            net += r.num as i128 * (self.scale / r.den as i128);
+            net += w
+                .order
+                .iter()
+                .find(|&&k| w.events[k].holds(&round))
+                .map_or(-self.scale, |&k| w.nets[k]);
         }
         Yield {
             net: net * weight as i128,
             staked: staked * weight,
-            drew: if drew { weight } else { 0 },
+            drew: 0,
         }
     }
+}
+
+/// Ways to fill both third-card slots from `left` cards, times `weight`.
+fn weight_all(weight: u128, left: u128) -> u128 {
+    weight * left * left.saturating_sub(1)
 }
 
 /// The optimal composition-dependent strategy: draw where drawing returns

@@ -95,7 +95,25 @@ fn results_json(spec: &Spec, c: &Computed, decks: &[(u32, crate::engine::Analysi
                     })
                 })
                 .collect();
-            json!({ "decks": d, "house_edges": edges })
+            let combined: Vec<Value> = a
+                .combined
+                .iter()
+                .map(|c| {
+                    json!({
+                        "id": c.id,
+                        "house_edge_per_bet": super::json::exact(&c.house_edge()),
+                        "house_edge_per_total_wagered": super::json::exact(&c.per_total_wagered()),
+                    })
+                })
+                .collect();
+            let decision = a.decision.as_ref().map(|d| {
+                json!({
+                    "composition_dependent_differs": !d.differences.is_empty(),
+                    "differing_combinations": d.differences.len(),
+                    "optimal_draws_on": d.optimal.draw.iter().zip(&d.decisions.sets).filter(|(x, s)| **x && s.weight > 0).count(),
+                })
+            });
+            json!({ "decks": d, "house_edges": edges, "combined": combined, "decision": decision })
         })
         .collect();
     let mut doc = json::document(spec, c);
@@ -437,6 +455,56 @@ fn markdown(
             let _ = writeln!(s, "{k}\n");
         }
     }
+    for cs in &c.analysis.combined {
+        let _ = writeln!(s, "### Combined `{}` — {}\n", cs.id, cs.name);
+        let _ = writeln!(
+            s,
+            "The wagers {} staked together, one unit each when placed, under their first pay tables; the joint outcome of every round:\n",
+            cs.wagers
+                .iter()
+                .map(|w| format!("`{w}`"))
+                .collect::<Vec<_>>()
+                .join(" and ")
+        );
+        let _ = writeln!(s, "{}\n", super::decision::combined_table(cs));
+        let _ = writeln!(s, "{}\n", super::decision::combined_figures(cs));
+    }
+    if let Some(d) = &c.analysis.decision {
+        super::decision::markdown(&mut s, d, &c.analysis.combined);
+    }
+    for r in &c.searches {
+        let _ = writeln!(
+            s,
+            "### Pay tables that give the printed edge of `{}`\n",
+            r.wager
+        );
+        let _ = writeln!(
+            s,
+            "The document prints a house edge of {} ({}) but no pays. The pay table in section 2 is an assumption. Every table of whole pays (to 1) in the ranges {}, not rising down the list, was tried against the exact event counts above: {} give{} {} when rounded as printed.{}\n",
+            r.printed,
+            r.source,
+            r.ranges.join(", "),
+            r.matches,
+            if r.matches == 1 { "s" } else { "" },
+            r.printed,
+            if r.tables.is_empty() {
+                String::new()
+            } else {
+                format!(" The {} with the smallest total of pays:", r.tables.len())
+            }
+        );
+        if let Some(first) = r.tables.first() {
+            let mut header: Vec<String> = first.pays.iter().map(|(e, _)| e.clone()).collect();
+            header.push("house edge".into());
+            let mut t = new_table(header);
+            for f in &r.tables {
+                let mut row: Vec<String> = f.pays.iter().map(|(_, p)| p.clone()).collect();
+                row.push(f.house_edge.clone());
+                t.add_row(row);
+            }
+            let _ = writeln!(s, "{t}\n");
+        }
+    }
     let _ = writeln!(s, "### House edge by deck count\n");
     let mut header = vec!["wager / pay table".to_string()];
     header.extend(decks.iter().map(|(d, _)| format!("{d} decks")));
@@ -451,6 +519,34 @@ fn markdown(
             );
             t.add_row(row);
         }
+    }
+    for (ci, cs) in c.analysis.combined.iter().enumerate() {
+        let mut row = vec![format!("`{}` per {} bet", cs.id, cs.per)];
+        row.extend(
+            decks
+                .iter()
+                .map(|(_, a)| percent(&a.combined[ci].house_edge(), 4)),
+        );
+        t.add_row(row);
+        let mut row = vec![format!("`{}` per total wagered", cs.id)];
+        row.extend(
+            decks
+                .iter()
+                .map(|(_, a)| percent(&a.combined[ci].per_total_wagered(), 4)),
+        );
+        t.add_row(row);
+    }
+    if let Some(d) = &c.analysis.decision {
+        let mut row = vec![format!(
+            "{}: composition-dependent combinations that differ from the total-dependent strategy",
+            d.hand
+        )];
+        row.extend(decks.iter().map(|(_, a)| {
+            a.decision
+                .as_ref()
+                .map_or("-".into(), |d| d.differences.len().to_string())
+        }));
+        t.add_row(row);
     }
     let _ = writeln!(s, "{t}\n");
     let _ = writeln!(s, "## 5. Verification\n");

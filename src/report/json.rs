@@ -3,7 +3,9 @@
 //! exactly. Fractions are exact "p/q"; decimals are rendered from them.
 
 use super::Computed;
-use crate::engine::stats::{TableStats, decimal, fraction, one_in, sqrt_decimal};
+use crate::engine::decide::{DecisionStats, Figures};
+use crate::engine::stats::{CombinedStats, TableStats, decimal, fraction, one_in, sqrt_decimal};
+use crate::model::Chart;
 use crate::model::Spec;
 use num_bigint::BigInt;
 use num_rational::BigRational;
@@ -44,7 +46,7 @@ fn table(t: &TableStats) -> Value {
             "odds": one_in(e.combinations, t.total),
         })
     });
-    json!({
+    let mut v = json!({
         "id": t.id,
         "name": t.name,
         "events": events,
@@ -55,6 +57,112 @@ fn table(t: &TableStats) -> Value {
         "variance": exact(&t.variance),
         "standard_deviation": sqrt_decimal(&t.variance, PLACES),
         "top_award": top,
+    });
+    // Figures of a wager not always placed are per wager placed.
+    if t.not_placed > 0 {
+        v["not_placed_combinations"] = json!(t.not_placed.to_string());
+    }
+    v
+}
+
+fn combined(c: &CombinedStats) -> Value {
+    let total = BigRational::from_integer(BigInt::from(c.total));
+    let outcomes: Vec<Value> = c
+        .outcomes
+        .iter()
+        .map(|(net, units, n)| {
+            let p = BigRational::from_integer(BigInt::from(*n)) / &total;
+            json!({
+                "units_staked": units,
+                "net": net.to_string(),
+                "combinations": n.to_string(),
+                "probability": exact(&p),
+            })
+        })
+        .collect();
+    json!({
+        "id": c.id,
+        "name": c.name,
+        "wagers": c.wagers,
+        "per": c.per,
+        "outcomes": outcomes,
+        "house_edge_per_bet": exact(&c.house_edge()),
+        "house_edge_per_total_wagered": exact(&c.per_total_wagered()),
+        "average_units_staked": exact(&c.staked),
+        "variance": exact(&c.variance),
+        "standard_deviation": sqrt_decimal(&c.variance, PLACES),
+    })
+}
+
+fn figures(f: &Figures) -> Value {
+    json!({
+        "house_edge_per_round": exact(&f.house_edge()),
+        "house_edge_per_total_wagered": exact(&f.per_total_wagered()),
+        "draw_frequency": exact(&f.draws),
+    })
+}
+
+/// A chart as rows "total: decisions by the other seen cards".
+fn chart_rows(d: &DecisionStats, chart: &Chart) -> Vec<Value> {
+    (0..chart.draw.len())
+        .filter(|&i| d.decisions.sets[i].weight > 0 && chart.draw[i])
+        .map(|i| json!(combination(d, i)))
+        .collect()
+}
+
+/// "1,5|7": the seen point values, the deciding hand's first.
+fn combination(d: &DecisionStats, index: usize) -> String {
+    let mut i = index;
+    let (mut own, mut other) = (Vec::new(), Vec::new());
+    for &s in &d.decisions.sees {
+        let v = (i % 10).to_string();
+        i /= 10;
+        if s < 3 { own.push(v) } else { other.push(v) }
+    }
+    format!("{}|{}", own.join(","), other.join(","))
+}
+
+pub fn decision(d: &DecisionStats) -> Value {
+    let scale = BigInt::from(d.decisions.scale);
+    let combos: Vec<Value> = d
+        .decisions
+        .sets
+        .iter()
+        .enumerate()
+        .filter(|(_, s)| s.weight > 0)
+        .map(|(i, s)| {
+            let ev = |net: i128| {
+                exact(&BigRational::new(
+                    BigInt::from(net),
+                    BigInt::from(s.weight) * &scale,
+                ))
+            };
+            json!({
+                "seen": combination(d, i),
+                "combinations": s.weight.to_string(),
+                "expected_stand": ev(s.stand.net),
+                "expected_draw": ev(s.draw.net),
+                "optimal": if d.optimal.draw[i] { "draw" } else { "stand" },
+            })
+        })
+        .collect();
+    let strategies: Vec<Value> = d
+        .strategies
+        .iter()
+        .map(|s| json!({ "id": s.id, "rule": s.description, "figures": figures(&s.figures) }))
+        .collect();
+    json!({
+        "hand": d.hand,
+        "sees": d.sees,
+        "objective": d.objective,
+        "default_strategy": d.default,
+        "seen_values_format": "deciding hand's values | other seen values; 0 is a ten or face",
+        "optimal_draws_on": chart_rows(d, &d.optimal),
+        "optimal_by_total_draws_on": chart_rows(d, &d.by_total),
+        "composition_dependent_differs": !d.differences.is_empty(),
+        "differences": d.differences.iter().map(|&i| combination(d, i)).collect::<Vec<_>>(),
+        "strategies": strategies,
+        "combinations": combos,
     })
 }
 
@@ -79,6 +187,9 @@ pub fn document(spec: &Spec, c: &Computed) -> Value {
         "decks": a.decks,
         "total_combinations": a.total.to_string(),
         "wagers": wagers,
+        "combined": a.combined.iter().map(combined).collect::<Vec<_>>(),
+        "decision": a.decision.as_ref().map(decision),
+        "pay_searches": c.searches,
         "claims": c.claims,
         "warnings": c.warnings,
     })

@@ -2,9 +2,11 @@
 //! summary and the machine-readable JSON document.
 
 pub mod claims;
+pub mod decision;
 pub mod document;
 pub mod json;
 pub mod pdf;
+pub mod search;
 pub mod summary;
 
 use crate::engine::{self, Analysis};
@@ -22,6 +24,8 @@ pub struct Warning {
 pub struct Computed {
     pub analysis: Analysis,
     pub claims: Vec<ClaimCheck>,
+    /// Pay tables that give a printed edge the document prints no pays for.
+    pub searches: Vec<search::SearchResult>,
     pub warnings: Vec<Warning>,
 }
 
@@ -29,9 +33,15 @@ pub fn compute(spec: &Spec, decks: u32) -> Computed {
     let analysis = engine::analyse(spec, decks);
     let claims = claims::check(spec, &analysis);
     let warnings = warnings(spec, &analysis, &claims);
+    let searches = spec
+        .pay_searches
+        .iter()
+        .map(|p| search::search(spec, &analysis, p))
+        .collect();
     Computed {
         analysis,
         claims,
+        searches,
         warnings,
     }
 }

@@ -50,6 +50,57 @@ pub fn render(spec: &Spec, c: &Computed) -> String {
         }
     }
     let _ = writeln!(s, "{t}");
+    for cs in &a.combined {
+        let _ = writeln!(
+            s,
+            "\n{} (`{}`): house edge {} per {} bet, {} per total wagered",
+            cs.name,
+            cs.id,
+            percent(&cs.house_edge(), 4),
+            cs.per,
+            percent(&cs.per_total_wagered(), 4)
+        );
+    }
+    if let Some(d) = &a.decision {
+        let per = a
+            .combined
+            .iter()
+            .find(|c| c.wagers == d.objective)
+            .map_or("round".to_string(), |c| c.per.clone());
+        let _ = writeln!(
+            s,
+            "\n{}'s strategy (D draw, S stand; * some compositions decide otherwise, see the report), by {} total and {}:\n{}",
+            d.hand,
+            d.hand,
+            d.sees
+                .iter()
+                .filter(|x| !x.starts_with(&format!("{}.", d.hand)))
+                .cloned()
+                .collect::<Vec<_>>()
+                .join(", "),
+            super::decision::chart(d)
+        );
+        let _ = writeln!(s, "\n{}", super::decision::strategies(d, &per));
+    }
+    for r in &c.searches {
+        let _ = writeln!(
+            s,
+            "\npay search: {} whole-number pay tables for `{}` give the printed {} ({}); simplest: {}",
+            r.matches,
+            r.wager,
+            r.printed,
+            r.ranges.join(", "),
+            r.tables
+                .first()
+                .map(|t| t
+                    .pays
+                    .iter()
+                    .map(|(e, p)| format!("{e} {p}"))
+                    .collect::<Vec<_>>()
+                    .join(", "))
+                .unwrap_or_else(|| "none".into())
+        );
+    }
     if !c.claims.is_empty() {
         let t = super::claims::table(&c.claims);
         let _ = writeln!(s, "\n{t}");

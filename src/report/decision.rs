@@ -1,0 +1,251 @@
+//! The player's decision in words and tables: the strategy chart, where the
+//! composition of the hand changes the decision, and what each strategy
+//! costs. Shared by the terminal summary and the report.
+
+use crate::cli::new_table;
+use crate::engine::decide::{DecisionStats, Figures};
+use crate::engine::stats::{CombinedStats, percent};
+use num_bigint::BigInt;
+use num_rational::BigRational;
+use std::fmt::Write;
+
+/// A point value as a card label: 0 is a ten or a face.
+fn label(v: u8) -> String {
+    match v {
+        0 => "T".into(),
+        1 => "A".into(),
+        v => v.to_string(),
+    }
+}
+
+/// (first-hand total, the other seen values) of a combination, and the
+/// first hand's seen values.
+fn split(d: &DecisionStats, index: usize) -> (u8, Vec<u8>, Vec<u8>) {
+    let mut i = index;
+    let (mut total, mut others, mut own) = (0u8, Vec::new(), Vec::new());
+    for &s in &d.decisions.sees {
+        let v = (i % 10) as u8;
+        i /= 10;
+        if s < 3 {
+            total = (total + v) % 10;
+            own.push(v);
+        } else {
+            others.push(v);
+        }
+    }
+    (total, others, own)
+}
+
+/// Columns: every combination of the other hand's seen values, in order
+/// A, 2..9, T.
+fn columns(d: &DecisionStats) -> Vec<Vec<u8>> {
+    let n = d.decisions.sees.iter().filter(|&&s| s >= 3).count();
+    let order: Vec<u8> = vec![1, 2, 3, 4, 5, 6, 7, 8, 9, 0];
+    let mut cols: Vec<Vec<u8>> = vec![Vec::new()];
+    for _ in 0..n {
+        cols = cols
+            .iter()
+            .flat_map(|c| {
+                order.iter().map(move |v| {
+                    let mut c = c.clone();
+                    c.push(*v);
+                    c
+                })
+            })
+            .collect();
+    }
+    cols
+}
+
+/// The chart: D (draw) or S (stand) by the best total-dependent strategy;
+/// `*` where the optimal strategy decides some compositions otherwise.
+pub fn chart(d: &DecisionStats) -> comfy_table::Table {
+    let cols = columns(d);
+    let mut header = vec![format!("{} total", d.hand)];
+    header.extend(
+        cols.iter()
+            .map(|c| c.iter().map(|v| label(*v)).collect::<Vec<_>>().join(",")),
+    );
+    let mut t = new_table(header);
+    for total in 0..10u8 {
+        let mut row = vec![total.to_string()];
+        for col in &cols {
+            let mut draw = None;
+            let mut mixed = false;
+            for i in 0..d.decisions.sets.len() {
+                let (tt, others, _) = split(d, i);
+                if tt != total || &others != col || d.decisions.sets[i].weight == 0 {
+                    continue;
+                }
+                draw = Some(d.by_total.draw[i]);
+                mixed |= d.optimal.draw[i] != d.by_total.draw[i];
+            }
+            row.push(match draw {
+                None => "-".into(),
+                Some(x) => format!(
+                    "{}{}",
+                    if x { "D" } else { "S" },
+                    if mixed { "*" } else { "" }
+                ),
+            });
+        }
+        t.add_row(row);
+    }
+    t
+}
+
+/// The compositions where the optimal decision differs from the chart.
+pub fn exceptions(d: &DecisionStats) -> Vec<String> {
+    d.differences
+        .iter()
+        .map(|&i| {
+            let (total, others, own) = split(d, i);
+            let mut own = own;
+            own.sort_unstable_by_key(|v| (*v + 9) % 10);
+            let gain = &d.decisions.sets[i];
+            let better = if d.optimal.draw[i] { "draw" } else { "stand" };
+            format!(
+                "{} {} ({}) against {}: {better}",
+                d.hand,
+                total,
+                own.iter().map(|v| label(*v)).collect::<Vec<_>>().join("+"),
+                others
+                    .iter()
+                    .map(|v| label(*v))
+                    .collect::<Vec<_>>()
+                    .join(","),
+            ) + &format!(
+                " (gains {} per unit over the chart's decision on these hands)",
+                percent(
+                    &BigRational::new(
+                        BigInt::from((gain.draw.net - gain.stand.net).abs()),
+                        BigInt::from(gain.weight) * BigInt::from(d.decisions.scale),
+                    ),
+                    4
+                )
+            )
+        })
+        .collect()
+}
+
+/// Each strategy's figures for the objective wagers.
+pub fn strategies(d: &DecisionStats, per: &str) -> comfy_table::Table {
+    let mut t = new_table(vec![
+        "strategy".to_string(),
+        "rule".to_string(),
+        format!("house edge per {per} bet"),
+        "per total wagered".to_string(),
+        format!("{} draws", d.hand),
+    ]);
+    for s in &d.strategies {
+        t.add_row(strategy_row(&s.id, &s.description, &s.figures));
+    }
+    t
+}
+
+fn strategy_row(id: &str, rule: &str, f: &Figures) -> Vec<String> {
+    vec![
+        format!("`{id}`"),
+        rule.to_string(),
+        percent(&f.house_edge(), 4),
+        percent(&f.per_total_wagered(), 4),
+        percent(&f.draws, 4),
+    ]
+}
+
+/// The joint return table of wagers staked together.
+pub fn combined_table(c: &CombinedStats) -> comfy_table::Table {
+    let mut t = new_table(vec![
+        "units staked",
+        "net result",
+        "combinations",
+        "probability",
+        "return",
+    ]);
+    let total = BigRational::from_integer(BigInt::from(c.total));
+    for (net, units, n) in c.outcomes.iter().rev() {
+        let p = BigRational::from_integer(BigInt::from(*n)) / &total;
+        let ret = &p * crate::engine::stats::big(*net);
+        t.add_row(vec![
+            units.to_string(),
+            format!(
+                "{}{}",
+                if net.num > 0 { "+" } else { "" },
+                net.trimmed_decimal()
+            ),
+            crate::engine::stats::group_digits(&n.to_string()),
+            percent(&p, 6),
+            percent(&ret, 6),
+        ]);
+    }
+    t
+}
+
+/// The combined figures as rows of a figure/value table.
+pub fn combined_figures(c: &CombinedStats) -> comfy_table::Table {
+    let mut k = new_table(vec!["figure", "value"]);
+    let edge = c.house_edge();
+    k.add_row(vec![
+        format!("House edge per {} bet", c.per),
+        format!(
+            "{} (exact: {})",
+            percent(&edge, 4),
+            crate::engine::stats::fraction(&edge)
+        ),
+    ]);
+    k.add_row(vec![
+        "House edge per total wagered (element of risk)".to_string(),
+        percent(&c.per_total_wagered(), 4),
+    ]);
+    k.add_row(vec![
+        "Average units staked per round".to_string(),
+        crate::engine::stats::decimal(&c.staked, 6),
+    ]);
+    k.add_row(vec![
+        format!("Standard deviation per {} bet", c.per),
+        crate::engine::stats::sqrt_decimal(&c.variance, 4),
+    ]);
+    k
+}
+
+/// The decision analysis in Markdown (section 4 of the report).
+pub fn markdown(s: &mut String, d: &DecisionStats, combined: &[CombinedStats]) {
+    let per = combined
+        .iter()
+        .find(|c| c.wagers == d.objective)
+        .map_or("round".to_string(), |c| c.per.clone());
+    let _ = writeln!(s, "### The {}'s decision\n", d.hand);
+    let _ = writeln!(
+        s,
+        "The {} decides seeing {}. For every combination of those cards' point values, the expected return of {} was computed exactly for standing and for drawing; the optimal strategy draws where drawing returns strictly more. The chart shows the best strategy that looks only at the {}'s total; `*` marks cells where the optimal (composition-dependent) strategy decides some hands otherwise (listed below the chart).\n",
+        d.hand,
+        d.sees.join(", "),
+        d.objective.join(" + "),
+        d.hand
+    );
+    let _ = writeln!(s, "{}\n", chart(d));
+    let ex = exceptions(d);
+    if ex.is_empty() {
+        let _ = writeln!(
+            s,
+            "The composition-dependent and total-dependent strategies are the same: no hand's decision depends on more than its total.\n"
+        );
+    } else {
+        let _ = writeln!(
+            s,
+            "The composition-dependent strategy differs from the total-dependent one on {} combination{}:\n",
+            ex.len(),
+            if ex.len() == 1 { "" } else { "s" }
+        );
+        for e in ex {
+            let _ = writeln!(s, "- {e}");
+        }
+        let _ = writeln!(s);
+    }
+    let _ = writeln!(
+        s,
+        "Strategies compared (each bet one unit when placed; the analysis plays `{}`):\n",
+        d.default
+    );
+    let _ = writeln!(s, "{}\n", strategies(d, &per));
+}

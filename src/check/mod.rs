@@ -2,6 +2,7 @@
 //! error it finds, each located in the YAML file.
 
 pub mod compile;
+pub mod table;
 
 use crate::diag::Diagnostic;
 use crate::expr::parse_expr;
@@ -170,6 +171,7 @@ impl<'a> Checker<'a> {
             .iter()
             .filter_map(|i| self.interpretation(i, &raw.wagers))
             .collect();
+        let table = raw.table.as_ref().and_then(|t| self.table(t, &raw.wagers));
         Some(Spec {
             id: raw.id.value.clone(),
             title: raw.title,
@@ -181,6 +183,7 @@ impl<'a> Checker<'a> {
             wagers,
             claims,
             interpretations,
+            table,
         })
     }
 

@@ -5,6 +5,7 @@ pub mod cond;
 pub mod normal;
 pub mod ratio;
 pub mod round;
+pub mod table;
 
 pub use cond::{Cond, Needs};
 pub use ratio::Ratio;
@@ -22,6 +23,8 @@ pub struct Spec {
     pub wagers: Vec<Wager>,
     pub claims: Vec<Claim>,
     pub interpretations: Vec<Interpretation>,
+    /// How a whole table round is settled, where the spec declares it.
+    pub table: Option<table::TableRules>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

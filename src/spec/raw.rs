@@ -24,6 +24,9 @@ pub struct RawSpec {
     pub claims: Vec<RawClaim>,
     #[serde(default)]
     pub interpretations: Vec<RawInterpretation>,
+    /// How a whole table round is settled (player-banked games).
+    #[serde(default)]
+    pub table: Option<super::table::RawTable>,
 }
 
 #[derive(Debug, Deserialize)]

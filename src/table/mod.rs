@@ -203,14 +203,13 @@ pub fn command(spec: Option<&str>, round: &str, json: bool) -> crate::cli::Outpu
             ));
         }
     };
-    let (spec_src, spec) = match crate::check::check_file(&spec_path) {
+    let (_, spec) = match crate::check::check_file(&spec_path) {
         Ok(x) => x,
         Err(ds) => {
             let text = std::fs::read_to_string(&spec_path).unwrap_or_default();
             return fail(render_all(&ds, &text));
         }
     };
-    let _ = spec_src;
     let file = match round::check(&spec, &src, &raw) {
         Ok(f) => f,
         Err(ds) => return fail(render_all(&ds, &src.text)),

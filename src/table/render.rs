@@ -20,10 +20,12 @@ fn cards(s: &Settled, h: u8) -> String {
     cards.join(" ")
 }
 
-fn event(spec: &Spec, r: &super::Row) -> String {
-    let e = r.event.clone().unwrap_or_else(|| "-".into());
-    let _ = spec;
-    format!("{e} ({})", r.pay.describe())
+/// `full_house (15 to 1)`, or `lose` when no event holds.
+fn event(r: &super::Row) -> String {
+    match &r.event {
+        Some(e) => format!("{e} ({})", r.pay.describe()),
+        None => r.pay.describe(),
+    }
 }
 
 /// The rounds as text: hands, one row per wager in settlement order, the
@@ -80,7 +82,7 @@ pub fn text(spec: &Spec, rules: &TableRules, decks: u32, settled: &[Settled]) ->
                 bettor,
                 spec.wagers[row.bet.wager].id.clone(),
                 money(row.bet.stake),
-                event(spec, row),
+                event(row),
                 row.settlement.describe(),
                 signed_money(row.settlement.player_net()),
                 signed_money(row.net_after),

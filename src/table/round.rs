@@ -394,7 +394,7 @@ impl Reader<'_> {
             }
             self.bets(rules, n, Some(&b.name), &b.bets, &mut bets);
         }
-        let declines = self.declines(rules, raw, seat);
+        let declines = self.declines(rules, raw);
         let expect = self.expectations(raw.expect.as_ref(), &bets);
         if self.diags.len() > before {
             return None;
@@ -545,7 +545,7 @@ impl Reader<'_> {
         }
     }
 
-    fn declines(&mut self, rules: &TableRules, raw: &RawRound, pd: Option<u32>) -> Vec<u32> {
+    fn declines(&mut self, rules: &TableRules, raw: &RawRound) -> Vec<u32> {
         let Some(list) = &raw.declines else {
             return Vec::new();
         };
@@ -566,7 +566,6 @@ impl Reader<'_> {
                 out.push(n);
             }
         }
-        let _ = pd;
         out
     }
 
@@ -600,7 +599,7 @@ impl Reader<'_> {
         if let Some(n) = &e.player_dealer_net {
             out.push(Expectation {
                 target: "player_dealer_net".into(),
-                expected: normal(&n.value),
+                expected: signed(&normal(&n.value)),
             });
         }
         if let Some(n) = &e.next {
@@ -643,4 +642,14 @@ impl Reader<'_> {
 /// Whitespace collapsed, for comparing written results.
 fn normal(s: &str) -> String {
     s.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// A written net with its sign, as results are printed: `105` -> `+105`.
+fn signed(s: &str) -> String {
+    let unsigned = s.starts_with(|c: char| c.is_ascii_digit());
+    if unsigned && s.chars().any(|c| c.is_ascii_digit() && c != '0') {
+        format!("+{s}")
+    } else {
+        s.to_string()
+    }
 }

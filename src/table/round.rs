@@ -252,9 +252,12 @@ impl Reader<'_> {
         self.diags.last_mut().expect("just pushed")
     }
 
+    /// At a string value: inside its quotes, if it has any.
     fn text_at(&mut self, v: &S<String>, message: impl Into<String>) -> &mut Diagnostic {
         let w = v.value.chars().count().max(1);
-        self.at(v, w, message)
+        let pos = self.src.within_scalar(&v.referenced, &v.value, 0, w);
+        self.diags.push(Diagnostic::new(pos, message));
+        self.diags.last_mut().expect("just pushed")
     }
 
     fn number_at(&mut self, v: &S<i64>, message: impl Into<String>) -> &mut Diagnostic {
@@ -466,7 +469,7 @@ impl Reader<'_> {
                 let d = self.text_at(
                     id,
                     format!(
-                        "side bet `{}` without a line wager: {who} places no {}",
+                        "side bet `{}` without a line wager: {who} places no {} wager",
                         id.value,
                         lines.join(" or ")
                     ),

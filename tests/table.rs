@@ -485,3 +485,22 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn the_readme_round_file_settles_as_its_expectations_say() {
+    let readme = std::fs::read_to_string("README.md").unwrap();
+    let start = readme
+        .find("spec: ../../rules/21st_century_baccarat.yaml")
+        .expect("README shows a round file");
+    let end = start + readme[start..].find("```").unwrap();
+    let text = readme[start..end].replace(
+        "spec: ../../rules",
+        &format!("spec: {}/rules", env!("CARGO_MANIFEST_DIR")),
+    );
+    let path = std::env::temp_dir().join(format!("certify-readme-{}.yaml", std::process::id()));
+    std::fs::write(&path, text).unwrap();
+    let out = certify(&["table", "--round", &path.to_string_lossy()]);
+    std::fs::remove_file(&path).ok();
+    assert_eq!(out.code, 0, "{}\n{}", out.stdout, out.stderr);
+    assert_eq!(out.stdout.matches("— pass").count(), 4, "{}", out.stdout);
+}

@@ -395,6 +395,16 @@ impl Reader<'_> {
             if b.name.value.trim().is_empty() {
                 self.text_at(&b.name, "a back-line bettor needs a name");
             }
+            let same =
+                |x: &&RawBackLine| x.behind.value == b.behind.value && x.name.value == b.name.value;
+            if !std::ptr::eq(raw.back_line.iter().find(same).unwrap_or(b), b) {
+                let msg = format!(
+                    "back-line bettor `{}` behind seat {n} is listed twice",
+                    b.name.value
+                );
+                self.text_at(&b.name, msg);
+                continue;
+            }
             self.bets(rules, n, Some(&b.name), &b.bets, &mut bets);
         }
         let declines = self.declines(rules, raw);

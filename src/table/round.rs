@@ -336,7 +336,10 @@ impl Reader<'_> {
         let text = RawAmount::text(a, self.src);
         let m = parse_money(&text);
         if m.is_none() {
-            let d = self.at(a, text.chars().count().max(1), "invalid amount");
+            let w = text.chars().count().max(1);
+            let pos = self.src.within_scalar(&a.referenced, &text, 0, w);
+            self.diags.push(Diagnostic::new(pos, "invalid amount"));
+            let d = self.diags.last_mut().expect("just pushed");
             d.expected =
                 Some("a positive amount of dollars in whole cents, e.g. `25` or `2.50`".into());
             d.found = Some(format!("`{text}`"));

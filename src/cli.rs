@@ -65,6 +65,8 @@ enum Command {
     },
     /// Play and settle one round from concrete cards
     Settle(SettleArgs),
+    /// Settle whole table rounds: every seat's wagers against the player-dealer's stake
+    Table(TableArgs),
     /// Recompute a report (.md or .json) from the spec it names; exit 1 on any difference
     Verify {
         report: PathBuf,
@@ -94,6 +96,18 @@ struct SettleArgs {
     /// Deck count (default: the spec's)
     #[arg(long)]
     decks: Option<u32>,
+    /// Print the result as JSON
+    #[arg(long)]
+    json: bool,
+}
+
+#[derive(Args, Debug)]
+struct TableArgs {
+    /// Rule spec with a `table:` section (default: the round file's `spec:`)
+    spec: Option<String>,
+    /// Round file (YAML): seats, wagers, player-dealer, cards
+    #[arg(long)]
+    round: String,
     /// Print the result as JSON
     #[arg(long)]
     json: bool,
@@ -141,6 +155,7 @@ pub fn run<I: IntoIterator<Item = String>>(args: I) -> Output {
     match cli.command {
         Some(Command::Check { spec, fixtures, json }) => check(&spec, fixtures, json),
         Some(Command::Settle(a)) => settle_cmd(&a),
+        Some(Command::Table(a)) => crate::table::command(a.spec.as_deref(), &a.round, a.json),
         Some(Command::Verify { report, fixtures }) => verify_report(&report, fixtures),
         None => match cli.run.spec.clone() {
             Some(spec) => main_job(&spec, &cli.run),

@@ -15,4 +15,5 @@ pub mod fixtures;
 pub mod model;
 pub mod report;
 pub mod spec;
+pub mod table;
 pub mod verify;

@@ -52,14 +52,15 @@ fn decision_figures_equal_the_engines_joint_return_table() {
         let optimal = &d.strategies[0];
         assert_eq!(optimal.id, "optimal");
         let main = &a.combined[0];
-        assert_eq!(optimal.figures.house_edge(), main.house_edge(), "{decks} decks");
+        assert_eq!(
+            optimal.figures.house_edge(),
+            main.house_edge(),
+            "{decks} decks"
+        );
         assert_eq!(optimal.figures.staked, main.staked, "{decks} decks");
         // The Draw bet is placed exactly when the player draws.
         let draw = a.wagers.iter().find(|w| w.id == "draw").expect("draw");
-        let placed = BigRational::new(
-            BigInt::from(draw.tables[0].total),
-            BigInt::from(a.total),
-        );
+        let placed = BigRational::new(BigInt::from(draw.tables[0].total), BigInt::from(a.total));
         assert_eq!(optimal.figures.draws, placed, "{decks} decks");
     }
 }
@@ -105,7 +106,11 @@ fn evaluator_ev(spec: &Spec, shoe: &[u32; 10], seen: [u8; 3], draw: bool) -> Big
                 }
                 let deal = Deal {
                     hands: [player, dealer],
-                    decision: Some(if draw { Decision::Draw } else { Decision::Stand }),
+                    decision: Some(if draw {
+                        Decision::Draw
+                    } else {
+                        Decision::Stand
+                    }),
                     strategy: None,
                 };
                 let round = play(spec, &deal, 8).expect("legal").round;
@@ -162,7 +167,10 @@ fn the_optimal_chart_agrees_with_the_reference_evaluator_at_one_deck() {
                 // And the enumerator's own expected values, exactly.
                 let set = &d.sets[index];
                 let scale = BigInt::from(set.weight) * BigInt::from(d.scale);
-                assert_eq!(BigRational::new(BigInt::from(set.stand.net), scale.clone()), stand);
+                assert_eq!(
+                    BigRational::new(BigInt::from(set.stand.net), scale.clone()),
+                    stand
+                );
                 assert_eq!(BigRational::new(BigInt::from(set.draw.net), scale), draw);
                 checked += 1;
             }
@@ -182,7 +190,11 @@ fn every_listed_block_bonus_pay_table_gives_the_printed_edge() {
     assert_eq!(search.wager, "block_bonus");
     assert!(search.matches >= search.tables.len() as u64);
     assert!(!search.tables.is_empty());
-    let w = spec.wagers.iter().position(|w| w.id == "block_bonus").expect("wager");
+    let w = spec
+        .wagers
+        .iter()
+        .position(|w| w.id == "block_bonus")
+        .expect("wager");
     for found in &search.tables {
         let mut s = spec.clone();
         s.wagers = vec![s.wagers[w].clone()];
@@ -223,13 +235,17 @@ fn every_listed_block_bonus_pay_table_gives_the_printed_edge() {
             .combinations as i128
     };
     let losses = t.no_event as i128;
-    let net = 18 * c("ultimate_block") + 16 * c("pair_block") + 8 * c("flush_block")
-        + c("normal_block")
-        - losses;
+    let net =
+        18 * c("ultimate_block") + 16 * c("pair_block") + 8 * c("flush_block") + c("normal_block")
+            - losses;
     let edge = BigRational::new(BigInt::from(-net), BigInt::from(t.total as i128));
     assert_eq!(percent(&edge, 2), "5.32%");
     assert_eq!(
-        search.tables[0].pays.iter().map(|(_, p)| p.as_str()).collect::<Vec<_>>(),
+        search.tables[0]
+            .pays
+            .iter()
+            .map(|(_, p)| p.as_str())
+            .collect::<Vec<_>>(),
         ["18 to 1", "16 to 1", "8 to 1", "1 to 1", "push"]
     );
 }

@@ -6,7 +6,7 @@ use crate::model::{Combined, Pay, PayRange, PaySearch, Precedence, Wager};
 use crate::spec::raw::{self, RawPay, S};
 
 impl Checker<'_> {
-    fn wager_index(&mut self, id: &S<String>, wagers: &[Wager]) -> Option<usize> {
+    fn combined_wager(&mut self, id: &S<String>, wagers: &[Wager]) -> Option<usize> {
         let k = wagers.iter().position(|w| w.id == id.value);
         if k.is_none() {
             let ids: Vec<&str> = wagers.iter().map(|w| w.id.as_str()).collect();
@@ -21,14 +21,14 @@ impl Checker<'_> {
         self.identifier(&c.id, "combined");
         let mut list = Vec::new();
         for w in &c.wagers.value {
-            if let Some(k) = self.wager_index(w, wagers) {
+            if let Some(k) = self.combined_wager(w, wagers) {
                 if list.contains(&k) {
                     self.string_error(w, format!("wager `{}` is listed twice", w.value));
                 }
                 list.push(k);
             }
         }
-        let per = self.wager_index(&c.per, wagers)?;
+        let per = self.combined_wager(&c.per, wagers)?;
         if !list.contains(&per) {
             self.string_error(
                 &c.per,
@@ -59,7 +59,7 @@ impl Checker<'_> {
         p: &raw::RawPaySearch,
         wagers: &[Wager],
     ) -> Option<PaySearch> {
-        let k = self.wager_index(&p.wager, wagers)?;
+        let k = self.combined_wager(&p.wager, wagers)?;
         let w = &wagers[k];
         if w.precedence != Precedence::ListedOrder {
             self.string_error(

@@ -5,6 +5,7 @@ mod combined;
 pub mod compile;
 mod decide;
 pub use decide::OPTIMAL;
+pub mod table;
 
 use crate::diag::Diagnostic;
 use crate::expr::parse_expr;
@@ -184,6 +185,7 @@ impl<'a> Checker<'a> {
             .iter()
             .filter_map(|p| self.pay_search(p, &wagers))
             .collect();
+        let table = raw.table.as_ref().and_then(|t| self.table(t, &raw.wagers));
         Some(Spec {
             id: raw.id.value.clone(),
             title: raw.title,
@@ -197,6 +199,7 @@ impl<'a> Checker<'a> {
             interpretations,
             combined,
             pay_searches,
+            table,
         })
     }
 

@@ -5,6 +5,7 @@ pub mod cond;
 pub mod normal;
 pub mod ratio;
 pub mod round;
+pub mod table;
 
 pub use cond::{Cond, Needs};
 pub use ratio::Ratio;
@@ -24,6 +25,8 @@ pub struct Spec {
     pub interpretations: Vec<Interpretation>,
     pub combined: Vec<Combined>,
     pub pay_searches: Vec<PaySearch>,
+    /// How a whole table round is settled, where the spec declares it.
+    pub table: Option<table::TableRules>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

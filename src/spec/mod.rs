@@ -3,6 +3,7 @@
 pub mod ordered_map;
 pub mod raw;
 pub mod source;
+pub mod table;
 
 pub use raw::RawSpec;
 pub use source::SourceFile;

@@ -30,6 +30,9 @@ pub struct RawSpec {
     /// Printed house edges of wagers whose pays the document omits.
     #[serde(default)]
     pub pay_searches: Vec<RawPaySearch>,
+    /// How a whole table round is settled (player-banked games).
+    #[serde(default)]
+    pub table: Option<super::table::RawTable>,
 }
 
 #[derive(Debug, Deserialize)]

@@ -1,0 +1,170 @@
+//! Checking a spec's `table:` section: every wager it names exists, every
+//! wager has one place in the settlement order, one kind (line wager or side
+//! bet) and limits; seats, rotation and the coverage rule are sound.
+//! Errors are located like the rest of the checker's.
+
+use super::Checker;
+use super::compile::closest;
+use crate::model::table::{Coverage, TableRules, TableWager, WagerKind};
+use crate::spec::raw::{RawWager, S};
+use crate::spec::table::{RawAmount, RawTable, parse_money};
+
+const MONEY: &str = "a positive amount of dollars in whole cents, e.g. `5` or `2.50`";
+
+impl Checker<'_> {
+    /// The checked table rules, or None with every error recorded.
+    pub(super) fn table(&mut self, t: &RawTable, wagers: &[RawWager]) -> Option<TableRules> {
+        let ids: Vec<&str> = wagers.iter().map(|w| w.id.value.as_str()).collect();
+        let seats = self.whole(&t.seats, 2, 16, "seats");
+        let rotation = self.whole(&t.rotation, 1, 100, "rotation");
+        let coverage = Coverage::parse(&t.coverage.value);
+        if coverage.is_none() {
+            let d = self.string_error(&t.coverage, "unknown coverage rule");
+            d.expected = Some("`running_limit` or `cutoff`".into());
+            d.found = Some(format!("`{}`", t.coverage.value));
+        }
+        let order = self.wager_list(&t.settlement_order.value, &ids, "settlement order");
+        let line = self.wager_list(&t.line_wagers.value, &ids, "line wagers");
+        let empty = Vec::new();
+        let side_list = t.side_bets.as_ref().map_or(&empty, |s| &s.value);
+        let side = self.wager_list(side_list, &ids, "side bets");
+        let back_list = t.back_line.as_ref().map_or(&empty, |s| &s.value);
+        let back = self.wager_list(back_list, &ids, "back-line wagers");
+        if line.is_empty() && !t.line_wagers.value.is_empty() {
+            return None;
+        }
+        if t.line_wagers.value.is_empty() {
+            self.error(&t.line_wagers, 1, "a table needs at least one line wager");
+        }
+        for (k, id) in ids.iter().enumerate() {
+            if !order.contains(&k) && order.len() == t.settlement_order.value.len() {
+                let d = self.error(
+                    &t.settlement_order,
+                    1,
+                    format!("wager `{id}` has no place in the settlement order"),
+                );
+                d.help = Some("list every wager of the spec once".into());
+            }
+        }
+        let mut limits = vec![None; ids.len()];
+        for (key, range) in &t.limits.0 {
+            let Some(k) = self.wager_index(key, &ids) else {
+                continue;
+            };
+            if limits[k].is_some() {
+                self.string_error(key, format!("wager `{}` has two limits", key.value));
+            }
+            limits[k] = self.limit(range);
+        }
+        let mut out = Vec::new();
+        for (pos, &k) in order.iter().enumerate() {
+            let at = &t.settlement_order.value[pos];
+            let kind = match (line.contains(&k), side.contains(&k)) {
+                (true, false) => Some(WagerKind::Line),
+                (false, true) => Some(WagerKind::Side),
+                (both, _) => {
+                    let msg = if both {
+                        format!("wager `{}` is both a line wager and a side bet", ids[k])
+                    } else {
+                        format!("wager `{}` is neither a line wager nor a side bet", ids[k])
+                    };
+                    self.string_error(at, msg);
+                    None
+                }
+            };
+            if limits[k].is_none() && !t.limits.0.iter().any(|(w, _)| w.value == ids[k]) {
+                self.string_error(at, format!("wager `{}` has no limits", ids[k]))
+                    .help = Some(format!("add `{}: [min, max]` under `limits`", ids[k]));
+            }
+            if let (Some(kind), Some((min, max))) = (kind, limits[k]) {
+                out.push(TableWager {
+                    wager: k,
+                    id: ids[k].to_string(),
+                    kind,
+                    back_line: back.contains(&k),
+                    min,
+                    max,
+                });
+            }
+        }
+        let complete = out.len() == ids.len() && order.len() == ids.len();
+        (complete && !line.is_empty()).then_some(())?;
+        Some(TableRules {
+            seats: seats?,
+            wagers: out,
+            rotation: rotation?,
+            coverage: coverage?,
+        })
+    }
+
+    fn whole(&mut self, v: &S<i64>, min: i64, max: i64, what: &str) -> Option<u32> {
+        if (min..=max).contains(&v.value) {
+            return Some(v.value as u32);
+        }
+        let found = v.value.to_string();
+        let d = self.error(v, found.len(), format!("invalid {what}"));
+        d.expected = Some(format!("a whole number from {min} to {max}"));
+        d.found = Some(found);
+        None
+    }
+
+    fn wager_index(&mut self, id: &S<String>, ids: &[&str]) -> Option<usize> {
+        let k = ids.iter().position(|w| *w == id.value);
+        if k.is_none() {
+            let d = self.string_error(id, format!("unknown wager `{}`", id.value));
+            d.expected = Some(format!("one of {}", ids.join(", ")));
+            d.found = Some(format!("`{}`", id.value));
+            if let Some(s) = closest(&id.value, ids) {
+                d.help = Some(format!("did you mean `{s}`?"));
+            }
+        }
+        k
+    }
+
+    /// Wager indices of a list, each known and listed once.
+    fn wager_list(&mut self, list: &[S<String>], ids: &[&str], what: &str) -> Vec<usize> {
+        let mut out = Vec::new();
+        for id in list {
+            let Some(k) = self.wager_index(id, ids) else {
+                continue;
+            };
+            if out.contains(&k) {
+                self.string_error(
+                    id,
+                    format!("wager `{}` is listed twice in the {what}", id.value),
+                );
+            } else {
+                out.push(k);
+            }
+        }
+        out
+    }
+
+    fn limit(
+        &mut self,
+        range: &S<Vec<S<RawAmount>>>,
+    ) -> Option<(crate::model::Ratio, crate::model::Ratio)> {
+        let [min, max] = range.value.as_slice() else {
+            let d = self.error(range, 1, "a limit is `[min, max]`");
+            d.expected = Some("two amounts, e.g. `[1, 300]`".into());
+            d.found = Some(format!("{} entries", range.value.len()));
+            return None;
+        };
+        let mut money = |a: &S<RawAmount>| {
+            let text = RawAmount::text(a, self.src);
+            let m = parse_money(&text);
+            if m.is_none() {
+                let d = self.error(a, text.chars().count().max(1), "invalid amount");
+                d.expected = Some(MONEY.into());
+                d.found = Some(format!("`{text}`"));
+            }
+            m
+        };
+        let (lo, hi) = (money(min)?, money(max)?);
+        if lo > hi {
+            self.error(range, 1, "the minimum is above the maximum");
+            return None;
+        }
+        Some((lo, hi))
+    }
+}

@@ -1,0 +1,70 @@
+//! The optional `table:` section of a spec, as written: how a whole table
+//! round is settled (seats, settlement order, line wagers and side bets,
+//! back-line betting, limits, rotation of the player-dealer position and
+//! the coverage rule). Checked by `check::table` into `model::table::TableRules`.
+
+use super::ordered_map::OrderedMap;
+use super::raw::S;
+use serde::Deserialize;
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawTable {
+    /// Seated positions, numbered 1..=seats clockwise; the player-dealer
+    /// holds one of them.
+    pub seats: S<i64>,
+    /// Wager ids in the order they are settled (each type for every seat,
+    /// clockwise from the player-dealer's left, before the next type).
+    pub settlement_order: S<Vec<S<String>>>,
+    /// Base-game wagers: a seat may place them on their own.
+    pub line_wagers: S<Vec<S<String>>>,
+    /// Side bets: allowed only to a bettor who also has a line wager.
+    #[serde(default)]
+    pub side_bets: Option<S<Vec<S<String>>>>,
+    /// Wagers a standing bettor may place behind a seat.
+    #[serde(default)]
+    pub back_line: Option<S<Vec<S<String>>>>,
+    /// Hands the player-dealer plays before the position moves clockwise.
+    pub rotation: S<i64>,
+    /// `running_limit` or `cutoff` (see `model::table::Coverage`).
+    pub coverage: S<String>,
+    /// Minimum and maximum per wager, in dollars: `[min, max]`.
+    pub limits: OrderedMap<S<String>, S<Vec<S<RawAmount>>>>,
+}
+
+/// An amount of money as written: `100`, `12.50` or `"12.50"` (dollars).
+/// Floats are re-read from the file's text so that no amount passes through
+/// floating point.
+#[derive(Debug, Deserialize)]
+#[serde(untagged)]
+pub enum RawAmount {
+    Int(i64),
+    Float(f64),
+    Text(String),
+}
+
+impl RawAmount {
+    /// The amount's text as written in `src` (a float is re-read from the
+    /// file so that `12.10` stays exactly 12.10).
+    pub fn text(this: &S<RawAmount>, src: &super::SourceFile) -> String {
+        match &this.value {
+            RawAmount::Int(n) => n.to_string(),
+            RawAmount::Float(_) => src
+                .token_at(&this.referenced)
+                .trim_matches(['"', '\''])
+                .to_string(),
+            RawAmount::Text(t) => t.trim().to_string(),
+        }
+    }
+}
+
+/// The largest amount (dollars) a limit, wager or stake may name: keeps every
+/// product of an amount and a pay far inside `i128`.
+pub const MAX_AMOUNT: i128 = 1_000_000_000;
+
+/// Reads a positive amount of dollars in whole cents: `100`, `12.5`, `12.50`.
+pub fn parse_money(text: &str) -> Option<crate::model::Ratio> {
+    let r = crate::model::Ratio::parse(text.trim().trim_start_matches('$'))?;
+    let whole_cents = 100 % r.den == 0;
+    (whole_cents && r.num > 0 && r.num <= MAX_AMOUNT * r.den).then_some(r)
+}

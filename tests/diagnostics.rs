@@ -84,3 +84,36 @@ fn malformed_yaml_is_located() {
     assert!(d.message.starts_with("invalid spec YAML"), "{d:?}");
     assert!(d.line >= 7, "{d:?}");
 }
+
+#[test]
+fn a_strategy_that_peeks_at_the_hole_card_is_refused_at_its_condition() {
+    let ds = errors("fixtures/errors/err_decision.yaml");
+    let d = ds
+        .iter()
+        .find(|d| d.message.contains("does not see"))
+        .expect("peeking refused");
+    assert_eq!((d.line, d.column), (18, 18));
+    // A rank-reading objective wager is refused at its name in `optimal`.
+    let d = ds
+        .iter()
+        .find(|d| d.message.contains("reads ranks or suits"))
+        .expect("rank-reading objective refused");
+    assert_eq!((d.line, d.column), (16, 26));
+}
+
+#[test]
+fn combined_entries_and_pay_searches_are_checked() {
+    let ds = errors("fixtures/errors/err_combined.yaml");
+    let at = |m: &str| {
+        let d = ds.iter().find(|d| d.message.contains(m)).expect(m);
+        (d.line, d.column)
+    };
+    assert_eq!(at("unknown combined entry `mian`"), (37, 15));
+    assert_eq!(at("unknown wager `drow`"), (34, 21));
+    assert_eq!(at("invalid pay range"), (44, 18));
+    assert_eq!(at("declares no event `tei`"), (44, 26));
+    assert_eq!(
+        at("needs a wager with `precedence: listed_order`"),
+        (45, 12)
+    );
+}

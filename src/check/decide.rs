@@ -110,7 +110,13 @@ impl Checker<'_> {
     }
 
     /// Adds the optimal strategy (if declared) and resolves the default.
-    pub(super) fn objective(&mut self, g: &raw::RawGame, game: &mut Game, wagers: &[Wager]) {
+    pub(super) fn objective(
+        &mut self,
+        g: &raw::RawGame,
+        game: &mut Game,
+        wagers: &[Wager],
+        raw_wagers: &[raw::RawWager],
+    ) {
         let Some(raw) = decides_of(g, game) else {
             return;
         };
@@ -125,6 +131,10 @@ impl Checker<'_> {
             let ids: Vec<&str> = wagers.iter().map(|w| w.id.as_str()).collect();
             for item in &list.value {
                 let Some(k) = wagers.iter().position(|w| w.id == item.value) else {
+                    // A declared wager with errors of its own is reported there.
+                    if raw_wagers.iter().any(|w| w.id.value == item.value) {
+                        continue;
+                    }
                     let d = self.string_error(item, format!("unknown wager `{}`", item.value));
                     d.expected = Some(format!("one of {}", ids.join(", ")));
                     d.found = Some(format!("`{}`", item.value));

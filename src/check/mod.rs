@@ -174,7 +174,7 @@ impl<'a> Checker<'a> {
             .iter()
             .filter_map(|i| self.interpretation(i, &raw.wagers))
             .collect();
-        self.objective(&raw.game, &mut game, &wagers);
+        self.objective(&raw.game, &mut game, &wagers, &raw.wagers);
         let combined = raw
             .combined
             .iter()

@@ -139,7 +139,7 @@ pub fn decisions(spec: &Spec, shoe: &Composition) -> Decisions {
                     .iter()
                     .map(|p| {
                         let r = p.net();
-                        r.num as i128 * (scale / r.den as i128)
+                        r.num * (scale / r.den)
                     })
                     .collect(),
             }
@@ -196,7 +196,7 @@ fn spec_scale(spec: &Spec, d: &Decides) -> i128 {
     let mut l: i128 = 1;
     for &w in &d.objective {
         for p in &spec.wagers[w].pay_tables[0].pays {
-            l = l.lcm(&(p.net().den as i128));
+            l = l.lcm(&p.net().den);
         }
     }
     l

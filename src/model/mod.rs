@@ -89,12 +89,13 @@ pub enum StrategyRule {
     Optimal(OptimalCache),
 }
 
+/// A shoe's composition (copies per rank and suit) and its optimal chart.
+pub type CachedChart = ([[u32; 4]; 13], std::sync::Arc<Chart>);
+
 /// Charts already computed for a spec, one per shoe composition: clones of
 /// a spec share them, and a re-checked spec starts empty.
 #[derive(Clone, Debug, Default)]
-pub struct OptimalCache(
-    pub std::sync::Arc<std::sync::Mutex<Vec<([[u32; 4]; 13], std::sync::Arc<Chart>)>>>,
-);
+pub struct OptimalCache(pub std::sync::Arc<std::sync::Mutex<Vec<CachedChart>>>);
 
 /// A decision per combination of the point values of the cards seen.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -24,6 +24,9 @@ pub fn normalize(spec: &Spec) -> String {
     game(&mut s, &spec.game);
     for w in &spec.wagers {
         let _ = writeln!(s, "wager {} [{:?}]: {}", w.id, w.precedence, w.name);
+        if let Some(p) = &w.placed {
+            let _ = writeln!(s, "  placed when: {}", show(&p.when, &spec.game.hands));
+        }
         for e in &w.events {
             let _ = writeln!(s, "  event {}: {}", e.id, show(&e.when, &spec.game.hands));
             let _ = writeln!(s, "    reads: {}", reads(&e.needs, &spec.game.hands));
@@ -48,13 +51,67 @@ pub fn normalize(spec: &Spec) -> String {
             let _ = writeln!(s, "  pay table {}: {}", t.id, pays.join(" "));
         }
     }
-    for c in &spec.claims {
+    for c in &spec.combined {
+        let ids: Vec<&str> = c
+            .wagers
+            .iter()
+            .map(|&w| spec.wagers[w].id.as_str())
+            .collect();
         let _ = writeln!(
             s,
-            "claim: house edge of {} under {} is {}",
-            c.wagers.join(" + "),
-            c.pay_table,
-            c.house_edge
+            "combined {}: {} per {}",
+            c.id,
+            ids.join(" + "),
+            spec.wagers[c.per].id
+        );
+    }
+    if let Some(d) = spec.decides()
+        && !d.objective.is_empty()
+    {
+        let ids: Vec<&str> = d
+            .objective
+            .iter()
+            .map(|&w| spec.wagers[w].id.as_str())
+            .collect();
+        let _ = writeln!(s, "optimal strategy maximises: {}", ids.join(" + "));
+    }
+    for c in &spec.claims {
+        match &c.combined {
+            Some(id) => {
+                let _ = writeln!(s, "claim: house edge of combined {id} is {}", c.house_edge);
+            }
+            None => {
+                let _ = writeln!(
+                    s,
+                    "claim: house edge of {} under {} is {}",
+                    c.wagers.join(" + "),
+                    c.pay_table,
+                    c.house_edge
+                );
+            }
+        }
+    }
+    for p in &spec.pay_searches {
+        let ranges: Vec<String> = spec.wagers[p.wager]
+            .events
+            .iter()
+            .zip(&p.ranges)
+            .map(|(e, r)| match r {
+                super::PayRange::Search(a, b) => format!("{}={a}..{b}", e.id),
+                super::PayRange::Fixed(pay) => format!("{}={}", e.id, pay.describe()),
+            })
+            .collect();
+        let _ = writeln!(
+            s,
+            "pay search {} for {}{}: {}",
+            spec.wagers[p.wager].id,
+            p.house_edge,
+            if p.non_increasing {
+                " (non-increasing)"
+            } else {
+                ""
+            },
+            ranges.join(" ")
         );
     }
     for i in &spec.interpretations {

@@ -276,6 +276,13 @@ fn rules(s: &mut String, spec: &Spec) {
         if let Some(d) = &w.description {
             let _ = writeln!(s, "{}\n", d.trim());
         }
+        if let Some(p) = &w.placed {
+            let _ = writeln!(
+                s,
+                "Placed only on rounds where `{}`; its figures are per wager placed.\n",
+                p.source
+            );
+        }
         let _ = writeln!(
             s,
             "{}\n",

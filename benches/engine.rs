@@ -56,4 +56,24 @@ fn main() {
         "| whole library | | | {:.1} ms |",
         median(times).as_secs_f64() * 1e3
     );
+    // The player's decision alone: every combination of seen cards, both
+    // decisions, every sequence (not cached: called directly).
+    let shoe = certify::engine::shoe::Composition::standard(8);
+    for s in specs
+        .iter()
+        .filter(|s| s.decides().is_some_and(|d| !d.objective.is_empty()))
+    {
+        let times: Vec<Duration> = (0..runs)
+            .map(|_| {
+                let t = Instant::now();
+                std::hint::black_box(certify::engine::decide::decisions(s, &shoe));
+                t.elapsed()
+            })
+            .collect();
+        println!(
+            "| {} decision analysis (optimal strategy) | | | {:.1} ms |",
+            s.id,
+            median(times).as_secs_f64() * 1e3
+        );
+    }
 }

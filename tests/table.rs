@@ -101,6 +101,10 @@ fn the_stake_running_out_is_shown_per_wager() {
         "| 4  | seat 3 | player         | 40    | win (1 to 1)         | returned 40          | 0          | -300              |",
         "player-dealer: collected 235, paid 525, net -290 (stake 300); returned uncovered 70",
         "next hand: seat 4 holds the position (hand 2 of 2)",
+        // The other reading, by hand: the stake is exhausted by wager 3
+        // (net -300), so under `cutoff` every later wager is returned,
+        // losers included, and the player-dealer ends at -300.
+        "other coverage reading (cutoff): #5 returned 200; #6 returned 25; #7 returned 5; #8 returned 5; #9 returned 10; #10 returned 5; player-dealer net -300",
     ] {
         assert!(out.stdout.contains(line), "missing {line}\n{}", out.stdout);
     }

@@ -51,6 +51,26 @@ pub fn normalize(spec: &Spec) -> String {
             let _ = writeln!(s, "  pay table {}: {}", t.id, pays.join(" "));
         }
     }
+    if let Some(t) = &spec.table {
+        let _ = writeln!(
+            s,
+            "table: {} seats, rotation {}, coverage {}",
+            t.seats,
+            t.rotation,
+            t.coverage.id()
+        );
+        for w in &t.wagers {
+            let _ = writeln!(
+                s,
+                "  {} {:?}{} limits {}..{}",
+                w.id,
+                w.kind,
+                if w.back_line { " back-line" } else { "" },
+                w.min,
+                w.max
+            );
+        }
+    }
     for c in &spec.combined {
         let ids: Vec<&str> = c
             .wagers

@@ -63,6 +63,14 @@ impl Coverage {
         }
     }
 
+    /// The other reading, settled alongside so both stay computable.
+    pub fn other(self) -> Coverage {
+        match self {
+            Coverage::RunningLimit => Coverage::Cutoff,
+            Coverage::Cutoff => Coverage::RunningLimit,
+        }
+    }
+
     pub fn id(self) -> &'static str {
         match self {
             Coverage::RunningLimit => "running_limit",

@@ -309,6 +309,63 @@ fn rules(s: &mut String, spec: &Spec) {
         }
         let _ = writeln!(s, "{t}\n");
     }
+    if let Some(t) = &spec.table {
+        table_rules(s, t);
+    }
+}
+
+/// The table rules of a player-banked game (settled by `certify table`).
+fn table_rules(s: &mut String, t: &crate::model::table::TableRules) {
+    use crate::model::table::{Coverage, WagerKind};
+    let _ = writeln!(
+        s,
+        "### Table rounds
+"
+    );
+    let _ = writeln!(
+        s,
+        "- {} seats, numbered clockwise. A player-dealer banks the table; the position moves clockwise after every {} hands.",
+        t.seats, t.rotation
+    );
+    let _ = writeln!(
+        s,
+        "- Settlement order: {}; within each wager, seats clockwise from the player-dealer's left, back-line bets after the seat they stand behind.",
+        t.wagers
+            .iter()
+            .map(|w| format!("`{}`", w.id))
+            .collect::<Vec<_>>()
+            .join(", ")
+    );
+    let reading = |c: Coverage| match c {
+        Coverage::RunningLimit => {
+            "`running_limit`: each wager is covered as far as the player-dealer's running net (collected less paid) stays within plus or minus his stake; the part not covered is returned"
+        }
+        Coverage::Cutoff => {
+            "`cutoff`: once his stake is exhausted either way, every later wager is returned"
+        }
+    };
+    let _ = writeln!(
+        s,
+        "- Coverage, reading chosen: {}. The other reading, {}, is settled alongside every table round and its differences shown.\n",
+        reading(t.coverage),
+        reading(t.coverage.other())
+    );
+    let mut k = new_table(vec!["wager", "kind", "back line", "limits ($)"]);
+    for w in &t.wagers {
+        k.add_row(vec![
+            format!("`{}`", w.id),
+            match w.kind {
+                WagerKind::Line => "line".to_string(),
+                WagerKind::Side => "side bet (needs a line wager)".to_string(),
+            },
+            if w.back_line { "allowed" } else { "no" }.to_string(),
+            format!("{} to {}", w.min.trimmed_decimal(), w.max.trimmed_decimal()),
+        ]);
+    }
+    let _ = writeln!(
+        s,
+        "{k}\n\nLimits are as the spec declares them; its comments record which the document states and which are assumed.\n"
+    );
 }
 
 fn return_table(s: &mut String, t: &TableStats) {

@@ -30,7 +30,25 @@ fn event(r: &super::Row) -> String {
 
 /// The rounds as text: hands, one row per wager in settlement order, the
 /// player-dealer's net and who holds the position next.
-pub fn text(spec: &Spec, rules: &TableRules, decks: u32, settled: &[Settled]) -> String {
+/// Rows (1-based, with their settlement under the other reading) where the
+/// other coverage reading settles differently.
+fn differences(st: &Settled, other: &Settled) -> Vec<(usize, String)> {
+    st.rows
+        .iter()
+        .zip(&other.rows)
+        .enumerate()
+        .filter(|(_, (a, b))| a.settlement != b.settlement)
+        .map(|(k, (_, b))| (k + 1, b.settlement.describe()))
+        .collect()
+}
+
+pub fn text(
+    spec: &Spec,
+    rules: &TableRules,
+    decks: u32,
+    settled: &[Settled],
+    other: &[Settled],
+) -> String {
     let mut s = format!(
         "{} — table rounds ({} decks, {} seats, coverage {})\n",
         spec.title,
@@ -103,6 +121,23 @@ pub fn text(spec: &Spec, rules: &TableRules, decks: u32, settled: &[Settled]) ->
             money(r.stake),
             money(returned)
         );
+        let diff = differences(st, &other[i]);
+        if diff.is_empty() {
+            let _ = writeln!(
+                s,
+                "other coverage reading ({}): the same settlement",
+                rules.coverage.other().id()
+            );
+        } else {
+            let rows: Vec<String> = diff.iter().map(|(k, d)| format!("#{k} {d}")).collect();
+            let _ = writeln!(
+                s,
+                "other coverage reading ({}): {}; player-dealer net {}",
+                rules.coverage.other().id(),
+                rows.join("; "),
+                signed_money(other[i].net)
+            );
+        }
         let _ = writeln!(s, "next hand: {}", next_text(st.next, rules));
         for c in &st.checks {
             let _ = writeln!(
@@ -153,10 +188,17 @@ pub fn totals(
 }
 
 /// The rounds as a JSON document; amounts are exact decimal strings.
-pub fn json(spec: &Spec, rules: &TableRules, decks: u32, settled: &[Settled]) -> String {
+pub fn json(
+    spec: &Spec,
+    rules: &TableRules,
+    decks: u32,
+    settled: &[Settled],
+    other: &[Settled],
+) -> String {
     let rounds: Vec<serde_json::Value> = settled
         .iter()
-        .map(|st| {
+        .zip(other)
+        .map(|(st, alt)| {
             let hands: Vec<serde_json::Value> = (0..2u8)
                 .map(|h| {
                     serde_json::json!({
@@ -209,6 +251,14 @@ pub fn json(spec: &Spec, rules: &TableRules, decks: u32, settled: &[Settled]) ->
                     "text": describe_position(st.next),
                 },
                 "checks": st.checks,
+                "other_reading": {
+                    "coverage": rules.coverage.other().id(),
+                    "player_dealer_net": signed_money(alt.net),
+                    "differences": differences(st, alt)
+                        .into_iter()
+                        .map(|(k, d)| serde_json::json!({ "order": k, "settlement": d }))
+                        .collect::<Vec<_>>(),
+                },
             })
         })
         .collect();

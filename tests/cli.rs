@@ -57,6 +57,48 @@ fn settle_lucky_draw_with_a_decision() {
     insta::assert_snapshot!(out.stdout);
 }
 
+/// Without a decision, Lucky Draw is played by the optimal strategy for
+/// the shoe (the chart itself is checked against the reference evaluator in
+/// tests/lucky_draw.rs): a 5 stands against an exposed 8 and draws against
+/// an exposed ace (the dealer 5h Ac stands on 6), and then needs its third card.
+#[test]
+fn settle_lucky_draw_by_the_optimal_strategy() {
+    let lucky = |player: &str, dealer: &str| {
+        certify(&[
+            "settle",
+            "rules/lucky_draw_baccarat.yaml",
+            "--player",
+            player,
+            "--dealer",
+            dealer,
+        ])
+    };
+    let out = lucky("2s,3d", "Kh,8c");
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    assert!(
+        out.stdout.contains("player stands by strategy `optimal`"),
+        "{}",
+        out.stdout
+    );
+    assert!(
+        out.stdout
+            .contains("| draw                   | draw_win   | -     | not placed | 0"),
+        "{}",
+        out.stdout
+    );
+    let out = lucky("2s,3d", "5h,Ac");
+    assert_eq!(out.code, 1);
+    assert!(out.stderr.contains("too few cards"), "{}", out.stderr);
+    let out = lucky("2s,3d,4h", "5h,Ac");
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    assert!(
+        out.stdout.contains("player draws by strategy `optimal`"),
+        "{}",
+        out.stdout
+    );
+    assert!(out.stdout.contains("lucky_9"), "{}", out.stdout);
+}
+
 #[test]
 fn bad_rounds_are_clear_errors() {
     let cases: [(&[&str], &str); 6] = [

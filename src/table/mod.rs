@@ -22,6 +22,7 @@
 //! names only seats in its order; a bettor behind a seat plays at that seat's
 //! place, and the seated player, who holds the betting area, comes first.
 
+pub mod check;
 pub mod render;
 pub mod round;
 pub mod settle;
@@ -210,7 +211,7 @@ pub fn command(spec: Option<&str>, round: &str, json: bool) -> crate::cli::Outpu
             return fail(render_all(&ds, &text));
         }
     };
-    let file = match round::check(&spec, &src, &raw) {
+    let file = match check::check(&spec, &src, &raw) {
         Ok(f) => f,
         Err(ds) => return fail(render_all(&ds, &src.text)),
     };

@@ -20,6 +20,7 @@ use crate::model::{Chart, Decides, FirstRule, Spec, StrategyRule};
 use num_bigint::BigInt;
 use num_integer::Integer;
 use num_rational::BigRational;
+use num_traits::Zero;
 use rayon::prelude::*;
 use std::sync::Arc;
 
@@ -83,8 +84,12 @@ impl Figures {
         -self.expected.clone()
     }
 
-    /// House edge per unit wagered in total (the element of risk).
+    /// House edge per unit wagered in total (the element of risk); zero if
+    /// the strategy never places a wager.
     pub fn per_total_wagered(&self) -> BigRational {
+        if self.staked.is_zero() {
+            return BigRational::zero();
+        }
         -(&self.expected / &self.staked)
     }
 }

@@ -133,7 +133,11 @@ pub fn strategies(d: &DecisionStats, per: &str) -> comfy_table::Table {
     let mut t = new_table(vec![
         "strategy".to_string(),
         "rule".to_string(),
-        format!("house edge per {per} bet"),
+        if per == "round" {
+            "house edge per round".to_string()
+        } else {
+            format!("house edge per {per} bet")
+        },
         "per total wagered".to_string(),
         format!("{} draws", d.hand),
     ]);

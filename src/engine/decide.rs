@@ -188,10 +188,17 @@ pub fn decisions(spec: &Spec, shoe: &Composition) -> Decisions {
         sets[i] = set;
     }
     let n = shoe.total();
+    let total: u128 = (0..6).map(|i| n.saturating_sub(i)).product();
+    // The checksum, as in the engine: every ordered sequence counted once.
+    assert_eq!(
+        sets.iter().map(|s| s.weight).sum::<u128>(),
+        total,
+        "the decision enumeration lost or double-counted sequences"
+    );
     Decisions {
         sees: d.sees.clone(),
         scale,
-        total: (0..6).map(|i| n.saturating_sub(i)).product(),
+        total,
         sets,
     }
 }

@@ -7,14 +7,8 @@ use crate::spec::raw::{self, RawPay, S};
 
 impl Checker<'_> {
     fn combined_wager(&mut self, id: &S<String>, wagers: &[Wager]) -> Option<usize> {
-        let k = wagers.iter().position(|w| w.id == id.value);
-        if k.is_none() {
-            let ids: Vec<&str> = wagers.iter().map(|w| w.id.as_str()).collect();
-            let d = self.string_error(id, format!("unknown wager `{}`", id.value));
-            d.expected = Some(format!("one of {}", ids.join(", ")));
-            d.found = Some(format!("`{}`", id.value));
-        }
-        k
+        let ids: Vec<&str> = wagers.iter().map(|w| w.id.as_str()).collect();
+        self.wager_index(id, &ids)
     }
 
     pub(super) fn combined(&mut self, c: &raw::RawCombined, wagers: &[Wager]) -> Option<Combined> {
@@ -71,16 +65,7 @@ impl Checker<'_> {
             );
             return None;
         }
-        let printed = p.house_edge.value.trim();
-        let valid = printed
-            .strip_suffix('%')
-            .and_then(|n| crate::model::Ratio::parse(n.trim()))
-            .is_some();
-        if !valid {
-            let d = self.string_error(&p.house_edge, "invalid printed house edge");
-            d.expected = Some("a percentage such as `\"5.32%\"`".into());
-            d.found = Some(format!("`{printed}`"));
-        }
+        let valid = self.printed_edge(&p.house_edge);
         let mut ranges: Vec<Option<PayRange>> = vec![None; w.events.len()];
         for (event, pay) in &p.pays.0 {
             let Some(e) = w.events.iter().position(|e| e.id == event.value) else {
@@ -128,7 +113,7 @@ impl Checker<'_> {
         }
         valid.then(|| PaySearch {
             wager: k,
-            house_edge: printed.to_string(),
+            house_edge: p.house_edge.value.trim().to_string(),
             source: p.source.clone(),
             ranges: out,
             non_increasing: p.non_increasing.unwrap_or(true),

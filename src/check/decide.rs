@@ -47,10 +47,9 @@ impl Checker<'_> {
                 self.string_error(
                     text,
                     format!(
-                        "strategy `{}` reads the {} card of the {} hand, which its owner does not see",
+                        "strategy `{}` reads `{}`, which its owner does not see",
                         id.value,
-                        ["first", "second", "third"][s as usize % 3],
-                        game.hands[s as usize / 3]
+                        game.slot_name(s)
                     ),
                 )
                 .expected = Some("a condition on the cards listed under `sees`".into());
@@ -132,12 +131,9 @@ impl Checker<'_> {
             for item in &list.value {
                 let Some(k) = wagers.iter().position(|w| w.id == item.value) else {
                     // A declared wager with errors of its own is reported there.
-                    if raw_wagers.iter().any(|w| w.id.value == item.value) {
-                        continue;
+                    if !raw_wagers.iter().any(|w| w.id.value == item.value) {
+                        self.wager_index(item, &ids);
                     }
-                    let d = self.string_error(item, format!("unknown wager `{}`", item.value));
-                    d.expected = Some(format!("one of {}", ids.join(", ")));
-                    d.found = Some(format!("`{}`", item.value));
                     continue;
                 };
                 let w = &wagers[k];

@@ -121,6 +121,36 @@ impl<'a> Checker<'a> {
         }
     }
 
+    /// The index of wager `id` among `ids`; an unknown one is reported with
+    /// the nearest known name.
+    fn wager_index(&mut self, id: &S<String>, ids: &[&str]) -> Option<usize> {
+        let k = ids.iter().position(|w| *w == id.value);
+        if k.is_none() {
+            let d = self.string_error(id, format!("unknown wager `{}`", id.value));
+            d.expected = Some(format!("one of {}", ids.join(", ")));
+            d.found = Some(format!("`{}`", id.value));
+            if let Some(s) = closest(&id.value, ids) {
+                d.help = Some(format!("did you mean `{s}`?"));
+            }
+        }
+        k
+    }
+
+    /// Checks a printed house edge such as `"6.1%"`; reports it if invalid.
+    fn printed_edge(&mut self, at: &S<String>) -> bool {
+        let printed = at.value.trim();
+        let number = printed.strip_suffix('%').map(str::trim);
+        let valid = number
+            .and_then(|n| Ratio::parse(n.trim_start_matches('-')))
+            .is_some();
+        if !valid {
+            let d = self.string_error(at, "invalid printed house edge");
+            d.expected = Some("a percentage such as `\"6.1%\"`".into());
+            d.found = Some(format!("`{printed}`"));
+        }
+        valid
+    }
+
     fn identifier(&mut self, id: &S<String>, what: &str) {
         if !is_identifier(&id.value) {
             self.string_error(id, format!("invalid {what} id `{}`", id.value))
@@ -642,17 +672,8 @@ impl<'a> Checker<'a> {
                 return None;
             }
         }
+        ok &= self.printed_edge(&c.house_edge);
         let printed = c.house_edge.value.trim();
-        let number = printed.strip_suffix('%').map(str::trim);
-        if number
-            .and_then(|n| Ratio::parse(n.trim_start_matches('-')))
-            .is_none()
-        {
-            let d = self.string_error(&c.house_edge, "invalid printed house edge");
-            d.expected = Some("a percentage such as `\"6.1%\"`".into());
-            d.found = Some(format!("`{printed}`"));
-            ok = false;
-        }
         ok.then(|| Claim {
             wagers: c
                 .wagers

@@ -4,7 +4,6 @@
 //! Errors are located like the rest of the checker's.
 
 use super::Checker;
-use super::compile::closest;
 use crate::model::table::{Coverage, TableRules, TableWager, WagerKind};
 use crate::spec::raw::{RawWager, S};
 use crate::spec::table::{RawAmount, RawTable, parse_money};
@@ -106,19 +105,6 @@ impl Checker<'_> {
         d.expected = Some(format!("a whole number from {min} to {max}"));
         d.found = Some(found);
         None
-    }
-
-    fn wager_index(&mut self, id: &S<String>, ids: &[&str]) -> Option<usize> {
-        let k = ids.iter().position(|w| *w == id.value);
-        if k.is_none() {
-            let d = self.string_error(id, format!("unknown wager `{}`", id.value));
-            d.expected = Some(format!("one of {}", ids.join(", ")));
-            d.found = Some(format!("`{}`", id.value));
-            if let Some(s) = closest(&id.value, ids) {
-                d.help = Some(format!("did you mean `{s}`?"));
-            }
-        }
-        k
     }
 
     /// Wager indices of a list, each known and listed once.

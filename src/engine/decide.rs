@@ -554,17 +554,7 @@ pub fn analyse(spec: &Spec, shoe: &Composition) -> Option<DecisionStats> {
     let g = &spec.game;
     Some(DecisionStats {
         hand: g.hands[0].clone(),
-        sees: d
-            .sees
-            .iter()
-            .map(|&s| {
-                format!(
-                    "{}.{}",
-                    g.hands[s as usize / 3],
-                    ["first", "second"][s as usize % 3]
-                )
-            })
-            .collect(),
+        sees: d.sees.iter().map(|&s| g.slot_name(s)).collect(),
         objective: d
             .objective
             .iter()

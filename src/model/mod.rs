@@ -159,7 +159,17 @@ pub struct SecondRule {
     pub when_other_draws: [u16; 10],
 }
 
+/// A card slot as conditions name it: `player.first`, `banker.third`.
+pub fn slot_name(slot: u8, hands: &[String; 2]) -> String {
+    let pos = ["first", "second", "third"][(slot % 3) as usize];
+    format!("{}.{}", hands[(slot / 3) as usize], pos)
+}
+
 impl Game {
+    pub fn slot_name(&self, slot: u8) -> String {
+        slot_name(slot, &self.hands)
+    }
+
     pub fn hand_index(&self, name: &str) -> Option<u8> {
         self.hands.iter().position(|h| h == name).map(|i| i as u8)
     }

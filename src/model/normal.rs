@@ -182,17 +182,7 @@ fn game(s: &mut String, g: &Game) {
             let _ = writeln!(s, "{} draws on {}", g.hands[0], totals(*m));
         }
         FirstRule::Decides(d) => {
-            let seen: Vec<String> = d
-                .sees
-                .iter()
-                .map(|&s| {
-                    format!(
-                        "{}.{}",
-                        g.hands[s as usize / 3],
-                        ["first", "second"][s as usize % 3]
-                    )
-                })
-                .collect();
+            let seen: Vec<String> = d.sees.iter().map(|&s| g.slot_name(s)).collect();
             let _ = writeln!(s, "{} sees {}", g.hands[0], seen.join(", "));
             for (k, st) in d.strategies.iter().enumerate() {
                 let mark = if k == d.default { " (default)" } else { "" };
@@ -224,11 +214,6 @@ fn game(s: &mut String, g: &Game) {
     }
 }
 
-fn slot_name(slot: u8, hands: &[String; 2]) -> String {
-    let pos = ["first", "second", "third"][(slot % 3) as usize];
-    format!("{}.{}", hands[(slot / 3) as usize], pos)
-}
-
 fn reads(needs: &[u8; 6], hands: &[String; 2]) -> String {
     let parts: Vec<String> = needs
         .iter()
@@ -245,7 +230,7 @@ fn reads(needs: &[u8; 6], hands: &[String; 2]) -> String {
             if n & need::SUIT != 0 {
                 what.push("suit");
             }
-            format!("{} {}", slot_name(slot as u8, hands), what.join("+"))
+            format!("{} {}", super::slot_name(slot as u8, hands), what.join("+"))
         })
         .collect();
     if parts.is_empty() {
@@ -267,7 +252,7 @@ fn mask_name(mask: u8, hands: &[String; 2]) -> String {
 /// A condition in canonical infix form, fully parenthesized.
 pub fn show(c: &Cond, hands: &[String; 2]) -> String {
     let h = |i: &u8| hands[*i as usize].clone();
-    let slot = |s: &u8| slot_name(*s, hands);
+    let slot = |s: &u8| super::slot_name(*s, hands);
     match c {
         Cond::Const(v) => v.to_string(),
         Cond::Rank(s) => format!("{}.rank", slot(s)),

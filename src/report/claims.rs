@@ -54,9 +54,23 @@ pub fn check(spec: &Spec, a: &Analysis) -> Vec<ClaimCheck> {
         .collect()
 }
 
+/// A printed percentage (checked by the checker): its value as a fraction
+/// (6.1% -> 61/1000) and its number of decimals.
+pub fn printed(text: &str) -> (BigRational, u32) {
+    let number = text.trim().trim_end_matches('%').trim();
+    let places = number.split_once('.').map_or(0, |(_, f)| f.len()) as u32;
+    let (sign, digits) = match number.strip_prefix('-') {
+        Some(d) => (-1, d),
+        None => (1, number),
+    };
+    let r = crate::model::Ratio::parse(digits).expect("checked printed figure");
+    let value = BigRational::new(BigInt::from(sign * r.num), BigInt::from(r.den * 100));
+    (value, places)
+}
+
 fn compare(c: &Claim, wagers: Vec<String>, pay_table: String, edge: BigRational) -> ClaimCheck {
     let printed = c.house_edge.trim_end_matches('%').trim();
-    let places = printed.split_once('.').map_or(0, |(_, f)| f.len()) as u32;
+    let (_, places) = self::printed(&c.house_edge);
     let at_precision = percent(&edge, places);
     ClaimCheck {
         wagers,

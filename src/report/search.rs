@@ -9,7 +9,7 @@ use crate::model::{Pay, PayRange, PaySearch, Spec};
 use num_bigint::BigInt;
 use num_integer::Integer;
 use num_rational::BigRational;
-use num_traits::ToPrimitive;
+use num_traits::{Signed, ToPrimitive};
 
 /// Tables listed in reports (all are counted).
 pub const LISTED: usize = 20;
@@ -51,20 +51,23 @@ pub fn search(spec: &Spec, a: &Analysis, p: &PaySearch) -> SearchResult {
         }
     }
     // The edge rounds to the printed figure: edge in [x - h, x + h).
-    let printed = p.house_edge.trim_end_matches('%').trim();
-    let places = printed.split_once('.').map_or(0, |(_, f)| f.len()) as u32;
-    let x = crate::model::Ratio::parse(printed).expect("checked");
-    let x = big(x) / BigRational::from_integer(BigInt::from(100));
+    let (x, places) = super::claims::printed(&p.house_edge);
     let h = BigRational::new(1.into(), BigInt::from(2) * BigInt::from(10).pow(places + 2));
     let t = BigRational::from_integer(BigInt::from(total));
     // edge = -(fixed + S) / total, so S in (-(x + h) T - fixed, -(x - h) T - fixed].
     let s_hi = -((&x - &h) * &t) - &fixed;
     let s_lo = -((&x + &h) * &t) - &fixed;
-    let s_max = s_hi.floor().to_integer().to_i128().unwrap_or(i128::MAX);
-    // Strictly above s_lo.
-    let s_min = (s_lo.floor().to_integer() + BigInt::from(1))
-        .to_i128()
-        .unwrap_or(i128::MIN);
+    // Rounding half away from zero: a positive edge's interval is closed
+    // below and open above, a negative one's the other way round (in S,
+    // which falls as the edge rises, the ends swap).
+    let one = BigInt::from(1);
+    let (s_min, s_max) = if x.is_negative() {
+        (s_lo.ceil().to_integer(), s_hi.ceil().to_integer() - &one)
+    } else {
+        (s_lo.floor().to_integer() + &one, s_hi.floor().to_integer())
+    };
+    let s_min = s_min.to_i128().unwrap_or(i128::MIN);
+    let s_max = s_max.to_i128().unwrap_or(i128::MAX);
     let searched: Vec<usize> = (0..p.ranges.len())
         .filter(|&k| matches!(p.ranges[k], PayRange::Search(..)))
         .collect();

@@ -95,14 +95,11 @@ fn exhaustive(spec: &Spec, shoe: &[Card], v: &mut Verification) {
                     .expect("a dealt sequence is a legal round")
                     .round;
                 for (wi, w) in spec.wagers.iter().enumerate() {
-                    let placed = w.placed.as_ref().is_none_or(|p| p.when.holds(&round));
+                    let placed = w.is_placed(&round);
                     let holds: Vec<bool> = w.events.iter().map(|e| e.when.holds(&round)).collect();
                     for (ti, t) in w.pay_tables.iter().enumerate() {
-                        let k = match select(w.precedence, &holds, &t.pays) {
-                            _ if !placed => w.events.len() + 1,
-                            Some(k) => k,
-                            None => w.events.len(),
-                        };
+                        let event = select(w.precedence, &holds, &t.pays);
+                        let k = tally_index(placed, event, w.events.len());
                         tallies[wi][ti][k] += 1;
                     }
                 }
@@ -149,6 +146,16 @@ fn exhaustive(spec: &Spec, shoe: &[Card], v: &mut Verification) {
                 ));
             }
         }
+    }
+}
+
+/// Where a settlement is tallied, as the engine counts it: the settling
+/// event, then "no event holds" (`events`), then "not placed" (`events + 1`).
+fn tally_index(placed: bool, event: Option<usize>, events: usize) -> usize {
+    match event {
+        _ if !placed => events + 1,
+        Some(k) => k,
+        None => events,
     }
 }
 
@@ -218,11 +225,11 @@ fn sampled(spec: &Spec, decks: u32, samples: usize, v: &mut Verification) {
             for (w, hits) in settle_sequence(spec, g, &shoe, slots) {
                 let wager = &spec.wagers[w];
                 for (t, hit) in hits.iter().enumerate() {
-                    let want = match expected[w].outcomes[t].event {
-                        _ if !expected[w].placed => wager.events.len() + 1,
-                        Some(k) => k,
-                        None => wager.events.len(),
-                    };
+                    let want = tally_index(
+                        expected[w].placed,
+                        expected[w].outcomes[t].event,
+                        wager.events.len(),
+                    );
                     if *hit != want {
                         let cards: Vec<String> = seq.iter().map(|c| c.to_string()).collect();
                         v.sampled_mismatches.push(format!(

@@ -75,7 +75,7 @@ fn evaluator_ev(spec: &Spec, shoe: &[u32; 10], seen: [u8; 3], draw: bool) -> Big
     for v in seen {
         left[v as usize] -= 1;
     }
-    let mut num = BigInt::from(0);
+    let mut num = BigRational::from_integer(BigInt::from(0));
     let mut den = BigInt::from(0);
     for hole in 0..10u8 {
         if left[hole as usize] == 0 {
@@ -120,14 +120,15 @@ fn evaluator_ev(spec: &Spec, shoe: &[u32; 10], seen: [u8; 3], draw: bool) -> Big
                         net = net.plus(r.outcomes[0].net());
                     }
                 }
-                num += &weight * BigInt::from(net.num) * BigInt::from(12 / net.den);
+                num += BigRational::from_integer(weight.clone())
+                    * BigRational::new(BigInt::from(net.num), BigInt::from(net.den));
                 den += weight;
             }
             left[third as usize] += 1;
         }
         left[hole as usize] += 1;
     }
-    BigRational::new(num, den * BigInt::from(12))
+    num / BigRational::from_integer(den)
 }
 
 /// The optimal chart, checked combination by combination against the

@@ -34,7 +34,7 @@ pub fn settle(spec: &Spec, round: &Round) -> Vec<WagerResult> {
 }
 
 pub fn settle_wager(w: &Wager, round: &Round) -> WagerResult {
-    let placed = w.placed.as_ref().is_none_or(|p| p.when.holds(round));
+    let placed = w.is_placed(round);
     let holds: Vec<bool> = w.events.iter().map(|e| e.when.holds(round)).collect();
     let outcomes = w
         .pay_tables

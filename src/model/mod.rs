@@ -107,11 +107,27 @@ pub struct Chart {
 }
 
 impl Chart {
-    pub fn index(&self, round: &Round) -> usize {
-        self.sees
-            .iter()
+    /// The index of a combination: `value(slot)` of each seen slot.
+    pub fn index_of(sees: &[u8], value: impl Fn(u8) -> u8) -> usize {
+        sees.iter()
             .rev()
-            .fold(0, |i, &s| i * 10 + round.cards[s as usize].value() as usize)
+            .fold(0, |i, &s| i * 10 + value(s) as usize)
+    }
+
+    /// (slot, point value) of each seen card of combination `index`.
+    pub fn values_of(sees: &[u8], index: usize) -> Vec<(u8, u8)> {
+        let mut i = index;
+        sees.iter()
+            .map(|&s| {
+                let v = (i % 10) as u8;
+                i /= 10;
+                (s, v)
+            })
+            .collect()
+    }
+
+    pub fn index(&self, round: &Round) -> usize {
+        Self::index_of(&self.sees, |s| round.cards[s as usize].value())
     }
 
     pub fn draws(&self, round: &Round) -> bool {
@@ -274,6 +290,13 @@ impl Pay {
             Pay::Push => "push".into(),
             Pay::Lose => "lose".into(),
         }
+    }
+}
+
+impl Wager {
+    /// Whether the wager is staked on this round (see `placed`).
+    pub fn is_placed(&self, round: &Round) -> bool {
+        self.placed.as_ref().is_none_or(|p| p.when.holds(round))
     }
 }
 

@@ -3,7 +3,7 @@
 //! costs. Shared by the terminal summary and the report.
 
 use crate::cli::new_table;
-use crate::engine::decide::{DecisionStats, Figures};
+use crate::engine::decide::{DecisionStats, Figures, Seen};
 use crate::engine::stats::{CombinedStats, percent};
 use num_bigint::BigInt;
 use num_rational::BigRational;
@@ -21,19 +21,8 @@ fn label(v: u8) -> String {
 /// (first-hand total, the other seen values) of a combination, and the
 /// first hand's seen values.
 fn split(d: &DecisionStats, index: usize) -> (u8, Vec<u8>, Vec<u8>) {
-    let mut i = index;
-    let (mut total, mut others, mut own) = (0u8, Vec::new(), Vec::new());
-    for &s in &d.decisions.sees {
-        let v = (i % 10) as u8;
-        i /= 10;
-        if s < 3 {
-            total = (total + v) % 10;
-            own.push(v);
-        } else {
-            others.push(v);
-        }
-    }
-    (total, others, own)
+    let seen = Seen::of(&d.decisions.sees, index);
+    (seen.total(), seen.others, seen.own)
 }
 
 /// Columns: every combination of the other hand's seen values, in order

@@ -112,14 +112,9 @@ fn chart_rows(d: &DecisionStats, chart: &Chart) -> Vec<Value> {
 
 /// "1,5|7": the seen point values, the deciding hand's first.
 fn combination(d: &DecisionStats, index: usize) -> String {
-    let mut i = index;
-    let (mut own, mut other) = (Vec::new(), Vec::new());
-    for &s in &d.decisions.sees {
-        let v = (i % 10).to_string();
-        i /= 10;
-        if s < 3 { own.push(v) } else { other.push(v) }
-    }
-    format!("{}|{}", own.join(","), other.join(","))
+    let seen = crate::engine::decide::Seen::of(&d.decisions.sees, index);
+    let list = |vs: &[u8]| vs.iter().map(u8::to_string).collect::<Vec<_>>().join(",");
+    format!("{}|{}", list(&seen.own), list(&seen.others))
 }
 
 pub fn decision(d: &DecisionStats) -> Value {

@@ -117,7 +117,7 @@ fn evaluator_ev(spec: &Spec, shoe: &[u32; 10], seen: [u8; 3], draw: bool) -> Big
                 let mut net = Ratio::ZERO;
                 for r in settle::settle(spec, &round) {
                     if (r.wager == "enter" || r.wager == "draw") && r.placed {
-                        net = net.plus(r.outcomes[0].net());
+                        net = net + r.outcomes[0].net();
                     }
                 }
                 num += BigRational::from_integer(weight.clone())

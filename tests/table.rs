@@ -15,7 +15,7 @@ use certify::model::{Pay, Ratio, Spec};
 use certify::spec::SourceFile;
 use certify::table::check::check;
 use certify::table::round::{Bet, TableRound, load};
-use certify::table::settle::{Kind, add, cover, mul, neg, sub};
+use certify::table::settle::{Kind, cover};
 use certify::table::settle_round;
 use proptest::prelude::*;
 
@@ -374,13 +374,13 @@ proptest! {
         let round = table_round(pd, stake, &seq, &raw);
         let s = settle_round(spec(), rules(), &[0; 5], &round);
         prop_assert_eq!(s.rows.len(), round.bets.len());
-        let staked = round.bets.iter().fold(Ratio::int(stake), |a, b| add(a, b.stake));
-        let mut back = add(Ratio::int(stake), s.net);
+        let staked = round.bets.iter().fold(Ratio::int(stake), |a, b| a + b.stake);
+        let mut back = Ratio::int(stake) + s.net;
         let mut nets = s.net;
         for r in &s.rows {
-            back = add(back, add(r.bet.stake, r.settlement.player_net()));
-            nets = add(nets, r.settlement.player_net());
-            prop_assert!(r.net_after >= neg(Ratio::int(stake)) && r.net_after <= Ratio::int(stake));
+            back = back + r.bet.stake + r.settlement.player_net();
+            nets = nets + r.settlement.player_net();
+            prop_assert!(r.net_after >= -Ratio::int(stake) && r.net_after <= Ratio::int(stake));
             prop_assert!(r.settlement.returned >= Ratio::ZERO && r.settlement.returned <= r.bet.stake);
         }
         prop_assert_eq!(staked, back);
@@ -408,16 +408,16 @@ proptest! {
         for r in &s.rows {
             let pay = evaluated[r.bet.wager].outcomes[0].pay;
             prop_assert_eq!(r.pay, pay);
-            let covered = sub(r.bet.stake, r.settlement.returned);
+            let covered = r.bet.stake - r.settlement.returned;
             match r.settlement.kind {
                 Kind::Returned => prop_assert_eq!(covered, Ratio::ZERO),
                 Kind::Pushed => prop_assert_eq!(pay, Pay::Push),
                 Kind::Paid | Kind::Collected => {
-                    prop_assert_eq!(r.settlement.player_net(), mul(covered, pay.net()));
+                    prop_assert_eq!(r.settlement.player_net(), covered * pay.net());
                 }
             }
             if r.settlement.returned == Ratio::ZERO && r.settlement.kind != Kind::Returned {
-                prop_assert_eq!(r.settlement.player_net(), mul(r.bet.stake, pay.net()));
+                prop_assert_eq!(r.settlement.player_net(), r.bet.stake * pay.net());
             }
             let kind = rules().wagers.iter().position(|w| w.wager == r.bet.wager).unwrap();
             let clockwise = (r.bet.seat + 8 - pd) % 8;
@@ -430,7 +430,7 @@ proptest! {
         let all = settle_round(spec, rules(), &[0; 5], &big);
         for r in &all.rows {
             prop_assert_eq!(r.settlement.returned, Ratio::ZERO);
-            prop_assert_eq!(r.settlement.player_net(), mul(r.bet.stake, r.pay.net()));
+            prop_assert_eq!(r.settlement.player_net(), r.bet.stake * r.pay.net());
         }
     }
 
@@ -452,14 +452,14 @@ proptest! {
                 if rule == Coverage::Cutoff && exhausted {
                     prop_assert_eq!(settled.kind, Kind::Returned);
                 }
-                net = sub(net, settled.player_net());
+                net = net - settled.player_net();
                 prop_assert_eq!(net, *after);
-                prop_assert!(net >= neg(s) && net <= s);
-                let covered = sub(*amount, settled.returned);
+                prop_assert!(net >= -s && net <= s);
+                let covered = *amount - settled.returned;
                 if settled.kind != Kind::Returned && settled.kind != Kind::Pushed {
-                    prop_assert_eq!(settled.player_net(), mul(covered, pay.net()));
+                    prop_assert_eq!(settled.player_net(), covered * pay.net());
                 }
-                exhausted = net == s || net == neg(s);
+                exhausted = net == s || net == -s;
             }
         }
     }

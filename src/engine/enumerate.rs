@@ -328,7 +328,7 @@ fn settle_sums(
                     .position(|x| x == w)
                     .expect("same group");
                 if let Some(n) = first_net[g] {
-                    net = net.plus(n);
+                    net = net + n;
                     staked += 1;
                 }
             }

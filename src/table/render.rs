@@ -174,14 +174,13 @@ pub fn totals(
     crate::model::Ratio,
     crate::model::Ratio,
 ) {
-    use super::settle::add;
     let z = crate::model::Ratio::ZERO;
     st.rows.iter().fold((z, z, z), |(p, c, r), row| {
         let s = row.settlement;
         match s.kind {
-            Kind::Paid => (add(p, s.amount), c, add(r, s.returned)),
-            Kind::Collected => (p, add(c, s.amount), add(r, s.returned)),
-            Kind::Returned => (p, c, add(r, s.returned)),
+            Kind::Paid => (p + s.amount, c, r + s.returned),
+            Kind::Collected => (p, c + s.amount, r + s.returned),
+            Kind::Returned => (p, c, (r + s.returned)),
             Kind::Pushed => (p, c, r),
         }
     })

@@ -40,7 +40,7 @@ impl Settlement {
     pub fn player_net(&self) -> Ratio {
         match self.kind {
             Kind::Paid => self.amount,
-            Kind::Collected => neg(self.amount),
+            Kind::Collected => -self.amount,
             Kind::Pushed | Kind::Returned => Ratio::ZERO,
         }
     }
@@ -82,7 +82,7 @@ pub fn cover(
     let mut net = Ratio::ZERO;
     let mut out = Vec::with_capacity(wagers.len());
     for &(amount, pay) in wagers {
-        let exhausted = net == stake || net == neg(stake);
+        let exhausted = net == stake || net == -stake;
         let s = if coverage == Coverage::Cutoff && exhausted {
             returned(amount)
         } else {
@@ -93,15 +93,15 @@ pub fn cover(
                     returned: Ratio::ZERO,
                 },
                 Pay::Lose => {
-                    let c = amount.min(sub(stake, net));
-                    net = add(net, c);
-                    partial(Kind::Collected, c, sub(amount, c), amount)
+                    let c = amount.min(stake - net);
+                    net = net + c;
+                    partial(Kind::Collected, c, amount - c, amount)
                 }
                 Pay::Win(r) => {
-                    let p = mul(amount, r).min(add(stake, net));
-                    net = sub(net, p);
-                    let covered = div(p, r);
-                    partial(Kind::Paid, p, sub(amount, covered), amount)
+                    let p = (amount * r).min(stake + net);
+                    net = net - p;
+                    let covered = p / r;
+                    partial(Kind::Paid, p, amount - covered, amount)
                 }
             }
         };
@@ -149,26 +149,6 @@ pub fn signed_money(r: Ratio) -> String {
     } else {
         money(r)
     }
-}
-
-pub fn add(a: Ratio, b: Ratio) -> Ratio {
-    Ratio::new(a.num * b.den + b.num * a.den, a.den * b.den)
-}
-
-pub fn sub(a: Ratio, b: Ratio) -> Ratio {
-    add(a, neg(b))
-}
-
-pub fn neg(a: Ratio) -> Ratio {
-    Ratio::new(-a.num, a.den)
-}
-
-pub fn mul(a: Ratio, b: Ratio) -> Ratio {
-    Ratio::new(a.num * b.num, a.den * b.den)
-}
-
-fn div(a: Ratio, b: Ratio) -> Ratio {
-    Ratio::new(a.num * b.den, a.den * b.num)
 }
 
 #[cfg(test)]

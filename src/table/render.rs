@@ -180,7 +180,7 @@ pub fn totals(
         match s.kind {
             Kind::Paid => (p + s.amount, c, r + s.returned),
             Kind::Collected => (p, c + s.amount, r + s.returned),
-            Kind::Returned => (p, c, (r + s.returned)),
+            Kind::Returned => (p, c, r + s.returned),
             Kind::Pushed => (p, c, r),
         }
     })

@@ -201,12 +201,34 @@ pub fn combined_figures(c: &CombinedStats) -> comfy_table::Table {
     k
 }
 
-/// The decision analysis in Markdown (section 4 of the report).
-pub fn markdown(s: &mut String, d: &DecisionStats, combined: &[CombinedStats]) {
-    let per = combined
+/// Wagers staked together, in Markdown (section 4 of the report).
+pub fn combined_markdown(s: &mut String, cs: &CombinedStats) {
+    let _ = writeln!(s, "### Combined `{}` — {}\n", cs.id, cs.name);
+    let _ = writeln!(
+        s,
+        "The wagers {} staked together, one unit each when placed, under their first pay tables; the joint outcome of every round:\n",
+        cs.wagers
+            .iter()
+            .map(|w| format!("`{w}`"))
+            .collect::<Vec<_>>()
+            .join(" and ")
+    );
+    let _ = writeln!(s, "{}\n", combined_table(cs));
+    let _ = writeln!(s, "{}\n", combined_figures(cs));
+}
+
+/// The bet a decision's edges are quoted per: the `per` wager of the
+/// combined entry staking exactly the objective's wagers, else the round.
+pub fn per_bet(d: &DecisionStats, combined: &[CombinedStats]) -> String {
+    combined
         .iter()
         .find(|c| c.wagers == d.objective)
-        .map_or("round".to_string(), |c| c.per.clone());
+        .map_or("round".to_string(), |c| c.per.clone())
+}
+
+/// The decision analysis in Markdown (section 4 of the report).
+pub fn markdown(s: &mut String, d: &DecisionStats, combined: &[CombinedStats]) {
+    let per = per_bet(d, combined);
     let _ = writeln!(s, "### The {}'s decision\n", d.hand);
     let _ = writeln!(
         s,

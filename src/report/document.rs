@@ -520,54 +520,13 @@ fn markdown(
         }
     }
     for cs in &c.analysis.combined {
-        let _ = writeln!(s, "### Combined `{}` — {}\n", cs.id, cs.name);
-        let _ = writeln!(
-            s,
-            "The wagers {} staked together, one unit each when placed, under their first pay tables; the joint outcome of every round:\n",
-            cs.wagers
-                .iter()
-                .map(|w| format!("`{w}`"))
-                .collect::<Vec<_>>()
-                .join(" and ")
-        );
-        let _ = writeln!(s, "{}\n", super::decision::combined_table(cs));
-        let _ = writeln!(s, "{}\n", super::decision::combined_figures(cs));
+        super::decision::combined_markdown(&mut s, cs);
     }
     if let Some(d) = &c.analysis.decision {
         super::decision::markdown(&mut s, d, &c.analysis.combined);
     }
     for r in &c.searches {
-        let _ = writeln!(
-            s,
-            "### Pay tables that give the printed edge of `{}`\n",
-            r.wager
-        );
-        let _ = writeln!(
-            s,
-            "The document prints a house edge of {} ({}) but no pays. The pay table in section 2 is an assumption. Every table of whole pays (to 1) in the ranges {}, not rising down the list, was tried against the exact event counts above: {} give{} {} when rounded as printed.{}\n",
-            r.printed,
-            r.source,
-            r.ranges.join(", "),
-            r.matches,
-            if r.matches == 1 { "s" } else { "" },
-            r.printed,
-            if r.tables.is_empty() {
-                String::new()
-            } else {
-                format!(" The {} with the smallest total of pays:", r.tables.len())
-            }
-        );
-        if let Some(first) = r.tables.first() {
-            let mut header: Vec<String> = first.pays.iter().map(|(e, _)| e.clone()).collect();
-            header.push("house edge".into());
-            let mut t = new_table(header);
-            for f in &r.tables {
-                let mut row: Vec<String> = f.pays.iter().map(|(_, p)| p.clone()).collect();
-                row.push(f.house_edge.clone());
-                t.add_row(row);
-            }
-            let _ = writeln!(s, "{t}\n");
-        }
+        super::search::markdown(&mut s, r);
     }
     let _ = writeln!(s, "### House edge by deck count\n");
     let mut header = vec!["wager / pay table".to_string()];

@@ -21,6 +21,8 @@ pub struct SearchResult {
     pub source: String,
     /// The searched events and their ranges, e.g. `ultimate_block 1..1000`.
     pub ranges: Vec<String>,
+    /// Whether pays may not rise down the list of searched events.
+    pub non_increasing: bool,
     /// How many tables give the printed edge at its precision.
     pub matches: u64,
     /// The first `LISTED` by total of pays, then pays in listed order:
@@ -127,6 +129,7 @@ pub fn search(spec: &Spec, a: &Analysis, p: &PaySearch) -> SearchResult {
                 PayRange::Fixed(_) => unreachable!("searched events have ranges"),
             })
             .collect(),
+        non_increasing: p.non_increasing,
         matches,
         tables,
     }
@@ -212,4 +215,54 @@ impl Ctx<'_> {
             }
         }
     }
+}
+
+/// A search's result in Markdown (section 4 of the report).
+pub fn markdown(s: &mut String, r: &SearchResult) {
+    use std::fmt::Write;
+    let _ = writeln!(
+        s,
+        "### Pay tables that give the printed edge of `{}`\n",
+        r.wager
+    );
+    let _ = writeln!(
+        s,
+        "The document prints a house edge of {} ({}) but no pays. The pay table in section 2 is an assumption. Every table of whole pays (to 1) in the ranges {}{}, was tried against the exact event counts above: {} give{} {} when rounded as printed.{}\n",
+        r.printed,
+        r.source,
+        r.ranges.join(", "),
+        if r.non_increasing {
+            ", not rising down the list"
+        } else {
+            ""
+        },
+        r.matches,
+        if r.matches == 1 { "s" } else { "" },
+        r.printed,
+        if r.tables.is_empty() {
+            String::new()
+        } else {
+            format!(" The {} with the smallest total of pays:", r.tables.len())
+        }
+    );
+    if let Some(first) = r.tables.first() {
+        let mut header: Vec<String> = first.pays.iter().map(|(e, _)| e.clone()).collect();
+        header.push("house edge".into());
+        let mut t = crate::cli::new_table(header);
+        for f in &r.tables {
+            let mut row: Vec<String> = f.pays.iter().map(|(_, p)| p.clone()).collect();
+            row.push(f.house_edge.clone());
+            t.add_row(row);
+        }
+        let _ = writeln!(s, "{t}\n");
+    }
+}
+
+/// `ultimate_block 18 to 1, ..., push push`.
+pub fn describe(t: &FoundTable) -> String {
+    t.pays
+        .iter()
+        .map(|(e, p)| format!("{e} {p}"))
+        .collect::<Vec<_>>()
+        .join(", ")
 }

@@ -62,11 +62,7 @@ pub fn render(spec: &Spec, c: &Computed) -> String {
         );
     }
     if let Some(d) = &a.decision {
-        let per = a
-            .combined
-            .iter()
-            .find(|c| c.wagers == d.objective)
-            .map_or("round".to_string(), |c| c.per.clone());
+        let per = super::decision::per_bet(d, &a.combined);
         let _ = writeln!(
             s,
             "\n{}'s strategy (D draw, S stand; * some compositions decide otherwise, see the report), by {} total and {}:\n{}",
@@ -92,13 +88,7 @@ pub fn render(spec: &Spec, c: &Computed) -> String {
             r.ranges.join(", "),
             r.tables
                 .first()
-                .map(|t| t
-                    .pays
-                    .iter()
-                    .map(|(e, p)| format!("{e} {p}"))
-                    .collect::<Vec<_>>()
-                    .join(", "))
-                .unwrap_or_else(|| "none".into())
+                .map_or_else(|| "none".into(), super::search::describe)
         );
     }
     if !c.claims.is_empty() {

@@ -106,9 +106,10 @@ pub fn run_dir(spec: &Spec, dir: &Path) -> Result<Vec<CaseResult>, Vec<Diagnosti
             Err(e) => {
                 let d = crate::spec::yaml_diagnostic(&source, &e);
                 errors.push(Diagnostic {
-                    message: d
-                        .message
-                        .replace("invalid spec YAML", "invalid fixture YAML"),
+                    kind: d
+                        .message()
+                        .replace("invalid spec YAML", "invalid fixture YAML")
+                        .into(),
                     ..d
                 });
                 continue;

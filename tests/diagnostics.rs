@@ -81,7 +81,7 @@ fn every_error_of_a_spec_is_reported() {
 #[test]
 fn malformed_yaml_is_located() {
     let d = &errors("fixtures/errors/err_malformed_yaml.yaml")[0];
-    assert!(d.message.starts_with("invalid spec YAML"), "{d:?}");
+    assert!(d.message().starts_with("invalid spec YAML"), "{d:?}");
     assert!(d.line >= 7, "{d:?}");
 }
 
@@ -90,13 +90,13 @@ fn a_strategy_that_peeks_at_the_hole_card_is_refused_at_its_condition() {
     let ds = errors("fixtures/errors/err_decision.yaml");
     let d = ds
         .iter()
-        .find(|d| d.message.contains("does not see"))
+        .find(|d| d.message().contains("does not see"))
         .expect("peeking refused");
     assert_eq!((d.line, d.column), (18, 18));
     // A rank-reading objective wager is refused at its name in `optimal`.
     let d = ds
         .iter()
-        .find(|d| d.message.contains("reads ranks or suits"))
+        .find(|d| d.message().contains("reads ranks or suits"))
         .expect("rank-reading objective refused");
     assert_eq!((d.line, d.column), (16, 26));
 }
@@ -105,7 +105,7 @@ fn a_strategy_that_peeks_at_the_hole_card_is_refused_at_its_condition() {
 fn combined_entries_and_pay_searches_are_checked() {
     let ds = errors("fixtures/errors/err_combined.yaml");
     let at = |m: &str| {
-        let d = ds.iter().find(|d| d.message.contains(m)).expect(m);
+        let d = ds.iter().find(|d| d.message().contains(m)).expect(m);
         (d.line, d.column)
     };
     assert_eq!(at("unknown combined entry `mian`"), (37, 15));

@@ -236,7 +236,11 @@ fn bad_rounds_are_refused_with_located_errors() {
         let path = format!("fixtures/tables/errors/{name}.yaml");
         let ds = round_errors(&path);
         assert_eq!(ds.len(), 1, "{path}: {ds:?}");
-        assert!(ds[0].message.contains(message), "{path}: {}", ds[0].message);
+        assert!(
+            ds[0].message().contains(message),
+            "{path}: {}",
+            ds[0].message()
+        );
         assert_eq!((ds[0].line, ds[0].column), (line, column), "{path}");
         // The command refuses it too, and settles nothing.
         let out = certify(&["table", "--round", &path]);
@@ -270,15 +274,14 @@ fn refused_rounds_render_with_source_and_caret() {
 fn bad_table_sections_are_refused_with_located_errors() {
     let ds = check_file("fixtures/tables/spec_errors/err_order_unknown_wager.yaml").unwrap_err();
     assert_eq!(ds.len(), 1, "{ds:?}");
-    assert_eq!(ds[0].message, "unknown wager `sidebet`");
+    assert_eq!(ds[0].message(), "unknown wager `sidebet`");
     assert_eq!((ds[0].line, ds[0].column, ds[0].width), (39, 28, 7));
     assert_eq!(ds[0].expected.as_deref(), Some("one of line, side"));
 
     let ds = check_file("fixtures/tables/spec_errors/err_table_many.yaml").unwrap_err();
-    let got: Vec<(&str, usize, usize)> = ds
-        .iter()
-        .map(|d| (d.message.as_str(), d.line, d.column))
-        .collect();
+    let got: Vec<(String, usize, usize)> =
+        ds.iter().map(|d| (d.message(), d.line, d.column)).collect();
+    let got: Vec<(&str, usize, usize)> = got.iter().map(|(m, l, c)| (m.as_str(), *l, *c)).collect();
     assert_eq!(
         got,
         [

@@ -155,7 +155,10 @@ pub fn load(src: &SourceFile) -> Result<RawRoundFile, Box<Diagnostic>> {
     serde_saphyr::from_str::<RawRoundFile>(&src.text).map_err(|e| {
         let d = crate::spec::yaml_diagnostic(src, &e);
         Box::new(Diagnostic {
-            message: d.message.replace("invalid spec YAML", "invalid round YAML"),
+            kind: d
+                .message()
+                .replace("invalid spec YAML", "invalid round YAML")
+                .into(),
             ..d
         })
     })

@@ -1,32 +1,38 @@
 //! Diagnostics: errors that point into a spec or fixture file by line and column.
 //!
-//! A diagnostic is plain data; `render` draws the source excerpt with a caret,
-//! the way `just` and `rustc` do, so that tests can assert on either form.
+//! A diagnostic is plain data: what went wrong (an [`ErrorKind`], one wording
+//! per kind) and where. `render` draws the source excerpt with a caret, the
+//! way `just` and `rustc` do, so that tests can assert on either form.
+
+pub mod kind;
+
+pub use kind::ErrorKind;
 
 use std::fmt::Write;
 
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Diagnostic {
+    /// What went wrong; its wording is the diagnostic's headline.
+    pub kind: ErrorKind,
     pub file: String,
     /// 1-based line and column (in characters) of the first offending character.
     pub line: usize,
     pub column: usize,
     /// How many characters the caret underlines.
     pub width: usize,
-    pub message: String,
     pub expected: Option<String>,
     pub found: Option<String>,
     pub help: Option<String>,
 }
 
 impl Diagnostic {
-    pub fn new(at: Position, message: impl Into<String>) -> Diagnostic {
+    pub fn new(at: Position, kind: impl Into<ErrorKind>) -> Diagnostic {
         Diagnostic {
+            kind: kind.into(),
             file: at.file,
             line: at.line,
             column: at.column,
             width: at.width.max(1),
-            message: message.into(),
             expected: None,
             found: None,
             help: None,
@@ -45,7 +51,7 @@ impl Diagnostic {
     }
 
     /// A diagnostic about a whole file or folder, with no line to point at.
-    pub fn whole_file(file: impl Into<String>, message: impl Into<String>) -> Diagnostic {
+    pub fn whole_file(file: impl Into<String>, kind: impl Into<ErrorKind>) -> Diagnostic {
         Diagnostic::new(
             Position {
                 file: file.into(),
@@ -53,8 +59,13 @@ impl Diagnostic {
                 column: 0,
                 width: 0,
             },
-            message,
+            kind,
         )
+    }
+
+    /// The headline: the kind's one wording.
+    pub fn message(&self) -> String {
+        self.kind.to_string()
     }
 
     /// `file:line:column` (or just `file` when no line applies).
@@ -69,7 +80,7 @@ impl Diagnostic {
     /// The full rendering with the source line and a caret under the offending text.
     pub fn render(&self, source: &str) -> String {
         let mut out = String::new();
-        let _ = writeln!(out, "error: {}", self.message);
+        let _ = writeln!(out, "error: {}", self.kind);
         let _ = writeln!(out, "  --> {}", self.location());
         let gutter = self.line.to_string().len();
         let line = self.line.checked_sub(1).and_then(|l| source.lines().nth(l));
@@ -94,6 +105,22 @@ impl Diagnostic {
             let _ = writeln!(out, "  = help: {help}");
         }
         out
+    }
+}
+
+impl serde::Serialize for Diagnostic {
+    fn serialize<Ser: serde::Serializer>(&self, ser: Ser) -> Result<Ser::Ok, Ser::Error> {
+        use serde::ser::SerializeStruct;
+        let mut st = ser.serialize_struct("Diagnostic", 8)?;
+        st.serialize_field("file", &self.file)?;
+        st.serialize_field("line", &self.line)?;
+        st.serialize_field("column", &self.column)?;
+        st.serialize_field("width", &self.width)?;
+        st.serialize_field("message", &self.message())?;
+        st.serialize_field("expected", &self.expected)?;
+        st.serialize_field("found", &self.found)?;
+        st.serialize_field("help", &self.help)?;
+        st.end()
     }
 }
 

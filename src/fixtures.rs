@@ -137,7 +137,7 @@ pub fn run_dir(spec: &Spec, dir: &Path) -> Result<Vec<CaseResult>, Vec<Diagnosti
 }
 
 fn plain(file: &str, message: impl Into<String>) -> Diagnostic {
-    Diagnostic::whole_file(file, message)
+    Diagnostic::whole_file(file, crate::diag::ErrorKind::Legacy(message.into()))
 }
 
 pub fn run_file(
@@ -163,7 +163,7 @@ pub fn run_file(
 fn at(src: &SourceFile, s: &Spanned<String>, message: impl Into<String>) -> Diagnostic {
     Diagnostic::new(
         src.at(&s.referenced, s.value.chars().count().max(1)),
-        message,
+        crate::diag::ErrorKind::Legacy(message.into()),
     )
 }
 

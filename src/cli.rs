@@ -3,10 +3,13 @@
 
 use crate::cards::parse_cards;
 use crate::check::check_file;
+use crate::diag::report::ReportError;
+use crate::diag::usage::UsageError;
 use crate::diag::{Diagnostic, render_all};
 use crate::eval::{Deal, Decision, play, settle};
 use crate::fixtures::{CaseResult, default_dir, run_dir};
 use crate::model::Spec;
+use crate::pipeline::{Certified, Failure, Options, SAMPLES, decks_for};
 use clap::{Args, Parser, Subcommand};
 use comfy_table::{Table, presets::ASCII_MARKDOWN};
 use std::fmt::Write;
@@ -41,9 +44,14 @@ struct RunArgs {
     #[arg(long)]
     json: bool,
     /// Rounds sampled from the full shoe when checking the engine against the
-    /// reference evaluator (every sequence of two small shoes is always checked)
+    /// reference evaluator: 200 without the flag, 1000 with `--verify` alone
+    /// (every sequence of the small shoes is always checked as well)
     #[arg(long, value_name = "SAMPLES", num_args = 0..=1, default_missing_value = "1000")]
     verify: Option<usize>,
+    /// Exit with code 3 when the run has any warning (a player advantage, a
+    /// claim the figures do not confirm, an impossible or outranked event)
+    #[arg(long)]
+    deny_warnings: bool,
     /// Folder for the reports (default: reports)
     #[arg(long, value_name = "DIR")]
     out: Option<PathBuf>,
@@ -69,7 +77,10 @@ enum Command {
     Table(TableArgs),
     /// Recompute a report (.md or .json) from the spec it names; exit 1 on any difference
     Verify {
+        /// A report written by `certify SPEC`: reports/<id>.md or .json
         report: PathBuf,
+        /// Read the fixture files from this folder instead of the one the
+        /// manifest records (they must hash the same)
         #[arg(long)]
         fixtures: Option<PathBuf>,
     },
@@ -121,12 +132,39 @@ pub struct Output {
     pub code: i32,
 }
 
+/// Exit codes, as the README documents them.
+pub mod exit {
+    /// Success.
+    pub const OK: i32 = 0;
+    /// A spec, fixture, round or report is refused, or a check failed.
+    pub const FAILED: i32 = 1;
+    /// The command line is wrong.
+    pub const USAGE: i32 = 2;
+    /// `--deny-warnings` and the run had warnings (its reports are written).
+    pub const WARNINGS: i32 = 3;
+}
+
 impl Output {
     fn fail(stderr: String) -> Output {
         Output {
             stdout: String::new(),
             stderr,
-            code: 1,
+            code: exit::FAILED,
+        }
+    }
+
+    /// Refused input: every diagnostic rendered with its own file's source.
+    fn refused(ds: &[Diagnostic]) -> Output {
+        Output::fail(diagnostics(ds))
+    }
+
+    /// A usage error (exit 2).
+    fn usage(d: impl Into<Box<Diagnostic>>) -> Output {
+        let d: Box<Diagnostic> = d.into();
+        Output {
+            stdout: String::new(),
+            stderr: diagnostics(std::slice::from_ref(&*d)),
+            code: exit::USAGE,
         }
     }
 }
@@ -159,25 +197,37 @@ pub fn run<I: IntoIterator<Item = String>>(args: I) -> Output {
         Some(Command::Verify { report, fixtures }) => verify_report(&report, fixtures),
         None => match cli.run.spec.clone() {
             Some(spec) => main_job(&spec, &cli.run),
-            None => Output {
-                stdout: String::new(),
-                stderr: "usage: certify SPEC | certify check SPEC | certify settle SPEC --player .. --banker ..\n(see certify --help)\n".into(),
-                code: 2,
-            },
+            None => Output::usage(Diagnostic::plain(UsageError::NoSpec)),
         },
     }
 }
 
+/// Diagnostics rendered in order, each with an excerpt of its own file; a
+/// count closes them when they point into files.
 fn diagnostics(ds: &[Diagnostic]) -> String {
-    let file = ds.first().map(|d| d.file.clone()).unwrap_or_default();
-    let source = std::fs::read_to_string(&file).unwrap_or_default();
-    render_all(ds, &source)
+    let mut out = String::new();
+    let mut start = 0;
+    // Consecutive diagnostics of one file are rendered together.
+    while start < ds.len() {
+        let file = &ds[start].file;
+        let end = start + ds[start..].iter().take_while(|d| &d.file == file).count();
+        if file.is_empty() {
+            for d in &ds[start..end] {
+                out.push_str(&d.render(""));
+            }
+        } else {
+            let source = std::fs::read_to_string(file).unwrap_or_default();
+            out.push_str(&render_all(&ds[start..end], &source));
+        }
+        start = end;
+    }
+    out
 }
 
 fn load(path: &str) -> Result<Spec, Output> {
     check_file(path)
         .map(|(_, s)| s)
-        .map_err(|ds| Output::fail(diagnostics(&ds)))
+        .map_err(|ds| Output::refused(&ds))
 }
 
 /// Runs the fixtures of a spec; the table and whether all passed.
@@ -187,7 +237,7 @@ fn run_fixtures(
     dir: Option<PathBuf>,
 ) -> Result<(Vec<CaseResult>, bool), Output> {
     let dir = dir.unwrap_or_else(|| default_dir(path));
-    let results = run_dir(spec, &dir).map_err(|ds| Output::fail(diagnostics(&ds)))?;
+    let results = run_dir(spec, &dir).map_err(|ds| Output::refused(&ds))?;
     let ok = results.iter().all(|r| r.pass);
     Ok((results, ok))
 }
@@ -265,175 +315,231 @@ fn check(path: &str, dir: Option<PathBuf>, json: bool) -> Output {
     }
 }
 
-/// Default number of full-shoe rounds sampled when checking the engine.
-const SAMPLES: usize = 200;
-
 fn main_job(path: &str, args: &RunArgs) -> Output {
-    let path = path.strip_prefix("./").unwrap_or(path);
-    let (source, spec) = match check_file(path) {
-        Ok(x) => x,
-        Err(ds) => return Output::fail(diagnostics(&ds)),
+    let options = Options {
+        decks: args.decks,
+        fixtures: args.fixtures.clone(),
+        samples: args.verify.unwrap_or(SAMPLES),
     };
-    let decks = match decks_for(&spec, args.decks) {
-        Ok(d) => d,
-        Err(o) => return o,
-    };
-    let (results, ok) = match run_fixtures(&spec, path, args.fixtures.clone()) {
+    // Refuse an unusable --out before spending any time computing.
+    let out_dir = args.out.clone().unwrap_or_else(|| PathBuf::from("reports"));
+    if !args.no_reports
+        && let Err(d) = prepare_out(&out_dir)
+    {
+        return Output::usage(d);
+    }
+    let run = match crate::pipeline::certify(path, &options, &|what, work| {
+        with_progress(what, work)
+    }) {
         Ok(r) => r,
-        Err(o) => return o,
+        Err(f) => return failure(path, f),
     };
-    if !ok {
-        let failed: Vec<CaseResult> = results.into_iter().filter(|r| !r.pass).collect();
-        return Output::fail(format!(
-            "{path}: fixtures failed; nothing computed, no report written\n\n{}\n",
-            fixture_table(&failed)
-        ));
-    }
-    let samples = args.verify.unwrap_or(SAMPLES);
-    let verification = with_progress("checking the engine against the evaluator", || {
-        crate::verify::verify(&spec, decks, samples)
-    });
-    if !verification.passed() {
-        let mut all = verification.small_shoe_mismatches.clone();
-        all.extend(verification.sampled_mismatches.iter().cloned());
-        return Output::fail(format!(
-            "{path}: the engine disagrees with the reference evaluator; no report written:\n  {}\n",
-            all.join("\n  ")
-        ));
-    }
-    let computed = with_progress(&format!("computing {} at {decks} decks", spec.id), || {
-        crate::report::compute(&spec, decks)
-    });
     let mut written = String::new();
     if !args.no_reports {
-        let inputs = crate::report::document::Inputs {
-            spec_path: path,
-            spec_bytes: source.text.as_bytes(),
-            spec: &spec,
-            decks,
-            fixtures: &results,
-            verification: &verification,
-        };
-        let built = with_progress("writing the reports", || {
-            crate::report::document::build(&inputs, &computed)
-        });
-        let report = match built {
+        let mut report = None;
+        with_progress("writing the reports", &mut || report = Some(run.render()));
+        let report = match report.expect("ran") {
             Ok(r) => r,
-            Err(e) => return Output::fail(format!("{path}: {e}; no report written\n")),
+            Err(d) => return Output::refused(&[*d]),
         };
-        let dir = args.out.clone().unwrap_or_else(|| PathBuf::from("reports"));
-        match crate::report::document::write(&report, &dir, &report_name(&spec, decks)) {
+        match crate::report::document::write(&report, &out_dir, &run.report_name()) {
             Ok(files) => {
                 let names: Vec<String> = files.iter().map(|f| f.display().to_string()).collect();
                 written = format!("reports: {}\n", names.join(", "));
             }
-            Err(e) => {
-                return Output::fail(format!("cannot write reports to {}: {e}\n", dir.display()));
-            }
+            Err(e) => return Output::refused(&[Diagnostic::plain(e)]),
         }
     }
     let stdout = if args.json {
-        let doc = crate::report::json::document(&spec, &computed);
+        let doc = crate::report::json::document(&run.spec, &run.computed);
         serde_json::to_string_pretty(&doc).expect("serializable") + "\n"
     } else {
-        let mut s = crate::report::summary::render(&spec, &computed);
+        let mut s = crate::report::summary::render(&run.spec, &run.computed);
         s.push('\n');
-        s.push_str(&fixture_summary(&results));
-        s.push_str(&format!(
-            "verify: engine and reference evaluator agree on all {} sequences of the small shoes and {} sampled rounds\n",
-            verification.small_shoe_sequences, verification.sampled
-        ));
+        s.push_str(&fixture_summary(&run.fixtures));
+        s.push_str(&verify_line(&run));
         s.push_str(&written);
         s
     };
+    let warnings = run.computed.warnings.len();
+    if args.deny_warnings && warnings > 0 {
+        return Output {
+            stdout,
+            stderr: format!(
+                "{path}: {warnings} warning{} and --deny-warnings: exit {}\n",
+                if warnings == 1 { "" } else { "s" },
+                exit::WARNINGS
+            ),
+            code: exit::WARNINGS,
+        };
+    }
     Output {
         stdout,
         stderr: String::new(),
-        code: 0,
+        code: exit::OK,
     }
 }
 
-/// `<spec id>`, or `<spec id>-<N>decks` away from the spec's deck count.
-fn report_name(spec: &Spec, decks: u32) -> String {
-    if decks == spec.shoe.decks {
-        spec.id.clone()
-    } else {
-        format!("{}-{decks}decks", spec.id)
+/// The `verify:` line of the summary, counts with thousands separators.
+fn verify_line(run: &Certified) -> String {
+    use crate::engine::stats::group_digits;
+    let v = &run.verification;
+    format!(
+        "verify: engine and reference evaluator agree on all {} sequences of the small shoes and {} sampled round{}\n",
+        group_digits(&v.small_shoe_sequences.to_string()),
+        group_digits(&v.sampled.to_string()),
+        if v.sampled == 1 { "" } else { "s" }
+    )
+}
+
+/// The reports folder exists (or is created) and takes files.
+fn prepare_out(dir: &std::path::Path) -> Result<(), Box<Diagnostic>> {
+    let path = dir.display().to_string();
+    if dir.exists() && !dir.is_dir() {
+        return Err(Box::new(Diagnostic::plain(UsageError::OutNotAFolder {
+            path,
+        })));
+    }
+    let unwritable = |e: std::io::Error| {
+        Box::new(Diagnostic::plain(UsageError::OutNotWritable {
+            path: path.clone(),
+            reason: e.to_string(),
+        }))
+    };
+    std::fs::create_dir_all(dir).map_err(unwritable)?;
+    let probe = dir.join(format!(".certify-probe-{}", std::process::id()));
+    std::fs::write(&probe, b"").map_err(unwritable)?;
+    let _ = std::fs::remove_file(&probe);
+    Ok(())
+}
+
+/// A pipeline that stopped: what to print and the exit code.
+fn failure(path: &str, f: Failure) -> Output {
+    match f {
+        Failure::Usage(d) => Output::usage(d),
+        Failure::Input(ds) => Output::refused(&ds),
+        Failure::Fixtures(failed) => Output::fail(format!(
+            "{path}: fixtures failed; nothing computed, no report written\n\n{}\n",
+            fixture_table(&failed)
+        )),
+        Failure::Disagreement(v) => {
+            let mut all = v.small_shoe_mismatches.clone();
+            all.extend(v.sampled_mismatches.iter().cloned());
+            Output::fail(format!(
+                "{path}: the engine disagrees with the reference evaluator; no report written:\n  {}\n",
+                all.join("\n  ")
+            ))
+        }
     }
 }
 
-/// `certify verify REPORT`: the spec must be unchanged and a fresh
-/// computation must reproduce the report byte for byte.
+/// `certify verify REPORT`: the spec and fixtures must be unchanged, a fresh
+/// computation with the options recorded in the manifest must reproduce the
+/// report byte for byte, and its siblings (.md, .json, .pdf) must be of the
+/// same run.
 fn verify_report(report: &std::path::Path, fixtures: Option<PathBuf>) -> Output {
-    use crate::report::document::{Inputs, build, first_difference, read_manifest, sha256_hex};
+    use crate::report::document::{first_difference, lock_set, read_manifest, sha256_hex};
     let name = report.display().to_string();
-    if report.extension().is_some_and(|e| e == "pdf") {
-        return Output::fail(format!(
-            "{name}: verify the .md or .json report beside it; the PDF is rendered from the Markdown\n"
-        ));
+    let ext = report.extension().and_then(|e| e.to_str()).unwrap_or("");
+    if ext == "pdf" {
+        return Output::usage(Diagnostic::plain(UsageError::VerifyPdf { path: name }));
     }
+    if ext != "md" && ext != "json" {
+        return Output::usage(Diagnostic::plain(UsageError::NotAReport { path: name }));
+    }
+    let (dir, stem) = (
+        report.parent().unwrap_or(std::path::Path::new("")),
+        report.file_stem().and_then(|s| s.to_str()).unwrap_or(""),
+    );
+    // Read the whole set under a shared lock: never half of a writer's renames.
+    let lock = lock_set(dir, stem, false).ok();
     let text = match std::fs::read_to_string(report) {
         Ok(t) => t,
-        Err(e) => return Output::fail(format!("{name}: cannot read: {e}\n")),
-    };
-    let is_json = report.extension().is_some_and(|e| e == "json");
-    let manifest = match read_manifest(&text, is_json) {
-        Ok(m) => m,
-        Err(e) => return Output::fail(format!("{name}: {e}\n")),
-    };
-    let spec_path = manifest["spec_file"].clone();
-    let (source, spec) = match check_file(&spec_path) {
-        Ok(x) => x,
-        Err(ds) => {
-            return Output::fail(format!(
-                "{name}: the spec it names does not check:\n{}",
-                diagnostics(&ds)
-            ));
+        Err(e) => {
+            return Output::refused(&[Diagnostic::whole_file(
+                &name,
+                format!("cannot read: {e}"),
+            )]);
         }
     };
-    let now = sha256_hex(source.text.as_bytes());
-    if now != manifest["spec_sha256"] {
-        return Output::fail(format!(
-            "{name}: the spec {spec_path} differs from the one reported: sha256 {} in the report, {now} now\n",
-            manifest["spec_sha256"]
-        ));
+    let siblings: Vec<(std::path::PathBuf, Option<Vec<u8>>)> = ["md", "json", "pdf"]
+        .iter()
+        .map(|e| report.with_extension(e))
+        .map(|p| {
+            let bytes = std::fs::read(&p).ok();
+            (p, bytes)
+        })
+        .collect();
+    drop(lock);
+    let at = |e: ReportError| Output::refused(&[Diagnostic::whole_file(&name, e)]);
+    let manifest = match read_manifest(&text, ext == "json") {
+        Ok(m) => m,
+        Err(e) => return at(e),
+    };
+    let mut options = match Options::from_manifest(&manifest) {
+        Ok(o) => o,
+        Err(d) => return Output::refused(&[Diagnostic { file: name, ..*d }]),
+    };
+    // `--fixtures` says where to read the fixture files now; the report keeps
+    // the folder it recorded (the files must hash the same either way).
+    let recorded_fixtures = options.fixtures.clone();
+    if fixtures.is_some() {
+        options.fixtures = fixtures;
     }
-    let Ok(decks) = manifest["decks"].parse::<u32>() else {
-        return Output::fail(format!(
-            "{name}: manifest `decks` is not a number: {}\n",
-            manifest["decks"]
-        ));
-    };
-    let (results, _) = match run_fixtures(&spec, &spec_path, fixtures) {
+    let spec_path = manifest["spec_file"].clone();
+    let now = std::fs::read(&spec_path).map(|b| sha256_hex(&b));
+    if let Ok(now) = &now
+        && *now != manifest["spec_sha256"]
+    {
+        return at(ReportError::SpecChanged {
+            spec: spec_path,
+            reported: manifest["spec_sha256"].clone(),
+            now: now.clone(),
+        });
+    }
+    let run = match crate::pipeline::certify(&spec_path, &options, &|_, work| work()) {
         Ok(r) => r,
-        Err(o) => return o,
+        Err(Failure::Input(ds)) => {
+            let mut all = vec![Diagnostic::whole_file(
+                &name,
+                ReportError::SpecDoesNotCheck {
+                    spec: spec_path.clone(),
+                },
+            )];
+            all.extend(ds);
+            return Output::refused(&all);
+        }
+        Err(f) => return failure(&spec_path, f),
     };
-    let verification = crate::verify::verify(&spec, decks, SAMPLES);
-    let computed = crate::report::compute(&spec, decks);
-    let inputs = Inputs {
-        spec_path: &spec_path,
-        spec_bytes: source.text.as_bytes(),
-        spec: &spec,
-        decks,
-        fixtures: &results,
-        verification: &verification,
-    };
-    let fresh = match build(&inputs, &computed) {
+    if let Some(reported) = manifest.get("fixtures_sha256")
+        && *reported != run.fixtures_sha256
+    {
+        return at(ReportError::FixturesChanged {
+            reported: reported.clone(),
+            now: run.fixtures_sha256.clone(),
+        });
+    }
+    let mut run = run;
+    run.options.fixtures = recorded_fixtures;
+    let fresh = match run.render() {
         Ok(r) => r,
-        Err(e) => return Output::fail(format!("{name}: {e}\n")),
+        Err(d) => return Output::refused(&[*d]),
     };
-    let fresh_text = if is_json {
+    let fresh_text = if ext == "json" {
         &fresh.json
     } else {
         &fresh.markdown
     };
-    let fresh_manifest = read_manifest(fresh_text, is_json).unwrap_or_default();
     if let Some((line, was, now)) = first_difference(&text, fresh_text) {
-        let mut msg = format!(
-            "{name}: differs from a fresh computation of {spec_path} at line {line}:\n  report: {was}\n  fresh:  {now}\n"
-        );
+        let mut out = at(ReportError::Differs {
+            file: name.clone(),
+            line,
+            was,
+            now,
+        });
+        let fresh_manifest = read_manifest(fresh_text, ext == "json").unwrap_or_default();
         if fresh_manifest.get("results_sha256") != manifest.get("results_sha256") {
-            msg.push_str(&format!(
+            out.stderr.push_str(&format!(
                 "  results sha256: {} in the report, {} fresh\n",
                 manifest["results_sha256"],
                 fresh_manifest
@@ -442,28 +548,32 @@ fn verify_report(report: &std::path::Path, fixtures: Option<PathBuf>) -> Output 
                     .unwrap_or_default()
             ));
         }
-        return Output::fail(msg);
+        return out;
+    }
+    // The report is right; each sibling present must be this run's too.
+    for (path, bytes) in &siblings {
+        let fresh_bytes: &[u8] = match path.extension().and_then(|e| e.to_str()) {
+            Some("md") => fresh.markdown.as_bytes(),
+            Some("json") => fresh.json.as_bytes(),
+            _ => &fresh.pdf,
+        };
+        if let Some(bytes) = bytes
+            && bytes.as_slice() != fresh_bytes
+        {
+            return at(ReportError::MixedSet {
+                file: name.clone(),
+                sibling: path.display().to_string(),
+            });
+        }
     }
     Output {
         stdout: format!(
-            "{name}: verified; a fresh computation of {spec_path} reproduces it exactly (results sha256 {})\n",
+            "{name}: verified; a fresh computation of {spec_path} reproduces it exactly (results sha256 {}), and its report set is whole\n",
             manifest["results_sha256"]
         ),
         stderr: String::new(),
-        code: 0,
+        code: exit::OK,
     }
-}
-
-/// The deck count to use: the spec's, or an override within its allowed range.
-fn decks_for(spec: &Spec, wanted: Option<u32>) -> Result<u32, Output> {
-    let decks = wanted.unwrap_or(spec.shoe.decks);
-    if decks < spec.shoe.min_decks || decks > spec.shoe.max_decks {
-        return Err(Output::fail(format!(
-            "--decks {decks}: spec `{}` allows {} to {} decks\n",
-            spec.id, spec.shoe.min_decks, spec.shoe.max_decks
-        )));
-    }
-    Ok(decks)
 }
 
 fn settle_cmd(a: &SettleArgs) -> Output {
@@ -473,7 +583,7 @@ fn settle_cmd(a: &SettleArgs) -> Output {
     };
     let decks = match decks_for(&spec, a.decks) {
         Ok(d) => d,
-        Err(o) => return o,
+        Err(d) => return Output::usage(d),
     };
     let mut deal = Deal::default();
     for (flag, text) in [
@@ -483,11 +593,11 @@ fn settle_cmd(a: &SettleArgs) -> Output {
     ] {
         let Some(text) = text else { continue };
         let Some(h) = spec.game.hand_index(flag) else {
-            return Output::fail(format!(
-                "--{flag}: spec `{}` has no {flag} hand (its hands: {})\n",
-                spec.id,
-                spec.game.hands.join(", ")
-            ));
+            return Output::usage(Diagnostic::plain(UsageError::NoSuchHand {
+                flag: flag.into(),
+                spec: spec.id.clone(),
+                hands: spec.game.hands.join(", "),
+            }));
         };
         match parse_cards(text) {
             Ok(c) => deal.hands[h as usize] = c,
@@ -499,7 +609,9 @@ fn settle_cmd(a: &SettleArgs) -> Output {
         Some("draw") => Some(Decision::Draw),
         Some("stand") => Some(Decision::Stand),
         Some(o) => {
-            return Output::fail(format!("--decision: expected draw or stand, found `{o}`\n"));
+            return Output::usage(Diagnostic::plain(UsageError::BadDecision {
+                found: o.into(),
+            }));
         }
     };
     deal.strategy = a.strategy.clone();
@@ -624,15 +736,14 @@ fn signed(r: crate::model::Ratio) -> String {
 
 /// Runs `work`, showing `what` on the terminal meanwhile (only when stderr
 /// is a terminal: never in CI logs or redirected output).
-fn with_progress<T>(what: &str, work: impl FnOnce() -> T) -> T {
+fn with_progress(what: &str, work: &mut dyn FnMut()) {
     use std::io::IsTerminal;
     let tty = std::io::stderr().is_terminal();
     if tty {
         eprint!("{what}...\r");
     }
-    let out = work();
+    work();
     if tty {
         eprint!("{}\r", " ".repeat(what.len() + 3));
     }
-    out
 }

@@ -13,6 +13,7 @@ pub mod eval;
 pub mod expr;
 pub mod fixtures;
 pub mod model;
+pub mod pipeline;
 pub mod report;
 pub mod spec;
 pub mod table;

@@ -5,6 +5,8 @@
 //! file of its own beside this one, so each stage's words live together.
 //! Each variant's doc comment shows an input that triggers it.
 
+use super::report::ReportError;
+use super::usage::UsageError;
 use std::fmt;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -12,13 +14,31 @@ pub enum ErrorKind {
     /// Transitional: free text not yet given a kind of its own. To be removed
     /// once every stage reports typed kinds.
     Legacy(String),
+    /// The command line is wrong (exit 2).
+    Usage(UsageError),
+    /// Writing or verifying reports.
+    Report(ReportError),
 }
 
 impl fmt::Display for ErrorKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             ErrorKind::Legacy(s) => f.write_str(s),
+            ErrorKind::Usage(e) => e.fmt(f),
+            ErrorKind::Report(e) => e.fmt(f),
         }
+    }
+}
+
+impl From<UsageError> for ErrorKind {
+    fn from(e: UsageError) -> Self {
+        ErrorKind::Usage(e)
+    }
+}
+
+impl From<ReportError> for ErrorKind {
+    fn from(e: ReportError) -> Self {
+        ErrorKind::Report(e)
     }
 }
 

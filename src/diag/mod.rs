@@ -5,6 +5,8 @@
 //! way `just` and `rustc` do, so that tests can assert on either form.
 
 pub mod kind;
+pub mod report;
+pub mod usage;
 
 pub use kind::ErrorKind;
 
@@ -68,6 +70,11 @@ impl Diagnostic {
         self.kind.to_string()
     }
 
+    /// A diagnostic about the command itself: no file to point into.
+    pub fn plain(kind: impl Into<ErrorKind>) -> Diagnostic {
+        Diagnostic::whole_file("", kind)
+    }
+
     /// `file:line:column` (or just `file` when no line applies).
     pub fn location(&self) -> String {
         if self.line == 0 {
@@ -81,7 +88,9 @@ impl Diagnostic {
     pub fn render(&self, source: &str) -> String {
         let mut out = String::new();
         let _ = writeln!(out, "error: {}", self.kind);
-        let _ = writeln!(out, "  --> {}", self.location());
+        if !self.file.is_empty() {
+            let _ = writeln!(out, "  --> {}", self.location());
+        }
         let gutter = self.line.to_string().len();
         let line = self.line.checked_sub(1).and_then(|l| source.lines().nth(l));
         if let Some(text) = line {

@@ -8,12 +8,16 @@ use crate::engine::stats::{TableStats, group_digits, one_in, percent, share, sqr
 use crate::engine::{analyse, stats::big};
 use crate::fixtures::CaseResult;
 use crate::model::{FirstRule, Precedence, Spec};
+use crate::diag::report::ReportError;
 use crate::verify::Verification;
 use num_bigint::BigInt;
 use num_rational::BigRational;
 use serde_json::{Value, json};
 use sha2::{Digest, Sha256};
 use std::fmt::Write;
+
+/// The heading of the Markdown report's manifest section.
+const MANIFEST_HEADING: &str = "## 6. Reproducibility manifest";
 
 pub const LABEL: &str = "Manufacturer's mathematical analysis (not a test-laboratory certificate)";
 
@@ -25,6 +29,10 @@ pub struct Inputs<'a> {
     pub spec: &'a Spec,
     pub decks: u32,
     pub fixtures: &'a [CaseResult],
+    /// SHA-256 over the fixture files run (see `pipeline`).
+    pub fixtures_sha256: &'a str,
+    /// The options the run was made with; all recorded in the manifest.
+    pub options: &'a crate::pipeline::Options,
     pub verification: &'a Verification,
 }
 
@@ -48,7 +56,7 @@ fn by_decks(spec: &Spec) -> Vec<(u32, crate::engine::Analysis)> {
         .collect()
 }
 
-pub fn build(inp: &Inputs, computed: &Computed) -> Result<Report, String> {
+pub fn build(inp: &Inputs, computed: &Computed) -> Result<Report, ReportError> {
     let decks = by_decks(inp.spec);
     let results = results_json(inp.spec, computed, &decks);
     // serde_json maps keep keys sorted: compact output is canonical.
@@ -58,14 +66,6 @@ pub fn build(inp: &Inputs, computed: &Computed) -> Result<Report, String> {
             .as_bytes(),
     );
     let manifest = manifest(inp, computed, &results_sha);
-    let doc = json!({
-        "label": LABEL,
-        "manifest": manifest,
-        "results": results,
-        "fixtures": inp.fixtures,
-        "interpretations": interpretations_json(inp.spec, computed),
-        "verification": verification_json(inp.verification),
-    });
     let markdown = markdown(inp, computed, &decks, &manifest);
     let head = format!(
         "certify {} · {} v{} · results sha256 {}",
@@ -75,6 +75,19 @@ pub fn build(inp: &Inputs, computed: &Computed) -> Result<Report, String> {
         results_sha
     );
     let pdf = super::pdf::render(&markdown, &head)?;
+    let doc = json!({
+        "label": LABEL,
+        "manifest": manifest,
+        "results": results,
+        "fixtures": inp.fixtures,
+        "interpretations": interpretations_json(inp.spec, computed),
+        "verification": verification_json(inp.verification),
+        // The siblings written with this file: a set is whole when these match.
+        "report_set": {
+            "markdown_sha256": sha256_hex(markdown.as_bytes()),
+            "pdf_sha256": sha256_hex(&pdf),
+        },
+    });
     Ok(Report {
         markdown,
         json: serde_json::to_string_pretty(&doc).expect("serializable") + "\n",
@@ -130,6 +143,9 @@ fn manifest(inp: &Inputs, c: &Computed, results_sha: &str) -> Value {
         "tool": "certify",
         "tool_version": env!("CARGO_PKG_VERSION"),
         "decks": inp.decks,
+        "fixtures_dir": fixtures_dir(inp),
+        "fixtures_sha256": inp.fixtures_sha256,
+        "verify_samples": inp.options.samples,
         "convention": "six-card: P1 B1 P2 B2, first hand's third card, second hand's third card; unused slots counted",
         "total_combinations": c.analysis.total.to_string(),
         "results_sha256": results_sha,
@@ -137,12 +153,33 @@ fn manifest(inp: &Inputs, c: &Computed, results_sha: &str) -> Value {
     })
 }
 
+/// The fixture folder the run read, as a path with `/` separators.
+fn fixtures_dir(inp: &Inputs) -> String {
+    let dir = inp
+        .options
+        .fixtures
+        .clone()
+        .unwrap_or_else(|| crate::fixtures::default_dir(inp.spec_path));
+    dir.to_string_lossy().replace('\\', "/")
+}
+
+/// The command that reproduces the report: every option away from its default.
 pub fn command(inp: &Inputs) -> String {
-    if inp.decks == inp.spec.shoe.decks {
-        format!("certify {}", inp.spec_path)
-    } else {
-        format!("certify {} --decks {}", inp.spec_path, inp.decks)
+    let mut c = format!("certify {}", inp.spec_path);
+    if inp.decks != inp.spec.shoe.decks {
+        c.push_str(&format!(" --decks {}", inp.decks));
     }
+    let default_fixtures = crate::fixtures::default_dir(inp.spec_path)
+        .to_string_lossy()
+        .replace('\\', "/");
+    let dir = fixtures_dir(inp);
+    if dir != default_fixtures {
+        c.push_str(&format!(" --fixtures {dir}"));
+    }
+    if inp.options.samples != crate::pipeline::SAMPLES {
+        c.push_str(&format!(" --verify {}", inp.options.samples));
+    }
+    c
 }
 
 /// House edge of a reading's wager and pay table (its first table if none named).
@@ -651,7 +688,7 @@ fn markdown(
     for w in &c.warnings {
         let _ = writeln!(s, "- **{}**: {}", w.kind, w.message);
     }
-    let _ = writeln!(s, "\n## 6. Reproducibility manifest\n");
+    let _ = writeln!(s, "\n{MANIFEST_HEADING}\n");
     let _ = writeln!(
         s,
         "Reproduce with `{}` and check with `certify verify` on this file.\n",
@@ -671,52 +708,98 @@ fn markdown(
     s
 }
 
-/// Writes the report files atomically: every file is written to a temporary
-/// name first, then all are renamed into place, so a reader never sees a
-/// half-written report and a failure leaves the earlier reports as they were.
+/// Writes a report set (Markdown, JSON, PDF) all or nothing.
+///
+/// Each file is first written under a temporary name unique to this run;
+/// then, holding an exclusive lock on `<dir>/.<id>.lock`, the three are
+/// renamed into place. Two runs writing into one folder thus never
+/// interleave their renames: the set on disk is always wholly one run's.
+/// A failure before the renames removes the temporary files and leaves the
+/// earlier set as it was. `certify verify` checks that a set is whole (the
+/// JSON records the SHA-256 of its Markdown and PDF siblings).
 pub fn write(
     report: &Report,
     dir: &std::path::Path,
     id: &str,
-) -> std::io::Result<Vec<std::path::PathBuf>> {
-    std::fs::create_dir_all(dir)?;
+) -> Result<Vec<std::path::PathBuf>, ReportError> {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    static RUN: AtomicUsize = AtomicUsize::new(0);
+    let fail = |e: std::io::Error| ReportError::Write {
+        dir: dir.display().to_string(),
+        reason: e.to_string(),
+    };
+    std::fs::create_dir_all(dir).map_err(fail)?;
+    let unique = format!(
+        "{}-{}",
+        std::process::id(),
+        RUN.fetch_add(1, Ordering::Relaxed)
+    );
     let files = [
         (format!("{id}.md"), report.markdown.as_bytes()),
         (format!("{id}.json"), report.json.as_bytes()),
         (format!("{id}.pdf"), report.pdf.as_slice()),
     ];
-    let mut staged = Vec::new();
-    for (name, bytes) in files {
-        let path = dir.join(&name);
-        let tmp = dir.join(format!(".{name}.tmp-{}", std::process::id()));
-        if let Err(e) = std::fs::write(&tmp, bytes) {
-            for (t, _) in &staged {
-                let _ = std::fs::remove_file(t);
-            }
-            let _ = std::fs::remove_file(&tmp);
-            return Err(e);
+    let mut staged: Vec<(std::path::PathBuf, std::path::PathBuf)> = Vec::new();
+    let unstage = |staged: &[(std::path::PathBuf, std::path::PathBuf)]| {
+        for (tmp, _) in staged {
+            let _ = std::fs::remove_file(tmp);
         }
-        staged.push((tmp, path));
+    };
+    for (name, bytes) in files {
+        let tmp = dir.join(format!(".{name}.tmp-{unique}"));
+        staged.push((tmp.clone(), dir.join(&name)));
+        if let Err(e) = std::fs::write(&tmp, bytes) {
+            unstage(&staged);
+            return Err(fail(e));
+        }
     }
+    let lock = match lock_set(dir, id, true) {
+        Ok(l) => l,
+        Err(e) => {
+            unstage(&staged);
+            return Err(fail(e));
+        }
+    };
     let mut written = Vec::new();
-    for (tmp, path) in staged {
-        std::fs::rename(&tmp, &path)?;
-        written.push(path);
+    for (k, (tmp, path)) in staged.iter().enumerate() {
+        if let Err(e) = std::fs::rename(tmp, path) {
+            unstage(&staged[k..]);
+            return Err(fail(e));
+        }
+        written.push(path.clone());
     }
+    drop(lock);
     Ok(written)
+}
+
+/// The lock that orders writers (exclusive) and readers (shared) of one
+/// report set. Advisory: it binds certify processes, which is what matters.
+pub fn lock_set(dir: &std::path::Path, id: &str, exclusive: bool) -> std::io::Result<std::fs::File> {
+    let file = std::fs::OpenOptions::new()
+        .create(true)
+        .truncate(false)
+        .write(true)
+        .open(dir.join(format!(".{id}.lock")))?;
+    if exclusive {
+        file.lock()?;
+    } else {
+        file.lock_shared()?;
+    }
+    Ok(file)
 }
 
 /// The manifest of a report file, Markdown or JSON, as key/value pairs.
 pub fn read_manifest(
     text: &str,
     is_json: bool,
-) -> Result<std::collections::BTreeMap<String, String>, String> {
+) -> Result<std::collections::BTreeMap<String, String>, ReportError> {
     let mut out = std::collections::BTreeMap::new();
     if is_json {
-        let doc: Value =
-            serde_json::from_str(text).map_err(|e| format!("not a certify JSON report: {e}"))?;
+        let doc: Value = serde_json::from_str(text).map_err(|e| ReportError::NotJson {
+            reason: e.to_string(),
+        })?;
         let Some(Value::Object(m)) = doc.get("manifest") else {
-            return Err("not a certify report: no manifest".into());
+            return Err(ReportError::NoManifest);
         };
         for (k, v) in m {
             out.insert(
@@ -727,15 +810,12 @@ pub fn read_manifest(
             );
         }
     } else {
-        let start = text
-            .find("## 6. Reproducibility manifest")
-            .ok_or("not a certify report: no manifest section")?;
-        let block = &text[start..];
-        let open = block.find("```text\n").ok_or("manifest block missing")? + "```text\n".len();
-        let close = block[open..]
-            .find("```")
-            .ok_or("manifest block not closed")?
-            + open;
+        let block = text
+            .find(MANIFEST_HEADING)
+            .map(|start| &text[start..])
+            .ok_or(ReportError::NoManifest)?;
+        let open = block.find("```text\n").ok_or(ReportError::NoManifest)? + "```text\n".len();
+        let close = block[open..].find("```").ok_or(ReportError::NoManifest)? + open;
         for line in block[open..close].lines() {
             if let Some((k, v)) = line.split_once(": ") {
                 out.insert(k.to_string(), v.to_string());
@@ -744,7 +824,7 @@ pub fn read_manifest(
     }
     for key in ["spec_file", "spec_sha256", "decks", "results_sha256"] {
         if !out.contains_key(key) {
-            return Err(format!("manifest has no `{key}`"));
+            return Err(ReportError::ManifestKey { key: key.into() });
         }
     }
     Ok(out)

@@ -4,6 +4,7 @@
 //! running header (spec id and results hash) and page numbers. Nothing
 //! time-dependent is written, so the bytes are reproducible.
 
+use crate::diag::report::ReportError;
 use krilla::Document;
 use krilla::color::{luma, rgb};
 use krilla::geom::{PathBuilder, Point};
@@ -384,7 +385,7 @@ impl Layout<'_> {
 }
 
 /// Renders the report's Markdown as PDF bytes.
-pub fn render(markdown: &str, running_head: &str) -> Result<Vec<u8>, String> {
+pub fn render(markdown: &str, running_head: &str) -> Result<Vec<u8>, ReportError> {
     let fonts = Fonts::load();
     let mut layout = Layout {
         fonts: &fonts,
@@ -421,7 +422,7 @@ pub fn render(markdown: &str, running_head: &str) -> Result<Vec<u8>, String> {
     draw(&fonts, &layout.pages, running_head)
 }
 
-fn draw(fonts: &Fonts, pages: &[Vec<Op>], head: &str) -> Result<Vec<u8>, String> {
+fn draw(fonts: &Fonts, pages: &[Vec<Op>], head: &str) -> Result<Vec<u8>, ReportError> {
     let mut doc = Document::new();
     let n = pages.len();
     let grey = Fill {
@@ -530,5 +531,7 @@ fn draw(fonts: &Fonts, pages: &[Vec<Op>], head: &str) -> Result<Vec<u8>, String>
         page.finish();
     }
     doc.finish()
-        .map_err(|e| format!("cannot produce the PDF: {e:?}"))
+        .map_err(|e| ReportError::Pdf {
+            reason: format!("{e:?}"),
+        })
 }

@@ -1,0 +1,89 @@
+//! Writing reports and verifying them: what can go wrong after the
+//! mathematics is done.
+
+use std::fmt;
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ReportError {
+    /// The PDF library refuses the document (an internal fault, not an input error).
+    Pdf { reason: String },
+    /// `certify rules/punto_banco.yaml` when `reports/` is on a full disk.
+    Write { dir: String, reason: String },
+    /// `certify verify reports/x.json` where x.json is not JSON.
+    NotJson { reason: String },
+    /// `certify verify notes.md` (a Markdown file with no manifest section).
+    NoManifest,
+    /// A report whose manifest lacks `spec_sha256`.
+    ManifestKey { key: String },
+    /// A report whose manifest says `decks: eight`.
+    ManifestValue { key: String, value: String },
+    /// `certify verify reports/x.md` after the spec it names was edited.
+    SpecChanged {
+        spec: String,
+        reported: String,
+        now: String,
+    },
+    /// A fixture file of the report changed since the report was written.
+    FixturesChanged {
+        reported: String,
+        now: String,
+    },
+    /// The spec named by the report no longer checks (its diagnostics follow).
+    SpecDoesNotCheck { spec: String },
+    /// A report that differs from a fresh computation.
+    Differs {
+        file: String,
+        line: usize,
+        was: String,
+        now: String,
+    },
+    /// `reports/x.md` and `reports/x.json` come from different runs.
+    MixedSet { file: String, sibling: String },
+}
+
+impl fmt::Display for ReportError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ReportError::Pdf { reason } => write!(f, "cannot produce the PDF: {reason}"),
+            ReportError::Write { dir, reason } => {
+                write!(f, "cannot write reports to {dir}: {reason}; earlier reports are unchanged")
+            }
+            ReportError::NotJson { reason } => write!(f, "not a certify JSON report: {reason}"),
+            ReportError::NoManifest => {
+                write!(f, "not a certify report: no reproducibility manifest")
+            }
+            ReportError::ManifestKey { key } => write!(f, "the manifest has no `{key}`"),
+            ReportError::ManifestValue { key, value } => {
+                write!(f, "the manifest's `{key}` is not valid: `{value}`")
+            }
+            ReportError::SpecChanged {
+                spec,
+                reported,
+                now,
+            } => write!(
+                f,
+                "the spec {spec} differs from the one reported: sha256 {reported} in the report, {now} now"
+            ),
+            ReportError::FixturesChanged { reported, now } => write!(
+                f,
+                "the fixture files differ from the ones reported: sha256 {reported} in the report, {now} now"
+            ),
+            ReportError::SpecDoesNotCheck { spec } => {
+                write!(f, "the spec {spec} that the report names does not check")
+            }
+            ReportError::Differs {
+                file,
+                line,
+                was,
+                now,
+            } => write!(
+                f,
+                "{file} differs from a fresh computation at line {line}:\n  report: {was}\n  fresh:  {now}"
+            ),
+            ReportError::MixedSet { file, sibling } => write!(
+                f,
+                "{file} and {sibling} come from different runs: the report set is mixed (rerun certify to rewrite it whole)"
+            ),
+        }
+    }
+}

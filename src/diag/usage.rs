@@ -1,0 +1,73 @@
+//! Command-line usage errors: the command itself is wrong, whatever the
+//! files say. They exit with code 2.
+
+use std::fmt;
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum UsageError {
+    /// `certify` with no spec and no subcommand.
+    NoSpec,
+    /// `certify rules/lucky_monkey.yaml --decks 9` (the spec allows 1 to 8).
+    DecksOutOfRange {
+        decks: u32,
+        spec: String,
+        min: u32,
+        max: u32,
+    },
+    /// `certify settle rules/lucky_draw_baccarat.yaml --decision maybe`.
+    BadDecision { found: String },
+    /// `certify settle rules/punto_banco.yaml --dealer Ks,2c` (no dealer hand).
+    NoSuchHand {
+        flag: String,
+        spec: String,
+        hands: String,
+    },
+    /// `certify rules/punto_banco.yaml --out README.md` (a file, not a folder).
+    OutNotAFolder { path: String },
+    /// `certify rules/punto_banco.yaml --out /proc/reports` (cannot be created or written).
+    OutNotWritable { path: String, reason: String },
+    /// `certify verify rules/punto_banco.yaml` (a spec, not a report).
+    NotAReport { path: String },
+    /// `certify verify reports/punto_banco.pdf`.
+    VerifyPdf { path: String },
+}
+
+impl fmt::Display for UsageError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            UsageError::NoSpec => write!(
+                f,
+                "no spec given: usage is `certify SPEC`, `certify check SPEC`, `certify settle SPEC --player .. --banker ..` (see certify --help)"
+            ),
+            UsageError::DecksOutOfRange {
+                decks,
+                spec,
+                min,
+                max,
+            } => write!(
+                f,
+                "--decks {decks}: spec `{spec}` allows {min} to {max} decks"
+            ),
+            UsageError::BadDecision { found } => {
+                write!(f, "--decision: expected `draw` or `stand`, found `{found}`")
+            }
+            UsageError::NoSuchHand { flag, spec, hands } => {
+                write!(f, "--{flag}: spec `{spec}` has no {flag} hand (its hands: {hands})")
+            }
+            UsageError::OutNotAFolder { path } => {
+                write!(f, "--out {path}: not a folder (it names a file); reports go into a folder")
+            }
+            UsageError::OutNotWritable { path, reason } => {
+                write!(f, "--out {path}: cannot write reports there ({reason})")
+            }
+            UsageError::NotAReport { path } => write!(
+                f,
+                "{path}: not a certify report; verify takes a report written by `certify SPEC` (reports/<id>.md or .json)"
+            ),
+            UsageError::VerifyPdf { path } => write!(
+                f,
+                "{path}: verify the .md or .json report beside it; the PDF is checked with them"
+            ),
+        }
+    }
+}

@@ -1,0 +1,342 @@
+//! Fuzz-style robustness: arbitrary bytes, and random mutations of every
+//! shipped spec, fixture file and table round file (deletions, duplications,
+//! swaps of lines and characters, odd numbers, deep nesting), must give
+//! either success or located errors: never a panic, never an abort.
+//!
+//! A short run by default (CI). A long run:
+//! `CERTIFY_FUZZ_CASES=20000 cargo test --release --test fuzz -- --nocapture`
+//! (cases per test; each test prints how many inputs it tried).
+
+use certify::check::check_source;
+use certify::spec::SourceFile;
+use proptest::prelude::*;
+use proptest::test_runner::{Config, TestRunner};
+use std::path::PathBuf;
+
+fn cases(default: u32) -> u32 {
+    std::env::var("CERTIFY_FUZZ_CASES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(default)
+}
+
+fn yaml_files(dir: &str) -> Vec<(PathBuf, String)> {
+    let mut out: Vec<(PathBuf, String)> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "yaml"))
+        .map(|p| {
+            let text = std::fs::read_to_string(&p).unwrap();
+            (p, text)
+        })
+        .collect();
+    out.sort();
+    out
+}
+
+/// One edit of a text, chosen by proptest.
+#[derive(Clone, Debug)]
+enum Edit {
+    DeleteChars { at: usize, len: usize },
+    DuplicateLine { at: usize },
+    SwapLines { a: usize, b: usize },
+    SwapChars { a: usize, b: usize },
+    Insert { at: usize, text: String },
+    /// Replace the number nearest `at` by an odd spelling of a number.
+    OddNumber { at: usize, token: &'static str },
+    /// Wrap the value of the line nearest `at` in deep nesting.
+    Nest { at: usize, depth: usize, not: bool },
+    Truncate { at: usize },
+}
+
+const ODD_NUMBERS: &[&str] = &[
+    "0x10", "0o7", "0b1", "1_000", "+3", "-1", "-0", ".inf", "-.inf", ".nan", "1e400", "8.5",
+    "\"eight\"", "~", "true", "[11]", "{}", "99999999999999999999999", "0", "1/0",
+];
+
+fn edit() -> impl Strategy<Value = Edit> {
+    prop_oneof![
+        (any::<usize>(), 1usize..200).prop_map(|(at, len)| Edit::DeleteChars { at, len }),
+        any::<usize>().prop_map(|at| Edit::DuplicateLine { at }),
+        (any::<usize>(), any::<usize>()).prop_map(|(a, b)| Edit::SwapLines { a, b }),
+        (any::<usize>(), any::<usize>()).prop_map(|(a, b)| Edit::SwapChars { a, b }),
+        (any::<usize>(), "(\\PC|[\\n:{}\\[\\]&*!|>'\"#-]){0,12}")
+            .prop_map(|(at, text)| Edit::Insert { at, text }),
+        (any::<usize>(), proptest::sample::select(ODD_NUMBERS))
+            .prop_map(|(at, token)| Edit::OddNumber { at, token }),
+        (any::<usize>(), 1usize..5000, any::<bool>())
+            .prop_map(|(at, depth, not)| Edit::Nest { at, depth, not }),
+        any::<usize>().prop_map(|at| Edit::Truncate { at }),
+    ]
+}
+
+fn apply(text: &str, e: &Edit) -> String {
+    let chars: Vec<char> = text.chars().collect();
+    let lines: Vec<&str> = text.lines().collect();
+    let n = chars.len().max(1);
+    let nl = lines.len().max(1);
+    let join = |ls: Vec<String>| ls.join("\n") + "\n";
+    match e {
+        Edit::DeleteChars { at, len } => {
+            let at = at % n;
+            let end = (at + len).min(chars.len());
+            chars[..at.min(chars.len())].iter().chain(&chars[end..]).collect()
+        }
+        Edit::DuplicateLine { at } => {
+            let mut ls: Vec<String> = lines.iter().map(|s| s.to_string()).collect();
+            if !ls.is_empty() {
+                let k = at % nl;
+                ls.insert(k, ls[k].clone());
+            }
+            join(ls)
+        }
+        Edit::SwapLines { a, b } => {
+            let mut ls: Vec<String> = lines.iter().map(|s| s.to_string()).collect();
+            if !ls.is_empty() {
+                ls.swap(a % nl, b % nl);
+            }
+            join(ls)
+        }
+        Edit::SwapChars { a, b } => {
+            let mut cs = chars.clone();
+            if !cs.is_empty() {
+                cs.swap(a % n, b % n);
+            }
+            cs.into_iter().collect()
+        }
+        Edit::Insert { at, text } => {
+            let at = at % (chars.len() + 1);
+            chars[..at]
+                .iter()
+                .copied()
+                .chain(text.chars())
+                .chain(chars[at..].iter().copied())
+                .collect()
+        }
+        Edit::OddNumber { at, token } => {
+            let start = at % n;
+            let found = (start..chars.len())
+                .chain(0..start)
+                .find(|&i| chars[i].is_ascii_digit());
+            match found {
+                Some(i) => {
+                    let mut end = i;
+                    while end < chars.len() && (chars[end].is_ascii_digit() || chars[end] == '.')
+                    {
+                        end += 1;
+                    }
+                    chars[..i]
+                        .iter()
+                        .copied()
+                        .chain(token.chars())
+                        .chain(chars[end..].iter().copied())
+                        .collect()
+                }
+                None => text.to_string(),
+            }
+        }
+        Edit::Nest { at, depth, not } => {
+            let mut ls: Vec<String> = lines.iter().map(|s| s.to_string()).collect();
+            if ls.is_empty() {
+                return text.to_string();
+            }
+            let k = at % nl;
+            if let Some((key, value)) = ls[k].split_once(": ") {
+                let value = value.trim().trim_matches('"');
+                let nested = if *not {
+                    format!("{}{value}", "not ".repeat(*depth))
+                } else {
+                    format!("{}{value}{}", "(".repeat(*depth), ")".repeat(*depth))
+                };
+                ls[k] = format!("{key}: \"{nested}\"");
+            }
+            join(ls)
+        }
+        Edit::Truncate { at } => chars[..(at % n).min(chars.len())].iter().collect(),
+    }
+}
+
+fn mutated(texts: Vec<(PathBuf, String)>) -> impl Strategy<Value = (PathBuf, String)> {
+    (
+        proptest::sample::select(texts),
+        proptest::collection::vec(edit(), 1..4),
+    )
+        .prop_map(|((path, text), edits)| {
+            let text = edits.iter().fold(text, |t, e| apply(&t, e));
+            (path, text)
+        })
+}
+
+/// A refusal is located: a file, and a line within the text (or the whole
+/// file, line 0, for errors about the file as a whole).
+fn assert_located(ds: &[certify::diag::Diagnostic], text: &str) -> Result<(), TestCaseError> {
+    prop_assert!(!ds.is_empty());
+    for d in ds {
+        prop_assert!(!d.file.is_empty(), "{d:?}");
+        prop_assert!(d.line <= text.lines().count() + 1, "{d:?}");
+        prop_assert!(!d.message().is_empty(), "{d:?}");
+    }
+    Ok(())
+}
+
+/// A CLI refusal: exit 1 with rendered errors, or exit 0.
+fn assert_cli(o: &certify::cli::Output) -> Result<(), TestCaseError> {
+    prop_assert!(o.code == 0 || o.code == 1, "exit {}: {}", o.code, o.stderr);
+    if o.code == 1 {
+        prop_assert!(!o.stderr.is_empty());
+    }
+    Ok(())
+}
+
+fn runner(default: u32) -> TestRunner {
+    TestRunner::new(Config {
+        cases: cases(default),
+        failure_persistence: None,
+        ..Config::default()
+    })
+}
+
+fn report(what: &str, n: u32) {
+    eprintln!("fuzz: {what}: {n} inputs, no panic");
+}
+
+#[test]
+fn mutated_specs_check_or_give_located_errors() {
+    let mut specs = yaml_files("rules");
+    specs.extend(yaml_files("tests/specs"));
+    specs.extend(yaml_files("fixtures/errors"));
+    let n = cases(150);
+    runner(150)
+        .run(&mutated(specs), |(path, text)| {
+            let name = path.display().to_string();
+            match check_source(&SourceFile::new(name, text.clone())) {
+                Ok(spec) => {
+                    // A spec that checks must also settle a round without panicking.
+                    let deal = certify::eval::Deal {
+                        hands: [
+                            certify::cards::parse_cards("4s,Kd,4h").unwrap(),
+                            certify::cards::parse_cards("2c,Ks,4d").unwrap(),
+                        ],
+                        ..Default::default()
+                    };
+                    if let Ok(p) = certify::eval::play(&spec, &deal, spec.shoe.decks) {
+                        let _ = certify::eval::settle(&spec, &p.round);
+                    }
+                }
+                Err(ds) => assert_located(&ds, &text)?,
+            }
+            Ok(())
+        })
+        .unwrap();
+    report("specs", n);
+}
+
+#[test]
+fn arbitrary_bytes_check_or_give_located_errors() {
+    let n = cases(300);
+    runner(300)
+        .run(&proptest::collection::vec(any::<u8>(), 0..400), |bytes| {
+            let text = String::from_utf8_lossy(&bytes).into_owned();
+            if let Err(ds) = check_source(&SourceFile::new("bytes.yaml", text.clone())) {
+                assert_located(&ds, &text)?;
+            }
+            Ok(())
+        })
+        .unwrap();
+    report("arbitrary bytes", n);
+}
+
+fn temp_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("certify-fuzz-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn run(args: &[&str]) -> certify::cli::Output {
+    certify::cli::run(std::iter::once("certify").chain(args.iter().copied()).map(String::from))
+}
+
+#[test]
+fn mutated_fixture_files_run_or_give_located_errors() {
+    // Mutations of the punto banco fixtures, run against the shipped spec.
+    let fixtures: Vec<_> = yaml_files("fixtures")
+        .into_iter()
+        .filter(|(p, _)| p.file_name().is_some_and(|n| n == "punto_banco.yaml"))
+        .collect();
+    let dir = temp_dir("fixtures");
+    let n = cases(40);
+    runner(40)
+        .run(&mutated(fixtures), |(_, text)| {
+            std::fs::write(dir.join("punto_banco.yaml"), &text).unwrap();
+            let o = run(&["check", "rules/punto_banco.yaml", "--fixtures", dir.to_str().unwrap()]);
+            assert_cli(&o)?;
+            Ok(())
+        })
+        .unwrap();
+    std::fs::remove_dir_all(&dir).ok();
+    report("fixture files", n);
+}
+
+#[test]
+fn mutated_round_files_settle_or_give_located_errors() {
+    let mut rounds = yaml_files("fixtures/tables");
+    rounds.extend(yaml_files("fixtures/tables/errors"));
+    let dir = temp_dir("rounds");
+    let file = dir.join("round.yaml");
+    let n = cases(80);
+    runner(80)
+        .run(&mutated(rounds), |(_, text)| {
+            std::fs::write(&file, &text).unwrap();
+            let o = run(&[
+                "table",
+                "rules/21st_century_baccarat.yaml",
+                "--round",
+                file.to_str().unwrap(),
+            ]);
+            assert_cli(&o)?;
+            Ok(())
+        })
+        .unwrap();
+    std::fs::remove_dir_all(&dir).ok();
+    report("round files", n);
+}
+
+#[test]
+fn the_mutations_do_mutate() {
+    // Guard for the fuzzer itself: each edit changes a sample text.
+    let text = "a: 1\nb: \"x or y\"\nc: 3\n";
+    for e in [
+        Edit::DeleteChars { at: 0, len: 2 },
+        Edit::DuplicateLine { at: 1 },
+        Edit::SwapLines { a: 0, b: 2 },
+        Edit::SwapChars { a: 0, b: 3 },
+        Edit::Insert {
+            at: 2,
+            text: "&".into(),
+        },
+        Edit::OddNumber {
+            at: 0,
+            token: "0x10",
+        },
+        Edit::Nest {
+            at: 1,
+            depth: 3,
+            not: false,
+        },
+        Edit::Truncate { at: 5 },
+    ] {
+        assert_ne!(apply(text, &e), text, "{e:?}");
+    }
+    assert_eq!(
+        apply(
+            text,
+            &Edit::Nest {
+                at: 1,
+                depth: 2,
+                not: true
+            }
+        ),
+        "a: 1\nb: \"not not x or y\"\nc: 3\n"
+    );
+}

@@ -159,7 +159,20 @@ pub fn certify(
 impl Certified {
     /// The reports (Markdown, JSON, PDF) of this run.
     pub fn render(&self) -> Result<Report, Box<Diagnostic>> {
+        // The report shows every allowed deck count; the run's own count is
+        // already computed.
+        let spec = &self.spec;
+        let others: Vec<(u32, crate::engine::Analysis)> = (spec.shoe.min_decks
+            ..=spec.shoe.max_decks)
+            .filter(|&d| d != self.decks)
+            .map(|d| (d, crate::engine::analyse(spec, d)))
+            .collect();
+        let mut by_decks: Vec<(u32, &crate::engine::Analysis)> =
+            others.iter().map(|(d, a)| (*d, a)).collect();
+        by_decks.push((self.decks, &self.computed.analysis));
+        by_decks.sort_by_key(|(d, _)| *d);
         let inputs = Inputs {
+            by_decks: &by_decks,
             spec_path: &self.path,
             spec_bytes: self.source.text.as_bytes(),
             spec: &self.spec,

@@ -5,7 +5,7 @@
 use super::{Computed, json};
 use crate::cli::new_table;
 use crate::engine::stats::{TableStats, group_digits, one_in, percent, share, sqrt_decimal};
-use crate::engine::{analyse, stats::big};
+use crate::engine::stats::big;
 use crate::fixtures::CaseResult;
 use crate::model::{FirstRule, Precedence, Spec};
 use crate::diag::report::ReportError;
@@ -34,6 +34,9 @@ pub struct Inputs<'a> {
     /// The options the run was made with; all recorded in the manifest.
     pub options: &'a crate::pipeline::Options,
     pub verification: &'a Verification,
+    /// The analysis at every allowed deck count, in order (the run's own
+    /// count included): the report renders these and computes nothing.
+    pub by_decks: &'a [(u32, &'a crate::engine::Analysis)],
 }
 
 pub struct Report {
@@ -49,16 +52,9 @@ pub fn sha256_hex(bytes: &[u8]) -> String {
         .collect()
 }
 
-/// House edge of every wager and pay table at each allowed deck count.
-fn by_decks(spec: &Spec) -> Vec<(u32, crate::engine::Analysis)> {
-    (spec.shoe.min_decks..=spec.shoe.max_decks)
-        .map(|d| (d, analyse(spec, d)))
-        .collect()
-}
-
 pub fn build(inp: &Inputs, computed: &Computed) -> Result<Report, ReportError> {
-    let decks = by_decks(inp.spec);
-    let results = results_json(inp.spec, computed, &decks);
+    let decks = inp.by_decks;
+    let results = results_json(inp.spec, computed, decks);
     // serde_json maps keep keys sorted: compact output is canonical.
     let results_sha = sha256_hex(
         serde_json::to_string(&results)
@@ -66,7 +62,7 @@ pub fn build(inp: &Inputs, computed: &Computed) -> Result<Report, ReportError> {
             .as_bytes(),
     );
     let manifest = manifest(inp, computed, &results_sha);
-    let markdown = markdown(inp, computed, &decks, &manifest);
+    let markdown = markdown(inp, computed, decks, &manifest);
     let head = format!(
         "certify {} · {} v{} · results sha256 {}",
         env!("CARGO_PKG_VERSION"),
@@ -95,7 +91,7 @@ pub fn build(inp: &Inputs, computed: &Computed) -> Result<Report, ReportError> {
     })
 }
 
-fn results_json(spec: &Spec, c: &Computed, decks: &[(u32, crate::engine::Analysis)]) -> Value {
+fn results_json(spec: &Spec, c: &Computed, decks: &[(u32, &crate::engine::Analysis)]) -> Value {
     let by_decks: Vec<Value> = decks
         .iter()
         .map(|(d, a)| {
@@ -452,7 +448,7 @@ fn return_table(s: &mut String, t: &TableStats) {
 fn markdown(
     inp: &Inputs,
     c: &Computed,
-    decks: &[(u32, crate::engine::Analysis)],
+    decks: &[(u32, &crate::engine::Analysis)],
     manifest: &Value,
 ) -> String {
     let spec = inp.spec;

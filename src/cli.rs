@@ -11,7 +11,7 @@ use crate::fixtures::{CaseResult, default_dir, run_dir};
 use crate::model::Spec;
 use crate::pipeline::{Certified, Failure, Options, SAMPLES, decks_for};
 use clap::{Args, Parser, Subcommand};
-use comfy_table::{Table, presets::ASCII_MARKDOWN};
+use crate::report::text::{fixture_table, new_table};
 use std::fmt::Write;
 use std::path::PathBuf;
 
@@ -240,29 +240,6 @@ fn run_fixtures(
     let results = run_dir(spec, &dir).map_err(|ds| Output::refused(&ds))?;
     let ok = results.iter().all(|r| r.pass);
     Ok((results, ok))
-}
-
-/// A Markdown-style table whose layout never depends on the terminal.
-pub fn new_table<T: Into<comfy_table::Row>>(header: T) -> Table {
-    let mut t = Table::new();
-    t.load_style(ASCII_MARKDOWN)
-        .force_no_tty()
-        .set_header(header);
-    t
-}
-
-pub fn fixture_table(results: &[CaseResult]) -> String {
-    let mut t = new_table(vec!["case", "checks", "expected", "got", "result"]);
-    for r in results {
-        t.add_row(vec![
-            r.case.clone(),
-            r.target.clone(),
-            r.expected.clone(),
-            r.got.clone(),
-            if r.pass { "pass" } else { "FAIL" }.to_string(),
-        ]);
-    }
-    t.to_string()
 }
 
 fn fixture_summary(results: &[CaseResult]) -> String {

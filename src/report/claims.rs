@@ -85,7 +85,7 @@ fn compare(c: &Claim, wagers: Vec<String>, pay_table: String, edge: BigRational)
 
 /// Printed claims against computed figures, as a table.
 pub fn table(claims: &[ClaimCheck]) -> comfy_table::Table {
-    let mut t = crate::cli::new_table(vec![
+    let mut t = crate::report::text::new_table(vec![
         "claim: house edge of (equal stakes)",
         "pay table",
         "printed",

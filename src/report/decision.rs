@@ -2,7 +2,7 @@
 //! composition of the hand changes the decision, and what each strategy
 //! costs. Shared by the terminal summary and the report.
 
-use crate::cli::new_table;
+use crate::report::text::new_table;
 use crate::engine::decide::{DecisionStats, Figures, Seen};
 use crate::engine::stats::{CombinedStats, percent};
 use num_bigint::BigInt;

@@ -3,7 +3,7 @@
 //! the same spec and tool version give the same bytes on any machine.
 
 use super::{Computed, json};
-use crate::cli::new_table;
+use crate::report::text::new_table;
 use crate::engine::stats::{TableStats, group_digits, one_in, percent, share, sqrt_decimal};
 use crate::engine::stats::big;
 use crate::fixtures::CaseResult;

@@ -8,6 +8,7 @@ pub mod json;
 pub mod pdf;
 pub mod search;
 pub mod summary;
+pub mod text;
 
 use crate::engine::{self, Analysis};
 use crate::model::Spec;

@@ -248,7 +248,7 @@ pub fn markdown(s: &mut String, r: &SearchResult) {
     if let Some(first) = r.tables.first() {
         let mut header: Vec<String> = first.pays.iter().map(|(e, _)| e.clone()).collect();
         header.push("house edge".into());
-        let mut t = crate::cli::new_table(header);
+        let mut t = crate::report::text::new_table(header);
         for f in &r.tables {
             let mut row: Vec<String> = f.pays.iter().map(|(_, p)| p.clone()).collect();
             row.push(f.house_edge.clone());

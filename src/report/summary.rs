@@ -1,7 +1,7 @@
 //! The quick view printed by `certify SPEC`: one row per wager and pay table.
 
 use super::Computed;
-use crate::cli::new_table;
+use crate::report::text::new_table;
 use crate::engine::stats::{group_digits, one_in, percent, share, sqrt_decimal};
 use crate::model::Spec;
 use std::fmt::Write;

@@ -3,7 +3,7 @@
 use super::Settled;
 use super::round::describe_position;
 use super::settle::{Kind, money, signed_money};
-use crate::cli::new_table;
+use crate::report::text::new_table;
 use crate::model::Spec;
 use crate::model::table::TableRules;
 use std::fmt::Write;

@@ -2,6 +2,7 @@
 //! document omits (`pay_searches`).
 
 use super::Checker;
+use crate::diag::spec::SpecError;
 use crate::model::{Combined, Pay, PayRange, PaySearch, Precedence, Wager};
 use crate::spec::raw::{self, RawPay, S};
 
@@ -17,27 +18,21 @@ impl Checker<'_> {
         for w in &c.wagers.value {
             if let Some(k) = self.combined_wager(w, wagers) {
                 if list.contains(&k) {
-                    self.string_error(w, format!("wager `{}` is listed twice", w.value));
+                    let wager = w.value.clone();
+                    self.string_error(w, SpecError::WagerListedTwice { wager });
                 }
                 list.push(k);
             }
         }
         let per = self.combined_wager(&c.per, wagers)?;
         if !list.contains(&per) {
-            self.string_error(
-                &c.per,
-                format!("`{}` is not one of the combined wagers", c.per.value),
-            );
+            let per = c.per.value.clone();
+            self.string_error(&c.per, SpecError::PerNotCombined { per });
             return None;
         }
         if wagers[per].placed.is_some() {
-            self.string_error(
-                &c.per,
-                format!(
-                    "`{}` is not always placed, so edges cannot be quoted per it",
-                    c.per.value
-                ),
-            );
+            let per = c.per.value.clone();
+            self.string_error(&c.per, SpecError::PerNotAlwaysPlaced { per });
             return None;
         }
         (list.len() == c.wagers.value.len()).then(|| Combined {
@@ -56,11 +51,8 @@ impl Checker<'_> {
         let k = self.combined_wager(&p.wager, wagers)?;
         let w = &wagers[k];
         if w.precedence != Precedence::ListedOrder {
-            self.string_error(
-                &p.wager,
-                "a pay search needs a wager with `precedence: listed_order`",
-            )
-            .help = Some(
+            self.string_error(&p.wager, SpecError::PaySearchPrecedence)
+                .help = Some(
                 "under highest_pay the settling event depends on the pays being searched".into(),
             );
             return None;
@@ -70,10 +62,11 @@ impl Checker<'_> {
         for (event, pay) in &p.pays.0 {
             let Some(e) = w.events.iter().position(|e| e.id == event.value) else {
                 let ids: Vec<&str> = w.events.iter().map(|e| e.id.as_str()).collect();
-                let d = self.string_error(
-                    event,
-                    format!("wager `{}` declares no event `{}`", w.id, event.value),
-                );
+                let kind = SpecError::NoSuchEvent {
+                    wager: w.id.clone(),
+                    event: event.value.clone(),
+                };
+                let d = self.string_error(event, kind);
                 d.expected = Some(format!("one of {}", ids.join(", ")));
                 continue;
             };
@@ -85,11 +78,10 @@ impl Checker<'_> {
                 Some(r) => out.push(r),
                 None => {
                     if p.pays.0.iter().all(|(ev, _)| ev.value != w.events[e].id) {
-                        self.string_error(
-                            &p.wager,
-                            format!("the pay search does not price event `{}`", w.events[e].id),
-                        )
-                        .help = Some("give every event a range `\"1..100\"` or a fixed pay".into());
+                        let event = w.events[e].id.clone();
+                        self.string_error(&p.wager, SpecError::PaySearchUnpriced { event })
+                            .help =
+                            Some("give every event a range `\"1..100\"` or a fixed pay".into());
                     }
                     return None;
                 }
@@ -105,10 +97,7 @@ impl Checker<'_> {
             .product::<f64>();
         // A bound on the work: candidates are enumerated one by one.
         if searched > 1e9 {
-            self.string_error(
-                &p.wager,
-                "the pay search ranges are too wide (over 10^9 tables)",
-            );
+            self.string_error(&p.wager, SpecError::PaySearchTooWide);
             return None;
         }
         valid.then(|| PaySearch {
@@ -128,7 +117,8 @@ impl Checker<'_> {
             return match (a, b) {
                 (Ok(a), Ok(b)) if 1 <= a && a <= b && b <= 100_000 => Some(PayRange::Search(a, b)),
                 _ => {
-                    let d = self.error(p, t.chars().count().max(1), "invalid pay range");
+                    let kind = SpecError::InvalidPayRange { range: t.clone() };
+                    let d = self.error(p, t.chars().count().max(1), kind);
                     d.expected = Some("`\"a..b\"`, whole pays with 1 <= a <= b <= 100000".into());
                     d.found = Some(format!("`{t}`"));
                     None

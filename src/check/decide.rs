@@ -3,6 +3,7 @@
 
 use super::Checker;
 use super::compile::{Env, Value};
+use crate::diag::spec::SpecError;
 use crate::model::cond::need;
 use crate::model::{Decides, FirstRule, Game, Strategy, StrategyRule, Wager};
 use crate::spec::raw::{self, S};
@@ -30,8 +31,8 @@ impl Checker<'_> {
         for (id, text) in &decides.strategies.0 {
             self.identifier(id, "strategy");
             if id.value == OPTIMAL {
-                self.string_error(id, "`optimal` is the strategy certify computes")
-                    .help = Some("list the wagers it maximises under `optimal:`".into());
+                self.string_error(id, SpecError::OptimalReserved).help =
+                    Some("list the wagers it maximises under `optimal:`".into());
                 continue;
             }
             let Some(c) = self.condition(text, env) else {
@@ -44,21 +45,16 @@ impl Checker<'_> {
             });
             let finer = (0..6).any(|s| needs[s] & (need::RANK | need::SUIT) != 0);
             if let Some(s) = unseen {
-                self.string_error(
-                    text,
-                    format!(
-                        "strategy `{}` reads `{}`, which its owner does not see",
-                        id.value,
-                        game.slot_name(s)
-                    ),
-                )
-                .expected = Some("a condition on the cards listed under `sees`".into());
+                let kind = SpecError::StrategyUnseen {
+                    strategy: id.value.clone(),
+                    card: game.slot_name(s).to_string(),
+                };
+                self.string_error(text, kind).expected =
+                    Some("a condition on the cards listed under `sees`".into());
             } else if finer {
-                self.string_error(
-                    text,
-                    format!("strategy `{}` reads a rank or a suit", id.value),
-                )
-                .expected = Some(
+                let strategy = id.value.clone();
+                self.string_error(text, SpecError::StrategyReadsRank { strategy })
+                    .expected = Some(
                     "a condition on point values and totals (strategies are compared by point value)"
                         .into(),
                 );
@@ -85,16 +81,17 @@ impl Checker<'_> {
             match self.value(item, env) {
                 Some(Value::Card(s)) if INITIAL & (1 << s) != 0 => {
                     if out.contains(&s) {
-                        self.string_error(item, format!("`{}` is listed twice", item.value));
+                        let card = item.value.clone();
+                        self.string_error(item, SpecError::SeenTwice { card });
                     }
                     out.push(s);
                 }
                 Some(Value::Card(_)) => {
-                    self.string_error(item, "a third card is not dealt when the owner decides")
-                        .expected = Some("one of the first two cards of a hand".into());
+                    self.string_error(item, SpecError::SeesThirdCard).expected =
+                        Some("one of the first two cards of a hand".into());
                 }
                 Some(other) => {
-                    let d = self.string_error(item, "`sees` lists cards");
+                    let d = self.string_error(item, SpecError::SeesNotACard);
                     d.expected = Some("a card, e.g. `player.first` or `dealer.second`".into());
                     d.found = Some(other.ty().describe().to_string());
                 }
@@ -102,7 +99,7 @@ impl Checker<'_> {
             }
         }
         if list.value.is_empty() {
-            self.error(list, 1, "`sees` is empty").expected =
+            self.error(list, 1, SpecError::SeesEmpty).expected =
                 Some("the cards the owner sees when deciding".into());
         }
         out
@@ -124,7 +121,7 @@ impl Checker<'_> {
         };
         if let Some(list) = &raw.optimal {
             if raw.sees.is_none() {
-                self.error(list, 1, "an optimal strategy needs `sees`").help =
+                self.error(list, 1, SpecError::OptimalWithoutSees).help =
                     Some("list the cards the owner sees when deciding".into());
             }
             let ids: Vec<&str> = wagers.iter().map(|w| w.id.as_str()).collect();
@@ -144,11 +141,9 @@ impl Checker<'_> {
                     .chain(w.placed.iter().map(|p| p.needs))
                     .any(|n| n.iter().any(|x| x & (need::RANK | need::SUIT) != 0));
                 if fine {
-                    self.string_error(
-                        item,
-                        format!("wager `{}` reads ranks or suits", item.value),
-                    )
-                    .expected = Some(
+                    let wager = item.value.clone();
+                    self.string_error(item, SpecError::ObjectiveReadsRank { wager })
+                        .expected = Some(
                         "wagers settled on point values (the optimal strategy is computed by point value)"
                             .into(),
                     );
@@ -157,7 +152,7 @@ impl Checker<'_> {
                 }
             }
             if list.value.is_empty() {
-                self.error(list, 1, "`optimal` lists no wager");
+                self.error(list, 1, SpecError::OptimalEmpty);
             }
             d.strategies.push(Strategy {
                 id: OPTIMAL.into(),
@@ -176,11 +171,9 @@ impl Checker<'_> {
             Some(k) => d.default = k,
             None => {
                 let ids: Vec<&str> = d.strategies.iter().map(|s| s.id.as_str()).collect();
-                self.string_error(
-                    &raw.default,
-                    format!("unknown default strategy `{}`", raw.default.value),
-                )
-                .expected = Some(format!("one of {}", ids.join(", ")));
+                let name = raw.default.value.clone();
+                self.string_error(&raw.default, SpecError::UnknownDefaultStrategy { name })
+                    .expected = Some(format!("one of {}", ids.join(", ")));
             }
         }
     }

@@ -7,7 +7,8 @@ mod decide;
 pub use decide::OPTIMAL;
 pub mod table;
 
-use crate::diag::Diagnostic;
+use crate::diag::spec::SpecError;
+use crate::diag::{Diagnostic, ErrorKind};
 use crate::expr::parse_expr;
 use crate::model::cond::Cond;
 use crate::model::{
@@ -55,15 +56,15 @@ fn is_identifier(s: &str) -> bool {
 }
 
 impl<'a> Checker<'a> {
-    fn error<T>(&mut self, at: &S<T>, width: usize, message: impl Into<String>) -> &mut Diagnostic {
+    fn error<T>(&mut self, at: &S<T>, width: usize, kind: impl Into<ErrorKind>) -> &mut Diagnostic {
         let pos = self.src.at(&at.referenced, width);
-        self.diags.push(Diagnostic::new(pos, crate::diag::ErrorKind::Legacy(message.into())));
+        self.diags.push(Diagnostic::new(pos, kind));
         self.diags.last_mut().expect("just pushed")
     }
 
-    fn string_error(&mut self, at: &S<String>, message: impl Into<String>) -> &mut Diagnostic {
+    fn string_error(&mut self, at: &S<String>, kind: impl Into<ErrorKind>) -> &mut Diagnostic {
         let w = width_of(&at.value);
-        self.error(at, w, message)
+        self.error(at, w, kind)
     }
 
     fn compile_error(&mut self, at: &S<String>, e: CompileError) {
@@ -126,7 +127,8 @@ impl<'a> Checker<'a> {
     fn wager_index(&mut self, id: &S<String>, ids: &[&str]) -> Option<usize> {
         let k = ids.iter().position(|w| *w == id.value);
         if k.is_none() {
-            let d = self.string_error(id, format!("unknown wager `{}`", id.value));
+            let name = id.value.clone();
+            let d = self.string_error(id, SpecError::UnknownWager { name });
             d.expected = Some(format!("one of {}", ids.join(", ")));
             d.found = Some(format!("`{}`", id.value));
             if let Some(s) = closest(&id.value, ids) {
@@ -144,16 +146,23 @@ impl<'a> Checker<'a> {
             .and_then(|n| Ratio::parse(n.trim_start_matches('-')))
             .is_some();
         if !valid {
-            let d = self.string_error(at, "invalid printed house edge");
+            let kind = SpecError::InvalidPrintedEdge {
+                printed: printed.to_string(),
+            };
+            let d = self.string_error(at, kind);
             d.expected = Some("a percentage such as `\"6.1%\"`".into());
             d.found = Some(format!("`{printed}`"));
         }
         valid
     }
 
-    fn identifier(&mut self, id: &S<String>, what: &str) {
+    fn identifier(&mut self, id: &S<String>, what: &'static str) {
         if !is_identifier(&id.value) {
-            self.string_error(id, format!("invalid {what} id `{}`", id.value))
+            let kind = SpecError::InvalidId {
+                what,
+                id: id.value.clone(),
+            };
+            self.string_error(id, kind)
                 .expected
                 .replace("lower-case letters, digits and `_`, starting with a letter".into());
             let last = self.diags.last_mut().expect("pushed");
@@ -188,7 +197,8 @@ impl<'a> Checker<'a> {
         let mut wagers: Vec<Wager> = Vec::new();
         for w in &raw.wagers {
             if wagers.iter().any(|x| x.id == w.id.value) {
-                self.string_error(&w.id, format!("duplicate wager id `{}`", w.id.value));
+                let id = w.id.value.clone();
+                self.string_error(&w.id, SpecError::DuplicateWagerId { id });
             }
             if let Some(w) = self.wager(w, &env) {
                 wagers.push(w);
@@ -239,7 +249,10 @@ impl<'a> Checker<'a> {
             [a, b] if 1 <= *a && a <= b && *b <= 64 => (*a as u32, *b as u32),
             _ => {
                 let found = format!("{:?}", range.value);
-                self.error(range, 1, "invalid allowed deck range")
+                let kind = SpecError::InvalidDeckRange {
+                    range: range.value.clone(),
+                };
+                self.error(range, 1, kind)
                     .expected
                     .replace("`[min, max]` with 1 <= min <= max <= 64".into());
                 self.diags.last_mut()?.found = Some(found);
@@ -249,12 +262,12 @@ impl<'a> Checker<'a> {
         let d = s.decks.value;
         if d < min as i64 || d > max as i64 {
             let found = d.to_string();
-            let msg = if d < 1 {
-                "deck count must be positive".to_string()
+            let kind = if d < 1 {
+                SpecError::DecksNotPositive { decks: d }
             } else {
-                "deck count outside the allowed range".to_string()
+                SpecError::DecksOutOfRange { decks: d, min, max }
             };
-            let diag = self.error(&s.decks, width_of(&found), msg);
+            let diag = self.error(&s.decks, width_of(&found), kind);
             diag.expected = Some(format!("a whole number from {min} to {max}"));
             diag.found = Some(found);
             return None;
@@ -266,11 +279,15 @@ impl<'a> Checker<'a> {
         })
     }
 
-    fn totals_mask(&mut self, list: &S<Vec<i64>>, what: &str) -> Option<u16> {
+    fn totals_mask(&mut self, list: &S<Vec<i64>>, what: &'static str) -> Option<u16> {
         let mut mask = 0u16;
         for &t in &list.value {
             if !(0..=9).contains(&t) {
-                let diag = self.error(list, 1, format!("{what}: totals run from 0 to 9"));
+                let kind = SpecError::TotalOutOfRange {
+                    list: what,
+                    total: t,
+                };
+                let diag = self.error(list, 1, kind);
                 diag.expected = Some("totals from 0 to 9".into());
                 diag.found = Some(t.to_string());
                 return None;
@@ -283,7 +300,7 @@ impl<'a> Checker<'a> {
     fn game(&mut self, g: &raw::RawGame) -> Option<Game> {
         let names: Vec<String> = g.hands.value.iter().map(|h| h.value.clone()).collect();
         if names.len() != 2 || names[0] == names[1] {
-            let diag = self.error(&g.hands, 1, "a game has exactly two hands");
+            let diag = self.error(&g.hands, 1, SpecError::NotTwoHands);
             diag.expected = Some("two different hand names, e.g. `[player, banker]`".into());
             diag.found = Some(format!("{names:?}"));
             return None;
@@ -294,14 +311,16 @@ impl<'a> Checker<'a> {
                 || crate::cards::RANK_NAMES.contains(&h.value.as_str())
                 || crate::cards::SUIT_NAMES.contains(&h.value.as_str());
             if reserved {
-                self.string_error(h, format!("`{}` is a reserved name", h.value));
+                let name = h.value.clone();
+                self.string_error(h, SpecError::ReservedName { name });
             }
         }
         let hands = [names[0].clone(), names[1].clone()];
         let mut deal = [0u8; 4];
         let mut per_hand = [0; 2];
         if g.deal.value.len() != 4 {
-            let diag = self.error(&g.deal, 1, "the initial deal is four cards");
+            let cards = g.deal.value.len();
+            let diag = self.error(&g.deal, 1, SpecError::DealNotFourCards { cards });
             diag.expected = Some("four hand names".into());
             diag.found = Some(format!("{} entries", g.deal.value.len()));
         }
@@ -312,17 +331,14 @@ impl<'a> Checker<'a> {
                     per_hand[k] += 1;
                 }
                 None => {
-                    self.string_error(h, format!("unknown hand `{}` in the deal", h.value))
+                    let hand = h.value.clone();
+                    self.string_error(h, SpecError::UnknownDealHand { hand })
                         .expected = Some(format!("one of {}", hands.join(", ")));
                 }
             }
         }
         if per_hand != [2, 2] && g.deal.value.len() == 4 {
-            self.error(
-                &g.deal,
-                1,
-                "each hand receives two cards in the initial deal",
-            );
+            self.error(&g.deal, 1, SpecError::UnevenDeal);
         }
         let naturals = self.totals_mask(&g.naturals, "naturals").unwrap_or(0);
         let mut rules: [Option<&S<raw::RawDrawRule>>; 2] = [None, None];
@@ -330,20 +346,19 @@ impl<'a> Checker<'a> {
             match hands.iter().position(|x| *x == name.value) {
                 Some(k) if rules[k].is_none() => rules[k] = Some(rule),
                 Some(_) => {
-                    self.string_error(name, format!("hand `{}` has two drawing rules", name.value));
+                    let hand = name.value.clone();
+                    self.string_error(name, SpecError::TwoDrawingRules { hand });
                 }
                 None => {
-                    self.string_error(
-                        name,
-                        format!("drawing rule for unknown hand `{}`", name.value),
-                    )
-                    .expected = Some(format!("one of {}", hands.join(", ")));
+                    let hand = name.value.clone();
+                    self.string_error(name, SpecError::DrawingRuleForUnknownHand { hand })
+                        .expected = Some(format!("one of {}", hands.join(", ")));
                 }
             }
         }
         let [Some(r0), Some(r1)] = rules else {
-            let missing = hands[rules.iter().position(Option::is_none)?].clone();
-            self.error(&g.hands, 1, format!("no drawing rule for hand `{missing}`"));
+            let hand = hands[rules.iter().position(Option::is_none)?].clone();
+            self.error(&g.hands, 1, SpecError::NoDrawingRule { hand });
             return None;
         };
         let first = self.first_rule(r0)?;
@@ -360,11 +375,7 @@ impl<'a> Checker<'a> {
     fn first_rule(&mut self, r: &S<raw::RawDrawRule>) -> Option<FirstRule> {
         let v = &r.value;
         if v.when_other_stands.is_some() || v.when_other_draws.is_some() {
-            self.error(
-                r,
-                1,
-                "the first hand draws before the other: use `draws_on` or `decides`",
-            );
+            self.error(r, 1, SpecError::FirstHandFollows);
             return None;
         }
         match (&v.draws_on, &v.decides) {
@@ -377,11 +388,7 @@ impl<'a> Checker<'a> {
                 objective: Vec::new(),
             })),
             _ => {
-                self.error(
-                    r,
-                    1,
-                    "a drawing rule needs exactly one of `draws_on` and `decides`",
-                );
+                self.error(r, 1, SpecError::FirstRuleAmbiguous);
                 None
             }
         }
@@ -390,20 +397,12 @@ impl<'a> Checker<'a> {
     fn second_rule(&mut self, r: &S<raw::RawDrawRule>, naturals: u16) -> Option<SecondRule> {
         let v = &r.value;
         if v.decides.is_some() {
-            self.error(
-                r,
-                1,
-                "only the first hand may decide; the second follows a rule",
-            );
+            self.error(r, 1, SpecError::SecondHandDecides);
             return None;
         }
         if let Some(t) = &v.draws_on {
             if v.when_other_stands.is_some() || v.when_other_draws.is_some() {
-                self.error(
-                    r,
-                    1,
-                    "use either `draws_on` or the pair `when_other_stands`/`when_other_draws`",
-                );
+                self.error(r, 1, SpecError::DrawsOnAndChart);
                 return None;
             }
             // Draws on these totals whatever the first hand's third card was.
@@ -415,7 +414,7 @@ impl<'a> Checker<'a> {
             });
         }
         let (Some(stands), Some(chart)) = (&v.when_other_stands, &v.when_other_draws) else {
-            self.error(r, 1, "the second hand needs `draws_on`, or both `when_other_stands` and `when_other_draws`");
+            self.error(r, 1, SpecError::SecondRuleIncomplete);
             return None;
         };
         let stands = self.totals_mask(stands, "when_other_stands")?;
@@ -425,24 +424,22 @@ impl<'a> Checker<'a> {
             let total = match key.value.trim().parse::<u8>() {
                 Ok(t) if t <= 9 => t,
                 _ => {
-                    let d = self.string_error(key, "chart row must be a total from 0 to 9");
+                    let row = key.value.clone();
+                    let d = self.string_error(key, SpecError::ChartRowNotATotal { row });
                     d.expected = Some("a total from 0 to 9".into());
                     d.found = Some(format!("`{}`", key.value));
                     continue;
                 }
             };
             if seen & (1 << total) != 0 {
-                self.string_error(key, format!("chart row {total} appears twice"));
+                self.string_error(key, SpecError::ChartRowTwice { total });
             }
             seen |= 1 << total;
             let cells: Vec<char> = row.value.chars().filter(|c| !c.is_whitespace()).collect();
             let bad = cells.iter().find(|c| !matches!(c, 'H' | 'S'));
             if cells.len() != 10 || bad.is_some() {
                 let found = format!("`{}`", row.value);
-                let d = self.string_error(
-                    row,
-                    format!("chart row {total} must have ten cells, H (hit) or S (stand), for third-card values 0 to 9"),
-                );
+                let d = self.string_error(row, SpecError::ChartRowCells { total });
                 d.expected = Some("ten letters H or S".into());
                 d.found = Some(found);
                 continue;
@@ -456,10 +453,10 @@ impl<'a> Checker<'a> {
         // Every total that can face a drawing first hand needs a row.
         for total in 0..10u16 {
             if naturals & (1 << total) == 0 && seen & (1 << total) == 0 {
-                let message = format!("the `when_other_draws` chart has no row for total {total}");
+                let kind = SpecError::ChartRowMissing { total };
                 let d = match chart.0.first() {
-                    Some((key, _)) => self.string_error(key, message),
-                    None => self.error(r, 1, message),
+                    Some((key, _)) => self.string_error(key, kind),
+                    None => self.error(r, 1, kind),
                 };
                 d.help = Some("naturals need no row; every other total does".into());
             }
@@ -478,7 +475,10 @@ impl<'a> Checker<'a> {
             Some(other) => {
                 let other = other.to_string();
                 let p = w.precedence.as_ref()?;
-                let d = self.string_error(p, "unknown precedence");
+                let kind = SpecError::UnknownPrecedence {
+                    precedence: other.clone(),
+                };
+                let d = self.string_error(p, kind);
                 d.expected = Some("`highest_pay` or `listed_order`".into());
                 d.found = Some(format!("`{other}`"));
                 Precedence::HighestPay
@@ -506,13 +506,11 @@ impl<'a> Checker<'a> {
                 && w.events.iter().position(|x| x.id.value == e.id.value)
                     != w.events.iter().position(|x| std::ptr::eq(x, e))
             {
-                self.string_error(
-                    &e.id,
-                    format!(
-                        "duplicate event id `{}` in wager `{}`",
-                        e.id.value, w.id.value
-                    ),
-                );
+                let kind = SpecError::DuplicateEventId {
+                    event: e.id.value.clone(),
+                    wager: w.id.value.clone(),
+                };
+                self.string_error(&e.id, kind);
             }
             match self.condition(&e.when, env) {
                 Some(c) => events.push(crate::model::Event {
@@ -526,10 +524,12 @@ impl<'a> Checker<'a> {
             }
         }
         if w.events.is_empty() {
-            self.string_error(&w.id, format!("wager `{}` declares no events", w.id.value));
+            let wager = w.id.value.clone();
+            self.string_error(&w.id, SpecError::NoEvents { wager });
         }
         if w.pay_tables.is_empty() {
-            self.string_error(&w.id, format!("wager `{}` has no pay table", w.id.value));
+            let wager = w.id.value.clone();
+            self.string_error(&w.id, SpecError::NoPayTables { wager });
         }
         let event_ids: Vec<&str> = w.events.iter().map(|e| e.id.value.as_str()).collect();
         let mut priced = vec![0usize; event_ids.len()];
@@ -543,18 +543,18 @@ impl<'a> Checker<'a> {
                 > 1
                 && !std::ptr::eq(w.pay_tables.iter().find(|x| x.id.value == t.id.value)?, t)
             {
-                self.string_error(&t.id, format!("duplicate pay table id `{}`", t.id.value));
+                let table = t.id.value.clone();
+                self.string_error(&t.id, SpecError::DuplicatePayTableId { table });
             }
             let mut pays: Vec<Option<Pay>> = vec![None; event_ids.len()];
             for (event, pay) in &t.pays.0 {
                 let Some(k) = event_ids.iter().position(|e| *e == event.value) else {
-                    let d = self.string_error(
-                        event,
-                        format!(
-                            "pay table `{}` names event `{}`, which wager `{}` does not declare",
-                            t.id.value, event.value, w.id.value
-                        ),
-                    );
+                    let kind = SpecError::UnknownEvent {
+                        table: t.id.value.clone(),
+                        event: event.value.clone(),
+                        wager: w.id.value.clone(),
+                    };
+                    let d = self.string_error(event, kind);
                     d.expected = Some(format!("one of {}", event_ids.join(", ")));
                     d.found = Some(format!("`{}`", event.value));
                     if let Some(s) = closest(&event.value, &event_ids) {
@@ -563,7 +563,10 @@ impl<'a> Checker<'a> {
                     continue;
                 };
                 if pays[k].is_some() {
-                    self.string_error(event, format!("event `{}` priced twice", event.value));
+                    let kind = SpecError::EventPricedTwice {
+                        event: event.value.clone(),
+                    };
+                    self.string_error(event, kind);
                 }
                 pays[k] = self.pay(pay);
                 priced[k] += 1;
@@ -572,22 +575,18 @@ impl<'a> Checker<'a> {
         }
         for (k, e) in w.events.iter().enumerate() {
             if priced[k] == 0 {
-                let d = self.string_error(
-                    &e.id,
-                    format!("event `{}` is priced by no pay table", e.id.value),
-                );
+                let event = e.id.value.clone();
+                let d = self.string_error(&e.id, SpecError::EventUnpriced { event });
                 d.help = Some("add it to every pay table (`lose` if it does not pay there) or remove the event".into());
             } else {
                 for (t, pays) in &tables {
                     if pays[k].is_none() && t.pays.0.iter().all(|(ev, _)| ev.value != e.id.value) {
                         let id = t.id.clone();
-                        let d = self.string_error(
-                            &id,
-                            format!(
-                                "pay table `{}` does not price event `{}`",
-                                id.value, e.id.value
-                            ),
-                        );
+                        let kind = SpecError::TableMissesEvent {
+                            table: id.value.clone(),
+                            event: e.id.value.clone(),
+                        };
+                        let d = self.string_error(&id, kind);
                         d.help = Some(
                             "price every event in every table; write `lose` where it does not pay"
                                 .into(),
@@ -628,7 +627,8 @@ impl<'a> Checker<'a> {
         };
         let parsed = parse_pay(&text);
         if parsed.is_none() {
-            let d = self.error(p, width_of(&text), "invalid pay");
+            let kind = SpecError::InvalidPay { pay: text.clone() };
+            let d = self.error(p, width_of(&text), kind);
             d.expected = Some(
                 "a pay \"N to 1\": `8`, `0.95`, `\"3 to 2\"`, `\"3/2\"`, `push` or `lose`".into(),
             );
@@ -656,17 +656,17 @@ impl<'a> Checker<'a> {
             (None, None, Some(id)) => {
                 if !combined.iter().any(|x| x.id.value == id.value) {
                     let ids: Vec<&str> = combined.iter().map(|x| x.id.value.as_str()).collect();
-                    let d = self.string_error(id, format!("unknown combined entry `{}`", id.value));
+                    let kind = SpecError::UnknownCombined {
+                        id: id.value.clone(),
+                    };
+                    let d = self.string_error(id, kind);
                     d.expected = Some(format!("one of {}", ids.join(", ")));
                     ok = false;
                 }
             }
             _ => {
-                self.string_error(
-                    &c.house_edge,
-                    "a claim names `wagers` and `pay_table`, or `combined`",
-                )
-                .help = Some(
+                self.string_error(&c.house_edge, SpecError::ClaimTarget)
+                    .help = Some(
                     "write `wagers: [...]` with `pay_table: ...`, or `combined: <id>` alone".into(),
                 );
                 return None;
@@ -700,7 +700,8 @@ impl<'a> Checker<'a> {
     ) -> bool {
         let ids: Vec<&str> = wagers.iter().map(|w| w.id.value.as_str()).collect();
         let Some(w) = wagers.iter().find(|w| w.id.value == wager.value) else {
-            let d = self.string_error(wager, format!("unknown wager `{}`", wager.value));
+            let name = wager.value.clone();
+            let d = self.string_error(wager, SpecError::UnknownWager { name });
             d.expected = Some(format!("one of {}", ids.join(", ")));
             d.found = Some(format!("`{}`", wager.value));
             return false;
@@ -709,10 +710,11 @@ impl<'a> Checker<'a> {
             && !w.pay_tables.iter().any(|p| p.id.value == t.value)
         {
             let tables: Vec<&str> = w.pay_tables.iter().map(|p| p.id.value.as_str()).collect();
-            let d = self.string_error(
-                t,
-                format!("wager `{}` has no pay table `{}`", w.id.value, t.value),
-            );
+            let kind = SpecError::UnknownPayTable {
+                wager: w.id.value.clone(),
+                table: t.value.clone(),
+            };
+            let d = self.string_error(t, kind);
             d.expected = Some(format!("one of {}", tables.join(", ")));
             d.found = Some(format!("`{}`", t.value));
             return false;

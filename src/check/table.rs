@@ -4,6 +4,7 @@
 //! Errors are located like the rest of the checker's.
 
 use super::Checker;
+use crate::diag::spec::SpecError;
 use crate::model::table::{Coverage, TableRules, TableWager, WagerKind};
 use crate::spec::raw::{RawWager, S};
 use crate::spec::table::{RawAmount, RawTable, parse_money};
@@ -14,11 +15,20 @@ impl Checker<'_> {
     /// The checked table rules, or None with every error recorded.
     pub(super) fn table(&mut self, t: &RawTable, wagers: &[RawWager]) -> Option<TableRules> {
         let ids: Vec<&str> = wagers.iter().map(|w| w.id.value.as_str()).collect();
-        let seats = self.whole(&t.seats, 2, 16, "seats");
-        let rotation = self.whole(&t.rotation, 1, 100, "rotation");
+        let seats = self.whole(&t.seats, 2, 16, |seats, min, max| SpecError::InvalidSeats {
+            seats,
+            min,
+            max,
+        });
+        let rotation = self.whole(&t.rotation, 1, 100, |rotation, min, max| {
+            SpecError::InvalidRotation { rotation, min, max }
+        });
         let coverage = Coverage::parse(&t.coverage.value);
         if coverage.is_none() {
-            let d = self.string_error(&t.coverage, "unknown coverage rule");
+            let kind = SpecError::UnknownCoverage {
+                coverage: t.coverage.value.clone(),
+            };
+            let d = self.string_error(&t.coverage, kind);
             d.expected = Some("`running_limit` or `cutoff`".into());
             d.found = Some(format!("`{}`", t.coverage.value));
         }
@@ -33,15 +43,13 @@ impl Checker<'_> {
             return None;
         }
         if t.line_wagers.value.is_empty() {
-            self.error(&t.line_wagers, 1, "a table needs at least one line wager");
+            self.error(&t.line_wagers, 1, SpecError::NoLineWager);
         }
         for (k, id) in ids.iter().enumerate() {
             if !order.contains(&k) && order.len() == t.settlement_order.value.len() {
-                let d = self.error(
-                    &t.settlement_order,
-                    1,
-                    format!("wager `{id}` has no place in the settlement order"),
-                );
+                let wager = id.to_string();
+                let kind = SpecError::NotInSettlementOrder { wager };
+                let d = self.error(&t.settlement_order, 1, kind);
                 d.help = Some("list every wager of the spec once".into());
             }
         }
@@ -51,7 +59,8 @@ impl Checker<'_> {
                 continue;
             };
             if limits[k].is_some() {
-                self.string_error(key, format!("wager `{}` has two limits", key.value));
+                let wager = key.value.clone();
+                self.string_error(key, SpecError::TwoLimits { wager });
             }
             limits[k] = self.limit(range);
         }
@@ -62,18 +71,20 @@ impl Checker<'_> {
                 (true, false) => Some(WagerKind::Line),
                 (false, true) => Some(WagerKind::Side),
                 (both, _) => {
-                    let msg = if both {
-                        format!("wager `{}` is both a line wager and a side bet", ids[k])
+                    let wager = ids[k].to_string();
+                    let kind = if both {
+                        SpecError::LineAndSide { wager }
                     } else {
-                        format!("wager `{}` is neither a line wager nor a side bet", ids[k])
+                        SpecError::NeitherLineNorSide { wager }
                     };
-                    self.string_error(at, msg);
+                    self.string_error(at, kind);
                     None
                 }
             };
             if limits[k].is_none() && !t.limits.0.iter().any(|(w, _)| w.value == ids[k]) {
-                self.string_error(at, format!("wager `{}` has no limits", ids[k]))
-                    .help = Some(format!("add `{}: [min, max]` under `limits`", ids[k]));
+                let wager = ids[k].to_string();
+                self.string_error(at, SpecError::NoLimits { wager }).help =
+                    Some(format!("add `{}: [min, max]` under `limits`", ids[k]));
             }
             if let (Some(kind), Some((min, max))) = (kind, limits[k]) {
                 out.push(TableWager {
@@ -96,29 +107,36 @@ impl Checker<'_> {
         })
     }
 
-    fn whole(&mut self, v: &S<i64>, min: i64, max: i64, what: &str) -> Option<u32> {
+    fn whole(
+        &mut self,
+        v: &S<i64>,
+        min: i64,
+        max: i64,
+        kind: impl FnOnce(i64, i64, i64) -> SpecError,
+    ) -> Option<u32> {
         if (min..=max).contains(&v.value) {
             return Some(v.value as u32);
         }
         let found = v.value.to_string();
-        let d = self.error(v, found.len(), format!("invalid {what}"));
+        let d = self.error(v, found.len(), kind(v.value, min, max));
         d.expected = Some(format!("a whole number from {min} to {max}"));
         d.found = Some(found);
         None
     }
 
     /// Wager indices of a list, each known and listed once.
-    fn wager_list(&mut self, list: &[S<String>], ids: &[&str], what: &str) -> Vec<usize> {
+    fn wager_list(&mut self, list: &[S<String>], ids: &[&str], what: &'static str) -> Vec<usize> {
         let mut out = Vec::new();
         for id in list {
             let Some(k) = self.wager_index(id, ids) else {
                 continue;
             };
             if out.contains(&k) {
-                self.string_error(
-                    id,
-                    format!("wager `{}` is listed twice in the {what}", id.value),
-                );
+                let kind = SpecError::ListedTwiceIn {
+                    wager: id.value.clone(),
+                    list: what,
+                };
+                self.string_error(id, kind);
             } else {
                 out.push(k);
             }
@@ -131,7 +149,7 @@ impl Checker<'_> {
         range: &S<Vec<S<RawAmount>>>,
     ) -> Option<(crate::model::Ratio, crate::model::Ratio)> {
         let [min, max] = range.value.as_slice() else {
-            let d = self.error(range, 1, "a limit is `[min, max]`");
+            let d = self.error(range, 1, SpecError::LimitNotPair);
             d.expected = Some("two amounts, e.g. `[1, 300]`".into());
             d.found = Some(format!("{} entries", range.value.len()));
             return None;
@@ -140,7 +158,10 @@ impl Checker<'_> {
             let text = RawAmount::text(a, self.src);
             let m = parse_money(&text);
             if m.is_none() {
-                let d = self.error(a, text.chars().count().max(1), "invalid amount");
+                let kind = SpecError::InvalidAmount {
+                    amount: text.clone(),
+                };
+                let d = self.error(a, text.chars().count().max(1), kind);
                 d.expected = Some(MONEY.into());
                 d.found = Some(format!("`{text}`"));
             }
@@ -148,7 +169,7 @@ impl Checker<'_> {
         };
         let (lo, hi) = (money(min)?, money(max)?);
         if lo > hi {
-            self.error(range, 1, "the minimum is above the maximum");
+            self.error(range, 1, SpecError::LimitInverted);
             return None;
         }
         Some((lo, hi))

@@ -18,6 +18,10 @@ pub enum ErrorKind {
     Usage(UsageError),
     /// Writing or verifying reports.
     Report(ReportError),
+    /// The checker refuses a spec.
+    Spec(super::spec::SpecError),
+    /// The table checker refuses a round file.
+    Round(super::round::RoundError),
 }
 
 impl fmt::Display for ErrorKind {
@@ -26,6 +30,8 @@ impl fmt::Display for ErrorKind {
             ErrorKind::Legacy(s) => f.write_str(s),
             ErrorKind::Usage(e) => e.fmt(f),
             ErrorKind::Report(e) => e.fmt(f),
+            ErrorKind::Spec(e) => e.fmt(f),
+            ErrorKind::Round(e) => e.fmt(f),
         }
     }
 }
@@ -51,5 +57,17 @@ impl From<String> for ErrorKind {
 impl From<&str> for ErrorKind {
     fn from(s: &str) -> Self {
         ErrorKind::Legacy(s.to_string())
+    }
+}
+
+impl From<super::spec::SpecError> for ErrorKind {
+    fn from(e: super::spec::SpecError) -> Self {
+        ErrorKind::Spec(e)
+    }
+}
+
+impl From<super::round::RoundError> for ErrorKind {
+    fn from(e: super::round::RoundError) -> Self {
+        ErrorKind::Round(e)
     }
 }

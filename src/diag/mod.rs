@@ -6,6 +6,8 @@
 
 pub mod kind;
 pub mod report;
+pub mod round;
+pub mod spec;
 pub mod usage;
 
 pub use kind::ErrorKind;

@@ -9,7 +9,8 @@ use super::round::{
 };
 use crate::cards::parse_cards;
 use crate::check::compile::closest;
-use crate::diag::Diagnostic;
+use crate::diag::round::{Bettor, RoundError};
+use crate::diag::{Diagnostic, ErrorKind};
 use crate::eval::play::Played;
 use crate::eval::{Deal, play};
 use crate::model::table::{TableRules, WagerKind};
@@ -34,10 +35,9 @@ pub fn check(
     let Some(rules) = &spec.table else {
         return Err(vec![Diagnostic::whole_file(
             &src.name,
-            format!(
-                "spec `{}` declares no `table:` section: its table rounds cannot be settled",
-                spec.id
-            ),
+            RoundError::NoTableSection {
+                spec: spec.id.clone(),
+            },
         )]);
     };
     let decks = r.decks(raw.decks.as_ref());
@@ -56,7 +56,7 @@ pub fn check(
         }
     }
     if raw.rounds.value.is_empty() {
-        r.at(&raw.rounds, 1, "a round file needs at least one round");
+        r.at(&raw.rounds, 1, RoundError::NoRounds);
     }
     match (decks, r.diags.is_empty()) {
         (Some(decks), true) => Ok(RoundFile {
@@ -75,23 +75,23 @@ struct Reader<'a> {
 }
 
 impl Reader<'_> {
-    fn at<T>(&mut self, v: &S<T>, width: usize, message: impl Into<String>) -> &mut Diagnostic {
+    fn at<T>(&mut self, v: &S<T>, width: usize, kind: impl Into<ErrorKind>) -> &mut Diagnostic {
         let pos = self.src.at(&v.referenced, width);
-        self.diags.push(Diagnostic::new(pos, crate::diag::ErrorKind::Legacy(message.into())));
+        self.diags.push(Diagnostic::new(pos, kind));
         self.diags.last_mut().expect("just pushed")
     }
 
     /// At a string value: inside its quotes, if it has any.
-    fn text_at(&mut self, v: &S<String>, message: impl Into<String>) -> &mut Diagnostic {
+    fn text_at(&mut self, v: &S<String>, kind: impl Into<ErrorKind>) -> &mut Diagnostic {
         let w = v.value.chars().count().max(1);
         let pos = self.src.within_scalar(&v.referenced, &v.value, 0, w);
-        self.diags.push(Diagnostic::new(pos, crate::diag::ErrorKind::Legacy(message.into())));
+        self.diags.push(Diagnostic::new(pos, kind));
         self.diags.last_mut().expect("just pushed")
     }
 
-    fn number_at(&mut self, v: &S<i64>, message: impl Into<String>) -> &mut Diagnostic {
+    fn number_at(&mut self, v: &S<i64>, kind: impl Into<ErrorKind>) -> &mut Diagnostic {
         let w = v.value.to_string().len();
-        self.at(v, w, message)
+        self.at(v, w, kind)
     }
 
     fn decks(&mut self, d: Option<&S<i64>>) -> Option<u32> {
@@ -101,11 +101,13 @@ impl Reader<'_> {
         };
         if d.value < shoe.min_decks as i64 || d.value > shoe.max_decks as i64 {
             let found = d.value.to_string();
-            let msg = format!(
-                "spec `{}` allows {} to {} decks",
-                self.spec.id, shoe.min_decks, shoe.max_decks
-            );
-            self.number_at(d, msg).found = Some(found);
+            let kind = RoundError::DecksNotAllowed {
+                spec: self.spec.id.clone(),
+                decks: d.value,
+                min: shoe.min_decks,
+                max: shoe.max_decks,
+            };
+            self.number_at(d, kind).found = Some(found);
             return None;
         }
         Some(d.value as u32)
@@ -115,7 +117,8 @@ impl Reader<'_> {
         let ids: Vec<&str> = self.spec.wagers.iter().map(|w| w.id.as_str()).collect();
         let k = ids.iter().position(|w| *w == id.value);
         if k.is_none() {
-            let d = self.text_at(id, format!("unknown wager `{}`", id.value));
+            let name = id.value.clone();
+            let d = self.text_at(id, RoundError::UnknownWager { name });
             d.expected = Some(format!("one of {}", ids.join(", ")));
             d.found = Some(format!("`{}`", id.value));
             if let Some(s) = closest(&id.value, &ids) {
@@ -139,8 +142,11 @@ impl Reader<'_> {
             match tables.iter().position(|p| *p == t.value) {
                 Some(i) => out[k] = i,
                 None => {
-                    let msg = format!("wager `{}` has no pay table `{}`", w.value, t.value);
-                    let d = self.text_at(t, msg);
+                    let kind = RoundError::UnknownPayTable {
+                        wager: w.value.clone(),
+                        table: t.value.clone(),
+                    };
+                    let d = self.text_at(t, kind);
                     d.expected = Some(format!("one of {}", tables.join(", ")));
                     d.found = Some(format!("`{}`", t.value));
                 }
@@ -155,7 +161,7 @@ impl Reader<'_> {
             return Some(s.value as u32);
         }
         let found = s.value.to_string();
-        let d = self.number_at(s, format!("unknown seat {}", s.value));
+        let d = self.number_at(s, RoundError::UnknownSeat { seat: s.value });
         d.expected = Some(format!("a seat from 1 to {}", rules.seats));
         d.found = Some(found);
         None
@@ -167,7 +173,10 @@ impl Reader<'_> {
         if m.is_none() {
             let w = text.chars().count().max(1);
             let pos = self.src.within_scalar(&a.referenced, &text, 0, w);
-            self.diags.push(Diagnostic::new(pos, "invalid amount"));
+            let kind = RoundError::InvalidAmount {
+                amount: text.clone(),
+            };
+            self.diags.push(Diagnostic::new(pos, kind));
             let d = self.diags.last_mut().expect("just pushed");
             d.expected =
                 Some("a positive amount of dollars in whole cents, e.g. `25` or `2.50`".into());
@@ -182,7 +191,7 @@ impl Reader<'_> {
         let stake = self.amount(&raw.player_dealer.stake);
         let hand = raw.hand.value;
         if !(1..=rules.rotation as i64).contains(&hand) {
-            let d = self.number_at(&raw.hand, format!("invalid hand {hand}"));
+            let d = self.number_at(&raw.hand, RoundError::InvalidHand { hand });
             d.expected = Some(format!(
                 "the hand within the player-dealer's turn, 1 to {}",
                 rules.rotation
@@ -196,7 +205,7 @@ impl Reader<'_> {
                 continue;
             };
             if Some(n) == seat {
-                self.number_at(s, format!("seat {n} holds the player-dealer position: it banks the round and places no wagers"));
+                self.number_at(s, RoundError::DealerSeatBets { seat: n });
                 continue;
             }
             if raw
@@ -207,7 +216,7 @@ impl Reader<'_> {
                 .count()
                 > 1
             {
-                self.number_at(s, format!("seat {n} is listed twice"));
+                self.number_at(s, RoundError::SeatTwice { seat: n });
             }
             self.bets(rules, n, None, wagers, &mut bets);
         }
@@ -216,25 +225,20 @@ impl Reader<'_> {
                 continue;
             };
             if Some(n) == seat {
-                self.number_at(
-                    &b.behind,
-                    format!(
-                        "seat {n} holds the player-dealer position: no back-line bets behind it"
-                    ),
-                );
+                self.number_at(&b.behind, RoundError::BackLineBehindDealer { seat: n });
                 continue;
             }
             if b.name.value.trim().is_empty() {
-                self.text_at(&b.name, "a back-line bettor needs a name");
+                self.text_at(&b.name, RoundError::BackLineUnnamed);
             }
             let same =
                 |x: &&RawBackLine| x.behind.value == b.behind.value && x.name.value == b.name.value;
             if !std::ptr::eq(raw.back_line.iter().find(same).unwrap_or(b), b) {
-                let msg = format!(
-                    "back-line bettor `{}` behind seat {n} is listed twice",
-                    b.name.value
-                );
-                self.text_at(&b.name, msg);
+                let kind = RoundError::BackLineTwice {
+                    name: b.name.value.clone(),
+                    seat: n,
+                };
+                self.text_at(&b.name, kind);
                 continue;
             }
             self.bets(rules, n, Some(&b.name), &b.bets, &mut bets);
@@ -267,8 +271,11 @@ impl Reader<'_> {
         out: &mut Vec<Bet>,
     ) {
         let who = match backer {
-            Some(name) => format!("back-line bettor `{}` behind seat {seat}", name.value),
-            None => format!("seat {seat}"),
+            Some(name) => Bettor::BackLine {
+                name: name.value.clone(),
+                seat,
+            },
+            None => Bettor::Seat(seat),
         };
         let has_line = wagers.0.iter().any(|(w, _)| {
             let k = self.spec.wagers.iter().position(|x| x.id == w.value);
@@ -281,7 +288,11 @@ impl Reader<'_> {
             };
             let Some(t) = rules.wager(k) else { continue };
             if wagers.0.iter().filter(|(x, _)| x.value == id.value).count() > 1 {
-                self.text_at(id, format!("{who} bets `{}` twice", id.value));
+                let kind = RoundError::BetTwice {
+                    bettor: who.clone(),
+                    wager: id.value.clone(),
+                };
+                self.text_at(id, kind);
                 continue;
             }
             if backer.is_some() && !t.back_line {
@@ -291,10 +302,8 @@ impl Reader<'_> {
                     .filter(|w| w.back_line)
                     .map(|w| w.id.as_str())
                     .collect();
-                let d = self.text_at(
-                    id,
-                    format!("back-line betting is not permitted on `{}`", id.value),
-                );
+                let wager = id.value.clone();
+                let d = self.text_at(id, RoundError::BackLineNotPermitted { wager });
                 d.help = Some(format!(
                     "back-line bets are allowed on {} only",
                     allowed.join(", ")
@@ -302,20 +311,18 @@ impl Reader<'_> {
                 continue;
             }
             if t.kind == WagerKind::Side && !has_line {
-                let lines: Vec<&str> = rules
+                let lines = rules
                     .wagers
                     .iter()
                     .filter(|w| w.kind == WagerKind::Line)
-                    .map(|w| w.id.as_str())
+                    .map(|w| w.id.clone())
                     .collect();
-                let d = self.text_at(
-                    id,
-                    format!(
-                        "side bet `{}` without a line wager: {who} places no {} wager",
-                        id.value,
-                        lines.join(" or ")
-                    ),
-                );
+                let kind = RoundError::SideBetWithoutLine {
+                    wager: id.value.clone(),
+                    bettor: who.clone(),
+                    lines,
+                };
+                let d = self.text_at(id, kind);
                 d.help = Some(
                     "a side bet may be placed only by a bettor who also places a line wager".into(),
                 );
@@ -326,11 +333,12 @@ impl Reader<'_> {
             };
             if stake < t.min || stake > t.max {
                 let text = RawAmount::text(amount, self.src);
-                let msg = format!(
-                    "{who}: `{}` wager of {} is outside its limits",
-                    id.value, text
-                );
-                let d = self.at(amount, text.chars().count().max(1), msg);
+                let kind = RoundError::OutsideLimits {
+                    bettor: who.clone(),
+                    wager: id.value.clone(),
+                    amount: text.clone(),
+                };
+                let d = self.at(amount, text.chars().count().max(1), kind);
                 d.expected = Some(format!(
                     "{} to {}",
                     super::settle::money(t.min),
@@ -355,7 +363,10 @@ impl Reader<'_> {
         let mut ok = true;
         for (hand, text) in &cards.value.0 {
             let Some(h) = game.hand_index(&hand.value) else {
-                let d = self.text_at(hand, format!("unknown hand `{}`", hand.value));
+                let kind = RoundError::UnknownHand {
+                    hand: hand.value.clone(),
+                };
+                let d = self.text_at(hand, kind);
                 d.expected = Some(format!("one of {}", game.hands.join(", ")));
                 ok = false;
                 continue;
@@ -380,10 +391,10 @@ impl Reader<'_> {
                     .0
                     .iter()
                     .find(|(h, _)| m.contains(&format!("the {} hand", h.value)));
-                let msg = format!("the cards do not follow the drawing rules: {m}");
+                let kind = RoundError::OffDrawingRules { reason: m };
                 match named {
-                    Some((_, text)) => self.text_at(text, msg),
-                    None => self.at(cards, 1, msg),
+                    Some((_, text)) => self.text_at(text, kind),
+                    None => self.at(cards, 1, kind),
                 };
                 None
             }
@@ -395,11 +406,7 @@ impl Reader<'_> {
             return Vec::new();
         };
         if raw.hand.value < rules.rotation as i64 && !list.value.is_empty() {
-            let d = self.at(
-                list,
-                1,
-                "the position is offered only after the last hand of a turn",
-            );
+            let d = self.at(list, 1, RoundError::DeclineTooEarly);
             d.help = Some(format!(
                 "the player-dealer keeps the position for {} hands; give `declines` on hand {}",
                 rules.rotation, rules.rotation
@@ -426,13 +433,11 @@ impl Reader<'_> {
                     .iter()
                     .any(|b| b.bettor() == bettor.value && b.wager == k)
                 {
-                    self.text_at(
-                        w,
-                        format!(
-                            "bettor `{}` places no `{}` wager in this round",
-                            bettor.value, w.value
-                        ),
-                    );
+                    let kind = RoundError::NoSuchBet {
+                        bettor: bettor.value.clone(),
+                        wager: w.value.clone(),
+                    };
+                    self.text_at(w, kind);
                     continue;
                 }
                 out.push(Expectation {
@@ -459,27 +464,21 @@ impl Reader<'_> {
     /// A round after another must be the hand the rotation gives.
     fn follows(&mut self, raw: &RawRound, t: &TableRound, seat: Option<u32>, hand: u32) {
         if Some(t.seat) != seat {
-            let want = seat.map_or("no seat (every seat declined)".to_string(), |s| {
-                format!("seat {s}")
-            });
-            let d = self.number_at(
-                &raw.player_dealer.seat,
-                format!(
-                    "the position moves to {want} after the previous hand, not to seat {}",
-                    t.seat
-                ),
-            );
+            let kind = RoundError::WrongSeat {
+                expected: seat,
+                seat: t.seat,
+            };
+            let d = self.number_at(&raw.player_dealer.seat, kind);
             d.help = Some(
                 "the position moves clockwise after every turn, skipping seats that decline".into(),
             );
         } else if t.hand != hand {
-            self.number_at(
-                &raw.hand,
-                format!(
-                    "this is hand {hand} of seat {}'s turn, not hand {}",
-                    t.seat, t.hand
-                ),
-            );
+            let kind = RoundError::WrongHand {
+                expected: hand,
+                seat: t.seat,
+                hand: t.hand,
+            };
+            self.number_at(&raw.hand, kind);
         }
     }
 }

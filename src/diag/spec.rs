@@ -1,0 +1,875 @@
+//! What the checker refuses in a spec once its YAML has loaded: the shoe, the
+//! game and its drawing rules, the player's decision, wagers and their pay
+//! tables, claims, combined entries, pay searches and the `table:` section.
+//! Expressions have kinds of their own.
+
+use std::fmt;
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SpecError {
+    // Names and ids.
+    /// ```yaml
+    /// wagers:
+    ///   - id: Lucky-7      # upper case and `-`
+    /// ```
+    /// `what` is the kind of id: spec, hand, wager, event, pay table...
+    InvalidId { what: &'static str, id: String },
+    /// ```yaml
+    /// hands: [player, suit]      # `suit` names a card attribute
+    /// ```
+    ReservedName { name: String },
+    /// ```yaml
+    /// claims:
+    ///   - { wagers: [tye], pay_table: standard, house_edge: "14.4%" }
+    /// ```
+    UnknownWager { name: String },
+    /// ```yaml
+    /// claims:
+    ///   - { wagers: [tie], pay_table: nine_to_one, house_edge: "4.8%" }   # tie has `standard` only
+    /// ```
+    UnknownPayTable { wager: String, table: String },
+    /// ```yaml
+    /// claims:
+    ///   - { house_edge: "6.1%" }     # neither `wagers` nor `combined`
+    /// ```
+    ClaimTarget,
+    /// ```yaml
+    /// claims:
+    ///   - { wagers: [tie], pay_table: standard, house_edge: "14.4" }   # no `%`
+    /// ```
+    InvalidPrintedEdge { printed: String },
+
+    // The shoe.
+    /// ```yaml
+    /// shoe: { decks: 8, allowed_decks: [8, 1] }
+    /// ```
+    InvalidDeckRange { range: Vec<i64> },
+    /// ```yaml
+    /// shoe: { decks: -2, allowed_decks: [1, 8] }
+    /// ```
+    DecksNotPositive { decks: i64 },
+    /// ```yaml
+    /// shoe: { decks: 9, allowed_decks: [1, 8] }
+    /// ```
+    DecksOutOfRange { decks: i64, min: u32, max: u32 },
+
+    // The game and its drawing rules.
+    /// ```yaml
+    /// hands: [player, player]
+    /// ```
+    NotTwoHands,
+    /// ```yaml
+    /// deal: [player, banker, player]
+    /// ```
+    DealNotFourCards { cards: usize },
+    /// ```yaml
+    /// deal: [player, banker, player, dealer]    # hands: [player, banker]
+    /// ```
+    UnknownDealHand { hand: String },
+    /// ```yaml
+    /// deal: [player, player, player, banker]
+    /// ```
+    UnevenDeal,
+    /// ```yaml
+    /// naturals: [8, 10]
+    /// ```
+    /// `list` names the list: naturals, draws_on or when_other_stands.
+    TotalOutOfRange { list: &'static str, total: i64 },
+    /// ```yaml
+    /// drawing:
+    ///   player: { draws_on: [0, 1, 2, 3, 4, 5] }
+    ///   player: { draws_on: [0, 1, 2] }
+    /// ```
+    TwoDrawingRules { hand: String },
+    /// ```yaml
+    /// drawing:
+    ///   dealer: { draws_on: [0, 1, 2, 3, 4, 5] }   # hands: [player, banker]
+    /// ```
+    DrawingRuleForUnknownHand { hand: String },
+    /// ```yaml
+    /// drawing:
+    ///   player: { draws_on: [0, 1, 2, 3, 4, 5] }    # and nothing for banker
+    /// ```
+    NoDrawingRule { hand: String },
+    /// ```yaml
+    /// drawing:
+    ///   player: { when_other_stands: [0, 1, 2, 3, 4, 5] }
+    /// ```
+    FirstHandFollows,
+    /// ```yaml
+    /// drawing:
+    ///   player: { draws_on: [0, 1, 2], decides: { default: stand } }
+    /// ```
+    FirstRuleAmbiguous,
+    /// ```yaml
+    /// drawing:
+    ///   banker: { decides: { default: stand } }
+    /// ```
+    SecondHandDecides,
+    /// ```yaml
+    /// banker: { draws_on: [0, 1, 2], when_other_stands: [0, 1, 2, 3, 4, 5] }
+    /// ```
+    DrawsOnAndChart,
+    /// ```yaml
+    /// banker: { when_other_stands: [0, 1, 2, 3, 4, 5] }    # no chart
+    /// ```
+    SecondRuleIncomplete,
+    /// ```yaml
+    /// when_other_draws:
+    ///   "ten": "H H H H H H H H H H"
+    /// ```
+    ChartRowNotATotal { row: String },
+    /// ```yaml
+    /// when_other_draws:
+    ///   "3": "H H H H H H H H S H"
+    ///   "3": "H H H H H H H H H H"
+    /// ```
+    ChartRowTwice { total: u8 },
+    /// ```yaml
+    /// when_other_draws:
+    ///   "3": "H H H H H H H H S"     # nine cells
+    /// ```
+    ChartRowCells { total: u8 },
+    /// ```yaml
+    /// when_other_draws:      # rows 0 to 6 but no "7"
+    ///   "6": "S S S S S S H H S S"
+    /// ```
+    ChartRowMissing { total: u16 },
+
+    // The player's decision.
+    /// ```yaml
+    /// decides: { strategies: { optimal: player.total < 5 }, default: optimal }
+    /// ```
+    OptimalReserved,
+    /// ```yaml
+    /// decides:
+    ///   sees: [player.first, player.second]
+    ///   strategies: { peek: banker.first.value > 5 }
+    /// ```
+    StrategyUnseen { strategy: String, card: String },
+    /// ```yaml
+    /// strategies: { faces: player.first.rank == K }
+    /// ```
+    StrategyReadsRank { strategy: String },
+    /// ```yaml
+    /// sees: [player.first, player.first]
+    /// ```
+    SeenTwice { card: String },
+    /// ```yaml
+    /// sees: [player.third]
+    /// ```
+    SeesThirdCard,
+    /// ```yaml
+    /// sees: [player.total]
+    /// ```
+    SeesNotACard,
+    /// ```yaml
+    /// sees: []
+    /// ```
+    SeesEmpty,
+    /// ```yaml
+    /// decides: { optimal: [player], default: optimal }    # no `sees`
+    /// ```
+    OptimalWithoutSees,
+    /// ```yaml
+    /// optimal: [lucky_match]     # its events read ranks
+    /// ```
+    ObjectiveReadsRank { wager: String },
+    /// ```yaml
+    /// optimal: []
+    /// ```
+    OptimalEmpty,
+    /// ```yaml
+    /// decides: { strategies: { hit: player.total < 6 }, default: stand }
+    /// ```
+    UnknownDefaultStrategy { name: String },
+
+    // Wagers, events and pay tables.
+    /// ```yaml
+    /// wagers:
+    ///   - id: tie
+    ///   - id: tie
+    /// ```
+    DuplicateWagerId { id: String },
+    /// ```yaml
+    /// - { id: tie, precedence: first_match, ... }
+    /// ```
+    UnknownPrecedence { precedence: String },
+    /// ```yaml
+    /// events:
+    ///   - { id: win, when: banker.wins }
+    ///   - { id: win, when: banker.natural }
+    /// ```
+    DuplicateEventId { event: String, wager: String },
+    /// ```yaml
+    /// - { id: tie, events: [], pay_tables: [...] }
+    /// ```
+    NoEvents { wager: String },
+    /// ```yaml
+    /// - { id: tie, events: [...], pay_tables: [] }
+    /// ```
+    NoPayTables { wager: String },
+    /// ```yaml
+    /// pay_tables:
+    ///   - { id: standard, pays: { tie: 8 } }
+    ///   - { id: standard, pays: { tie: 9 } }
+    /// ```
+    DuplicatePayTableId { table: String },
+    /// ```yaml
+    /// events: [{ id: tie, when: tie }]
+    /// pay_tables:
+    ///   - { id: standard, pays: { tie: 8, natural: 9 } }
+    /// ```
+    UnknownEvent {
+        table: String,
+        event: String,
+        wager: String,
+    },
+    /// ```yaml
+    /// pays: { tie: 8, tie: 9 }
+    /// ```
+    EventPricedTwice { event: String },
+    /// ```yaml
+    /// events: [{ id: tie, when: tie }, { id: natural, when: player.natural }]
+    /// pay_tables: [{ id: standard, pays: { tie: 8 } }]
+    /// ```
+    EventUnpriced { event: String },
+    /// ```yaml
+    /// pay_tables:
+    ///   - { id: a, pays: { tie: 8, natural: 9 } }
+    ///   - { id: b, pays: { tie: 9 } }         # natural missing
+    /// ```
+    TableMissesEvent { table: String, event: String },
+    /// ```yaml
+    /// pays: { tie: "eight to one" }
+    /// ```
+    InvalidPay { pay: String },
+
+    // Combined entries and pay searches.
+    /// ```yaml
+    /// claims:
+    ///   - { combined: mian, house_edge: "1.2%" }
+    /// ```
+    UnknownCombined { id: String },
+    /// ```yaml
+    /// combined:
+    ///   - { id: both, wagers: [banker, banker], per: banker }
+    /// ```
+    WagerListedTwice { wager: String },
+    /// ```yaml
+    /// combined:
+    ///   - { id: both, wagers: [banker, lucky_7], per: player }
+    /// ```
+    PerNotCombined { per: String },
+    /// ```yaml
+    /// combined:
+    ///   - { id: both, wagers: [banker, lucky_7], per: lucky_7 }   # lucky_7 has `placed`
+    /// ```
+    PerNotAlwaysPlaced { per: String },
+    /// ```yaml
+    /// pay_searches:
+    ///   - { wager: lucky_7, ... }    # lucky_7 has `precedence: highest_pay`
+    /// ```
+    PaySearchPrecedence,
+    /// ```yaml
+    /// pay_searches:
+    ///   - { wager: tie, pays: { tei: "1..100" }, ... }
+    /// ```
+    NoSuchEvent { wager: String, event: String },
+    /// ```yaml
+    /// pay_searches:
+    ///   - { wager: lucky_7, pays: { six_card: "1..100" }, ... }   # other events missing
+    /// ```
+    PaySearchUnpriced { event: String },
+    /// ```yaml
+    /// pays: { a: "1..100000", b: "1..100000", c: "1..100000" }
+    /// ```
+    PaySearchTooWide,
+    /// ```yaml
+    /// pays: { six_card: "100..1" }
+    /// ```
+    InvalidPayRange { range: String },
+
+    // The `table:` section.
+    /// ```yaml
+    /// table: { seats: 1, ... }
+    /// ```
+    InvalidSeats { seats: i64, min: i64, max: i64 },
+    /// ```yaml
+    /// table: { rotation: 0, ... }
+    /// ```
+    InvalidRotation { rotation: i64, min: i64, max: i64 },
+    /// ```yaml
+    /// table: { coverage: whole_stake, ... }
+    /// ```
+    UnknownCoverage { coverage: String },
+    /// ```yaml
+    /// table: { line_wagers: [], ... }
+    /// ```
+    NoLineWager,
+    /// ```yaml
+    /// table: { settlement_order: [player], ... }    # banker is missing
+    /// ```
+    NotInSettlementOrder { wager: String },
+    /// ```yaml
+    /// table: { line_wagers: [player, player], ... }
+    /// ```
+    /// `list` names the list: settlement order, line wagers, side bets...
+    ListedTwiceIn { wager: String, list: &'static str },
+    /// ```yaml
+    /// limits: { player: [5, 100], player: [10, 200] }
+    /// ```
+    TwoLimits { wager: String },
+    /// ```yaml
+    /// table: { line_wagers: [player], side_bets: [player], ... }
+    /// ```
+    LineAndSide { wager: String },
+    /// ```yaml
+    /// table: { settlement_order: [player, tie], line_wagers: [player], ... }   # tie in neither
+    /// ```
+    NeitherLineNorSide { wager: String },
+    /// ```yaml
+    /// table: { settlement_order: [player], limits: {}, ... }
+    /// ```
+    NoLimits { wager: String },
+    /// ```yaml
+    /// limits: { player: [5] }
+    /// ```
+    LimitNotPair,
+    /// ```yaml
+    /// limits: { player: [5, 2.555] }
+    /// ```
+    InvalidAmount { amount: String },
+    /// ```yaml
+    /// limits: { side: [10, 1] }
+    /// ```
+    LimitInverted,
+}
+
+impl fmt::Display for SpecError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        use SpecError::*;
+        match self {
+            InvalidId { what, id } => write!(f, "invalid {what} id `{id}`"),
+            ReservedName { name } => write!(f, "`{name}` is a reserved name"),
+            UnknownWager { name } => write!(f, "unknown wager `{name}`"),
+            UnknownPayTable { wager, table } => {
+                write!(f, "wager `{wager}` has no pay table `{table}`")
+            }
+            ClaimTarget => f.write_str("a claim names `wagers` and `pay_table`, or `combined`"),
+            InvalidPrintedEdge { .. } => f.write_str("invalid printed house edge"),
+            InvalidDeckRange { .. } => f.write_str("invalid allowed deck range"),
+            DecksNotPositive { .. } => f.write_str("deck count must be positive"),
+            DecksOutOfRange { .. } => f.write_str("deck count outside the allowed range"),
+            NotTwoHands => f.write_str("a game has exactly two hands"),
+            DealNotFourCards { .. } => f.write_str("the initial deal is four cards"),
+            UnknownDealHand { hand } => write!(f, "unknown hand `{hand}` in the deal"),
+            UnevenDeal => f.write_str("each hand receives two cards in the initial deal"),
+            TotalOutOfRange { list, .. } => write!(f, "{list}: totals run from 0 to 9"),
+            TwoDrawingRules { hand } => write!(f, "hand `{hand}` has two drawing rules"),
+            DrawingRuleForUnknownHand { hand } => {
+                write!(f, "drawing rule for unknown hand `{hand}`")
+            }
+            NoDrawingRule { hand } => write!(f, "no drawing rule for hand `{hand}`"),
+            FirstHandFollows => {
+                f.write_str("the first hand draws before the other: use `draws_on` or `decides`")
+            }
+            FirstRuleAmbiguous => {
+                f.write_str("a drawing rule needs exactly one of `draws_on` and `decides`")
+            }
+            SecondHandDecides => {
+                f.write_str("only the first hand may decide; the second follows a rule")
+            }
+            DrawsOnAndChart => f.write_str(
+                "use either `draws_on` or the pair `when_other_stands`/`when_other_draws`",
+            ),
+            SecondRuleIncomplete => f.write_str(
+                "the second hand needs `draws_on`, or both `when_other_stands` and `when_other_draws`",
+            ),
+            ChartRowNotATotal { .. } => f.write_str("chart row must be a total from 0 to 9"),
+            ChartRowTwice { total } => write!(f, "chart row {total} appears twice"),
+            ChartRowCells { total } => write!(
+                f,
+                "chart row {total} must have ten cells, H (hit) or S (stand), for third-card values 0 to 9"
+            ),
+            ChartRowMissing { total } => {
+                write!(f, "the `when_other_draws` chart has no row for total {total}")
+            }
+            OptimalReserved => f.write_str("`optimal` is the strategy certify computes"),
+            StrategyUnseen { strategy, card } => write!(
+                f,
+                "strategy `{strategy}` reads `{card}`, which its owner does not see"
+            ),
+            StrategyReadsRank { strategy } => {
+                write!(f, "strategy `{strategy}` reads a rank or a suit")
+            }
+            SeenTwice { card } => write!(f, "`{card}` is listed twice"),
+            SeesThirdCard => f.write_str("a third card is not dealt when the owner decides"),
+            SeesNotACard => f.write_str("`sees` lists cards"),
+            SeesEmpty => f.write_str("`sees` is empty"),
+            OptimalWithoutSees => f.write_str("an optimal strategy needs `sees`"),
+            ObjectiveReadsRank { wager } => write!(f, "wager `{wager}` reads ranks or suits"),
+            OptimalEmpty => f.write_str("`optimal` lists no wager"),
+            UnknownDefaultStrategy { name } => write!(f, "unknown default strategy `{name}`"),
+            DuplicateWagerId { id } => write!(f, "duplicate wager id `{id}`"),
+            UnknownPrecedence { .. } => f.write_str("unknown precedence"),
+            DuplicateEventId { event, wager } => {
+                write!(f, "duplicate event id `{event}` in wager `{wager}`")
+            }
+            NoEvents { wager } => write!(f, "wager `{wager}` declares no events"),
+            NoPayTables { wager } => write!(f, "wager `{wager}` has no pay table"),
+            DuplicatePayTableId { table } => write!(f, "duplicate pay table id `{table}`"),
+            UnknownEvent {
+                table,
+                event,
+                wager,
+            } => write!(
+                f,
+                "pay table `{table}` names event `{event}`, which wager `{wager}` does not declare"
+            ),
+            EventPricedTwice { event } => write!(f, "event `{event}` priced twice"),
+            EventUnpriced { event } => write!(f, "event `{event}` is priced by no pay table"),
+            TableMissesEvent { table, event } => {
+                write!(f, "pay table `{table}` does not price event `{event}`")
+            }
+            InvalidPay { .. } => f.write_str("invalid pay"),
+            UnknownCombined { id } => write!(f, "unknown combined entry `{id}`"),
+            WagerListedTwice { wager } => write!(f, "wager `{wager}` is listed twice"),
+            PerNotCombined { per } => write!(f, "`{per}` is not one of the combined wagers"),
+            PerNotAlwaysPlaced { per } => write!(
+                f,
+                "`{per}` is not always placed, so edges cannot be quoted per it"
+            ),
+            PaySearchPrecedence => {
+                f.write_str("a pay search needs a wager with `precedence: listed_order`")
+            }
+            NoSuchEvent { wager, event } => write!(f, "wager `{wager}` declares no event `{event}`"),
+            PaySearchUnpriced { event } => {
+                write!(f, "the pay search does not price event `{event}`")
+            }
+            PaySearchTooWide => f.write_str("the pay search ranges are too wide (over 10^9 tables)"),
+            InvalidPayRange { .. } => f.write_str("invalid pay range"),
+            InvalidSeats { .. } => f.write_str("invalid seats"),
+            InvalidRotation { .. } => f.write_str("invalid rotation"),
+            UnknownCoverage { .. } => f.write_str("unknown coverage rule"),
+            NoLineWager => f.write_str("a table needs at least one line wager"),
+            NotInSettlementOrder { wager } => {
+                write!(f, "wager `{wager}` has no place in the settlement order")
+            }
+            ListedTwiceIn { wager, list } => write!(f, "wager `{wager}` is listed twice in the {list}"),
+            TwoLimits { wager } => write!(f, "wager `{wager}` has two limits"),
+            LineAndSide { wager } => {
+                write!(f, "wager `{wager}` is both a line wager and a side bet")
+            }
+            NeitherLineNorSide { wager } => {
+                write!(f, "wager `{wager}` is neither a line wager nor a side bet")
+            }
+            NoLimits { wager } => write!(f, "wager `{wager}` has no limits"),
+            LimitNotPair => f.write_str("a limit is `[min, max]`"),
+            InvalidAmount { .. } => f.write_str("invalid amount"),
+            LimitInverted => f.write_str("the minimum is above the maximum"),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::SpecError::{self, *};
+
+    /// Exhaustive, so a new variant fails to compile until it is given a
+    /// case below.
+    fn ordinal(e: &SpecError) -> usize {
+        match e {
+            InvalidId { .. } => 0,
+            ReservedName { .. } => 1,
+            UnknownWager { .. } => 2,
+            UnknownPayTable { .. } => 3,
+            ClaimTarget => 4,
+            InvalidPrintedEdge { .. } => 5,
+            InvalidDeckRange { .. } => 6,
+            DecksNotPositive { .. } => 7,
+            DecksOutOfRange { .. } => 8,
+            NotTwoHands => 9,
+            DealNotFourCards { .. } => 10,
+            UnknownDealHand { .. } => 11,
+            UnevenDeal => 12,
+            TotalOutOfRange { .. } => 13,
+            TwoDrawingRules { .. } => 14,
+            DrawingRuleForUnknownHand { .. } => 15,
+            NoDrawingRule { .. } => 16,
+            FirstHandFollows => 17,
+            FirstRuleAmbiguous => 18,
+            SecondHandDecides => 19,
+            DrawsOnAndChart => 20,
+            SecondRuleIncomplete => 21,
+            ChartRowNotATotal { .. } => 22,
+            ChartRowTwice { .. } => 23,
+            ChartRowCells { .. } => 24,
+            ChartRowMissing { .. } => 25,
+            OptimalReserved => 26,
+            StrategyUnseen { .. } => 27,
+            StrategyReadsRank { .. } => 28,
+            SeenTwice { .. } => 29,
+            SeesThirdCard => 30,
+            SeesNotACard => 31,
+            SeesEmpty => 32,
+            OptimalWithoutSees => 33,
+            ObjectiveReadsRank { .. } => 34,
+            OptimalEmpty => 35,
+            UnknownDefaultStrategy { .. } => 36,
+            DuplicateWagerId { .. } => 37,
+            UnknownPrecedence { .. } => 38,
+            DuplicateEventId { .. } => 39,
+            NoEvents { .. } => 40,
+            NoPayTables { .. } => 41,
+            DuplicatePayTableId { .. } => 42,
+            UnknownEvent { .. } => 43,
+            EventPricedTwice { .. } => 44,
+            EventUnpriced { .. } => 45,
+            TableMissesEvent { .. } => 46,
+            InvalidPay { .. } => 47,
+            UnknownCombined { .. } => 48,
+            WagerListedTwice { .. } => 49,
+            PerNotCombined { .. } => 50,
+            PerNotAlwaysPlaced { .. } => 51,
+            PaySearchPrecedence => 52,
+            NoSuchEvent { .. } => 53,
+            PaySearchUnpriced { .. } => 54,
+            PaySearchTooWide => 55,
+            InvalidPayRange { .. } => 56,
+            InvalidSeats { .. } => 57,
+            InvalidRotation { .. } => 58,
+            UnknownCoverage { .. } => 59,
+            NoLineWager => 60,
+            NotInSettlementOrder { .. } => 61,
+            ListedTwiceIn { .. } => 62,
+            TwoLimits { .. } => 63,
+            LineAndSide { .. } => 64,
+            NeitherLineNorSide { .. } => 65,
+            NoLimits { .. } => 66,
+            LimitNotPair => 67,
+            InvalidAmount { .. } => 68,
+            LimitInverted => 69,
+        }
+    }
+
+    fn s(x: &str) -> String {
+        x.to_string()
+    }
+
+    #[test]
+    fn every_kind_has_its_one_wording() {
+        let cases: Vec<(SpecError, &str)> = vec![
+            (
+                InvalidId {
+                    what: "wager",
+                    id: s("Lucky-7"),
+                },
+                "invalid wager id `Lucky-7`",
+            ),
+            (
+                ReservedName { name: s("suit") },
+                "`suit` is a reserved name",
+            ),
+            (UnknownWager { name: s("tye") }, "unknown wager `tye`"),
+            (
+                UnknownPayTable {
+                    wager: s("tie"),
+                    table: s("nine"),
+                },
+                "wager `tie` has no pay table `nine`",
+            ),
+            (
+                ClaimTarget,
+                "a claim names `wagers` and `pay_table`, or `combined`",
+            ),
+            (
+                InvalidPrintedEdge { printed: s("14.4") },
+                "invalid printed house edge",
+            ),
+            (
+                InvalidDeckRange { range: vec![8, 1] },
+                "invalid allowed deck range",
+            ),
+            (
+                DecksNotPositive { decks: -2 },
+                "deck count must be positive",
+            ),
+            (
+                DecksOutOfRange {
+                    decks: 9,
+                    min: 1,
+                    max: 8,
+                },
+                "deck count outside the allowed range",
+            ),
+            (NotTwoHands, "a game has exactly two hands"),
+            (
+                DealNotFourCards { cards: 3 },
+                "the initial deal is four cards",
+            ),
+            (
+                UnknownDealHand { hand: s("dealer") },
+                "unknown hand `dealer` in the deal",
+            ),
+            (
+                UnevenDeal,
+                "each hand receives two cards in the initial deal",
+            ),
+            (
+                TotalOutOfRange {
+                    list: "naturals",
+                    total: 10,
+                },
+                "naturals: totals run from 0 to 9",
+            ),
+            (
+                TwoDrawingRules { hand: s("player") },
+                "hand `player` has two drawing rules",
+            ),
+            (
+                DrawingRuleForUnknownHand { hand: s("dealer") },
+                "drawing rule for unknown hand `dealer`",
+            ),
+            (
+                NoDrawingRule { hand: s("banker") },
+                "no drawing rule for hand `banker`",
+            ),
+            (
+                FirstHandFollows,
+                "the first hand draws before the other: use `draws_on` or `decides`",
+            ),
+            (
+                FirstRuleAmbiguous,
+                "a drawing rule needs exactly one of `draws_on` and `decides`",
+            ),
+            (
+                SecondHandDecides,
+                "only the first hand may decide; the second follows a rule",
+            ),
+            (
+                DrawsOnAndChart,
+                "use either `draws_on` or the pair `when_other_stands`/`when_other_draws`",
+            ),
+            (
+                SecondRuleIncomplete,
+                "the second hand needs `draws_on`, or both `when_other_stands` and `when_other_draws`",
+            ),
+            (
+                ChartRowNotATotal { row: s("ten") },
+                "chart row must be a total from 0 to 9",
+            ),
+            (ChartRowTwice { total: 3 }, "chart row 3 appears twice"),
+            (
+                ChartRowCells { total: 3 },
+                "chart row 3 must have ten cells, H (hit) or S (stand), for third-card values 0 to 9",
+            ),
+            (
+                ChartRowMissing { total: 7 },
+                "the `when_other_draws` chart has no row for total 7",
+            ),
+            (
+                OptimalReserved,
+                "`optimal` is the strategy certify computes",
+            ),
+            (
+                StrategyUnseen {
+                    strategy: s("peek"),
+                    card: s("banker.first"),
+                },
+                "strategy `peek` reads `banker.first`, which its owner does not see",
+            ),
+            (
+                StrategyReadsRank {
+                    strategy: s("faces"),
+                },
+                "strategy `faces` reads a rank or a suit",
+            ),
+            (
+                SeenTwice {
+                    card: s("player.first"),
+                },
+                "`player.first` is listed twice",
+            ),
+            (
+                SeesThirdCard,
+                "a third card is not dealt when the owner decides",
+            ),
+            (SeesNotACard, "`sees` lists cards"),
+            (SeesEmpty, "`sees` is empty"),
+            (OptimalWithoutSees, "an optimal strategy needs `sees`"),
+            (
+                ObjectiveReadsRank {
+                    wager: s("lucky_match"),
+                },
+                "wager `lucky_match` reads ranks or suits",
+            ),
+            (OptimalEmpty, "`optimal` lists no wager"),
+            (
+                UnknownDefaultStrategy { name: s("stand") },
+                "unknown default strategy `stand`",
+            ),
+            (
+                DuplicateWagerId { id: s("tie") },
+                "duplicate wager id `tie`",
+            ),
+            (
+                UnknownPrecedence {
+                    precedence: s("first"),
+                },
+                "unknown precedence",
+            ),
+            (
+                DuplicateEventId {
+                    event: s("win"),
+                    wager: s("banker"),
+                },
+                "duplicate event id `win` in wager `banker`",
+            ),
+            (
+                NoEvents { wager: s("tie") },
+                "wager `tie` declares no events",
+            ),
+            (
+                NoPayTables { wager: s("tie") },
+                "wager `tie` has no pay table",
+            ),
+            (
+                DuplicatePayTableId {
+                    table: s("standard"),
+                },
+                "duplicate pay table id `standard`",
+            ),
+            (
+                UnknownEvent {
+                    table: s("standard"),
+                    event: s("natural"),
+                    wager: s("tie"),
+                },
+                "pay table `standard` names event `natural`, which wager `tie` does not declare",
+            ),
+            (
+                EventPricedTwice { event: s("tie") },
+                "event `tie` priced twice",
+            ),
+            (
+                EventUnpriced {
+                    event: s("natural"),
+                },
+                "event `natural` is priced by no pay table",
+            ),
+            (
+                TableMissesEvent {
+                    table: s("b"),
+                    event: s("natural"),
+                },
+                "pay table `b` does not price event `natural`",
+            ),
+            (
+                InvalidPay {
+                    pay: s("eight to one"),
+                },
+                "invalid pay",
+            ),
+            (
+                UnknownCombined { id: s("mian") },
+                "unknown combined entry `mian`",
+            ),
+            (
+                WagerListedTwice { wager: s("banker") },
+                "wager `banker` is listed twice",
+            ),
+            (
+                PerNotCombined { per: s("player") },
+                "`player` is not one of the combined wagers",
+            ),
+            (
+                PerNotAlwaysPlaced { per: s("lucky_7") },
+                "`lucky_7` is not always placed, so edges cannot be quoted per it",
+            ),
+            (
+                PaySearchPrecedence,
+                "a pay search needs a wager with `precedence: listed_order`",
+            ),
+            (
+                NoSuchEvent {
+                    wager: s("tie"),
+                    event: s("tei"),
+                },
+                "wager `tie` declares no event `tei`",
+            ),
+            (
+                PaySearchUnpriced {
+                    event: s("natural"),
+                },
+                "the pay search does not price event `natural`",
+            ),
+            (
+                PaySearchTooWide,
+                "the pay search ranges are too wide (over 10^9 tables)",
+            ),
+            (InvalidPayRange { range: s("100..1") }, "invalid pay range"),
+            (
+                InvalidSeats {
+                    seats: 1,
+                    min: 2,
+                    max: 16,
+                },
+                "invalid seats",
+            ),
+            (
+                InvalidRotation {
+                    rotation: 0,
+                    min: 1,
+                    max: 100,
+                },
+                "invalid rotation",
+            ),
+            (
+                UnknownCoverage {
+                    coverage: s("whole_stake"),
+                },
+                "unknown coverage rule",
+            ),
+            (NoLineWager, "a table needs at least one line wager"),
+            (
+                NotInSettlementOrder { wager: s("banker") },
+                "wager `banker` has no place in the settlement order",
+            ),
+            (
+                ListedTwiceIn {
+                    wager: s("player"),
+                    list: "line wagers",
+                },
+                "wager `player` is listed twice in the line wagers",
+            ),
+            (
+                TwoLimits { wager: s("player") },
+                "wager `player` has two limits",
+            ),
+            (
+                LineAndSide { wager: s("player") },
+                "wager `player` is both a line wager and a side bet",
+            ),
+            (
+                NeitherLineNorSide { wager: s("tie") },
+                "wager `tie` is neither a line wager nor a side bet",
+            ),
+            (
+                NoLimits { wager: s("player") },
+                "wager `player` has no limits",
+            ),
+            (LimitNotPair, "a limit is `[min, max]`"),
+            (InvalidAmount { amount: s("2.555") }, "invalid amount"),
+            (LimitInverted, "the minimum is above the maximum"),
+        ];
+        let mut seen = [false; 70];
+        for (e, text) in &cases {
+            assert_eq!(e.to_string(), *text);
+            // Through the diagnostic's kind too.
+            assert_eq!(crate::diag::ErrorKind::from(e.clone()).to_string(), *text);
+            seen[ordinal(e)] = true;
+        }
+        assert!(seen.iter().all(|&x| x), "a kind has no case: {seen:?}");
+    }
+}

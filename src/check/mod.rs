@@ -162,11 +162,9 @@ impl<'a> Checker<'a> {
                 what,
                 id: id.value.clone(),
             };
-            self.string_error(id, kind)
-                .expected
-                .replace("lower-case letters, digits and `_`, starting with a letter".into());
-            let last = self.diags.last_mut().expect("pushed");
-            last.found = Some(format!("`{}`", id.value));
+            let d = self.string_error(id, kind);
+            d.expected = Some("lower-case letters, digits and `_`, starting with a letter".into());
+            d.found = Some(format!("`{}`", id.value));
         }
     }
 
@@ -252,10 +250,9 @@ impl<'a> Checker<'a> {
                 let kind = SpecError::InvalidDeckRange {
                     range: range.value.clone(),
                 };
-                self.error(range, 1, kind)
-                    .expected
-                    .replace("`[min, max]` with 1 <= min <= max <= 64".into());
-                self.diags.last_mut()?.found = Some(found);
+                let d = self.error(range, 1, kind);
+                d.expected = Some("`[min, max]` with 1 <= min <= max <= 64".into());
+                d.found = Some(found);
                 return None;
             }
         };

@@ -244,3 +244,169 @@ impl fmt::Display for RoundError {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::Bettor;
+    use super::RoundError::{self, *};
+
+    /// Exhaustive, so a new variant fails to compile until it has a case.
+    fn ordinal(e: &RoundError) -> usize {
+        match e {
+            NoTableSection { .. } => 0,
+            NoRounds => 1,
+            DecksNotAllowed { .. } => 2,
+            UnknownWager { .. } => 3,
+            UnknownPayTable { .. } => 4,
+            UnknownSeat { .. } => 5,
+            InvalidAmount { .. } => 6,
+            InvalidHand { .. } => 7,
+            DealerSeatBets { .. } => 8,
+            SeatTwice { .. } => 9,
+            BackLineBehindDealer { .. } => 10,
+            BackLineUnnamed => 11,
+            BackLineTwice { .. } => 12,
+            BetTwice { .. } => 13,
+            BackLineNotPermitted { .. } => 14,
+            SideBetWithoutLine { .. } => 15,
+            OutsideLimits { .. } => 16,
+            UnknownHand { .. } => 17,
+            OffDrawingRules { .. } => 18,
+            DeclineTooEarly => 19,
+            NoSuchBet { .. } => 20,
+            WrongSeat { .. } => 21,
+            WrongHand { .. } => 22,
+        }
+    }
+
+    #[test]
+    fn every_kind_has_its_one_wording() {
+        let s = |x: &str| x.to_string();
+        let bob = Bettor::BackLine {
+            name: s("bob"),
+            seat: 2,
+        };
+        let cases: Vec<(RoundError, &str)> = vec![
+            (
+                NoTableSection {
+                    spec: s("punto_banco"),
+                },
+                "spec `punto_banco` declares no `table:` section: its table rounds cannot be settled",
+            ),
+            (NoRounds, "a round file needs at least one round"),
+            (
+                DecksNotAllowed {
+                    spec: s("x"),
+                    decks: 12,
+                    min: 1,
+                    max: 8,
+                },
+                "spec `x` allows 1 to 8 decks",
+            ),
+            (UnknownWager { name: s("plyer") }, "unknown wager `plyer`"),
+            (
+                UnknownPayTable {
+                    wager: s("lucky_7"),
+                    table: s("nine"),
+                },
+                "wager `lucky_7` has no pay table `nine`",
+            ),
+            (UnknownSeat { seat: 9 }, "unknown seat 9"),
+            (InvalidAmount { amount: s("2.555") }, "invalid amount"),
+            (InvalidHand { hand: 3 }, "invalid hand 3"),
+            (
+                DealerSeatBets { seat: 1 },
+                "seat 1 holds the player-dealer position: it banks the round and places no wagers",
+            ),
+            (SeatTwice { seat: 2 }, "seat 2 is listed twice"),
+            (
+                BackLineBehindDealer { seat: 1 },
+                "seat 1 holds the player-dealer position: no back-line bets behind it",
+            ),
+            (BackLineUnnamed, "a back-line bettor needs a name"),
+            (
+                BackLineTwice {
+                    name: s("bob"),
+                    seat: 2,
+                },
+                "back-line bettor `bob` behind seat 2 is listed twice",
+            ),
+            (
+                BetTwice {
+                    bettor: Bettor::Seat(2),
+                    wager: s("player"),
+                },
+                "seat 2 bets `player` twice",
+            ),
+            (
+                BackLineNotPermitted {
+                    wager: s("lucky_7"),
+                },
+                "back-line betting is not permitted on `lucky_7`",
+            ),
+            (
+                SideBetWithoutLine {
+                    wager: s("lucky_7"),
+                    bettor: Bettor::Seat(2),
+                    lines: vec![s("player"), s("banker")],
+                },
+                "side bet `lucky_7` without a line wager: seat 2 places no player or banker wager",
+            ),
+            (
+                OutsideLimits {
+                    bettor: bob.clone(),
+                    wager: s("banker"),
+                    amount: s("5000"),
+                },
+                "back-line bettor `bob` behind seat 2: `banker` wager of 5000 is outside its limits",
+            ),
+            (UnknownHand { hand: s("dealer") }, "unknown hand `dealer`"),
+            (
+                OffDrawingRules {
+                    reason: s("too few cards"),
+                },
+                "the cards do not follow the drawing rules: too few cards",
+            ),
+            (
+                DeclineTooEarly,
+                "the position is offered only after the last hand of a turn",
+            ),
+            (
+                NoSuchBet {
+                    bettor: s("2"),
+                    wager: s("banker"),
+                },
+                "bettor `2` places no `banker` wager in this round",
+            ),
+            (
+                WrongSeat {
+                    expected: Some(2),
+                    seat: 3,
+                },
+                "the position moves to seat 2 after the previous hand, not to seat 3",
+            ),
+            (
+                WrongSeat {
+                    expected: None,
+                    seat: 3,
+                },
+                "the position moves to no seat (every seat declined) after the previous hand, not to seat 3",
+            ),
+            (
+                WrongHand {
+                    expected: 2,
+                    seat: 1,
+                    hand: 1,
+                },
+                "this is hand 2 of seat 1's turn, not hand 1",
+            ),
+        ];
+        let mut seen = [false; 23];
+        for (e, text) in &cases {
+            assert_eq!(e.to_string(), *text);
+            assert_eq!(crate::diag::ErrorKind::from(e.clone()).to_string(), *text);
+            seen[ordinal(e)] = true;
+        }
+        assert!(seen.iter().all(|&x| x), "a kind has no case: {seen:?}");
+    }
+}

@@ -148,7 +148,7 @@ pub enum SpecError {
     /// ```
     StrategyUnseen { strategy: String, card: String },
     /// ```yaml
-    /// strategies: { faces: player.first.rank == K }
+    /// strategies: { faces: player.first.face }
     /// ```
     StrategyReadsRank { strategy: String },
     /// ```yaml

@@ -483,24 +483,21 @@ fn settle_cmd(a: &SettleArgs) -> Output {
     ] {
         let Some(text) = text else { continue };
         let Some(h) = spec.game.hand_index(flag) else {
-            return Output::fail(format!(
-                "--{flag}: spec `{}` has no {flag} hand (its hands: {})\n",
-                spec.id,
-                spec.game.hands.join(", ")
-            ));
+            let e = crate::eval::play::DealError::NoSuchHand {
+                hand: flag.into(),
+                spec: spec.id.clone(),
+                hands: spec.game.hands.to_vec(),
+            };
+            return Output::fail(format!("--{flag}: {e}\n"));
         };
         match parse_cards(text) {
             Ok(c) => deal.hands[h as usize] = c,
             Err(e) => return Output::fail(format!("--{flag}: {e}\n")),
         }
     }
-    deal.decision = match a.decision.as_deref() {
-        None => None,
-        Some("draw") => Some(Decision::Draw),
-        Some("stand") => Some(Decision::Stand),
-        Some(o) => {
-            return Output::fail(format!("--decision: expected draw or stand, found `{o}`\n"));
-        }
+    deal.decision = match a.decision.as_deref().map(Decision::parse).transpose() {
+        Ok(d) => d,
+        Err(e) => return Output::fail(format!("--decision: {e}\n")),
     };
     deal.strategy = a.strategy.clone();
     let played = match play(&spec, &deal, decks) {
@@ -536,7 +533,7 @@ fn settle_text(
     played: &crate::eval::play::Played,
     results: &[crate::eval::WagerResult],
 ) -> String {
-    let mut s = format!("{} ({} decks)\n", spec.title, decks);
+    let mut s = format!("{} ({})\n", spec.title, crate::cards::deck_count(decks));
     for h in 0..2u8 {
         let _ = writeln!(
             s,

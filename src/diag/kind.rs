@@ -12,12 +12,19 @@ pub enum ErrorKind {
     /// Transitional: free text not yet given a kind of its own. To be removed
     /// once every stage reports typed kinds.
     Legacy(String),
+    /// Card text (`9x`), a round's cards or choices, a fixture case.
+    Card(super::cards::CardError),
+    Deal(super::deal::DealError),
+    Fixture(super::fixture::FixtureError),
 }
 
 impl fmt::Display for ErrorKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             ErrorKind::Legacy(s) => f.write_str(s),
+            ErrorKind::Card(e) => e.fmt(f),
+            ErrorKind::Deal(e) => e.fmt(f),
+            ErrorKind::Fixture(e) => e.fmt(f),
         }
     }
 }
@@ -31,5 +38,23 @@ impl From<String> for ErrorKind {
 impl From<&str> for ErrorKind {
     fn from(s: &str) -> Self {
         ErrorKind::Legacy(s.to_string())
+    }
+}
+
+impl From<super::cards::CardError> for ErrorKind {
+    fn from(e: super::cards::CardError) -> Self {
+        ErrorKind::Card(e)
+    }
+}
+
+impl From<super::deal::DealError> for ErrorKind {
+    fn from(e: super::deal::DealError) -> Self {
+        ErrorKind::Deal(e)
+    }
+}
+
+impl From<super::fixture::FixtureError> for ErrorKind {
+    fn from(e: super::fixture::FixtureError) -> Self {
+        ErrorKind::Fixture(e)
     }
 }

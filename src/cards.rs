@@ -122,9 +122,7 @@ fn parse_card_at(text: &str) -> Result<Card, (Range<usize>, CardError)> {
                 },
             )),
         },
-        None if rank_of(body).is_some() => {
-            Err((whole, CardError::MissingSuit { card: card() }))
-        }
+        None if rank_of(body).is_some() => Err((whole, CardError::MissingSuit { card: card() })),
         None => Err((
             lead + split..whole.end,
             CardError::UnknownSuit {
@@ -169,12 +167,27 @@ mod tests {
         assert_eq!(parse_card("As").unwrap().high(), 14);
         assert_eq!(parse_card("9♠"), parse_card("9s"));
         assert_eq!(parse_card("q♡\u{FE0F}").unwrap().to_string(), "Qh");
-        assert!(matches!(parse_card("1s"), Err(CardError::UnknownRank { .. })));
-        assert!(matches!(parse_card("Kx"), Err(CardError::UnknownSuit { suit: 'x', .. })));
-        assert!(matches!(parse_card("K"), Err(CardError::MissingSuit { .. })));
-        assert!(matches!(parse_card("♣"), Err(CardError::MissingRank { .. })));
+        assert!(matches!(
+            parse_card("1s"),
+            Err(CardError::UnknownRank { .. })
+        ));
+        assert!(matches!(
+            parse_card("Kx"),
+            Err(CardError::UnknownSuit { suit: 'x', .. })
+        ));
+        assert!(matches!(
+            parse_card("K"),
+            Err(CardError::MissingSuit { .. })
+        ));
+        assert!(matches!(
+            parse_card("♣"),
+            Err(CardError::MissingRank { .. })
+        ));
         assert_eq!(parse_card(" "), Err(CardError::Empty));
-        assert!(matches!(parse_card("\u{FE0F}"), Err(CardError::UnknownSuit { .. })));
+        assert!(matches!(
+            parse_card("\u{FE0F}"),
+            Err(CardError::UnknownSuit { .. })
+        ));
     }
 
     #[test]

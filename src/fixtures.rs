@@ -149,20 +149,23 @@ fn plain(file: &str, kind: impl Into<ErrorKind>) -> Diagnostic {
 fn no_fixtures(spec: &Spec, dir: &Path) -> Diagnostic {
     let create = dir.join(format!("{}.yaml", spec.id)).display().to_string();
     let hands = &spec.game.hands;
-    let (wager, outcomes) = spec.wagers.first().map_or(("WAGER".into(), String::new()), |w| {
-        let events: Vec<&str> = w.events.iter().map(|e| e.id.as_str()).collect();
-        (w.id.clone(), events.join(" | "))
-    });
+    let (wager, outcomes) = spec
+        .wagers
+        .first()
+        .map_or(("WAGER".into(), String::new()), |w| {
+            let events: Vec<&str> = w.events.iter().map(|e| e.id.as_str()).collect();
+            (w.id.clone(), events.join(", "))
+        });
     let help = format!(
-        "a minimal {create}, each case worked out by hand from the document:\n\
-         spec: {id}\n\
-         cases:\n  \
-         - name: \"what the case shows\"\n    \
-         source: \"the words of the rule document it checks\"\n    \
-         {h0}: 9s,Kd     # cards in deal order\n    \
-         {h1}: 7c,Qh\n    \
-         expect:\n      \
-         {wager}: lose   # or push, or an event: {outcomes}",
+        "a minimal {create}, its expectations worked out by hand from the document:\n    \
+         spec: {id}\n    \
+         cases:\n      \
+         - name: \"what the case shows\"\n        \
+         source: \"the words of the rule document it checks\"\n        \
+         {h0}: 9s,Kd          # cards in deal order\n        \
+         {h1}: 7c,Qh\n        \
+         expect:\n          \
+         {wager}: EVENT   # lose, push or one of: {outcomes}",
         id = spec.id,
         h0 = hands[0],
         h1 = hands[1],
@@ -184,8 +187,10 @@ pub fn run_file(
 ) -> Result<Vec<CaseResult>, Vec<Diagnostic>> {
     let mut out = Vec::new();
     let mut errors = Vec::new();
-    for case in &file.cases {
-        match read_case(spec, src, case) {
+    let places = value_places(src);
+    for (i, case) in file.cases.iter().enumerate() {
+        let places = places.as_ref().and_then(|p| p.get(i));
+        match read_case(spec, src, case, places) {
             Ok(c) => out.extend(run_case(spec, src, case, &c)),
             Err(d) => errors.extend(d),
         }
@@ -200,12 +205,31 @@ pub fn run_file(
 fn at(src: &SourceFile, s: &Spanned<String>, message: impl Into<ErrorKind>) -> Diagnostic {
     Diagnostic::new(
         src.at(&s.referenced, s.value.chars().count().max(1)),
-        crate::diag::ErrorKind::Legacy(message.into()),
+        message,
     )
 }
 
 /// Reads a case into checked form; every problem is a located diagnostic.
-fn read_case(spec: &Spec, src: &SourceFile, case: &Case) -> Result<CaseSpec, Vec<Diagnostic>> {
+/// Where each case's values start, by key. Hands are read through
+/// `#[serde(flatten)]`, which loses their places; a second read finds them.
+fn value_places(src: &SourceFile) -> Option<Vec<Places>> {
+    #[derive(Deserialize)]
+    struct Cases {
+        cases: Vec<Places>,
+    }
+    serde_saphyr::from_str::<Cases>(&src.text)
+        .ok()
+        .map(|c| c.cases)
+}
+
+type Places = std::collections::BTreeMap<String, Spanned<serde::de::IgnoredAny>>;
+
+fn read_case(
+    spec: &Spec,
+    src: &SourceFile,
+    case: &Case,
+    places: Option<&Places>,
+) -> Result<CaseSpec, Vec<Diagnostic>> {
     let mut errors = Vec::new();
     let mut c = CaseSpec {
         deal: Deal::default(),
@@ -251,6 +275,12 @@ fn read_case(spec: &Spec, src: &SourceFile, case: &Case) -> Result<CaseSpec, Vec
         }
     }
     for (key, value) in &case.hands {
+        let place = places.and_then(|p| p.get(key)).map(|p| p.referenced);
+        let value = &Spanned {
+            value: value.value.clone(),
+            referenced: place.unwrap_or(value.referenced),
+            defined: place.unwrap_or(value.defined),
+        };
         match spec.game.hand_index(key) {
             Some(h) => match parse_cards_at(&value.value) {
                 Ok(cards) => c.deal.hands[h as usize] = cards,
@@ -276,15 +306,12 @@ fn read_case(spec: &Spec, src: &SourceFile, case: &Case) -> Result<CaseSpec, Vec
         }
     }
     if c.expect.is_empty() && c.error.is_none() && c.totals.is_none() {
-        errors.push(at(
-            src,
-            &case.name,
-            FixtureError::ExpectsNothing,
-        ));
+        errors.push(at(src, &case.name, FixtureError::ExpectsNothing));
     }
     if errors.is_empty() {
         Ok(c)
     } else {
+        errors.sort_by_key(|d| (d.line, d.column));
         Err(errors)
     }
 }

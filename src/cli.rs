@@ -570,26 +570,21 @@ fn settle_cmd(a: &SettleArgs) -> Output {
     ] {
         let Some(text) = text else { continue };
         let Some(h) = spec.game.hand_index(flag) else {
-            return Output::usage(Diagnostic::plain(UsageError::NoSuchHand {
-                flag: flag.into(),
+            let e = crate::eval::play::DealError::NoSuchHand {
+                hand: flag.into(),
                 spec: spec.id.clone(),
-                hands: spec.game.hands.join(", "),
-            }));
+                hands: spec.game.hands.to_vec(),
+            };
+            return Output::usage(UsageError::flag(flag, e));
         };
         match parse_cards(text) {
             Ok(c) => deal.hands[h as usize] = c,
-            Err(e) => return Output::fail(format!("--{flag}: {e}\n")),
+            Err(e) => return Output::usage(UsageError::flag(flag, e)),
         }
     }
-    deal.decision = match a.decision.as_deref() {
-        None => None,
-        Some("draw") => Some(Decision::Draw),
-        Some("stand") => Some(Decision::Stand),
-        Some(o) => {
-            return Output::usage(Diagnostic::plain(UsageError::BadDecision {
-                found: o.into(),
-            }));
-        }
+    deal.decision = match a.decision.as_deref().map(Decision::parse).transpose() {
+        Ok(d) => d,
+        Err(e) => return Output::usage(UsageError::flag("decision", e)),
     };
     deal.strategy = a.strategy.clone();
     let played = match play(&spec, &deal, decks) {
@@ -625,7 +620,7 @@ fn settle_text(
     played: &crate::eval::play::Played,
     results: &[crate::eval::WagerResult],
 ) -> String {
-    let mut s = format!("{} ({} decks)\n", spec.title, decks);
+    let mut s = format!("{} ({})\n", spec.title, crate::cards::deck_count(decks));
     for h in 0..2u8 {
         let _ = writeln!(
             s,

@@ -2,8 +2,9 @@
 //! settle to. Fixture files name their spec by id; `certify check` runs every
 //! fixture of a spec through the reference evaluator.
 
-use crate::cards::parse_cards;
-use crate::diag::Diagnostic;
+use crate::cards::parse_cards_at;
+use crate::diag::fixture::FixtureError;
+use crate::diag::{Diagnostic, ErrorKind};
 use crate::eval::{Deal, Decision, play, settle};
 use crate::model::{Pay, Spec};
 use crate::spec::SourceFile;
@@ -86,10 +87,17 @@ pub fn default_dir(spec_path: &str) -> PathBuf {
 pub fn run_dir(spec: &Spec, dir: &Path) -> Result<Vec<CaseResult>, Vec<Diagnostic>> {
     let mut paths: Vec<PathBuf> = std::fs::read_dir(dir)
         .map_err(|e| {
-            vec![plain(
-                &dir.display().to_string(),
-                format!("cannot read fixture folder: {e}"),
-            )]
+            vec![if e.kind() == std::io::ErrorKind::NotFound {
+                no_fixtures(spec, dir)
+            } else {
+                plain(
+                    &dir.display().to_string(),
+                    FixtureError::FolderUnreadable {
+                        dir: dir.display().to_string(),
+                        reason: e.to_string(),
+                    },
+                )
+            }]
         })?
         .filter_map(|e| e.ok().map(|e| e.path()))
         .filter(|p| p.extension().is_some_and(|x| x == "yaml" || x == "yml"))
@@ -128,16 +136,48 @@ pub fn run_dir(spec: &Spec, dir: &Path) -> Result<Vec<CaseResult>, Vec<Diagnosti
         return Err(errors);
     }
     if !found {
-        return Err(vec![plain(
-            &dir.display().to_string(),
-            format!("no fixture file names spec `{}`", spec.id),
-        )]);
+        return Err(vec![no_fixtures(spec, dir)]);
     }
     Ok(results)
 }
 
-fn plain(file: &str, message: impl Into<String>) -> Diagnostic {
-    Diagnostic::whole_file(file, crate::diag::ErrorKind::Legacy(message.into()))
+fn plain(file: &str, kind: impl Into<ErrorKind>) -> Diagnostic {
+    Diagnostic::whole_file(file, kind)
+}
+
+/// Names the file to create and shows a minimal case for the spec.
+fn no_fixtures(spec: &Spec, dir: &Path) -> Diagnostic {
+    let create = dir.join(format!("{}.yaml", spec.id)).display().to_string();
+    let hands = &spec.game.hands;
+    let (wager, outcomes) = spec
+        .wagers
+        .first()
+        .map_or(("WAGER".into(), String::new()), |w| {
+            let events: Vec<&str> = w.events.iter().map(|e| e.id.as_str()).collect();
+            (w.id.clone(), events.join(", "))
+        });
+    let help = format!(
+        "a minimal {create}, its expectations worked out by hand from the document:\n    \
+         spec: {id}\n    \
+         cases:\n      \
+         - name: \"what the case shows\"\n        \
+         source: \"the words of the rule document it checks\"\n        \
+         {h0}: 9s,Kd          # cards in deal order\n        \
+         {h1}: 7c,Qh\n        \
+         expect:\n          \
+         {wager}: EVENT   # lose, push or one of: {outcomes}",
+        id = spec.id,
+        h0 = hands[0],
+        h1 = hands[1],
+    );
+    plain(
+        &dir.display().to_string(),
+        FixtureError::NoFixtures {
+            spec: spec.id.clone(),
+            create,
+        },
+    )
+    .help(help)
 }
 
 pub fn run_file(
@@ -147,8 +187,10 @@ pub fn run_file(
 ) -> Result<Vec<CaseResult>, Vec<Diagnostic>> {
     let mut out = Vec::new();
     let mut errors = Vec::new();
-    for case in &file.cases {
-        match read_case(spec, src, case) {
+    let places = value_places(src);
+    for (i, case) in file.cases.iter().enumerate() {
+        let places = places.as_ref().and_then(|p| p.get(i));
+        match read_case(spec, src, case, places) {
             Ok(c) => out.extend(run_case(spec, src, case, &c)),
             Err(d) => errors.extend(d),
         }
@@ -160,15 +202,34 @@ pub fn run_file(
     }
 }
 
-fn at(src: &SourceFile, s: &Spanned<String>, message: impl Into<String>) -> Diagnostic {
+fn at(src: &SourceFile, s: &Spanned<String>, message: impl Into<ErrorKind>) -> Diagnostic {
     Diagnostic::new(
         src.at(&s.referenced, s.value.chars().count().max(1)),
-        crate::diag::ErrorKind::Legacy(message.into()),
+        message,
     )
 }
 
 /// Reads a case into checked form; every problem is a located diagnostic.
-fn read_case(spec: &Spec, src: &SourceFile, case: &Case) -> Result<CaseSpec, Vec<Diagnostic>> {
+/// Where each case's values start, by key. Hands are read through
+/// `#[serde(flatten)]`, which loses their places; a second read finds them.
+fn value_places(src: &SourceFile) -> Option<Vec<Places>> {
+    #[derive(Deserialize)]
+    struct Cases {
+        cases: Vec<Places>,
+    }
+    serde_saphyr::from_str::<Cases>(&src.text)
+        .ok()
+        .map(|c| c.cases)
+}
+
+type Places = std::collections::BTreeMap<String, Spanned<serde::de::IgnoredAny>>;
+
+fn read_case(
+    spec: &Spec,
+    src: &SourceFile,
+    case: &Case,
+    places: Option<&Places>,
+) -> Result<CaseSpec, Vec<Diagnostic>> {
     let mut errors = Vec::new();
     let mut c = CaseSpec {
         deal: Deal::default(),
@@ -178,10 +239,9 @@ fn read_case(spec: &Spec, src: &SourceFile, case: &Case) -> Result<CaseSpec, Vec
         error: None,
     };
     if let Some(d) = &case.decision {
-        match d.value.trim() {
-            "draw" => c.deal.decision = Some(Decision::Draw),
-            "stand" => c.deal.decision = Some(Decision::Stand),
-            _ => errors.push(at(src, d, "decision must be `draw` or `stand`")),
+        match Decision::parse(&d.value) {
+            Ok(choice) => c.deal.decision = Some(choice),
+            Err(e) => errors.push(at(src, d, e)),
         }
     }
     c.deal.strategy = case.strategy.clone();
@@ -191,7 +251,7 @@ fn read_case(spec: &Spec, src: &SourceFile, case: &Case) -> Result<CaseSpec, Vec
             Ok(n) if n >= 1 => c.decks = Some(n),
             _ => errors.push(Diagnostic::new(
                 src.at(&d.referenced, 1),
-                format!("decks must be a positive whole number, found {}", d.value),
+                FixtureError::BadDecks { found: d.value },
             )),
         }
     }
@@ -202,7 +262,7 @@ fn read_case(spec: &Spec, src: &SourceFile, case: &Case) -> Result<CaseSpec, Vec
             }
             _ => errors.push(Diagnostic::new(
                 src.at(&t.referenced, 1),
-                "totals are two numbers 0-9 in hand order, e.g. `[8, 6]`",
+                FixtureError::BadTotals,
             )),
         }
     }
@@ -215,64 +275,78 @@ fn read_case(spec: &Spec, src: &SourceFile, case: &Case) -> Result<CaseSpec, Vec
         }
     }
     for (key, value) in &case.hands {
+        let place = places.and_then(|p| p.get(key)).map(|p| p.referenced);
+        let value = &Spanned {
+            value: value.value.clone(),
+            referenced: place.unwrap_or(value.referenced),
+            defined: place.unwrap_or(value.defined),
+        };
         match spec.game.hand_index(key) {
-            Some(h) => match parse_cards(&value.value) {
+            Some(h) => match parse_cards_at(&value.value) {
                 Ok(cards) => c.deal.hands[h as usize] = cards,
-                Err(m) => errors.push(at(src, value, m)),
+                // At the card inside the string, not just the field.
+                Err((span, e)) => errors.push(Diagnostic::new(
+                    src.within_scalar(
+                        &value.referenced,
+                        &value.value,
+                        span.start,
+                        value.value[span].chars().count(),
+                    ),
+                    e,
+                )),
             },
             None => errors.push(at(
                 src,
                 value,
-                format!(
-                    "unknown case key `{key}`: expected a hand ({}), decision, strategy, decks, totals, error or expect",
-                    spec.game.hands.join(", ")
-                ),
+                FixtureError::UnknownKey {
+                    key: key.clone(),
+                    hands: spec.game.hands.to_vec(),
+                },
             )),
         }
     }
     if c.expect.is_empty() && c.error.is_none() && c.totals.is_none() {
-        errors.push(at(
-            src,
-            &case.name,
-            "a case expects nothing: add expect.<wager>, totals or error",
-        ));
+        errors.push(at(src, &case.name, FixtureError::ExpectsNothing));
     }
     if errors.is_empty() {
         Ok(c)
     } else {
+        errors.sort_by_key(|d| (d.line, d.column));
         Err(errors)
     }
 }
 
 /// Validates `wager[.table]` and the expected outcome's wording.
-fn check_target(spec: &Spec, target: &str, expected: &str) -> Result<(), String> {
+fn check_target(spec: &Spec, target: &str, expected: &str) -> Result<(), FixtureError> {
     let (w, t) = target
         .split_once('.')
         .map_or((target, None), |(a, b)| (a, Some(b)));
-    let wager = spec
-        .wager(w)
-        .ok_or_else(|| format!("unknown wager `{w}` in spec `{}`", spec.id))?;
+    let wager = spec.wager(w).ok_or_else(|| FixtureError::UnknownWager {
+        wager: w.to_string(),
+        spec: spec.id.clone(),
+    })?;
     if let Some(t) = t
         && !wager.pay_tables.iter().any(|p| p.id == t)
     {
-        return Err(format!("wager `{w}` has no pay table `{t}`"));
+        return Err(FixtureError::UnknownPayTable {
+            wager: w.to_string(),
+            table: t.to_string(),
+        });
     }
     let (event, pays) = split_expectation(expected);
     if !matches!(event, "lose" | "push" | "not placed")
         && !wager.events.iter().any(|e| e.id == event)
     {
-        let ids: Vec<&str> = wager.events.iter().map(|e| e.id.as_str()).collect();
-        return Err(format!(
-            "wager `{w}` has no event `{event}`: expected lose, push, not placed or one of {}",
-            ids.join(", ")
-        ));
+        return Err(FixtureError::UnknownEvent {
+            wager: w.to_string(),
+            event: event.to_string(),
+            known: wager.events.iter().map(|e| e.id.clone()).collect(),
+        });
     }
     if let Some(p) = pays
         && crate::check::parse_pay(p).is_none()
     {
-        return Err(format!(
-            "cannot read the pay `{p}`: expected e.g. `15 to 1`, `push` or `lose`"
-        ));
+        return Err(FixtureError::UnreadablePay { pay: p.to_string() });
     }
     Ok(())
 }
@@ -303,8 +377,8 @@ fn run_case(spec: &Spec, src: &SourceFile, case: &Case, c: &CaseSpec) -> Vec<Cas
                 Some(want) if m.contains(want.as_str()) => {
                     result("error", want.clone(), want.clone())
                 }
-                Some(want) => result("error", want.clone(), m),
-                None => result("round", "a valid round".into(), m),
+                Some(want) => result("error", want.clone(), m.to_string()),
+                None => result("round", "a valid round".into(), m.to_string()),
             }];
         }
     };

@@ -116,7 +116,7 @@ fn bad_rounds_are_clear_errors() {
         ),
         (
             &["--player", "4s,Kx,4h", "--banker", "2c,Ks,4d"],
-            "malformed card `Kx`",
+            "`Kx`: `x` is not a suit",
         ),
         (
             &[

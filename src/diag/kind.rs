@@ -22,6 +22,10 @@ pub enum ErrorKind {
     Spec(super::spec::SpecError),
     /// The table checker refuses a round file.
     Round(super::round::RoundError),
+    /// Card text (`9x`), a round's cards or choices, a fixture case.
+    Card(super::cards::CardError),
+    Deal(super::deal::DealError),
+    Fixture(super::fixture::FixtureError),
 }
 
 impl fmt::Display for ErrorKind {
@@ -32,6 +36,9 @@ impl fmt::Display for ErrorKind {
             ErrorKind::Report(e) => e.fmt(f),
             ErrorKind::Spec(e) => e.fmt(f),
             ErrorKind::Round(e) => e.fmt(f),
+            ErrorKind::Card(e) => e.fmt(f),
+            ErrorKind::Deal(e) => e.fmt(f),
+            ErrorKind::Fixture(e) => e.fmt(f),
         }
     }
 }
@@ -69,5 +76,23 @@ impl From<super::spec::SpecError> for ErrorKind {
 impl From<super::round::RoundError> for ErrorKind {
     fn from(e: super::round::RoundError) -> Self {
         ErrorKind::Round(e)
+    }
+}
+
+impl From<super::cards::CardError> for ErrorKind {
+    fn from(e: super::cards::CardError) -> Self {
+        ErrorKind::Card(e)
+    }
+}
+
+impl From<super::deal::DealError> for ErrorKind {
+    fn from(e: super::deal::DealError) -> Self {
+        ErrorKind::Deal(e)
+    }
+}
+
+impl From<super::fixture::FixtureError> for ErrorKind {
+    fn from(e: super::fixture::FixtureError) -> Self {
+        ErrorKind::Fixture(e)
     }
 }

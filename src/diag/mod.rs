@@ -4,6 +4,9 @@
 //! per kind) and where. `render` draws the source excerpt with a caret, the
 //! way `just` and `rustc` do, so that tests can assert on either form.
 
+pub mod cards;
+pub mod deal;
+pub mod fixture;
 pub mod kind;
 pub mod report;
 pub mod round;

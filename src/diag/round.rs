@@ -111,7 +111,7 @@ pub enum RoundError {
     /// cards: { player: "4s,Kd", banker: "2c,Ks" }    # the player draws on 4
     /// ```
     /// `reason` is the evaluator's account of the first departure.
-    OffDrawingRules { reason: String },
+    OffDrawingRules { reason: super::deal::DealError },
     /// ```yaml
     /// hand: 1
     /// declines: [2]
@@ -363,9 +363,12 @@ mod tests {
             (UnknownHand { hand: s("dealer") }, "unknown hand `dealer`"),
             (
                 OffDrawingRules {
-                    reason: s("too few cards"),
+                    reason: super::super::deal::DealError::NoInitialCards {
+                        hand: s("player"),
+                        got: 1,
+                    },
                 },
-                "the cards do not follow the drawing rules: too few cards",
+                "the cards do not follow the drawing rules: too few cards: the player hand needs two initial cards, got 1",
             ),
             (
                 DeclineTooEarly,

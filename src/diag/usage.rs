@@ -14,13 +14,12 @@ pub enum UsageError {
         min: u32,
         max: u32,
     },
-    /// `certify settle rules/lucky_draw_baccarat.yaml --decision maybe`.
-    BadDecision { found: String },
-    /// `certify settle rules/punto_banco.yaml --dealer Ks,2c` (no dealer hand).
-    NoSuchHand {
+    /// A flag's value is refused, in the words of the refusal:
+    /// `certify settle rules/lucky_draw_baccarat.yaml --decision maybe`,
+    /// `--player 9x,Kd`, `--dealer Ks,2c` on a game without a dealer hand.
+    Flag {
         flag: String,
-        spec: String,
-        hands: String,
+        error: Box<super::ErrorKind>,
     },
     /// `certify rules/punto_banco.yaml --out README.md` (a file, not a folder).
     OutNotAFolder { path: String },
@@ -30,6 +29,16 @@ pub enum UsageError {
     NotAReport { path: String },
     /// `certify verify reports/punto_banco.pdf`.
     VerifyPdf { path: String },
+}
+
+impl UsageError {
+    /// `--flag`'s value refused for `error`.
+    pub fn flag(flag: &str, error: impl Into<super::ErrorKind>) -> super::Diagnostic {
+        super::Diagnostic::plain(UsageError::Flag {
+            flag: flag.into(),
+            error: Box::new(error.into()),
+        })
+    }
 }
 
 impl fmt::Display for UsageError {
@@ -48,12 +57,7 @@ impl fmt::Display for UsageError {
                 f,
                 "--decks {decks}: spec `{spec}` allows {min} to {max} decks"
             ),
-            UsageError::BadDecision { found } => {
-                write!(f, "--decision: expected `draw` or `stand`, found `{found}`")
-            }
-            UsageError::NoSuchHand { flag, spec, hands } => {
-                write!(f, "--{flag}: spec `{spec}` has no {flag} hand (its hands: {hands})")
-            }
+            UsageError::Flag { flag, error } => write!(f, "--{flag}: {error}"),
             UsageError::OutNotAFolder { path } => {
                 write!(f, "--out {path}: not a folder (it names a file); reports go into a folder")
             }

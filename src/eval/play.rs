@@ -2,6 +2,7 @@
 //! drawing rules deal, and builds the `Round` conditions read.
 
 use crate::cards::Card;
+pub use crate::diag::deal::DealError;
 use crate::model::round::Round;
 use crate::model::{FirstRule, Game, Spec, StrategyRule};
 
@@ -10,6 +11,19 @@ use crate::model::{FirstRule, Game, Spec, StrategyRule};
 pub enum Decision {
     Draw,
     Stand,
+}
+
+impl Decision {
+    /// `draw` or `stand`.
+    pub fn parse(text: &str) -> Result<Decision, DealError> {
+        match text.trim() {
+            "draw" => Ok(Decision::Draw),
+            "stand" => Ok(Decision::Stand),
+            other => Err(DealError::UnknownDecision {
+                found: other.to_string(),
+            }),
+        }
+    }
 }
 
 /// Cards as dealt, per hand in hand order, plus an optional decision.
@@ -28,16 +42,15 @@ pub struct Played {
     pub notes: Vec<String>,
 }
 
-pub fn play(spec: &Spec, deal: &Deal, decks: u32) -> Result<Played, String> {
+pub fn play(spec: &Spec, deal: &Deal, decks: u32) -> Result<Played, DealError> {
     let game = &spec.game;
     check_shoe(deal, decks)?;
     for (h, cards) in deal.hands.iter().enumerate() {
         if cards.len() < 2 {
-            return Err(format!(
-                "too few cards: the {} hand needs two initial cards, got {}",
-                game.hands[h],
-                cards.len()
-            ));
+            return Err(DealError::NoInitialCards {
+                hand: game.hands[h].clone(),
+                got: cards.len(),
+            });
         }
     }
     let mut notes = Vec::new();
@@ -92,16 +105,16 @@ fn first_decision(
     total: u8,
     decks: u32,
     notes: &mut Vec<String>,
-) -> Result<bool, String> {
+) -> Result<bool, DealError> {
     let name = &game.hands[0];
     match &game.first {
         FirstRule::Totals(_) => {
             let draws = game.first_draws(round);
             if deal.decision.is_some() {
-                return Err(format!(
-                    "{name} follows a fixed drawing rule in `{}`; it takes no decision",
-                    spec.id
-                ));
+                return Err(DealError::DecisionNotAllowed {
+                    hand: name.clone(),
+                    spec: spec.id.clone(),
+                });
             }
             notes.push(format!(
                 "{name} {} on {total}",
@@ -120,11 +133,10 @@ fn first_decision(
             }
             let chosen = match &deal.strategy {
                 Some(id) => strategies.iter().find(|s| &s.id == id).ok_or_else(|| {
-                    let ids: Vec<&str> = strategies.iter().map(|s| s.id.as_str()).collect();
-                    format!(
-                        "unknown strategy `{id}`: expected one of {}",
-                        ids.join(", ")
-                    )
+                    DealError::UnknownStrategy {
+                        id: id.clone(),
+                        known: strategies.iter().map(|s| s.id.clone()).collect(),
+                    }
                 })?,
                 None => &strategies[d.default],
             };
@@ -148,41 +160,42 @@ fn first_decision(
     }
 }
 
-fn expect_count(game: &Game, deal: &Deal, h: usize, draws: bool, total: u8) -> Result<(), String> {
-    let name = &game.hands[h];
+fn expect_count(
+    game: &Game,
+    deal: &Deal,
+    h: usize,
+    draws: bool,
+    total: u8,
+) -> Result<(), DealError> {
+    let hand = game.hands[h].clone();
     let given = deal.hands[h].len();
     let wanted = if draws { 3 } else { 2 };
     if given < wanted {
-        return Err(format!(
-            "too few cards: the {name} hand draws on {total} but no third card was given"
-        ));
+        return Err(DealError::NoThirdCard { hand, total });
     }
     if given > wanted {
-        let extra: Vec<String> = deal.hands[h][wanted..]
-            .iter()
-            .map(|c| c.to_string())
-            .collect();
-        return Err(format!(
-            "too many cards: the {name} hand {} on {total}, but {} more card{} given ({})",
-            if draws { "draws one card" } else { "stands" },
-            extra.len(),
-            if extra.len() == 1 { " was" } else { "s were" },
-            extra.join(", ")
-        ));
+        return Err(DealError::TooManyCards {
+            hand,
+            total,
+            draws,
+            extra: deal.hands[h][wanted..].to_vec(),
+        });
     }
     Ok(())
 }
 
 /// A D-deck shoe holds each card D times.
-fn check_shoe(deal: &Deal, decks: u32) -> Result<(), String> {
+fn check_shoe(deal: &Deal, decks: u32) -> Result<(), DealError> {
     let mut seen = [[0u32; 4]; 13];
     for c in deal.hands.iter().flatten() {
         let n = &mut seen[(c.rank - 1) as usize][c.suit as usize];
         *n += 1;
         if *n > decks {
-            return Err(format!(
-                "card {c} appears {n} times, but a {decks}-deck shoe holds only {decks}"
-            ));
+            return Err(DealError::TooManyCopies {
+                card: *c,
+                count: *n,
+                decks,
+            });
         }
     }
     Ok(())

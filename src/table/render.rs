@@ -50,9 +50,9 @@ pub fn text(
     other: &[Settled],
 ) -> String {
     let mut s = format!(
-        "{} — table rounds ({} decks, {} seats, coverage {})\n",
+        "{} — table rounds ({}, {} seats, coverage {})\n",
         spec.title,
-        decks,
+        crate::cards::deck_count(decks),
         rules.seats,
         rules.coverage.id()
     );

@@ -57,10 +57,7 @@ fn is_identifier(s: &str) -> bool {
 impl<'a> Checker<'a> {
     fn error<T>(&mut self, at: &S<T>, width: usize, message: impl Into<String>) -> &mut Diagnostic {
         let pos = self.src.at(&at.referenced, width);
-        self.diags.push(Diagnostic::new(
-            pos,
-            crate::diag::ErrorKind::Legacy(message.into()),
-        ));
+        self.diags.push(Diagnostic::new(pos, crate::diag::ErrorKind::Legacy(message.into())));
         self.diags.last_mut().expect("just pushed")
     }
 

@@ -25,7 +25,10 @@ fn suit_symbols_are_suits() {
             );
         }
     }
-    assert_eq!(parse_cards("9♠, K♦").unwrap(), parse_cards("9s,Kd").unwrap());
+    assert_eq!(
+        parse_cards("9♠, K♦").unwrap(),
+        parse_cards("9s,Kd").unwrap()
+    );
 }
 
 #[test]
@@ -225,7 +228,8 @@ fn dragon_bonus_runs_from_its_spec_alone() {
     let out = certify(&["tests/specs/dragon_bonus.yaml", "--no-reports"]);
     assert_eq!(out.code, 0, "{}", out.stderr);
     assert!(
-        out.stdout.contains("fixtures: 11 cases, 33 checks, 33 passed, 0 failed"),
+        out.stdout
+            .contains("fixtures: 11 cases, 33 checks, 33 passed, 0 failed"),
         "{}",
         out.stdout
     );

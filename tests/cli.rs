@@ -101,41 +101,49 @@ fn settle_lucky_draw_by_the_optimal_strategy() {
 
 #[test]
 fn bad_rounds_are_clear_errors() {
-    let cases: [(&[&str], &str); 6] = [
+    // A round the rules refuse exits 1; a flag whose text is malformed or
+    // names a hand the game lacks is a usage error (2).
+    let cases: [(&[&str], &str, i32); 6] = [
         (
             &["--player", "4s,Kd", "--banker", "2c,Ks,4d"],
             "too few cards: the player hand draws on 4",
+            1,
         ),
         (
             &["--player", "9s,Kd,4h", "--banker", "2c,Ks"],
             "too many cards: the player hand stands on 9",
+            1,
         ),
         (
             &["--player", "4s,Kd,4h", "--banker", "2c,Ks"],
             "too few cards: the banker hand draws",
+            1,
         ),
         (
             &["--player", "4s,Kx,4h", "--banker", "2c,Ks,4d"],
-            "`Kx`: `x` is not a suit",
+            "--player: `Kx`: `x` is not a suit",
+            2,
         ),
         (
             &[
                 "--player", "4s,Kd,4h", "--banker", "2c,Ks,4d", "--decks", "1", "--dealer", "2c,3c",
             ],
             "no dealer hand",
+            2,
         ),
         (
             &[
                 "--player", "Ks,Ks,4h", "--banker", "2c,3s,4d", "--decks", "1",
             ],
             "appears 2 times, but a 1-deck shoe holds only 1",
+            1,
         ),
     ];
-    for (args, want) in cases {
+    for (args, want, code) in cases {
         let mut all = vec!["settle", "rules/punto_banco.yaml"];
         all.extend(args);
         let out = certify(&all);
-        assert_eq!(out.code, 1, "{args:?}");
+        assert_eq!(out.code, code, "{args:?}");
         assert!(out.stderr.contains(want), "{args:?}: {}", out.stderr);
         assert!(out.stdout.is_empty());
     }
@@ -153,7 +161,7 @@ fn decks_outside_the_spec_range_are_refused() {
         "--decks",
         "9",
     ]);
-    assert_eq!(out.code, 1);
+    assert_eq!(out.code, 2);
     assert!(out.stderr.contains("allows 1 to 8 decks"), "{}", out.stderr);
 }
 
@@ -208,7 +216,7 @@ fn main_job_takes_a_deck_count_within_the_spec_range() {
     let v: serde_json::Value = serde_json::from_str(&out.stdout).unwrap();
     assert_eq!(v["total_combinations"], "14658134400");
     let out = certify(&["rules/21st_century_baccarat.yaml", "--decks", "2"]);
-    assert_eq!(out.code, 1);
+    assert_eq!(out.code, 2);
     assert!(out.stderr.contains("allows 3 to 8 decks"), "{}", out.stderr);
 }
 

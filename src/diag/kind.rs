@@ -12,13 +12,22 @@ pub enum ErrorKind {
     /// Transitional: free text not yet given a kind of its own. To be removed
     /// once every stage reports typed kinds.
     Legacy(String),
+    /// Reading a file and its YAML (see `input.rs`).
+    Input(super::input::InputError),
 }
 
 impl fmt::Display for ErrorKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             ErrorKind::Legacy(s) => f.write_str(s),
+            ErrorKind::Input(e) => e.fmt(f),
         }
+    }
+}
+
+impl From<super::input::InputError> for ErrorKind {
+    fn from(e: super::input::InputError) -> Self {
+        ErrorKind::Input(e)
     }
 }
 

@@ -77,7 +77,10 @@ struct Reader<'a> {
 impl Reader<'_> {
     fn at<T>(&mut self, v: &S<T>, width: usize, message: impl Into<String>) -> &mut Diagnostic {
         let pos = self.src.at(&v.referenced, width);
-        self.diags.push(Diagnostic::new(pos, crate::diag::ErrorKind::Legacy(message.into())));
+        self.diags.push(Diagnostic::new(
+            pos,
+            crate::diag::ErrorKind::Legacy(message.into()),
+        ));
         self.diags.last_mut().expect("just pushed")
     }
 
@@ -85,7 +88,10 @@ impl Reader<'_> {
     fn text_at(&mut self, v: &S<String>, message: impl Into<String>) -> &mut Diagnostic {
         let w = v.value.chars().count().max(1);
         let pos = self.src.within_scalar(&v.referenced, &v.value, 0, w);
-        self.diags.push(Diagnostic::new(pos, crate::diag::ErrorKind::Legacy(message.into())));
+        self.diags.push(Diagnostic::new(
+            pos,
+            crate::diag::ErrorKind::Legacy(message.into()),
+        ));
         self.diags.last_mut().expect("just pushed")
     }
 

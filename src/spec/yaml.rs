@@ -161,14 +161,17 @@ pub fn read<T: serde::de::DeserializeOwned>(
     shape: &'static Struct,
 ) -> Result<T, Vec<Diagnostic>> {
     if src.text.len() > MAX_BYTES {
-        return Err(vec![Diagnostic::new(
-            src.position(1, 1, 1),
-            InputError::LimitExceeded {
-                file: kind,
-                limit: Limit::Bytes,
-                max: MAX_BYTES,
-            },
-        )]);
+        return Err(vec![
+            Diagnostic::new(
+                src.position(1, 1, 1),
+                InputError::LimitExceeded {
+                    file: kind,
+                    limit: Limit::Bytes,
+                    max: MAX_BYTES,
+                },
+            )
+            .help(limits_help(kind)),
+        ]);
     }
     let tree = serde_saphyr::from_str_with_options::<Option<Spanned<Node>>>(&src.text, options())
         .map_err(|e| vec![library_error(src, kind, &e)])?;
@@ -246,7 +249,27 @@ pub fn library_error(src: &SourceFile, kind: FileKind, e: &serde_saphyr::Error) 
             reason: plain_message(other),
         },
     };
-    Diagnostic::new(at, kind_of)
+    let help = match &kind_of {
+        InputError::LimitExceeded { .. } => Some(limits_help(kind)),
+        InputError::DuplicateKey { .. } => Some("a mapping holds each key once".to_string()),
+        _ => None,
+    };
+    let d = Diagnostic::new(at, kind_of);
+    match help {
+        Some(h) => d.help(h),
+        None => d,
+    }
+}
+
+/// Every limit at once, so that whichever was hit, the writer learns how
+/// big a file may be.
+fn limits_help(kind: FileKind) -> String {
+    format!(
+        "a {kind} file may be at most {} KiB and hold at most {MAX_VALUES} YAML values \
+         (each use of an alias counts its values again), nested at most {MAX_DEPTH} deep, \
+         with at most {MAX_ALIASES} aliases",
+        MAX_BYTES / 1024
+    )
 }
 
 fn loc_or_start(e: &serde_saphyr::Error) -> Location {

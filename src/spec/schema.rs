@@ -474,7 +474,7 @@ impl Pass<'_> {
                 Some(f) => {
                     seen.push(f.name);
                     // An optional field left empty (`section: ~`) is absent.
-                    if !(matches!(value.value, Node::Null) && !f.required) {
+                    if f.required || !matches!(value.value, Node::Null) {
                         self.value(value, &f.ty, f.name);
                     }
                 }

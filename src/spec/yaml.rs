@@ -195,11 +195,8 @@ pub fn library_error(src: &SourceFile, kind: FileKind, e: &serde_saphyr::Error) 
     use serde_saphyr::budget::BudgetBreach as B;
     let mut e = e;
     // Wrappers carry the real error inside.
-    loop {
-        match e {
-            E::WithSnippet { error, .. } | E::AliasError { error, .. } => e = error,
-            _ => break,
-        }
+    while let E::WithSnippet { error, .. } | E::AliasError { error, .. } = e {
+        e = error;
     }
     let at = match e.location() {
         Some(loc) if loc.line() > 0 => src.at(&loc, 1),

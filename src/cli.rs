@@ -10,8 +10,8 @@ use crate::eval::{Deal, Decision, play, settle};
 use crate::fixtures::{CaseResult, default_dir, run_dir};
 use crate::model::Spec;
 use crate::pipeline::{Certified, Failure, Options, SAMPLES, decks_for};
-use clap::{Args, Parser, Subcommand};
 use crate::report::text::{fixture_table, new_table};
+use clap::{Args, Parser, Subcommand};
 use std::fmt::Write;
 use std::path::PathBuf;
 
@@ -191,7 +191,11 @@ pub fn run<I: IntoIterator<Item = String>>(args: I) -> Output {
         }
     };
     match cli.command {
-        Some(Command::Check { spec, fixtures, json }) => check(&spec, fixtures, json),
+        Some(Command::Check {
+            spec,
+            fixtures,
+            json,
+        }) => check(&spec, fixtures, json),
         Some(Command::Settle(a)) => settle_cmd(&a),
         Some(Command::Table(a)) => crate::table::command(a.spec.as_deref(), &a.round, a.json),
         Some(Command::Verify { report, fixtures }) => verify_report(&report, fixtures),
@@ -305,12 +309,11 @@ fn main_job(path: &str, args: &RunArgs) -> Output {
     {
         return Output::usage(d);
     }
-    let run = match crate::pipeline::certify(path, &options, &|what, work| {
-        with_progress(what, work)
-    }) {
-        Ok(r) => r,
-        Err(f) => return failure(path, f),
-    };
+    let run =
+        match crate::pipeline::certify(path, &options, &|what, work| with_progress(what, work)) {
+            Ok(r) => r,
+            Err(f) => return failure(path, f),
+        };
     let mut written = String::new();
     if !args.no_reports {
         let mut report = None;
@@ -433,10 +436,7 @@ fn verify_report(report: &std::path::Path, fixtures: Option<PathBuf>) -> Output 
     let text = match std::fs::read_to_string(report) {
         Ok(t) => t,
         Err(e) => {
-            return Output::refused(&[Diagnostic::whole_file(
-                &name,
-                format!("cannot read: {e}"),
-            )]);
+            return Output::refused(&[Diagnostic::whole_file(&name, format!("cannot read: {e}"))]);
         }
     };
     let siblings: Vec<(std::path::PathBuf, Option<Vec<u8>>)> = ["md", "json", "pdf"]

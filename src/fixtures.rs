@@ -108,18 +108,15 @@ pub fn run_dir(spec: &Spec, dir: &Path) -> Result<Vec<CaseResult>, Vec<Diagnosti
     let mut found = false;
     for path in paths {
         let name = path.display().to_string();
-        let source = SourceFile::read(&name).map_err(|e| vec![plain(&name, e)])?;
-        let file: FixtureFile = match serde_saphyr::from_str(&source.text) {
+        let source = SourceFile::read(&name).map_err(|d| vec![*d])?;
+        let file: FixtureFile = match crate::spec::yaml::read(
+            &source,
+            crate::diag::input::FileKind::Fixture,
+            &crate::spec::schema::FIXTURE_FILE,
+        ) {
             Ok(f) => f,
-            Err(e) => {
-                let d = crate::spec::yaml_diagnostic(&source, &e);
-                errors.push(Diagnostic {
-                    kind: d
-                        .message()
-                        .replace("invalid spec YAML", "invalid fixture YAML")
-                        .into(),
-                    ..d
-                });
+            Err(ds) => {
+                errors.extend(ds);
                 continue;
             }
         };

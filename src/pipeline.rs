@@ -139,9 +139,10 @@ pub fn certify(
         return Err(Failure::Disagreement(Box::new(verification)));
     }
     let mut computed = None;
-    progress(&format!("computing {} at {decks} decks", spec.id), &mut || {
-        computed = Some(crate::report::compute(&spec, decks))
-    });
+    progress(
+        &format!("computing {} at {decks} decks", spec.id),
+        &mut || computed = Some(crate::report::compute(&spec, decks)),
+    );
     Ok(Certified {
         path,
         source,

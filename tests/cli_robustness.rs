@@ -26,7 +26,10 @@ fn stable(text: &str, dir: &Path) -> String {
 #[test]
 fn usage_errors_exit_2_with_the_tools_words() {
     let cases: [(&str, &[&str]); 5] = [
-        ("decks_out_of_range", &["rules/punto_banco.yaml", "--decks", "9"]),
+        (
+            "decks_out_of_range",
+            &["rules/punto_banco.yaml", "--decks", "9"],
+        ),
         (
             "decision_maybe",
             &[
@@ -131,7 +134,11 @@ fn verify_reproduces_reports_made_with_verify_and_fixtures_options() {
     let dir = temp_dir("options");
     let fixtures = dir.join("my-fixtures");
     std::fs::create_dir_all(&fixtures).unwrap();
-    std::fs::copy("fixtures/punto_banco.yaml", fixtures.join("punto_banco.yaml")).unwrap();
+    std::fs::copy(
+        "fixtures/punto_banco.yaml",
+        fixtures.join("punto_banco.yaml"),
+    )
+    .unwrap();
     let out = dir.join("out");
     let o = certify(&[
         "rules/punto_banco.yaml",
@@ -154,15 +161,30 @@ fn verify_reproduces_reports_made_with_verify_and_fixtures_options() {
     // The fixtures moved: verify reads them where it is told.
     let moved = dir.join("moved");
     std::fs::rename(&fixtures, &moved).unwrap();
-    let o = certify(&["verify", md.to_str().unwrap(), "--fixtures", moved.to_str().unwrap()]);
+    let o = certify(&[
+        "verify",
+        md.to_str().unwrap(),
+        "--fixtures",
+        moved.to_str().unwrap(),
+    ]);
     assert_eq!(o.code, exit::OK, "{}", o.stderr);
     // A fixture file changed since the report: verify says so.
     let mut f = std::fs::read_to_string(moved.join("punto_banco.yaml")).unwrap();
     f.push_str("\n# edited\n");
     std::fs::write(moved.join("punto_banco.yaml"), f).unwrap();
-    let o = certify(&["verify", md.to_str().unwrap(), "--fixtures", moved.to_str().unwrap()]);
+    let o = certify(&[
+        "verify",
+        md.to_str().unwrap(),
+        "--fixtures",
+        moved.to_str().unwrap(),
+    ]);
     assert_eq!(o.code, exit::FAILED);
-    assert!(o.stderr.contains("the fixture files differ from the ones reported"), "{}", o.stderr);
+    assert!(
+        o.stderr
+            .contains("the fixture files differ from the ones reported"),
+        "{}",
+        o.stderr
+    );
     std::fs::remove_dir_all(&dir).ok();
 }
 

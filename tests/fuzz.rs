@@ -37,21 +37,62 @@ fn yaml_files(dir: &str) -> Vec<(PathBuf, String)> {
 /// One edit of a text, chosen by proptest.
 #[derive(Clone, Debug)]
 enum Edit {
-    DeleteChars { at: usize, len: usize },
-    DuplicateLine { at: usize },
-    SwapLines { a: usize, b: usize },
-    SwapChars { a: usize, b: usize },
-    Insert { at: usize, text: String },
+    DeleteChars {
+        at: usize,
+        len: usize,
+    },
+    DuplicateLine {
+        at: usize,
+    },
+    SwapLines {
+        a: usize,
+        b: usize,
+    },
+    SwapChars {
+        a: usize,
+        b: usize,
+    },
+    Insert {
+        at: usize,
+        text: String,
+    },
     /// Replace the number nearest `at` by an odd spelling of a number.
-    OddNumber { at: usize, token: &'static str },
+    OddNumber {
+        at: usize,
+        token: &'static str,
+    },
     /// Wrap the value of the line nearest `at` in deep nesting.
-    Nest { at: usize, depth: usize, not: bool },
-    Truncate { at: usize },
+    Nest {
+        at: usize,
+        depth: usize,
+        not: bool,
+    },
+    Truncate {
+        at: usize,
+    },
 }
 
 const ODD_NUMBERS: &[&str] = &[
-    "0x10", "0o7", "0b1", "1_000", "+3", "-1", "-0", ".inf", "-.inf", ".nan", "1e400", "8.5",
-    "\"eight\"", "~", "true", "[11]", "{}", "99999999999999999999999", "0", "1/0",
+    "0x10",
+    "0o7",
+    "0b1",
+    "1_000",
+    "+3",
+    "-1",
+    "-0",
+    ".inf",
+    "-.inf",
+    ".nan",
+    "1e400",
+    "8.5",
+    "\"eight\"",
+    "~",
+    "true",
+    "[11]",
+    "{}",
+    "99999999999999999999999",
+    "0",
+    "1/0",
 ];
 
 fn edit() -> impl Strategy<Value = Edit> {
@@ -64,8 +105,11 @@ fn edit() -> impl Strategy<Value = Edit> {
             .prop_map(|(at, text)| Edit::Insert { at, text }),
         (any::<usize>(), proptest::sample::select(ODD_NUMBERS))
             .prop_map(|(at, token)| Edit::OddNumber { at, token }),
-        (any::<usize>(), 1usize..5000, any::<bool>())
-            .prop_map(|(at, depth, not)| Edit::Nest { at, depth, not }),
+        (any::<usize>(), 1usize..5000, any::<bool>()).prop_map(|(at, depth, not)| Edit::Nest {
+            at,
+            depth,
+            not
+        }),
         any::<usize>().prop_map(|at| Edit::Truncate { at }),
     ]
 }
@@ -80,7 +124,10 @@ fn apply(text: &str, e: &Edit) -> String {
         Edit::DeleteChars { at, len } => {
             let at = at % n;
             let end = (at + len).min(chars.len());
-            chars[..at.min(chars.len())].iter().chain(&chars[end..]).collect()
+            chars[..at.min(chars.len())]
+                .iter()
+                .chain(&chars[end..])
+                .collect()
         }
         Edit::DuplicateLine { at } => {
             let mut ls: Vec<String> = lines.iter().map(|s| s.to_string()).collect();
@@ -121,8 +168,7 @@ fn apply(text: &str, e: &Edit) -> String {
             match found {
                 Some(i) => {
                     let mut end = i;
-                    while end < chars.len() && (chars[end].is_ascii_digit() || chars[end] == '.')
-                    {
+                    while end < chars.len() && (chars[end].is_ascii_digit() || chars[end] == '.') {
                         end += 1;
                     }
                     chars[..i]
@@ -254,7 +300,11 @@ fn temp_dir(name: &str) -> PathBuf {
 }
 
 fn run(args: &[&str]) -> certify::cli::Output {
-    certify::cli::run(std::iter::once("certify").chain(args.iter().copied()).map(String::from))
+    certify::cli::run(
+        std::iter::once("certify")
+            .chain(args.iter().copied())
+            .map(String::from),
+    )
 }
 
 #[test]
@@ -269,7 +319,12 @@ fn mutated_fixture_files_run_or_give_located_errors() {
     runner(40)
         .run(&mutated(fixtures), |(_, text)| {
             std::fs::write(dir.join("punto_banco.yaml"), &text).unwrap();
-            let o = run(&["check", "rules/punto_banco.yaml", "--fixtures", dir.to_str().unwrap()]);
+            let o = run(&[
+                "check",
+                "rules/punto_banco.yaml",
+                "--fixtures",
+                dir.to_str().unwrap(),
+            ]);
             assert_cli(&o)?;
             Ok(())
         })

@@ -181,7 +181,7 @@ fn round_errors(path: &str) -> Vec<Diagnostic> {
     let src = SourceFile::read(path).expect("readable");
     let raw = match load(&src) {
         Ok(r) => r,
-        Err(d) => return vec![*d],
+        Err(ds) => return ds,
     };
     match check(spec(), &src, &raw) {
         Ok(_) => panic!("{path} was accepted, but it is an error fixture"),

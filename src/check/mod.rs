@@ -21,7 +21,7 @@ use compile::{CompileError, Env, Value, closest, compile, compile_condition};
 
 /// Loads, parses and checks the spec in `source`.
 pub fn check_source(source: &SourceFile) -> Result<Spec, Vec<Diagnostic>> {
-    let raw = spec_loader::load(source).map_err(|d| vec![*d])?;
+    let raw = spec_loader::load(source)?;
     let mut checker = Checker {
         src: source,
         diags: Vec::new(),
@@ -35,7 +35,7 @@ pub fn check_source(source: &SourceFile) -> Result<Spec, Vec<Diagnostic>> {
 
 /// Reads and checks a spec file.
 pub fn check_file(path: &str) -> Result<(SourceFile, Spec), Vec<Diagnostic>> {
-    let source = SourceFile::read(path).map_err(|e| vec![Diagnostic::whole_file(path, e)])?;
+    let source = SourceFile::read(path).map_err(|d| vec![*d])?;
     let spec = check_source(&source)?;
     Ok((source, spec))
 }

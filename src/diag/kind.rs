@@ -26,6 +26,8 @@ pub enum ErrorKind {
     Card(super::cards::CardError),
     Deal(super::deal::DealError),
     Fixture(super::fixture::FixtureError),
+    /// Reading a file and its YAML (see `input.rs`).
+    Input(super::input::InputError),
 }
 
 impl fmt::Display for ErrorKind {
@@ -39,6 +41,7 @@ impl fmt::Display for ErrorKind {
             ErrorKind::Card(e) => e.fmt(f),
             ErrorKind::Deal(e) => e.fmt(f),
             ErrorKind::Fixture(e) => e.fmt(f),
+            ErrorKind::Input(e) => e.fmt(f),
         }
     }
 }
@@ -52,6 +55,12 @@ impl From<UsageError> for ErrorKind {
 impl From<ReportError> for ErrorKind {
     fn from(e: ReportError) -> Self {
         ErrorKind::Report(e)
+    }
+}
+
+impl From<super::input::InputError> for ErrorKind {
+    fn from(e: super::input::InputError) -> Self {
+        ErrorKind::Input(e)
     }
 }
 

@@ -7,6 +7,7 @@
 pub mod cards;
 pub mod deal;
 pub mod fixture;
+pub mod input;
 pub mod kind;
 pub mod report;
 pub mod round;
@@ -90,6 +91,8 @@ impl Diagnostic {
     }
 
     /// The full rendering with the source line and a caret under the offending text.
+    /// A line longer than [`WINDOW`] characters is cut to a window around the
+    /// caret, with `…` on each cut side, so a 100 KB line is never echoed whole.
     pub fn render(&self, source: &str) -> String {
         let mut out = String::new();
         let _ = writeln!(out, "error: {}", self.kind);
@@ -99,16 +102,29 @@ impl Diagnostic {
         let gutter = self.line.to_string().len();
         let line = self.line.checked_sub(1).and_then(|l| source.lines().nth(l));
         if let Some(text) = line {
-            let text = text.trim_end();
+            let chars: Vec<char> = text.trim_end().chars().collect();
+            let at = self.column.saturating_sub(1).min(chars.len());
+            let (start, end) = window(chars.len(), at);
+            let shown: String = chars[start..end].iter().collect();
+            let (open, close) = (
+                if start > 0 { "…" } else { "" },
+                if end < chars.len() { "…" } else { "" },
+            );
             let pad = " ".repeat(gutter);
             let _ = writeln!(out, "{pad} |");
-            let _ = writeln!(out, "{} | {}", self.line, text);
-            let lead: String = text
+            let _ = writeln!(out, "{} | {open}{shown}{close}", self.line);
+            // The ellipsis is one character wide, like the characters it stands for.
+            let lead: String = open
                 .chars()
-                .take(self.column.saturating_sub(1))
-                .map(|c| if c == '\t' { '\t' } else { ' ' })
+                .map(|_| ' ')
+                .chain(
+                    chars[start..at]
+                        .iter()
+                        .map(|&c| if c == '\t' { '\t' } else { ' ' }),
+                )
                 .collect();
-            let caret = "^".repeat(self.width);
+            let room = (end.max(at + 1) - at).max(1);
+            let caret = "^".repeat(self.width.min(room));
             let label = match (&self.expected, &self.found) {
                 (Some(e), Some(f)) => format!(" expected {e}, found {f}"),
                 _ => String::new(),
@@ -120,6 +136,21 @@ impl Diagnostic {
         }
         out
     }
+}
+
+/// The most characters of a source line `render` shows.
+pub const WINDOW: usize = 80;
+
+/// The `[start, end)` characters of a line of `len` shown around column
+/// index `at`: the whole line when it fits, else [`WINDOW`] characters with
+/// the caret a third of the way in, so both what led to it and what follows
+/// are seen.
+fn window(len: usize, at: usize) -> (usize, usize) {
+    if len <= WINDOW {
+        return (0, len);
+    }
+    let start = at.saturating_sub(WINDOW / 3).min(len - WINDOW);
+    (start, start + WINDOW)
 }
 
 impl serde::Serialize for Diagnostic {

@@ -24,10 +24,7 @@ pub enum ReportError {
         now: String,
     },
     /// A fixture file of the report changed since the report was written.
-    FixturesChanged {
-        reported: String,
-        now: String,
-    },
+    FixturesChanged { reported: String, now: String },
     /// The spec named by the report no longer checks (its diagnostics follow).
     SpecDoesNotCheck { spec: String },
     /// A report that differs from a fresh computation.
@@ -46,7 +43,10 @@ impl fmt::Display for ReportError {
         match self {
             ReportError::Pdf { reason } => write!(f, "cannot produce the PDF: {reason}"),
             ReportError::Write { dir, reason } => {
-                write!(f, "cannot write reports to {dir}: {reason}; earlier reports are unchanged")
+                write!(
+                    f,
+                    "cannot write reports to {dir}: {reason}; earlier reports are unchanged"
+                )
             }
             ReportError::NotJson { reason } => write!(f, "not a certify JSON report: {reason}"),
             ReportError::NoManifest => {

@@ -59,7 +59,10 @@ impl fmt::Display for UsageError {
             ),
             UsageError::Flag { flag, error } => write!(f, "--{flag}: {error}"),
             UsageError::OutNotAFolder { path } => {
-                write!(f, "--out {path}: not a folder (it names a file); reports go into a folder")
+                write!(
+                    f,
+                    "--out {path}: not a folder (it names a file); reports go into a folder"
+                )
             }
             UsageError::OutNotWritable { path, reason } => {
                 write!(f, "--out {path}: cannot write reports there ({reason})")

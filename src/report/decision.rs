@@ -2,9 +2,9 @@
 //! composition of the hand changes the decision, and what each strategy
 //! costs. Shared by the terminal summary and the report.
 
-use crate::report::text::new_table;
 use crate::engine::decide::{DecisionStats, Figures, Seen};
 use crate::engine::stats::{CombinedStats, percent};
+use crate::report::text::new_table;
 use num_bigint::BigInt;
 use num_rational::BigRational;
 use std::fmt::Write;

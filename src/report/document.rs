@@ -3,12 +3,12 @@
 //! the same spec and tool version give the same bytes on any machine.
 
 use super::{Computed, json};
-use crate::report::text::new_table;
-use crate::engine::stats::{TableStats, group_digits, one_in, percent, share, sqrt_decimal};
+use crate::diag::report::ReportError;
 use crate::engine::stats::big;
+use crate::engine::stats::{TableStats, group_digits, one_in, percent, share, sqrt_decimal};
 use crate::fixtures::CaseResult;
 use crate::model::{FirstRule, Precedence, Spec};
-use crate::diag::report::ReportError;
+use crate::report::text::new_table;
 use crate::verify::Verification;
 use num_bigint::BigInt;
 use num_rational::BigRational;
@@ -770,7 +770,11 @@ pub fn write(
 
 /// The lock that orders writers (exclusive) and readers (shared) of one
 /// report set. Advisory: it binds certify processes, which is what matters.
-pub fn lock_set(dir: &std::path::Path, id: &str, exclusive: bool) -> std::io::Result<std::fs::File> {
+pub fn lock_set(
+    dir: &std::path::Path,
+    id: &str,
+    exclusive: bool,
+) -> std::io::Result<std::fs::File> {
     let file = std::fs::OpenOptions::new()
         .create(true)
         .truncate(false)

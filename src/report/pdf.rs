@@ -530,8 +530,7 @@ fn draw(fonts: &Fonts, pages: &[Vec<Op>], head: &str) -> Result<Vec<u8>, ReportE
         s.finish();
         page.finish();
     }
-    doc.finish()
-        .map_err(|e| ReportError::Pdf {
-            reason: format!("{e:?}"),
-        })
+    doc.finish().map_err(|e| ReportError::Pdf {
+        reason: format!("{e:?}"),
+    })
 }

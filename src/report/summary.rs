@@ -1,9 +1,9 @@
 //! The quick view printed by `certify SPEC`: one row per wager and pay table.
 
 use super::Computed;
-use crate::report::text::new_table;
 use crate::engine::stats::{group_digits, one_in, percent, share, sqrt_decimal};
 use crate::model::Spec;
+use crate::report::text::new_table;
 use std::fmt::Write;
 
 pub fn render(spec: &Spec, c: &Computed) -> String {

@@ -26,4 +26,3 @@ pub fn fixture_table(results: &[CaseResult]) -> String {
     }
     t.to_string()
 }
-

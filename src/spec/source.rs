@@ -1,6 +1,7 @@
 //! A loaded text file and the mapping from YAML locations to positions.
 
-use crate::diag::Position;
+use crate::diag::input::InputError;
+use crate::diag::{Diagnostic, Position};
 use serde_saphyr::Location;
 
 #[derive(Clone, Debug)]
@@ -22,10 +23,19 @@ impl SourceFile {
         }
     }
 
-    pub fn read(path: &str) -> Result<SourceFile, String> {
+    /// Reads a file; one that cannot be read is an `InputError::CannotRead`
+    /// with the system's reason, about the whole file.
+    pub fn read(path: &str) -> Result<SourceFile, Box<Diagnostic>> {
         std::fs::read_to_string(path)
             .map(|text| SourceFile::new(path, text))
-            .map_err(|e| format!("{path}: cannot read: {e}"))
+            .map_err(|e| {
+                Box::new(Diagnostic::whole_file(
+                    path,
+                    InputError::CannotRead {
+                        reason: e.to_string(),
+                    },
+                ))
+            })
     }
 
     /// Position of a YAML location, underlining `width` characters.
@@ -68,14 +78,27 @@ impl SourceFile {
 
     /// The raw text of the scalar that starts at `loc`, up to the end of its line
     /// (for re-reading numbers exactly as written, such as a pay of `0.95`).
+    /// An anchor (`&name`) or tag (`!!int`) written before it is skipped, and
+    /// a key's text ends before its `: `.
     pub fn token_at(&self, loc: &Location) -> &str {
         let Some(start) = self.byte_of(loc.line() as usize, loc.column() as usize) else {
             return "";
         };
-        let rest = &self.text[start..];
+        let mut rest = self.text.get(start..).unwrap_or("");
+        while rest.starts_with(['&', '!']) {
+            let end = rest.find(char::is_whitespace).unwrap_or(rest.len());
+            rest = rest[end..].trim_start_matches([' ', '\t']);
+        }
+        let stop = |(i, c): &(usize, char)| {
+            c.is_whitespace()
+                || matches!(c, ',' | '}' | ']' | '#')
+                || (*c == ':' && rest[i + 1..].starts_with(char::is_whitespace))
+                || (*c == ':' && i + 1 == rest.len())
+        };
         let end = rest
-            .find(|c: char| c.is_whitespace() || c == ',' || c == '}' || c == ']' || c == '#')
-            .unwrap_or(rest.len());
+            .char_indices()
+            .find(|ic| stop(ic))
+            .map_or(rest.len(), |(i, _)| i);
         &rest[..end]
     }
 

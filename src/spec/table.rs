@@ -63,8 +63,14 @@ impl RawAmount {
 pub const MAX_AMOUNT: i128 = 1_000_000_000;
 
 /// Reads a positive amount of dollars in whole cents: `100`, `12.5`, `12.50`.
+/// Written as a plain decimal (`super::yaml::plain_decimal`), quoted or not:
+/// `"3/4"`, `"+5"` or `"1e2"` are not amounts.
 pub fn parse_money(text: &str) -> Option<crate::model::Ratio> {
-    let r = crate::model::Ratio::parse(text.trim().trim_start_matches('$'))?;
+    let text = text.trim().trim_start_matches('$');
+    if !super::yaml::plain_decimal(text) {
+        return None;
+    }
+    let r = crate::model::Ratio::parse(text)?;
     let whole_cents = 100 % r.den == 0;
     (whole_cents && r.num > 0 && r.num <= MAX_AMOUNT * r.den).then_some(r)
 }

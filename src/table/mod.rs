@@ -184,11 +184,11 @@ pub fn command(spec: Option<&str>, round: &str, json: bool) -> crate::cli::Outpu
     };
     let src = match SourceFile::read(round) {
         Ok(s) => s,
-        Err(e) => return fail(format!("{e}\n")),
+        Err(d) => return fail(render_all(&[*d], "")),
     };
     let raw = match round::load(&src) {
         Ok(r) => r,
-        Err(d) => return fail(render_all(&[*d], &src.text)),
+        Err(ds) => return fail(render_all(&ds, &src.text)),
     };
     let spec_path = match (spec, &raw.spec) {
         (Some(p), _) => p.to_string(),

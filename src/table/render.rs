@@ -3,9 +3,9 @@
 use super::Settled;
 use super::round::describe_position;
 use super::settle::{Kind, money, signed_money};
-use crate::report::text::new_table;
 use crate::model::Spec;
 use crate::model::table::TableRules;
+use crate::report::text::new_table;
 use std::fmt::Write;
 
 fn cards(s: &Settled, h: u8) -> String {

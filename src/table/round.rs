@@ -150,18 +150,14 @@ pub struct RoundFile {
     pub rounds: Vec<TableRound>,
 }
 
-/// Reads the YAML of a round file; malformed YAML is one located diagnostic.
-pub fn load(src: &SourceFile) -> Result<RawRoundFile, Box<Diagnostic>> {
-    serde_saphyr::from_str::<RawRoundFile>(&src.text).map_err(|e| {
-        let d = crate::spec::yaml_diagnostic(src, &e);
-        Box::new(Diagnostic {
-            kind: d
-                .message()
-                .replace("invalid spec YAML", "invalid round YAML")
-                .into(),
-            ..d
-        })
-    })
+/// Reads the YAML of a round file: every missing field, value of the wrong
+/// kind and refused number, each located (see `spec::yaml::read`).
+pub fn load(src: &SourceFile) -> Result<RawRoundFile, Vec<Diagnostic>> {
+    crate::spec::yaml::read(
+        src,
+        crate::diag::input::FileKind::Round,
+        &crate::spec::schema::ROUND_FILE,
+    )
 }
 
 /// Who holds the position next hand: the same seat within its turn; after

@@ -1,0 +1,325 @@
+//! Reading YAML text, in the tool's own words: the size limits, a located
+//! tree of every value (for the schema pass in `schema.rs`), the number
+//! syntax, and the mapping of the YAML library's errors onto `InputError`.
+//!
+//! Every YAML file certify reads (spec, fixture, round) goes through
+//! [`read`]: the limits are checked, then the located tree is checked
+//! against the file kind's schema (every missing field, unknown field, wrong
+//! kind of value and refused number in one run), and only then is the text
+//! deserialized into the raw structs.
+
+use super::SourceFile;
+use super::schema::{self, Struct};
+use crate::diag::Diagnostic;
+use crate::diag::input::{FileKind, InputError, Limit};
+use serde::Deserialize;
+use serde::de::{self, Deserializer, MapAccess, SeqAccess, Visitor};
+use serde_saphyr::{Location, Spanned};
+use std::fmt;
+
+/// The largest file certify reads: 1 MiB. The largest spec of the library is
+/// under 50 KB, so this leaves room while keeping a run's memory small.
+pub const MAX_BYTES: usize = 1024 * 1024;
+/// The most YAML values (mappings, sequences, scalars) a file may hold, or
+/// its aliases replay: a 50 KB spec holds a few thousand.
+pub const MAX_VALUES: usize = 100_000;
+/// The deepest nesting of mappings and sequences.
+pub const MAX_DEPTH: usize = 64;
+/// The most aliases (`*name`) a file may use.
+pub const MAX_ALIASES: usize = 10_000;
+
+/// A YAML value with the location of every part, as the schema pass needs
+/// it. Scalars keep their resolved kind; numbers are re-read from the text.
+#[derive(Debug)]
+pub enum Node {
+    Null,
+    Bool(bool),
+    Int,
+    Float,
+    Str(String),
+    Seq(Vec<Spanned<Node>>),
+    Map(Vec<(Spanned<Node>, Spanned<Node>)>),
+}
+
+impl Node {
+    /// How a value is described when it is of the wrong kind.
+    pub fn describe(&self, token: &str) -> String {
+        match self {
+            Node::Null => "nothing (null)".into(),
+            Node::Bool(b) => format!("the boolean `{b}`"),
+            Node::Int | Node::Float => format!("the number `{token}`"),
+            Node::Str(s) => format!("the text `{}`", shorten(s)),
+            Node::Seq(_) => "a list".into(),
+            Node::Map(_) => "a mapping".into(),
+        }
+    }
+}
+
+fn shorten(s: &str) -> String {
+    if s.chars().count() > 40 {
+        format!("{}…", s.chars().take(40).collect::<String>())
+    } else {
+        s.to_string()
+    }
+}
+
+impl<'de> Deserialize<'de> for Node {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct NodeVisitor;
+        impl<'de> Visitor<'de> for NodeVisitor {
+            type Value = Node;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("any YAML value")
+            }
+            fn visit_bool<E>(self, b: bool) -> Result<Node, E> {
+                Ok(Node::Bool(b))
+            }
+            fn visit_i64<E>(self, _: i64) -> Result<Node, E> {
+                Ok(Node::Int)
+            }
+            fn visit_u64<E>(self, _: u64) -> Result<Node, E> {
+                Ok(Node::Int)
+            }
+            fn visit_i128<E>(self, _: i128) -> Result<Node, E> {
+                Ok(Node::Int)
+            }
+            fn visit_u128<E>(self, _: u128) -> Result<Node, E> {
+                Ok(Node::Int)
+            }
+            fn visit_f64<E>(self, _: f64) -> Result<Node, E> {
+                Ok(Node::Float)
+            }
+            fn visit_str<E>(self, s: &str) -> Result<Node, E> {
+                Ok(Node::Str(s.to_string()))
+            }
+            fn visit_string<E>(self, s: String) -> Result<Node, E> {
+                Ok(Node::Str(s))
+            }
+            fn visit_unit<E>(self) -> Result<Node, E> {
+                Ok(Node::Null)
+            }
+            fn visit_none<E>(self) -> Result<Node, E> {
+                Ok(Node::Null)
+            }
+            fn visit_some<D: Deserializer<'de>>(self, d: D) -> Result<Node, D::Error> {
+                Node::deserialize(d)
+            }
+            fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Node, A::Error> {
+                let mut items = Vec::new();
+                while let Some(item) = seq.next_element()? {
+                    items.push(item);
+                }
+                Ok(Node::Seq(items))
+            }
+            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Node, A::Error> {
+                let mut entries = Vec::new();
+                while let Some(entry) = map.next_entry()? {
+                    entries.push(entry);
+                }
+                Ok(Node::Map(entries))
+            }
+            fn visit_bytes<E: de::Error>(self, _: &[u8]) -> Result<Node, E> {
+                Ok(Node::Str(String::new()))
+            }
+        }
+        d.deserialize_any(NodeVisitor)
+    }
+}
+
+/// The reader's settings: certify's limits, duplicate keys refused, and
+/// non-finite floats passed through so that the schema pass refuses them in
+/// its own words.
+fn options() -> serde_saphyr::Options {
+    let budget = serde_saphyr::budget! {
+        max_reader_input_bytes: Some(MAX_BYTES + 1),
+        max_nodes: MAX_VALUES,
+        max_events: 4 * MAX_VALUES,
+        max_depth: MAX_DEPTH,
+        max_aliases: MAX_ALIASES,
+        // The value and replay limits bound an alias bomb's work already;
+        // a ratio test would refuse it in words no limit here can explain.
+        enforce_alias_anchor_ratio: false,
+    };
+    let aliases = serde_saphyr::alias_limits! {
+        max_total_replayed_events: MAX_VALUES,
+        max_replay_stack_depth: MAX_DEPTH,
+    };
+    serde_saphyr::options! {
+        budget: budget,
+        alias_limits: aliases,
+        duplicate_keys: serde_saphyr::options::DuplicateKeyPolicy::Error,
+        non_finite_float_policy: serde_saphyr::options::NonFiniteFloatPolicy::PassThrough,
+        with_snippet: false,
+    }
+}
+
+/// Reads a file of `kind` into `T`: the size limit, the located tree, the
+/// schema pass (every problem it finds, in file order), then serde.
+pub fn read<T: serde::de::DeserializeOwned>(
+    src: &SourceFile,
+    kind: FileKind,
+    shape: &'static Struct,
+) -> Result<T, Vec<Diagnostic>> {
+    if src.text.len() > MAX_BYTES {
+        return Err(vec![
+            Diagnostic::new(
+                src.position(1, 1, 1),
+                InputError::LimitExceeded {
+                    file: kind,
+                    limit: Limit::Bytes,
+                    max: MAX_BYTES,
+                },
+            )
+            .help(limits_help(kind)),
+        ]);
+    }
+    let tree = serde_saphyr::from_str_with_options::<Option<Spanned<Node>>>(&src.text, options())
+        .map_err(|e| vec![library_error(src, kind, &e)])?;
+    let Some(tree) = tree else {
+        return Err(vec![Diagnostic::new(
+            src.position(1, 1, 1),
+            InputError::Empty { file: kind },
+        )]);
+    };
+    let problems = schema::check(src, &tree, shape);
+    if !problems.is_empty() {
+        return Err(problems);
+    }
+    serde_saphyr::from_str_with_options::<T>(&src.text, options())
+        .map_err(|e| vec![library_error(src, kind, &e)])
+}
+
+/// The YAML library's error as certify's own, located.
+pub fn library_error(src: &SourceFile, kind: FileKind, e: &serde_saphyr::Error) -> Diagnostic {
+    use serde_saphyr::Error as E;
+    use serde_saphyr::budget::BudgetBreach as B;
+    let mut e = e;
+    // Wrappers carry the real error inside.
+    while let E::WithSnippet { error, .. } | E::AliasError { error, .. } = e {
+        e = error;
+    }
+    let at = match e.location() {
+        Some(loc) if loc.line() > 0 => src.at(&loc, 1),
+        _ => src.position(1, 1, 1),
+    };
+    let limit = |limit: Limit, max: usize| InputError::LimitExceeded {
+        file: kind,
+        limit,
+        max,
+    };
+    let kind_of = match e {
+        E::Budget { breach, .. } => match breach {
+            B::InputBytes { .. } | B::ScalarBytes { .. } => limit(Limit::Bytes, MAX_BYTES),
+            B::Depth { .. } => limit(Limit::Depth, MAX_DEPTH),
+            B::Aliases { .. } | B::AliasAnchorRatio { .. } => limit(Limit::Aliases, MAX_ALIASES),
+            _ => limit(Limit::Values, MAX_VALUES),
+        },
+        E::AliasReplayLimitExceeded { .. } | E::AliasReplayCounterOverflow { .. } => {
+            limit(Limit::Values, MAX_VALUES)
+        }
+        E::AliasExpansionLimitExceeded { .. } => limit(Limit::Aliases, MAX_ALIASES),
+        E::AliasReplayStackDepthExceeded { .. } => limit(Limit::Depth, MAX_DEPTH),
+        E::IOError { cause } if cause.kind() == std::io::ErrorKind::FileTooLarge => {
+            limit(Limit::Bytes, MAX_BYTES)
+        }
+        E::MultipleDocuments { .. } => InputError::SeveralDocuments { file: kind },
+        E::UnknownAnchor { .. } => InputError::UnknownAnchor,
+        E::DuplicateMappingKey { key, .. } => InputError::DuplicateKey {
+            key: key
+                .clone()
+                .unwrap_or_else(|| src.token_at(&loc_or_start(e)).into()),
+        },
+        E::ExternalMessage { msg, .. } => InputError::Malformed {
+            file: kind,
+            reason: syntax_reason(msg),
+        },
+        E::Eof { .. } => InputError::Malformed {
+            file: kind,
+            reason: "the file ends inside a value".into(),
+        },
+        E::InvalidUtf8Input => InputError::Malformed {
+            file: kind,
+            reason: "the file is not UTF-8 text".into(),
+        },
+        other => InputError::Unreadable {
+            file: kind,
+            reason: plain_message(other),
+        },
+    };
+    let help = match &kind_of {
+        InputError::LimitExceeded { .. } => Some(limits_help(kind)),
+        InputError::DuplicateKey { .. } => Some("a mapping holds each key once".to_string()),
+        _ => None,
+    };
+    let d = Diagnostic::new(at, kind_of);
+    match help {
+        Some(h) => d.help(h),
+        None => d,
+    }
+}
+
+/// Every limit at once, so that whichever was hit, the writer learns how
+/// big a file may be.
+fn limits_help(kind: FileKind) -> String {
+    format!(
+        "a {kind} file may be at most {} KiB and hold at most {MAX_VALUES} YAML values \
+         (each use of an alias counts its values again), nested at most {MAX_DEPTH} deep, \
+         with at most {MAX_ALIASES} aliases",
+        MAX_BYTES / 1024
+    )
+}
+
+fn loc_or_start(e: &serde_saphyr::Error) -> Location {
+    e.location().unwrap_or(Location::UNKNOWN)
+}
+
+/// The scanner's description of a syntax error, in plainer words where the
+/// library's are obscure.
+fn syntax_reason(msg: &str) -> String {
+    let msg = msg.trim();
+    if msg.contains("mapping values are not allowed") || msg.contains("illegal placement of ':'") {
+        "a `key: value` where none may stand (check the indentation, or quote a text holding `: `)"
+            .into()
+    } else if msg.contains("did not find expected") {
+        format!(
+            "{} (an unclosed bracket or quote?)",
+            msg.trim_end_matches('.')
+        )
+    } else {
+        msg.trim_end_matches('.').to_string()
+    }
+}
+
+/// The library's message without its own location prefix.
+fn plain_message(e: &serde_saphyr::Error) -> String {
+    let text = e.to_string();
+    let first = text.lines().next().unwrap_or("malformed YAML");
+    match first.strip_prefix("error: ") {
+        Some(rest) if rest.starts_with("line ") => {
+            rest.split_once(": ").map_or(rest, |(_, m)| m).to_string()
+        }
+        Some(rest) => rest.to_string(),
+        None => first.to_string(),
+    }
+}
+
+/// The number syntax of every file certify reads: plain decimal integers and
+/// decimals as rule documents print them, such as `8`, `-2`, `0.95`, `12.50`.
+/// Refused, so that a value is never read as something other than what it
+/// looks like: hex, octal and binary (`0x10`, `0o17`, `0b1`), leading zeros
+/// (`08`, which YAML 1.1 reads as octal), underscores (`1_000`), a leading
+/// `+`, exponents (`1e3`), bare points (`.5`, `5.`), `.inf` and `.nan`.
+pub fn plain_decimal(text: &str) -> bool {
+    let digits = text.strip_prefix('-').unwrap_or(text);
+    let (whole, frac) = match digits.split_once('.') {
+        Some((w, f)) => (w, Some(f)),
+        None => (digits, None),
+    };
+    let all_digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
+    all_digits(whole) && (whole == "0" || !whole.starts_with('0')) && frac.is_none_or(all_digits)
+}
+
+/// Whether `text` is a plain decimal integer (see [`plain_decimal`]).
+pub fn plain_integer(text: &str) -> bool {
+    plain_decimal(text) && !text.contains('.')
+}

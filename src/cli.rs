@@ -436,7 +436,12 @@ fn verify_report(report: &std::path::Path, fixtures: Option<PathBuf>) -> Output 
     let text = match std::fs::read_to_string(report) {
         Ok(t) => t,
         Err(e) => {
-            return Output::refused(&[Diagnostic::whole_file(&name, format!("cannot read: {e}"))]);
+            return Output::refused(&[Diagnostic::whole_file(
+                &name,
+                crate::diag::input::InputError::CannotRead {
+                    reason: e.to_string(),
+                },
+            )]);
         }
     };
     let siblings: Vec<(std::path::PathBuf, Option<Vec<u8>>)> = ["md", "json", "pdf"]

@@ -46,10 +46,3 @@ impl fmt::Display for CardError {
         }
     }
 }
-
-/// The table round checker takes its messages as text.
-impl From<CardError> for String {
-    fn from(e: CardError) -> String {
-        e.to_string()
-    }
-}

@@ -7,7 +7,7 @@ use super::round::{
     Bet, Expectation, RawBackLine, RawExpect, RawRound, RawRoundFile, RoundFile, TableRound,
     next_position,
 };
-use crate::cards::parse_cards;
+use crate::cards::parse_cards_at;
 use crate::check::compile::closest;
 use crate::diag::round::{Bettor, RoundError};
 use crate::diag::{Diagnostic, ErrorKind};
@@ -371,10 +371,15 @@ impl Reader<'_> {
                 ok = false;
                 continue;
             };
-            match parse_cards(&text.value) {
+            match parse_cards_at(&text.value) {
                 Ok(c) => deal.hands[h as usize] = c,
-                Err(m) => {
-                    self.text_at(text, m);
+                Err((span, e)) => {
+                    // At the bad card inside the string.
+                    let width = text.value[span.clone()].chars().count().max(1);
+                    let pos =
+                        self.src
+                            .within_scalar(&text.referenced, &text.value, span.start, width);
+                    self.diags.push(Diagnostic::new(pos, e));
                     ok = false;
                 }
             }

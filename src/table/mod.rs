@@ -213,7 +213,7 @@ pub fn command(spec: Option<&str>, round: &str, json: bool) -> crate::cli::Outpu
     };
     let file = match check::check(&spec, &src, &raw) {
         Ok(f) => f,
-        Err(ds) => return fail(render_all(&at_the_card(&src, &raw, ds), &src.text)),
+        Err(ds) => return fail(render_all(&ds, &src.text)),
     };
     let rules = spec
         .table
@@ -247,31 +247,4 @@ pub fn command(spec: Option<&str>, round: &str, json: bool) -> crate::cli::Outpu
         },
         code: i32::from(failed > 0),
     }
-}
-
-/// Points each card error at the bad card inside its string: the checker
-/// reports it at the start of the string.
-fn at_the_card(
-    src: &crate::spec::SourceFile,
-    raw: &round::RawRoundFile,
-    mut ds: Vec<crate::diag::Diagnostic>,
-) -> Vec<crate::diag::Diagnostic> {
-    use crate::diag::Diagnostic;
-    for round in &raw.rounds.value {
-        for (_, text) in &round.cards.value.0 {
-            let Err((span, e)) = crate::cards::parse_cards_at(&text.value) else {
-                continue;
-            };
-            let start = src.within_scalar(&text.referenced, &text.value, 0, 1);
-            let wording = e.to_string();
-            let width = text.value[span.clone()].chars().count();
-            let located = src.within_scalar(&text.referenced, &text.value, span.start, width);
-            for d in &mut ds {
-                if (d.line, d.column) == (start.line, start.column) && d.message() == wording {
-                    *d = Diagnostic::new(located.clone(), e.clone());
-                }
-            }
-        }
-    }
-    ds
 }

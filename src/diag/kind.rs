@@ -12,12 +12,15 @@ pub enum ErrorKind {
     /// Transitional: free text not yet given a kind of its own. To be removed
     /// once every stage reports typed kinds.
     Legacy(String),
+    /// A condition or definition refused by the parser or the type checker.
+    Expr(super::expr::ExprError),
 }
 
 impl fmt::Display for ErrorKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             ErrorKind::Legacy(s) => f.write_str(s),
+            ErrorKind::Expr(e) => e.fmt(f),
         }
     }
 }
@@ -31,5 +34,11 @@ impl From<String> for ErrorKind {
 impl From<&str> for ErrorKind {
     fn from(s: &str) -> Self {
         ErrorKind::Legacy(s.to_string())
+    }
+}
+
+impl From<super::expr::ExprError> for ErrorKind {
+    fn from(e: super::expr::ExprError) -> Self {
+        ErrorKind::Expr(e)
     }
 }

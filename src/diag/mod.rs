@@ -4,6 +4,7 @@
 //! per kind) and where. `render` draws the source excerpt with a caret, the
 //! way `just` and `rustc` do, so that tests can assert on either form.
 
+pub mod expr;
 pub mod kind;
 
 pub use kind::ErrorKind;

@@ -42,7 +42,10 @@ fn condition_start() -> (usize, usize) {
         .enumerate()
         .find(|(_, l)| l.ends_with(&format!("when: {ORIGINAL}")))
         .expect("the condition's line");
-    (i + 1, line.find("when: ").expect("when") + "when: '".len() + 1)
+    (
+        i + 1,
+        line.find("when: ").expect("when") + "when: '".len() + 1,
+    )
 }
 
 fn certify(args: &[&str]) -> certify::cli::Output {
@@ -122,9 +125,17 @@ fn assert_chain_works(kind: &'static str, terms: usize) {
         (check, settle, original)
     });
     assert_eq!(check_ok.code, 0, "{kind} x{terms}: {}", check_ok.stderr);
-    assert!(check_ok.stdout.contains(", 0 failed"), "{}", check_ok.stdout);
+    assert!(
+        check_ok.stdout.contains(", 0 failed"),
+        "{}",
+        check_ok.stdout
+    );
     assert_eq!(settled.code, 0, "{}", settled.stderr);
-    assert!(settled.stdout.contains("win_three_card_7"), "{}", settled.stdout);
+    assert!(
+        settled.stdout.contains("win_three_card_7"),
+        "{}",
+        settled.stdout
+    );
     assert_eq!(settled.stdout, expected.stdout);
 }
 
@@ -148,10 +159,14 @@ fn assert_too_deep(name: &str, text: String, column_offset: usize, width: usize)
     let (d, out) = refusal(name, text);
     let (line, column) = condition_start();
     assert_eq!(d.kind, ErrorKind::Expr(ExprError::TooDeep), "{d:?}");
-    assert_eq!((d.line, d.column, d.width), (line, column + column_offset, width));
+    assert_eq!(
+        (d.line, d.column, d.width),
+        (line, column + column_offset, width)
+    );
     assert!(
-        out.stderr
-            .contains(&format!("condition nests more than {MAX_NESTING} levels deep")),
+        out.stderr.contains(&format!(
+            "condition nests more than {MAX_NESTING} levels deep"
+        )),
         "{}",
         out.stderr
     );
@@ -323,7 +338,10 @@ fn definitions_nested_past_the_depth_limit_are_refused() {
     });
     let d = &ds[0];
     assert_eq!(d.kind, ErrorKind::Expr(ExprError::ExpandedTooDeep), "{d:?}");
-    assert_eq!((d.line, d.column), (line, 3 + format!("d{MAX_DEPTH}: ").len()));
+    assert_eq!(
+        (d.line, d.column),
+        (line, 3 + format!("d{MAX_DEPTH}: ").len())
+    );
     assert!(
         ds[1..]
             .iter()

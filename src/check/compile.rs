@@ -119,7 +119,8 @@ impl CompileError {
     }
 }
 
-type Result<T> = std::result::Result<T, CompileError>;
+/// Boxed: the error is large and travels up every level of the recursion.
+type Result<T> = std::result::Result<T, Box<CompileError>>;
 
 /// What names mean in one spec.
 pub struct Env<'a> {
@@ -139,8 +140,10 @@ pub const FUNCTIONS: [&str; 4] = ["count", "suited", "max_kind", "kinds"];
 pub fn compile_condition(e: &Expr, env: &Env) -> Result<Cond> {
     match compile(e, env)? {
         Value::Bool(c) => Ok(c),
-        other => Err(CompileError::new(e.span, ExprError::NotACondition)
-            .expected(Ty::Bool.describe(), other.ty().describe())),
+        other => Err(Box::new(
+            CompileError::new(e.span, ExprError::NotACondition)
+                .expected(Ty::Bool.describe(), other.ty().describe()),
+        )),
     }
 }
 
@@ -153,12 +156,12 @@ pub fn compile(e: &Expr, env: &Env) -> Result<Value> {
     // `MAX_DEPTH`, and dropping it on refusal is safe.
     let depth = v.cond().map_or(0, Cond::depth);
     if depth > MAX_DEPTH {
-        return Err(CompileError::new(e.span, ExprError::ExpandedTooDeep)
+        return Err(Box::new(CompileError::new(e.span, ExprError::ExpandedTooDeep)
             .expected(
                 format!("at most {MAX_DEPTH} levels"),
                 format!("{depth} levels"),
             )
-            .help("definitions are expanded where they are named: nest fewer of them inside one another"));
+            .help("definitions are expanded where they are named: nest fewer of them inside one another")));
     }
     Ok(v)
 }
@@ -225,20 +228,22 @@ fn name(n: &str, span: Span, env: &Env) -> Result<Value> {
     if let Some(s) = closest(n, &all) {
         err = err.help(format!("did you mean `{s}`?"));
     }
-    Err(err)
+    Err(Box::new(err))
 }
 
 fn attribute(base: Value, attr: &str, span: Span, base_span: Span, naturals: u16) -> Result<Value> {
     match base {
         Value::Hand(h) => hand_attribute(h, attr, span, naturals),
         Value::Card(s) => card_attribute(s, attr, span),
-        other => Err(CompileError::new(
-            base_span,
-            ExprError::NoAttributes {
-                what: other.ty().describe(),
-            },
-        )
-        .expected("a hand or a card before `.`", other.ty().describe())),
+        other => Err(Box::new(
+            CompileError::new(
+                base_span,
+                ExprError::NoAttributes {
+                    what: other.ty().describe(),
+                },
+            )
+            .expected("a hand or a card before `.`", other.ty().describe()),
+        )),
     }
 }
 
@@ -253,7 +258,14 @@ fn hand_attribute(h: u8, attr: &str, span: Span, naturals: u16) -> Result<Value>
         "first" => Value::Card(slot(h, 0)),
         "second" => Value::Card(slot(h, 1)),
         "third" => Value::Card(slot(h, 2)),
-        _ => return Err(unknown_attribute("a hand", attr, &HAND_ATTRS, span)),
+        _ => {
+            return Err(Box::new(unknown_attribute(
+                "a hand",
+                attr,
+                &HAND_ATTRS,
+                span,
+            )));
+        }
     })
 }
 
@@ -264,21 +276,24 @@ fn card_attribute(s: u8, attr: &str, span: Span) -> Result<Value> {
         "value" => Value::Int(Cond::Value(s)),
         "face" => Value::Bool(Cond::Face(s)),
         "high" => Value::Int(Cond::High(s)),
-        _ => return Err(unknown_attribute("a card", attr, &CARD_ATTRS, span)),
+        _ => {
+            return Err(Box::new(unknown_attribute(
+                "a card",
+                attr,
+                &CARD_ATTRS,
+                span,
+            )));
+        }
     })
 }
 
-fn unknown_attribute(
-    what: &'static str,
-    attr: &str,
-    known: &[&str],
-    span: Span,
-) -> CompileError {
+fn unknown_attribute(what: &'static str, attr: &str, known: &[&str], span: Span) -> CompileError {
     let kind = ExprError::UnknownAttribute {
         what,
         attr: attr.to_string(),
     };
-    let mut err = CompileError::new(span, kind).expected(format!("one of {}", known.join(", ")), format!("`{attr}`"));
+    let mut err = CompileError::new(span, kind)
+        .expected(format!("one of {}", known.join(", ")), format!("`{attr}`"));
     if let Some(s) = closest(attr, known) {
         err = err.help(format!("did you mean `{s}`?"));
     }
@@ -293,17 +308,19 @@ fn call(f: &str, args: &[Expr], span: Span, env: &Env) -> Result<Value> {
         if let Some(s) = closest(f, &FUNCTIONS) {
             err = err.help(format!("did you mean `{s}`?"));
         }
-        return Err(err);
+        return Err(Box::new(err));
     }
     if args.len() != arity {
-        return Err(CompileError::new(
-            span,
-            ExprError::WrongArity {
-                function: f.to_string(),
-                arity,
-            },
-        )
-        .expected(format!("{arity}"), format!("{}", args.len())));
+        return Err(Box::new(
+            CompileError::new(
+                span,
+                ExprError::WrongArity {
+                    function: f.to_string(),
+                    arity,
+                },
+            )
+            .expected(format!("{arity}"), format!("{}", args.len())),
+        ));
     }
     let mask = match value(&args[0], env)? {
         Value::Cards(m) => m,
@@ -311,11 +328,12 @@ fn call(f: &str, args: &[Expr], span: Span, env: &Env) -> Result<Value> {
             let kind = ExprError::NotCards {
                 function: f.to_string(),
             };
-            let mut err = CompileError::new(args[0].span, kind).expected(Ty::Cards.describe(), other.ty().describe());
+            let mut err = CompileError::new(args[0].span, kind)
+                .expected(Ty::Cards.describe(), other.ty().describe());
             if other.ty() == Ty::Hand {
                 err = err.help("a hand's cards are `<hand>.cards`");
             }
-            return Err(err);
+            return Err(Box::new(err));
         }
     };
     Ok(match f {
@@ -327,8 +345,10 @@ fn call(f: &str, args: &[Expr], span: Span, env: &Env) -> Result<Value> {
                 Value::Int(Cond::Kinds(mask, n as u8))
             }
             other => {
-                return Err(CompileError::new(args[1].span, ExprError::KindsCount)
-                    .expected("a whole number from 1 to 6", other.ty().describe()));
+                return Err(Box::new(
+                    CompileError::new(args[1].span, ExprError::KindsCount)
+                        .expected("a whole number from 1 to 6", other.ty().describe()),
+                ));
             }
         },
     })
@@ -343,19 +363,21 @@ fn list(items: &[Expr], env: &Env) -> Result<Value> {
         if let Some(prev) = ty
             && prev != t
         {
-            return Err(CompileError::new(item.span, ExprError::MixedList)
-                .expected(describe(prev), t.describe()));
+            return Err(Box::new(
+                CompileError::new(item.span, ExprError::MixedList)
+                    .expected(describe(prev), t.describe()),
+            ));
         }
         ty = Some(t);
         match v.scalar() {
             Some(Cond::Const(c)) => out.push(c),
             _ => {
-                return Err(
+                return Err(Box::new(
                     CompileError::new(item.span, ExprError::ListNotConstant).expected(
                         "a number, rank or suit",
                         "a value that depends on the cards",
                     ),
-                );
+                ));
             }
         }
     }
@@ -369,8 +391,10 @@ fn describe(t: Ty) -> &'static str {
 fn bool_operand(e: &Expr, env: &Env, op: &'static str) -> Result<Cond> {
     match value(e, env)? {
         Value::Bool(c) => Ok(c),
-        other => Err(CompileError::new(e.span, ExprError::NotBoolOperand { op })
-            .expected(Ty::Bool.describe(), other.ty().describe())),
+        other => Err(Box::new(
+            CompileError::new(e.span, ExprError::NotBoolOperand { op })
+                .expected(Ty::Bool.describe(), other.ty().describe()),
+        )),
     }
 }
 
@@ -420,11 +444,12 @@ fn int_operand(e: &Expr, env: &Env, op: BinOp) -> Result<Cond> {
         Value::Int(c) => Ok(c),
         other => {
             let kind = ExprError::NotNumber { op: op.symbol() };
-            let mut err = CompileError::new(e.span, kind).expected(Ty::Int.describe(), other.ty().describe());
+            let mut err =
+                CompileError::new(e.span, kind).expected(Ty::Int.describe(), other.ty().describe());
             if other.ty() == Ty::Rank {
                 err = err.help("ranks have no order: compare `.high` (ace high, 2..14) or `.value` (point value)");
             }
-            Err(err)
+            Err(Box::new(err))
         }
     }
 }
@@ -450,14 +475,16 @@ fn comparison(op: BinOp, l: &Expr, r: &Expr, env: &Env) -> Result<Value> {
     let a = value(l, env)?;
     let b = value(r, env)?;
     if a.ty() != b.ty() {
-        return Err(CompileError::new(
-            r.span,
-            ExprError::Incomparable {
-                left: a.ty().describe(),
-                right: b.ty().describe(),
-            },
-        )
-        .expected(a.ty().describe(), b.ty().describe()));
+        return Err(Box::new(
+            CompileError::new(
+                r.span,
+                ExprError::Incomparable {
+                    left: a.ty().describe(),
+                    right: b.ty().describe(),
+                },
+            )
+            .expected(a.ty().describe(), b.ty().describe()),
+        ));
     }
     let cmp = |x: Cond, y: Cond| Cond::Cmp(cmp_op(op), Box::new(x), Box::new(y));
     match (a, b) {
@@ -473,9 +500,11 @@ fn comparison(op: BinOp, l: &Expr, r: &Expr, env: &Env) -> Result<Value> {
         }
         (a, b) => match (a.scalar(), b.scalar()) {
             (Some(x), Some(y)) => Ok(Value::Bool(cmp(x, y))),
-            _ => Err(CompileError::new(l.span, ExprError::NotComparable).expected(
-                "a number, condition, rank, suit or card",
-                "a hand or a list",
+            _ => Err(Box::new(
+                CompileError::new(l.span, ExprError::NotComparable).expected(
+                    "a number, condition, rank, suit or card",
+                    "a hand or a list",
+                ),
             )),
         },
     }
@@ -486,29 +515,35 @@ fn membership(l: &Expr, r: &Expr, env: &Env) -> Result<Value> {
     let (elem, items) = match value(r, env)? {
         Value::List(elem, items) => (elem, items),
         other => {
-            return Err(CompileError::new(r.span, ExprError::InNeedsList)
-                .expected("a list such as `[8, 9]`", other.ty().describe()));
+            return Err(Box::new(
+                CompileError::new(r.span, ExprError::InNeedsList)
+                    .expected("a list such as `[8, 9]`", other.ty().describe()),
+            ));
         }
     };
     let ty = a.ty();
     if let Some(elem) = elem
         && elem != ty
     {
-        return Err(CompileError::new(
-            r.span,
-            ExprError::WrongListType {
-                what: ty.describe(),
-            },
-        )
-        .expected(
-            format!("a list of {}", plural(ty)),
-            format!("a list of {}", plural(elem)),
+        return Err(Box::new(
+            CompileError::new(
+                r.span,
+                ExprError::WrongListType {
+                    what: ty.describe(),
+                },
+            )
+            .expected(
+                format!("a list of {}", plural(ty)),
+                format!("a list of {}", plural(elem)),
+            ),
         ));
     }
     match a.scalar() {
         Some(x) if ty != Ty::Bool => Ok(Value::Bool(Cond::In(Box::new(x), items))),
-        _ => Err(CompileError::new(l.span, ExprError::InNeedsScalar)
-            .expected("a number, rank or suit", ty.describe())),
+        _ => Err(Box::new(
+            CompileError::new(l.span, ExprError::InNeedsScalar)
+                .expected("a number, rank or suit", ty.describe()),
+        )),
     }
 }
 

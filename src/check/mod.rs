@@ -57,7 +57,10 @@ fn is_identifier(s: &str) -> bool {
 impl<'a> Checker<'a> {
     fn error<T>(&mut self, at: &S<T>, width: usize, message: impl Into<String>) -> &mut Diagnostic {
         let pos = self.src.at(&at.referenced, width);
-        self.diags.push(Diagnostic::new(pos, crate::diag::ErrorKind::Legacy(message.into())));
+        self.diags.push(Diagnostic::new(
+            pos,
+            crate::diag::ErrorKind::Legacy(message.into()),
+        ));
         self.diags.last_mut().expect("just pushed")
     }
 
@@ -99,7 +102,7 @@ impl<'a> Checker<'a> {
         match compile(&ast, env) {
             Ok(v) => Some(v),
             Err(e) => {
-                self.compile_error(text, e);
+                self.compile_error(text, *e);
                 None
             }
         }
@@ -110,7 +113,7 @@ impl<'a> Checker<'a> {
         match compile_condition(&ast, env) {
             Ok(c) => Some(c),
             Err(e) => {
-                self.compile_error(text, e);
+                self.compile_error(text, *e);
                 None
             }
         }

@@ -110,8 +110,9 @@ fn deeper(i: In<'_>, depth: usize) -> Result<usize, nom::Err<PErr>> {
     Ok(depth + 1)
 }
 
-/// Parses a whole condition; trailing text is an error.
-pub fn parse_expr(text: &str) -> Result<Expr, ParseError> {
+/// Parses a whole condition; trailing text is an error. (The error is
+/// boxed: it is large, and rare.)
+pub fn parse_expr(text: &str) -> Result<Expr, Box<ParseError>> {
     let input = In::new(text);
     let result = or_expr(input, 0).and_then(|(rest, e)| {
         let (rest, _) = multispace0(rest)?;
@@ -134,12 +135,12 @@ pub fn parse_expr(text: &str) -> Result<Expr, ParseError> {
     })
 }
 
-fn to_error(text: &str, e: PErr) -> ParseError {
+fn to_error(text: &str, e: PErr) -> Box<ParseError> {
     let offset = e.offset.min(text.len());
     let token = next_token(&text[offset..]);
     let span = Span::new(offset, offset + token.len().max(1));
     if e.too_deep {
-        return ParseError {
+        return Box::new(ParseError {
             kind: ExprError::TooDeep,
             span,
             expected: format!("at most {MAX_NESTING} levels of `(`, `[` and `not`"),
@@ -148,7 +149,7 @@ fn to_error(text: &str, e: PErr) -> ParseError {
                 "chains of `or`, `and` and `+` need no parentheses; or name a part in `definitions`"
                     .into(),
             ),
-        };
+        });
     }
     let found = if token.is_empty() {
         "the end of the condition".to_string()
@@ -159,13 +160,13 @@ fn to_error(text: &str, e: PErr) -> ParseError {
     if expected.is_empty() {
         expected.push("a condition");
     }
-    ParseError {
+    Box::new(ParseError {
         kind: ExprError::Syntax,
         span,
         expected: join_alternatives(&expected),
         found,
         help: None,
-    }
+    })
 }
 
 fn join_alternatives(items: &[&str]) -> String {

@@ -10,12 +10,14 @@ use std::fmt;
 /// The deepest a condition may nest: parentheses, `not`, list brackets and
 /// function-call parentheses each open one level.
 ///
-/// Why 64: real conditions nest a handful of levels, and the parser is
-/// recursive descent (each level costs about ten nom frames). 64 levels fit
-/// comfortably in a 2 MiB thread stack even in a debug build, where test
-/// threads run (measured by `tests/deep_conditions.rs`). Chains joined by
-/// `or`, `and`, `+`, `-` and `.` are flat, not nested, so they have no limit.
-pub const MAX_NESTING: usize = 64;
+/// Why 32: real conditions nest a handful of levels, and the parser is
+/// recursive descent, about ten nom frames per level. Measured in a debug
+/// build (where test threads have 2 MiB of stack): 64 levels needed more
+/// than 1 MiB; 32 levels, in the deepest shapes, fit in 1 MiB, leaving half
+/// the test stack spare (`tests/deep_conditions.rs` runs them on 2 MiB).
+/// Chains joined by `or`, `and`, `+`, `-` and `.` are flat, not nested, so
+/// they have no limit.
+pub const MAX_NESTING: usize = 32;
 
 /// The deepest a compiled condition may be once definitions are expanded.
 ///
@@ -34,7 +36,7 @@ pub enum ExprError {
     /// The text does not parse: `player.total = 8` (expected `==`).
     Syntax,
     /// Parentheses, `not`, brackets or calls nested more than
-    /// [`MAX_NESTING`] levels: `((((...(tie)...))))` with 65 `(`.
+    /// [`MAX_NESTING`] levels: `((((...(tie)...))))` with 33 `(`.
     TooDeep,
     /// Definitions expanded into a condition deeper than [`MAX_DEPTH`]:
     /// `d1: not tie`, `d2: not d1`, ..., `d600: not d599`.
@@ -74,7 +76,7 @@ pub enum ExprError {
     InNeedsList,
     /// `player.first.rank in [1, 2]`.
     WrongListType { what: &'static str },
-    /// `tie in [0, 1]`.
+    /// `tie in []` (a condition is not looked up in a list).
     InNeedsScalar,
 }
 

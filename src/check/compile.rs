@@ -2,10 +2,16 @@
 //!
 //! Names resolve, in order, to: definitions, hands, the globals `cards`,
 //! `tie` and `margin`, rank names (`ace` .. `king`) and suit names.
+//!
+//! Compiling recurses over the syntax tree, whose depth the parser bounds;
+//! chains (`or`, `and`, `+`/`-`, `.`) are flat lists, compiled by loops.
+//! Definitions are inlined where named, so the compiled tree can grow deeper
+//! than the text: `compile` refuses one deeper than `MAX_DEPTH`.
 
 use crate::cards::{RANK_NAMES, SUIT_NAMES};
+use crate::diag::expr::{ExprError, MAX_DEPTH};
 use crate::expr::{BinOp, Expr, ExprKind, Span};
-use crate::model::cond::{ALL_SLOTS, CmpOp, Cond, SlotMask, hand_mask};
+use crate::model::cond::{ALL_SLOTS, CmpOp, Cond, Sign, SlotMask, hand_mask};
 use crate::model::round::slot;
 
 /// A compiled value with its type.
@@ -63,6 +69,14 @@ impl Value {
         }
     }
 
+    /// The condition tree inside a value, if any.
+    fn cond(&self) -> Option<&Cond> {
+        match self {
+            Value::Int(c) | Value::Bool(c) | Value::Rank(c) | Value::Suit(c) => Some(c),
+            _ => None,
+        }
+    }
+
     /// The scalar node of an Int, Bool, Rank or Suit value.
     fn scalar(self) -> Option<Cond> {
         match self {
@@ -72,39 +86,41 @@ impl Value {
     }
 }
 
+/// Why a condition was refused, and where in its text.
 #[derive(Clone, Debug, PartialEq)]
 pub struct CompileError {
+    pub kind: ExprError,
     pub span: Span,
-    pub message: String,
     pub expected: Option<String>,
     pub found: Option<String>,
     pub help: Option<String>,
 }
 
 impl CompileError {
-    fn new(span: Span, message: impl Into<String>) -> Self {
+    pub fn new(span: Span, kind: ExprError) -> Self {
         CompileError {
+            kind,
             span,
-            message: message.into(),
             expected: None,
             found: None,
             help: None,
         }
     }
 
-    fn expected(mut self, e: impl Into<String>, f: impl Into<String>) -> Self {
+    pub fn expected(mut self, e: impl Into<String>, f: impl Into<String>) -> Self {
         self.expected = Some(e.into());
         self.found = Some(f.into());
         self
     }
 
-    fn help(mut self, h: impl Into<String>) -> Self {
+    pub fn help(mut self, h: impl Into<String>) -> Self {
         self.help = Some(h.into());
         self
     }
 }
 
-type Result<T> = std::result::Result<T, CompileError>;
+/// Boxed: the error is large and travels up every level of the recursion.
+type Result<T> = std::result::Result<T, Box<CompileError>>;
 
 /// What names mean in one spec.
 pub struct Env<'a> {
@@ -124,28 +140,55 @@ pub const FUNCTIONS: [&str; 4] = ["count", "suited", "max_kind", "kinds"];
 pub fn compile_condition(e: &Expr, env: &Env) -> Result<Cond> {
     match compile(e, env)? {
         Value::Bool(c) => Ok(c),
-        other => Err(
-            CompileError::new(e.span, "a condition must be true or false")
+        other => Err(Box::new(
+            CompileError::new(e.span, ExprError::NotACondition)
                 .expected(Ty::Bool.describe(), other.ty().describe()),
-        ),
+        )),
     }
 }
 
+/// Compiles an expression of any type; refuses one whose compiled tree,
+/// definitions expanded, is deeper than `MAX_DEPTH`.
 pub fn compile(e: &Expr, env: &Env) -> Result<Value> {
+    let v = value(e, env)?;
+    // Every part came from the parser (bounded) or from a definition that
+    // passed this same check, so `v` is at most a bounded amount deeper than
+    // `MAX_DEPTH`, and dropping it on refusal is safe.
+    let depth = v.cond().map_or(0, Cond::depth);
+    if depth > MAX_DEPTH {
+        return Err(Box::new(CompileError::new(e.span, ExprError::ExpandedTooDeep)
+            .expected(
+                format!("at most {MAX_DEPTH} levels"),
+                format!("{depth} levels"),
+            )
+            .help("definitions are expanded where they are named: nest fewer of them inside one another")));
+    }
+    Ok(v)
+}
+
+fn value(e: &Expr, env: &Env) -> Result<Value> {
     match &e.kind {
         ExprKind::Int(v) => Ok(Value::Int(Cond::Const(*v))),
         ExprKind::Bool(b) => Ok(Value::Bool(Cond::Const(*b as i64))),
         ExprKind::Name(n) => name(n, e.span, env),
-        ExprKind::Attr(base, attr, span) => {
-            let base_value = compile(base, env)?;
-            attribute(base_value, attr, *span, base.span, env.naturals)
+        ExprKind::Attr(base, names) => {
+            let mut v = value(base, env)?;
+            let mut base_span = base.span;
+            for (attr, span) in names {
+                v = attribute(v, attr, *span, base_span, env.naturals)?;
+                base_span = base_span.join(*span);
+            }
+            Ok(v)
         }
         ExprKind::Call(f, args) => call(f, args, e.span, env),
         ExprKind::List(items) => list(items, env),
         ExprKind::Not(x) => {
-            let c = bool_operand(x, env, "`not`")?;
+            let c = bool_operand(x, env, "not")?;
             Ok(Value::Bool(Cond::Not(Box::new(c))))
         }
+        ExprKind::Or(xs) => logic(BinOp::Or, xs, env),
+        ExprKind::And(xs) => logic(BinOp::And, xs, env),
+        ExprKind::Sum(first, rest) => sum(first, rest, env),
         ExprKind::Binary(op, l, r) => binary(*op, l, r, env),
     }
 }
@@ -172,7 +215,7 @@ fn name(n: &str, span: Span, env: &Env) -> Result<Value> {
     let mut known: Vec<&str> = env.hands.iter().map(String::as_str).collect();
     known.extend(GLOBALS);
     known.extend(env.definitions.iter().map(|(d, _)| d.as_str()));
-    let mut err = CompileError::new(span, format!("unknown name `{n}`")).expected(
+    let mut err = CompileError::new(span, ExprError::UnknownName(n.to_string())).expected(
         format!(
             "a hand ({}), `cards`, `tie`, `margin`, a rank (ace .. king), a suit (spades, hearts, diamonds, clubs) or a definition",
             env.hands.join(", ")
@@ -185,18 +228,22 @@ fn name(n: &str, span: Span, env: &Env) -> Result<Value> {
     if let Some(s) = closest(n, &all) {
         err = err.help(format!("did you mean `{s}`?"));
     }
-    Err(err)
+    Err(Box::new(err))
 }
 
 fn attribute(base: Value, attr: &str, span: Span, base_span: Span, naturals: u16) -> Result<Value> {
     match base {
         Value::Hand(h) => hand_attribute(h, attr, span, naturals),
         Value::Card(s) => card_attribute(s, attr, span),
-        other => Err(CompileError::new(
-            base_span,
-            format!("{} has no attributes", other.ty().describe()),
-        )
-        .expected("a hand or a card before `.`", other.ty().describe())),
+        other => Err(Box::new(
+            CompileError::new(
+                base_span,
+                ExprError::NoAttributes {
+                    what: other.ty().describe(),
+                },
+            )
+            .expected("a hand or a card before `.`", other.ty().describe()),
+        )),
     }
 }
 
@@ -211,7 +258,14 @@ fn hand_attribute(h: u8, attr: &str, span: Span, naturals: u16) -> Result<Value>
         "first" => Value::Card(slot(h, 0)),
         "second" => Value::Card(slot(h, 1)),
         "third" => Value::Card(slot(h, 2)),
-        _ => return Err(unknown_attribute("a hand", attr, &HAND_ATTRS, span)),
+        _ => {
+            return Err(Box::new(unknown_attribute(
+                "a hand",
+                attr,
+                &HAND_ATTRS,
+                span,
+            )));
+        }
     })
 }
 
@@ -222,12 +276,23 @@ fn card_attribute(s: u8, attr: &str, span: Span) -> Result<Value> {
         "value" => Value::Int(Cond::Value(s)),
         "face" => Value::Bool(Cond::Face(s)),
         "high" => Value::Int(Cond::High(s)),
-        _ => return Err(unknown_attribute("a card", attr, &CARD_ATTRS, span)),
+        _ => {
+            return Err(Box::new(unknown_attribute(
+                "a card",
+                attr,
+                &CARD_ATTRS,
+                span,
+            )));
+        }
     })
 }
 
-fn unknown_attribute(what: &str, attr: &str, known: &[&str], span: Span) -> CompileError {
-    let mut err = CompileError::new(span, format!("{what} has no attribute `{attr}`"))
+fn unknown_attribute(what: &'static str, attr: &str, known: &[&str], span: Span) -> CompileError {
+    let kind = ExprError::UnknownAttribute {
+        what,
+        attr: attr.to_string(),
+    };
+    let mut err = CompileError::new(span, kind)
         .expected(format!("one of {}", known.join(", ")), format!("`{attr}`"));
     if let Some(s) = closest(attr, known) {
         err = err.help(format!("did you mean `{s}`?"));
@@ -238,48 +303,52 @@ fn unknown_attribute(what: &str, attr: &str, known: &[&str], span: Span) -> Comp
 fn call(f: &str, args: &[Expr], span: Span, env: &Env) -> Result<Value> {
     let arity = if f == "kinds" { 2 } else { 1 };
     if !FUNCTIONS.contains(&f) {
-        let mut err = CompileError::new(span, format!("unknown function `{f}`"))
+        let mut err = CompileError::new(span, ExprError::UnknownFunction(f.to_string()))
             .expected(format!("one of {}", FUNCTIONS.join(", ")), format!("`{f}`"));
         if let Some(s) = closest(f, &FUNCTIONS) {
             err = err.help(format!("did you mean `{s}`?"));
         }
-        return Err(err);
+        return Err(Box::new(err));
     }
     if args.len() != arity {
-        return Err(CompileError::new(
-            span,
-            format!(
-                "`{f}` takes {arity} argument{}",
-                if arity == 1 { "" } else { "s" }
-            ),
-        )
-        .expected(format!("{arity}"), format!("{}", args.len())));
+        return Err(Box::new(
+            CompileError::new(
+                span,
+                ExprError::WrongArity {
+                    function: f.to_string(),
+                    arity,
+                },
+            )
+            .expected(format!("{arity}"), format!("{}", args.len())),
+        ));
     }
-    let mask = match compile(&args[0], env)? {
+    let mask = match value(&args[0], env)? {
         Value::Cards(m) => m,
         other => {
-            let mut err = CompileError::new(args[0].span, format!("`{f}` reads a list of cards"))
+            let kind = ExprError::NotCards {
+                function: f.to_string(),
+            };
+            let mut err = CompileError::new(args[0].span, kind)
                 .expected(Ty::Cards.describe(), other.ty().describe());
             if other.ty() == Ty::Hand {
                 err = err.help("a hand's cards are `<hand>.cards`");
             }
-            return Err(err);
+            return Err(Box::new(err));
         }
     };
     Ok(match f {
         "count" => Value::Int(Cond::CardCount(mask)),
         "suited" => Value::Bool(Cond::Suited(mask)),
         "max_kind" => Value::Int(Cond::MaxKind(mask)),
-        _ => match compile(&args[1], env)? {
+        _ => match value(&args[1], env)? {
             Value::Int(Cond::Const(n)) if (1..=6).contains(&n) => {
                 Value::Int(Cond::Kinds(mask, n as u8))
             }
             other => {
-                return Err(CompileError::new(
-                    args[1].span,
-                    "`kinds(cards, n)` counts the ranks held at least n times",
-                )
-                .expected("a whole number from 1 to 6", other.ty().describe()));
+                return Err(Box::new(
+                    CompileError::new(args[1].span, ExprError::KindsCount)
+                        .expected("a whole number from 1 to 6", other.ty().describe()),
+                ));
             }
         },
     })
@@ -289,26 +358,26 @@ fn list(items: &[Expr], env: &Env) -> Result<Value> {
     let mut ty = None;
     let mut out = Vec::new();
     for item in items {
-        let v = compile(item, env)?;
+        let v = value(item, env)?;
         let t = v.ty();
         if let Some(prev) = ty
             && prev != t
         {
-            return Err(
-                CompileError::new(item.span, "list elements must share one type")
+            return Err(Box::new(
+                CompileError::new(item.span, ExprError::MixedList)
                     .expected(describe(prev), t.describe()),
-            );
+            ));
         }
         ty = Some(t);
         match v.scalar() {
             Some(Cond::Const(c)) => out.push(c),
             _ => {
-                return Err(
-                    CompileError::new(item.span, "list elements must be constants").expected(
+                return Err(Box::new(
+                    CompileError::new(item.span, ExprError::ListNotConstant).expected(
                         "a number, rank or suit",
                         "a value that depends on the cards",
                     ),
-                );
+                ));
             }
         }
     }
@@ -319,57 +388,68 @@ fn describe(t: Ty) -> &'static str {
     t.describe()
 }
 
-fn bool_operand(e: &Expr, env: &Env, op: &str) -> Result<Cond> {
-    match compile(e, env)? {
+fn bool_operand(e: &Expr, env: &Env, op: &'static str) -> Result<Cond> {
+    match value(e, env)? {
         Value::Bool(c) => Ok(c),
-        other => Err(CompileError::new(e.span, format!("{op} joins conditions"))
-            .expected(Ty::Bool.describe(), other.ty().describe())),
+        other => Err(Box::new(
+            CompileError::new(e.span, ExprError::NotBoolOperand { op })
+                .expected(Ty::Bool.describe(), other.ty().describe()),
+        )),
     }
+}
+
+/// An `or` or `and` chain: one flat node, with operands that are themselves
+/// the same operator (from parentheses or definitions) spliced in.
+fn logic(op: BinOp, xs: &[Expr], env: &Env) -> Result<Value> {
+    let mut items = Vec::new();
+    for x in xs {
+        match (op, bool_operand(x, env, op.symbol())?) {
+            (BinOp::And, Cond::And(ys)) | (BinOp::Or, Cond::Or(ys)) => items.extend(ys),
+            (_, c) => items.push(c),
+        }
+    }
+    Ok(Value::Bool(if op == BinOp::And {
+        Cond::And(items)
+    } else {
+        Cond::Or(items)
+    }))
+}
+
+/// A `+`/`-` chain: one flat `Cond::Sum`. The first operand is blamed on
+/// the operator after it, each later one on the operator before it.
+fn sum(first: &Expr, rest: &[(BinOp, Expr)], env: &Env) -> Result<Value> {
+    let first_op = rest.first().map_or(BinOp::Add, |(op, _)| *op);
+    let first = int_operand(first, env, first_op)?;
+    let mut terms = Vec::with_capacity(rest.len());
+    for (op, x) in rest {
+        let sign = if *op == BinOp::Sub {
+            Sign::Minus
+        } else {
+            Sign::Plus
+        };
+        terms.push((sign, int_operand(x, env, *op)?));
+    }
+    Ok(Value::Int(Cond::Sum(Box::new(first), terms)))
 }
 
 fn binary(op: BinOp, l: &Expr, r: &Expr, env: &Env) -> Result<Value> {
     match op {
-        BinOp::And | BinOp::Or => {
-            let a = bool_operand(l, env, &format!("`{}`", op.symbol()))?;
-            let b = bool_operand(r, env, &format!("`{}`", op.symbol()))?;
-            let mut items = Vec::new();
-            for c in [a, b] {
-                match (op, c) {
-                    (BinOp::And, Cond::And(xs)) | (BinOp::Or, Cond::Or(xs)) => items.extend(xs),
-                    (_, c) => items.push(c),
-                }
-            }
-            Ok(Value::Bool(if op == BinOp::And {
-                Cond::And(items)
-            } else {
-                Cond::Or(items)
-            }))
-        }
-        BinOp::Add | BinOp::Sub => {
-            let a = int_operand(l, env, op)?;
-            let b = int_operand(r, env, op)?;
-            let (a, b) = (Box::new(a), Box::new(b));
-            Ok(Value::Int(if op == BinOp::Add {
-                Cond::Add(a, b)
-            } else {
-                Cond::Sub(a, b)
-            }))
-        }
         BinOp::In => membership(l, r, env),
         _ => comparison(op, l, r, env),
     }
 }
 
 fn int_operand(e: &Expr, env: &Env, op: BinOp) -> Result<Cond> {
-    match compile(e, env)? {
+    match value(e, env)? {
         Value::Int(c) => Ok(c),
         other => {
-            let mut err = CompileError::new(e.span, format!("`{}` works on numbers", op.symbol()))
-                .expected(Ty::Int.describe(), other.ty().describe());
+            let kind = ExprError::NotNumber { op: op.symbol() };
+            let mut err =
+                CompileError::new(e.span, kind).expected(Ty::Int.describe(), other.ty().describe());
             if other.ty() == Ty::Rank {
                 err = err.help("ranks have no order: compare `.high` (ace high, 2..14) or `.value` (point value)");
             }
-            Err(err)
+            Err(Box::new(err))
         }
     }
 }
@@ -392,18 +472,19 @@ fn comparison(op: BinOp, l: &Expr, r: &Expr, env: &Env) -> Result<Value> {
         let b = int_operand(r, env, op)?;
         return Ok(Value::Bool(Cond::Cmp(cmp_op(op), Box::new(a), Box::new(b))));
     }
-    let a = compile(l, env)?;
-    let b = compile(r, env)?;
+    let a = value(l, env)?;
+    let b = value(r, env)?;
     if a.ty() != b.ty() {
-        return Err(CompileError::new(
-            r.span,
-            format!(
-                "cannot compare {} with {}",
-                a.ty().describe(),
-                b.ty().describe()
-            ),
-        )
-        .expected(a.ty().describe(), b.ty().describe()));
+        return Err(Box::new(
+            CompileError::new(
+                r.span,
+                ExprError::Incomparable {
+                    left: a.ty().describe(),
+                    right: b.ty().describe(),
+                },
+            )
+            .expected(a.ty().describe(), b.ty().describe()),
+        ));
     }
     let cmp = |x: Cond, y: Cond| Cond::Cmp(cmp_op(op), Box::new(x), Box::new(y));
     match (a, b) {
@@ -419,49 +500,50 @@ fn comparison(op: BinOp, l: &Expr, r: &Expr, env: &Env) -> Result<Value> {
         }
         (a, b) => match (a.scalar(), b.scalar()) {
             (Some(x), Some(y)) => Ok(Value::Bool(cmp(x, y))),
-            _ => Err(CompileError::new(
-                l.span,
-                "only numbers, conditions, ranks, suits and cards compare",
-            )
-            .expected(
-                "a number, condition, rank, suit or card",
-                "a hand or a list",
+            _ => Err(Box::new(
+                CompileError::new(l.span, ExprError::NotComparable).expected(
+                    "a number, condition, rank, suit or card",
+                    "a hand or a list",
+                ),
             )),
         },
     }
 }
 
 fn membership(l: &Expr, r: &Expr, env: &Env) -> Result<Value> {
-    let a = compile(l, env)?;
-    let (elem, items) = match compile(r, env)? {
+    let a = value(l, env)?;
+    let (elem, items) = match value(r, env)? {
         Value::List(elem, items) => (elem, items),
         other => {
-            return Err(CompileError::new(r.span, "`in` takes a list")
-                .expected("a list such as `[8, 9]`", other.ty().describe()));
+            return Err(Box::new(
+                CompileError::new(r.span, ExprError::InNeedsList)
+                    .expected("a list such as `[8, 9]`", other.ty().describe()),
+            ));
         }
     };
     let ty = a.ty();
     if let Some(elem) = elem
         && elem != ty
     {
-        return Err(CompileError::new(
-            r.span,
-            format!(
-                "cannot look for {} in a list of other things",
-                ty.describe()
+        return Err(Box::new(
+            CompileError::new(
+                r.span,
+                ExprError::WrongListType {
+                    what: ty.describe(),
+                },
+            )
+            .expected(
+                format!("a list of {}", plural(ty)),
+                format!("a list of {}", plural(elem)),
             ),
-        )
-        .expected(
-            format!("a list of {}", plural(ty)),
-            format!("a list of {}", plural(elem)),
         ));
     }
     match a.scalar() {
         Some(x) if ty != Ty::Bool => Ok(Value::Bool(Cond::In(Box::new(x), items))),
-        _ => Err(
-            CompileError::new(l.span, "`in` tests a number, rank or suit")
+        _ => Err(Box::new(
+            CompileError::new(l.span, ExprError::InNeedsScalar)
                 .expected("a number, rank or suit", ty.describe()),
-        ),
+        )),
     }
 }
 

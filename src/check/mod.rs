@@ -9,7 +9,7 @@ pub mod table;
 
 use crate::diag::spec::SpecError;
 use crate::diag::{Diagnostic, ErrorKind};
-use crate::expr::parse_expr;
+use crate::expr::{Expr, parse_expr};
 use crate::model::cond::Cond;
 use crate::model::{
     Claim, FirstRule, Game, Interpretation, Pay, PayTable, Precedence, Ratio, Reading, SecondRule,
@@ -74,49 +74,44 @@ impl<'a> Checker<'a> {
             e.span.start,
             e.span.end.saturating_sub(e.span.start),
         );
-        let mut d = Diagnostic::new(pos, e.message);
+        let mut d = Diagnostic::new(pos, e.kind);
         d.expected = e.expected;
         d.found = e.found;
         d.help = e.help;
         self.diags.push(d);
     }
 
+    /// Parses an expression; a syntax error (or nesting too deep) is recorded.
+    fn parse(&mut self, text: &S<String>) -> Option<Expr> {
+        match parse_expr(&text.value) {
+            Ok(ast) => Some(ast),
+            Err(e) => {
+                let mut err = CompileError::new(e.span, e.kind).expected(e.expected, e.found);
+                err.help = e.help;
+                self.compile_error(text, err);
+                None
+            }
+        }
+    }
+
     /// Parses and compiles an expression; any error is recorded.
     fn value(&mut self, text: &S<String>, env: &Env) -> Option<Value> {
-        let ast = match parse_expr(&text.value) {
-            Ok(ast) => ast,
-            Err(e) => {
-                self.compile_error(
-                    text,
-                    CompileError {
-                        span: e.span,
-                        message: "syntax error in condition".into(),
-                        expected: Some(e.expected),
-                        found: Some(e.found),
-                        help: None,
-                    },
-                );
-                return None;
-            }
-        };
+        let ast = self.parse(text)?;
         match compile(&ast, env) {
             Ok(v) => Some(v),
             Err(e) => {
-                self.compile_error(text, e);
+                self.compile_error(text, *e);
                 None
             }
         }
     }
 
     fn condition(&mut self, text: &S<String>, env: &Env) -> Option<Cond> {
-        let ast = match parse_expr(&text.value) {
-            Ok(ast) => ast,
-            Err(_) => return self.value(text, env).and(None),
-        };
+        let ast = self.parse(text)?;
         match compile_condition(&ast, env) {
             Ok(c) => Some(c),
             Err(e) => {
-                self.compile_error(text, e);
+                self.compile_error(text, *e);
                 None
             }
         }

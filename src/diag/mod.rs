@@ -7,6 +7,7 @@
 pub mod cards;
 pub mod deal;
 pub mod fixture;
+pub mod expr;
 pub mod input;
 pub mod kind;
 pub mod report;

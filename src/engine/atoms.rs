@@ -5,7 +5,7 @@
 //! its atom values, then evaluates each event once per distinct tuple: a
 //! million rounds collapse to a few hundred or thousand tuples.
 
-use crate::model::cond::{CmpOp, Cond, SlotMask, arith, compare};
+use crate::model::cond::{CmpOp, Cond, Sign, SlotMask, compare};
 use crate::model::round::{Round, SLOTS};
 
 /// An atom whose value depends on suits not yet chosen.
@@ -27,8 +27,8 @@ pub enum AExpr {
     Or(Vec<AExpr>),
     Cmp(CmpOp, Box<AExpr>, Box<AExpr>),
     In(Box<AExpr>, Vec<i64>),
-    Add(Box<AExpr>, Box<AExpr>),
-    Sub(Box<AExpr>, Box<AExpr>),
+    /// Flat, as `Cond::Sum` is.
+    Sum(Box<AExpr>, Vec<(Sign, AExpr)>),
 }
 
 impl Atoms {
@@ -63,8 +63,10 @@ impl Atoms {
             Cond::Or(xs) => AExpr::Or(xs.iter().map(|x| self.compile(x)).collect()),
             Cond::Cmp(op, x, y) => AExpr::Cmp(*op, b(x, self), b(y, self)),
             Cond::In(x, set) => AExpr::In(b(x, self), set.clone()),
-            Cond::Add(x, y) => AExpr::Add(b(x, self), b(y, self)),
-            Cond::Sub(x, y) => AExpr::Sub(b(x, self), b(y, self)),
+            Cond::Sum(first, rest) => AExpr::Sum(
+                b(first, self),
+                rest.iter().map(|(s, x)| (*s, self.compile(x))).collect(),
+            ),
             leaf => AExpr::Atom(self.intern(leaf)),
         }
     }
@@ -138,9 +140,13 @@ pub fn atoms_of(e: &AExpr, out: &mut Vec<usize>) {
         AExpr::Const(_) => {}
         AExpr::Not(x) | AExpr::In(x, _) => atoms_of(x, out),
         AExpr::And(xs) | AExpr::Or(xs) => xs.iter().for_each(|x| atoms_of(x, out)),
-        AExpr::Cmp(_, x, y) | AExpr::Add(x, y) | AExpr::Sub(x, y) => {
+        AExpr::Cmp(_, x, y) => {
             atoms_of(x, out);
             atoms_of(y, out);
+        }
+        AExpr::Sum(first, rest) => {
+            atoms_of(first, out);
+            rest.iter().for_each(|(_, x)| atoms_of(x, out));
         }
     }
 }
@@ -180,8 +186,13 @@ impl AExpr {
                 let a = x.eval(v)?;
                 Some((a != ABSENT && set.contains(&a)) as i64)
             }
-            AExpr::Add(x, y) => Some(arith(x.eval(v)?, y.eval(v)?, |a, b| a + b)),
-            AExpr::Sub(x, y) => Some(arith(x.eval(v)?, y.eval(v)?, |a, b| a - b)),
+            AExpr::Sum(first, rest) => {
+                let mut acc = first.eval(v)?;
+                for (sign, x) in rest {
+                    acc = sign.apply(acc, x.eval(v)?);
+                }
+                Some(acc)
+            }
         }
     }
 }

@@ -56,18 +56,34 @@ pub struct Expr {
     pub span: Span,
 }
 
+/// The shape of a condition.
+///
+/// Chains of one operator (`or`, `and`, `+`/`-`, `.`) are flat lists rather
+/// than nested binary nodes: a chain may be any length, and every walk over
+/// the tree (checking, `Drop`, `Debug`, equality) recurses only as deep as
+/// the real nesting, which the parser bounds (see
+/// [`MAX_NESTING`](crate::diag::expr::MAX_NESTING)).
 #[derive(Clone, Debug, PartialEq)]
 pub enum ExprKind {
     Int(i64),
     Bool(bool),
     /// A bare name: a hand, a global such as `tie`, a rank or suit, or a definition.
     Name(String),
-    /// `base.name`; the span of `name` alone is kept for diagnostics.
-    Attr(Box<Expr>, String, Span),
+    /// `base.a.b`: one or more attribute names, each with the span of the
+    /// name alone, for diagnostics.
+    Attr(Box<Expr>, Vec<(String, Span)>),
     /// `name(args)`.
     Call(String, Vec<Expr>),
     /// `[a, b, c]`, only as the right side of `in`.
     List(Vec<Expr>),
     Not(Box<Expr>),
+    /// `a or b or ...`: two or more operands.
+    Or(Vec<Expr>),
+    /// `a and b and ...`: two or more operands.
+    And(Vec<Expr>),
+    /// `a + b - c ...`: the first operand, then each further one with its
+    /// operator (`BinOp::Add` or `BinOp::Sub`); at least one further operand.
+    Sum(Box<Expr>, Vec<(BinOp, Expr)>),
+    /// A comparison or `in`: not chained, so binary.
     Binary(BinOp, Box<Expr>, Box<Expr>),
 }

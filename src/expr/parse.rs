@@ -11,9 +11,16 @@
 //! primary := integer | "true" | "false" | name | name "(" args ")" | "(" or ")" | list
 //! list    := "[" (or ("," or)*)? "]"
 //! ```
-//! Errors are plain data: the byte offset, what was expected there and what was found.
+//! Errors are plain data: the kind, the byte offset, what was expected there
+//! and what was found.
+//!
+//! Stack use is bounded: the `*` repetitions above are loops building flat
+//! lists, so the parser recurses only where the text nests — `(`, `[`, a
+//! call's `(` and `not` — and it refuses to open more than
+//! [`MAX_NESTING`] levels, at the opener that would go past it.
 
 use super::ast::{BinOp, Expr, ExprKind, Span};
+use crate::diag::expr::{ExprError, MAX_NESTING};
 use nom::bytes::complete::{tag, take_while, take_while1};
 use nom::character::complete::{char, digit1, multispace0};
 use nom::combinator::recognize;
@@ -26,12 +33,15 @@ type Res<'a, T> = IResult<In<'a>, T, PErr>;
 
 const KEYWORDS: [&str; 6] = ["and", "or", "not", "in", "true", "false"];
 
-/// A syntax error inside one condition.
+/// A condition the parser refuses: a syntax error, or nesting too deep.
 #[derive(Clone, Debug, PartialEq)]
 pub struct ParseError {
+    /// `ExprError::Syntax` or `ExprError::TooDeep`.
+    pub kind: ExprError,
     pub span: Span,
     pub expected: String,
     pub found: String,
+    pub help: Option<String>,
 }
 
 /// Internal nom error: the furthest offset reached and what could have come next there.
@@ -39,6 +49,8 @@ pub struct ParseError {
 pub struct PErr {
     offset: usize,
     expected: Vec<&'static str>,
+    /// Refused for nesting past `MAX_NESTING` at `offset`, not for syntax.
+    too_deep: bool,
 }
 
 impl<'a> nom::error::ParseError<In<'a>> for PErr {
@@ -46,6 +58,7 @@ impl<'a> nom::error::ParseError<In<'a>> for PErr {
         PErr {
             offset: input.location_offset(),
             expected: Vec::new(),
+            too_deep: false,
         }
     }
 
@@ -63,6 +76,7 @@ impl<'a> nom::error::ParseError<In<'a>> for PErr {
                         self.expected.push(e);
                     }
                 }
+                self.too_deep |= other.too_deep;
                 self
             }
         }
@@ -73,6 +87,7 @@ fn fail<'a, T>(i: In<'a>, expected: &'static str) -> Res<'a, T> {
     Err(nom::Err::Error(PErr {
         offset: i.location_offset(),
         expected: vec![expected],
+        too_deep: false,
     }))
 }
 
@@ -83,10 +98,23 @@ fn cut<T>(r: Res<'_, T>) -> Res<'_, T> {
     })
 }
 
-/// Parses a whole condition; trailing text is an error.
-pub fn parse_expr(text: &str) -> Result<Expr, ParseError> {
+/// One more level of nesting opened at `i`, or a hard refusal past the limit.
+fn deeper(i: In<'_>, depth: usize) -> Result<usize, nom::Err<PErr>> {
+    if depth >= MAX_NESTING {
+        return Err(nom::Err::Failure(PErr {
+            offset: i.location_offset(),
+            expected: Vec::new(),
+            too_deep: true,
+        }));
+    }
+    Ok(depth + 1)
+}
+
+/// Parses a whole condition; trailing text is an error. (The error is
+/// boxed: it is large, and rare.)
+pub fn parse_expr(text: &str) -> Result<Expr, Box<ParseError>> {
     let input = In::new(text);
-    let result = or_expr(input).and_then(|(rest, e)| {
+    let result = or_expr(input, 0).and_then(|(rest, e)| {
         let (rest, _) = multispace0(rest)?;
         if rest.fragment().is_empty() {
             Ok(e)
@@ -101,14 +129,28 @@ pub fn parse_expr(text: &str) -> Result<Expr, ParseError> {
             PErr {
                 offset: text.len(),
                 expected: vec!["more input"],
+                too_deep: false,
             },
         ),
     })
 }
 
-fn to_error(text: &str, e: PErr) -> ParseError {
+fn to_error(text: &str, e: PErr) -> Box<ParseError> {
     let offset = e.offset.min(text.len());
     let token = next_token(&text[offset..]);
+    let span = Span::new(offset, offset + token.len().max(1));
+    if e.too_deep {
+        return Box::new(ParseError {
+            kind: ExprError::TooDeep,
+            span,
+            expected: format!("at most {MAX_NESTING} levels of `(`, `[` and `not`"),
+            found: format!("`{token}` opening level {}", MAX_NESTING + 1),
+            help: Some(
+                "chains of `or`, `and` and `+` need no parentheses; or name a part in `definitions`"
+                    .into(),
+            ),
+        });
+    }
     let found = if token.is_empty() {
         "the end of the condition".to_string()
     } else {
@@ -118,11 +160,13 @@ fn to_error(text: &str, e: PErr) -> ParseError {
     if expected.is_empty() {
         expected.push("a condition");
     }
-    ParseError {
-        span: Span::new(offset, offset + token.len().max(1)),
+    Box::new(ParseError {
+        kind: ExprError::Syntax,
+        span,
         expected: join_alternatives(&expected),
         found,
-    }
+        help: None,
+    })
 }
 
 fn join_alternatives(items: &[&str]) -> String {
@@ -196,42 +240,51 @@ fn word_expectation(word: &str) -> &'static str {
     }
 }
 
-/// Left-associative chain `operand (op operand)*`.
-fn chain<'a>(
-    i: In<'a>,
-    operand: fn(In<'a>) -> Res<'a, Expr>,
-    op: impl Fn(In<'a>) -> Res<'a, BinOp>,
-) -> Res<'a, Expr> {
-    let (mut i, mut acc) = operand(i)?;
+fn or_expr(i: In<'_>, depth: usize) -> Res<'_, Expr> {
+    logic(i, depth, BinOp::Or)
+}
+
+/// `or` chains of `and` chains, in one function so that each nesting level
+/// costs fewer stack frames. The chain is a loop collecting a flat list.
+fn logic(i: In<'_>, depth: usize, op: BinOp) -> Res<'_, Expr> {
+    let operand = |i| {
+        if op == BinOp::Or {
+            logic(i, depth, BinOp::And)
+        } else {
+            not_expr(i, depth)
+        }
+    };
+    let word = op.symbol();
+    let (mut i, first) = operand(i)?;
+    let mut items = vec![first];
     loop {
-        match op(i) {
-            Ok((rest, o)) => {
-                let (rest, rhs) = cut(operand(rest))?;
-                acc = binary(o, acc, rhs);
+        match keyword(word)(i) {
+            Ok((rest, _)) => {
+                let (rest, e) = cut(operand(rest))?;
+                items.push(e);
                 i = rest;
             }
-            Err(nom::Err::Error(_)) => return Ok((i, acc)),
+            Err(nom::Err::Error(_)) => break,
             Err(e) => return Err(e),
         }
     }
+    if items.len() == 1 {
+        return Ok((i, items.swap_remove(0)));
+    }
+    let span = items[0].span.join(items[items.len() - 1].span);
+    let kind = if op == BinOp::Or {
+        ExprKind::Or(items)
+    } else {
+        ExprKind::And(items)
+    };
+    Ok((i, Expr { kind, span }))
 }
 
-fn or_expr(i: In<'_>) -> Res<'_, Expr> {
-    chain(i, and_expr, |i| {
-        keyword("or")(i).map(|(r, _)| (r, BinOp::Or))
-    })
-}
-
-fn and_expr(i: In<'_>) -> Res<'_, Expr> {
-    chain(i, not_expr, |i| {
-        keyword("and")(i).map(|(r, _)| (r, BinOp::And))
-    })
-}
-
-fn not_expr(i: In<'_>) -> Res<'_, Expr> {
+fn not_expr(i: In<'_>, depth: usize) -> Res<'_, Expr> {
     let (i, _) = multispace0(i)?;
     if let Ok((rest, kw)) = keyword("not")(i) {
-        let (rest, inner) = cut(not_expr(rest))?;
+        let depth = deeper(i, depth)?;
+        let (rest, inner) = cut(not_expr(rest, depth))?;
         let span = Span::new(kw.location_offset(), inner.span.end);
         return Ok((
             rest,
@@ -241,7 +294,7 @@ fn not_expr(i: In<'_>) -> Res<'_, Expr> {
             },
         ));
     }
-    compare(i)
+    compare(i, depth)
 }
 
 fn compare_op(i: In<'_>) -> Res<'_, BinOp> {
@@ -263,15 +316,15 @@ fn compare_op(i: In<'_>) -> Res<'_, BinOp> {
     fail(i, "a comparison")
 }
 
-fn compare(i: In<'_>) -> Res<'_, Expr> {
-    let (i, lhs) = sum(i)?;
+fn compare(i: In<'_>, depth: usize) -> Res<'_, Expr> {
+    let (i, lhs) = sum(i, depth)?;
     if let Ok((rest, op)) = compare_op(i) {
-        let (rest, rhs) = cut(sum(rest))?;
+        let (rest, rhs) = cut(sum(rest, depth))?;
         return Ok((rest, binary(op, lhs, rhs)));
     }
     if let Ok((rest, _)) = keyword("in")(i) {
         let (rest, _) = multispace0(rest)?;
-        let (rest, rhs) = cut(list(rest))?;
+        let (rest, rhs) = cut(list(rest, depth))?;
         return Ok((rest, binary(BinOp::In, lhs, rhs)));
     }
     // A lone `=` is a common slip: say what was meant.
@@ -282,44 +335,78 @@ fn compare(i: In<'_>) -> Res<'_, Expr> {
     Ok((i, lhs))
 }
 
-fn sum(i: In<'_>) -> Res<'_, Expr> {
-    chain(i, postfix, |i| {
-        let (i, _) = multispace0(i)?;
-        if let Ok((r, _)) = symbol("+", i) {
-            Ok((r, BinOp::Add))
-        } else if let Ok((r, _)) = symbol("-", i) {
-            Ok((r, BinOp::Sub))
-        } else {
-            fail(i, "`+` or `-`")
-        }
-    })
+fn sum_op(i: In<'_>) -> Res<'_, BinOp> {
+    let (i, _) = multispace0(i)?;
+    if let Ok((r, _)) = symbol("+", i) {
+        Ok((r, BinOp::Add))
+    } else if let Ok((r, _)) = symbol("-", i) {
+        Ok((r, BinOp::Sub))
+    } else {
+        fail(i, "`+` or `-`")
+    }
 }
 
-fn postfix(i: In<'_>) -> Res<'_, Expr> {
-    let (mut i, mut acc) = primary(i)?;
+/// A `+`/`-` chain, collected flat by a loop.
+fn sum(i: In<'_>, depth: usize) -> Res<'_, Expr> {
+    let (mut i, first) = postfix(i, depth)?;
+    let mut rest_terms = Vec::new();
+    loop {
+        match sum_op(i) {
+            Ok((rest, op)) => {
+                let (rest, e) = cut(postfix(rest, depth))?;
+                rest_terms.push((op, e));
+                i = rest;
+            }
+            Err(nom::Err::Error(_)) => break,
+            Err(e) => return Err(e),
+        }
+    }
+    let Some((_, last)) = rest_terms.last() else {
+        return Ok((i, first));
+    };
+    let span = first.span.join(last.span);
+    Ok((
+        i,
+        Expr {
+            kind: ExprKind::Sum(Box::new(first), rest_terms),
+            span,
+        },
+    ))
+}
+
+/// A primary and its `.name` chain, collected flat by a loop.
+fn postfix(i: In<'_>, depth: usize) -> Res<'_, Expr> {
+    let (mut i, base) = primary(i, depth)?;
+    let mut names: Vec<(String, Span)> = Vec::new();
     loop {
         let (j, _) = multispace0(i)?;
         let Ok((after_dot, _)) = char::<In<'_>, PErr>('.').parse(j) else {
-            return Ok((i, acc));
+            break;
         };
         let (after_ws, _) = multispace0(after_dot)?;
         let (rest, name) = match ident(after_ws) {
             Ok(ok) => ok,
             Err(_) => return cut(fail(after_ws, "an attribute name after `.`")),
         };
-        let name_span = span_from(name, rest);
-        let span = Span::new(acc.span.start, name_span.end);
-        acc = Expr {
-            kind: ExprKind::Attr(Box::new(acc), name.fragment().to_string(), name_span),
-            span,
-        };
+        names.push((name.fragment().to_string(), span_from(name, rest)));
         i = rest;
     }
+    let Some((_, last)) = names.last() else {
+        return Ok((i, base));
+    };
+    let span = Span::new(base.span.start, last.end);
+    Ok((
+        i,
+        Expr {
+            kind: ExprKind::Attr(Box::new(base), names),
+            span,
+        },
+    ))
 }
 
 const VALUE: &str = "a value (a number, a name, `(` or `[`)";
 
-fn primary(i: In<'_>) -> Res<'_, Expr> {
+fn primary(i: In<'_>, depth: usize) -> Res<'_, Expr> {
     let (i, _) = multispace0(i)?;
     if let Ok((rest, digits)) = digit1::<In<'_>, PErr>(i) {
         let value = match digits.fragment().parse::<i64>() {
@@ -335,7 +422,8 @@ fn primary(i: In<'_>) -> Res<'_, Expr> {
         ));
     }
     if let Ok((rest, _)) = char::<In<'_>, PErr>('(').parse(i) {
-        let (rest, inner) = cut(or_expr(rest))?;
+        let inner_depth = deeper(i, depth)?;
+        let (rest, inner) = cut(or_expr(rest, inner_depth))?;
         let (rest, _) = multispace0(rest)?;
         let (rest, _) = cut(close(rest, ')', "`)`"))?;
         return Ok((
@@ -347,7 +435,7 @@ fn primary(i: In<'_>) -> Res<'_, Expr> {
         ));
     }
     if i.fragment().starts_with('[') {
-        return list(i);
+        return list(i, depth);
     }
     let (rest, name) = match ident(i) {
         Ok(ok) => ok,
@@ -361,7 +449,8 @@ fn primary(i: In<'_>) -> Res<'_, Expr> {
         _ => {
             let (j, _) = multispace0(rest)?;
             if let Ok((after, _)) = char::<In<'_>, PErr>('(').parse(j) {
-                let (after, args) = cut(items(after, ')'))?;
+                let inner_depth = deeper(j, depth)?;
+                let (after, args) = cut(items(after, ')', inner_depth))?;
                 return Ok((
                     after,
                     Expr {
@@ -389,12 +478,13 @@ fn close<'a>(i: In<'a>, c: char, expected: &'static str) -> Res<'a, ()> {
     }
 }
 
-fn list(i: In<'_>) -> Res<'_, Expr> {
+fn list(i: In<'_>, depth: usize) -> Res<'_, Expr> {
     let (after, _) = match char::<In<'_>, PErr>('[').parse(i) {
         Ok(ok) => ok,
         Err(_) => return fail(i, "a list such as `[8, 9]`"),
     };
-    let (rest, elements) = cut(items(after, ']'))?;
+    let depth = deeper(i, depth)?;
+    let (rest, elements) = cut(items(after, ']', depth))?;
     Ok((
         rest,
         Expr {
@@ -404,8 +494,9 @@ fn list(i: In<'_>) -> Res<'_, Expr> {
     ))
 }
 
-/// Comma-separated expressions up to the closing delimiter (already past the opening one).
-fn items(i: In<'_>, end: char) -> Res<'_, Vec<Expr>> {
+/// Comma-separated expressions up to the closing delimiter (already past
+/// the opening one, whose level `depth` already counts).
+fn items(i: In<'_>, end: char, depth: usize) -> Res<'_, Vec<Expr>> {
     let closing = if end == ')' { "`)`" } else { "`]`" };
     let separator = if end == ')' {
         "`,` or `)`"
@@ -419,7 +510,7 @@ fn items(i: In<'_>, end: char) -> Res<'_, Vec<Expr>> {
     let mut out = Vec::new();
     let mut i = i;
     loop {
-        let (rest, e) = or_expr(i)?;
+        let (rest, e) = or_expr(i, depth)?;
         out.push(e);
         let (rest, _) = multispace0(rest)?;
         if let Ok((rest, _)) = close(rest, end, closing) {
@@ -441,12 +532,30 @@ mod tests {
             ExprKind::Int(v) => v.to_string(),
             ExprKind::Bool(b) => b.to_string(),
             ExprKind::Name(n) => n.clone(),
-            ExprKind::Attr(b, n, _) => format!("{}.{n}", show(b)),
+            ExprKind::Attr(b, names) => {
+                let names: Vec<&str> = names.iter().map(|(n, _)| n.as_str()).collect();
+                format!("{}.{}", show(b), names.join("."))
+            }
             ExprKind::Call(n, a) => {
                 format!("{n}({})", a.iter().map(show).collect::<Vec<_>>().join(", "))
             }
             ExprKind::List(a) => format!("[{}]", a.iter().map(show).collect::<Vec<_>>().join(", ")),
             ExprKind::Not(x) => format!("(not {})", show(x)),
+            ExprKind::Or(xs) | ExprKind::And(xs) => {
+                let op = if matches!(e.kind, ExprKind::Or(_)) {
+                    " or "
+                } else {
+                    " and "
+                };
+                format!("({})", xs.iter().map(show).collect::<Vec<_>>().join(op))
+            }
+            ExprKind::Sum(first, rest) => {
+                let mut s = format!("({}", show(first));
+                for (op, x) in rest {
+                    s += &format!(" {} {}", op.symbol(), show(x));
+                }
+                s + ")"
+            }
             ExprKind::Binary(op, l, r) => format!("({} {} {})", show(l), op.symbol(), show(r)),
         }
     }
@@ -463,10 +572,10 @@ mod tests {
     #[test]
     fn attribute_spans_point_at_the_name() {
         let e = parse_expr("player.totl").unwrap();
-        let ExprKind::Attr(_, _, span) = e.kind else {
+        let ExprKind::Attr(_, names) = e.kind else {
             panic!("not an attribute")
         };
-        assert_eq!(span, Span::new(7, 11));
+        assert_eq!(names[0].1, Span::new(7, 11));
     }
 
     #[test]
@@ -487,5 +596,49 @@ mod tests {
         );
         let e = parse_expr("x in [1, 2").unwrap_err();
         assert_eq!(e.expected, "`,` or `]`");
+    }
+
+    /// Test threads have 2 MiB of stack: parsing at the limit must fit.
+    #[test]
+    fn nesting_at_the_limit_parses_and_one_more_level_is_refused() {
+        let n = MAX_NESTING;
+        let parens = |k: usize| format!("{}tie{}", "(".repeat(k), ")".repeat(k));
+        let nots = |k: usize| format!("{}tie", "not ".repeat(k));
+        let lists = |k: usize| format!("x in {}1{}", "[".repeat(k), "]".repeat(k));
+        let calls = |k: usize| format!("{}cards{}", "f(".repeat(k), ")".repeat(k));
+        let mixed = |k: usize| format!("{}tie{}", "not (".repeat(k / 2), ")".repeat(k / 2));
+        for text in [parens(n), nots(n), lists(n), calls(n), mixed(n)] {
+            assert!(parse_expr(&text).is_ok(), "{text}");
+        }
+        let refused = |text: String| {
+            let e = parse_expr(&text).unwrap_err();
+            assert_eq!(e.kind, ExprError::TooDeep, "{e:?}");
+            e.span
+        };
+        assert_eq!(refused(parens(n + 1)), Span::new(n, n + 1));
+        assert_eq!(refused(nots(n + 1)), Span::new(4 * n, 4 * n + 3));
+        assert_eq!(refused(lists(n + 1)), Span::new(5 + n, 6 + n));
+        assert_eq!(refused(calls(n + 1)), Span::new(2 * n + 1, 2 * n + 2));
+        assert_eq!(refused(mixed(n + 2)), Span::new(5 * n / 2, 5 * n / 2 + 3));
+        // Far past the limit, or unclosed: still refused at the same place.
+        assert_eq!(refused(parens(100_000)), Span::new(n, n + 1));
+        assert_eq!(refused("(".repeat(100_000)), Span::new(n, n + 1));
+    }
+
+    #[test]
+    fn chains_are_flat_at_any_length() {
+        let n = 100_000;
+        let e = parse_expr(&vec!["a"; n].join(" or ")).unwrap();
+        assert!(matches!(&e.kind, ExprKind::Or(xs) if xs.len() == n));
+        let e = parse_expr(&vec!["a"; n].join(" and ")).unwrap();
+        assert!(matches!(&e.kind, ExprKind::And(xs) if xs.len() == n));
+        let e = parse_expr(&format!("a{}", " + 1 - 2".repeat(n))).unwrap();
+        assert!(matches!(&e.kind, ExprKind::Sum(_, xs) if xs.len() == 2 * n));
+        let e = parse_expr(&format!("a{}", ".b".repeat(n))).unwrap();
+        assert!(matches!(&e.kind, ExprKind::Attr(_, xs) if xs.len() == n));
+        assert_eq!(e.span, Span::new(0, 1 + 2 * n));
+        // Mixed precedence stays shallow too: an `or` of `and`s.
+        let e = parse_expr(&vec!["a and b"; n].join(" or ")).unwrap();
+        assert!(matches!(&e.kind, ExprKind::Or(xs) if xs.len() == n));
     }
 }

@@ -50,8 +50,35 @@ pub enum Cond {
     Or(Vec<Cond>),
     Cmp(CmpOp, Box<Cond>, Box<Cond>),
     In(Box<Cond>, Vec<i64>),
-    Add(Box<Cond>, Box<Cond>),
-    Sub(Box<Cond>, Box<Cond>),
+    /// `first ± x ± y ...`, evaluated left to right: a flat chain, so that a
+    /// long sum is a wide node rather than a deep tree (every walk over a
+    /// condition recurses by depth).
+    Sum(Box<Cond>, Vec<(Sign, Cond)>),
+}
+
+/// The operator before a later operand of a `Cond::Sum`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Sign {
+    Plus,
+    Minus,
+}
+
+impl Sign {
+    pub fn symbol(self) -> &'static str {
+        match self {
+            Sign::Plus => "+",
+            Sign::Minus => "-",
+        }
+    }
+
+    /// `a ± b`, or ABSENT if either side reads a card not dealt. Wrapping,
+    /// as a release build always did, so huge constants cannot panic.
+    pub fn apply(self, a: i64, b: i64) -> i64 {
+        match self {
+            Sign::Plus => arith(a, b, i64::wrapping_add),
+            Sign::Minus => arith(a, b, i64::wrapping_sub),
+        }
+    }
 }
 
 /// What a condition reads of each card slot: the engine enumerates only
@@ -115,8 +142,9 @@ impl Cond {
                 let v = x.eval(r);
                 (v != ABSENT && set.contains(&v)) as i64
             }
-            Cond::Add(a, b) => arith(a.eval(r), b.eval(r), |x, y| x + y),
-            Cond::Sub(a, b) => arith(a.eval(r), b.eval(r), |x, y| x - y),
+            Cond::Sum(first, rest) => rest
+                .iter()
+                .fold(first.eval(r), |acc, (sign, x)| sign.apply(acc, x.eval(r))),
         }
     }
 
@@ -145,13 +173,39 @@ impl Cond {
             Cond::Wins(_) | Cond::Tie | Cond::Margin => mark(ALL_SLOTS, need::VALUE),
             Cond::Suited(m) => mark(*m, need::SUIT),
             Cond::MaxKind(m) | Cond::Kinds(m, _) => mark(*m, need::RANK),
-            Cond::Not(x) | Cond::In(x, _) => x.collect_needs(n),
-            Cond::And(xs) | Cond::Or(xs) => xs.iter().for_each(|x| x.collect_needs(n)),
-            Cond::Cmp(_, a, b) | Cond::Add(a, b) | Cond::Sub(a, b) => {
-                a.collect_needs(n);
-                b.collect_needs(n);
-            }
+            Cond::Not(_)
+            | Cond::And(_)
+            | Cond::Or(_)
+            | Cond::Cmp(..)
+            | Cond::In(..)
+            | Cond::Sum(..) => self.children().for_each(|x| x.collect_needs(n)),
         }
+    }
+
+    /// The operands of a compound condition, in order (none for a leaf).
+    pub fn children(&self) -> Box<dyn Iterator<Item = &Cond> + '_> {
+        match self {
+            Cond::Not(x) | Cond::In(x, _) => Box::new(std::iter::once(&**x)),
+            Cond::And(xs) | Cond::Or(xs) => Box::new(xs.iter()),
+            Cond::Cmp(_, a, b) => Box::new([&**a, &**b].into_iter()),
+            Cond::Sum(first, rest) => {
+                Box::new(std::iter::once(&**first).chain(rest.iter().map(|(_, x)| x)))
+            }
+            _ => Box::new(std::iter::empty()),
+        }
+    }
+
+    /// How many levels deep the tree is (a leaf is 1). Iterative, so it is
+    /// safe on any tree: the checker uses it to refuse trees too deep for
+    /// the recursive walks (see `crate::diag::expr::MAX_DEPTH`).
+    pub fn depth(&self) -> usize {
+        let mut deepest = 0;
+        let mut stack = vec![(self, 1)];
+        while let Some((c, d)) = stack.pop() {
+            deepest = deepest.max(d);
+            stack.extend(c.children().map(|x| (x, d + 1)));
+        }
+        deepest
     }
 
     /// True if the condition reads only hand-level facts (totals, card
@@ -189,12 +243,7 @@ impl Cond {
         if f(self) {
             return true;
         }
-        match self {
-            Cond::Not(x) | Cond::In(x, _) => x.any(f),
-            Cond::And(xs) | Cond::Or(xs) => xs.iter().any(|x| x.any(f)),
-            Cond::Cmp(_, a, b) | Cond::Add(a, b) | Cond::Sub(a, b) => a.any(f) || b.any(f),
-            _ => false,
-        }
+        self.children().any(|x| x.any(f))
     }
 }
 
@@ -214,7 +263,7 @@ pub fn compare(op: CmpOp, a: i64, b: i64) -> i64 {
     v as i64
 }
 
-pub fn arith(a: i64, b: i64, f: fn(i64, i64) -> i64) -> i64 {
+fn arith(a: i64, b: i64, f: fn(i64, i64) -> i64) -> i64 {
     if a == ABSENT || b == ABSENT {
         ABSENT
     } else {

@@ -289,8 +289,15 @@ pub fn show(c: &Cond, hands: &[String; 2]) -> String {
             let items: Vec<String> = set.iter().map(|v| constant(*v, x)).collect();
             format!("({} in [{}])", show(x, hands), items.join(", "))
         }
-        Cond::Add(a, b) => format!("({} + {})", show(a, hands), show(b, hands)),
-        Cond::Sub(a, b) => format!("({} - {})", show(a, hands), show(b, hands)),
+        Cond::Sum(first, rest) => {
+            // Printed as the left-nested pairs it once was: `((a + b) - c)`.
+            let mut s = "(".repeat(rest.len());
+            s += &show(first, hands);
+            for (sign, x) in rest {
+                let _ = write!(s, " {} {})", sign.symbol(), show(x, hands));
+            }
+            s
+        }
     }
 }
 

@@ -5,7 +5,7 @@ use crate::cards::parse_cards;
 use crate::check::check_file;
 use crate::diag::report::ReportError;
 use crate::diag::usage::UsageError;
-use crate::diag::{Diagnostic, render_all};
+use crate::diag::{Diagnostic, ErrorKind, render_all};
 use crate::eval::{Deal, Decision, play, settle};
 use crate::fixtures::{CaseResult, default_dir, run_dir};
 use crate::model::Spec;
@@ -197,7 +197,7 @@ pub fn run<I: IntoIterator<Item = String>>(args: I) -> Output {
             json,
         }) => check(&spec, fixtures, json),
         Some(Command::Settle(a)) => settle_cmd(&a),
-        Some(Command::Table(a)) => crate::table::command(a.spec.as_deref(), &a.round, a.json),
+        Some(Command::Table(a)) => table_cmd(&a),
         Some(Command::Verify { report, fixtures }) => verify_report(&report, fixtures),
         None => match cli.run.spec.clone() {
             Some(spec) => main_job(&spec, &cli.run),
@@ -555,6 +555,39 @@ fn verify_report(report: &std::path::Path, fixtures: Option<PathBuf>) -> Output 
         ),
         stderr: String::new(),
         code: exit::OK,
+    }
+}
+
+/// `certify table [SPEC] --round ROUND [--json]`: exit 1 with located
+/// diagnostics on a bad spec or round (nothing settled), or when a
+/// hand-worked expectation of the round file fails.
+fn table_cmd(a: &TableArgs) -> Output {
+    use crate::table::render;
+    let run = match crate::table::run(a.spec.as_deref(), &a.round) {
+        Ok(r) => r,
+        Err(ds) if ds.iter().all(|d| matches!(d.kind, ErrorKind::Usage(_))) => {
+            return Output {
+                code: exit::USAGE,
+                ..Output::refused(&ds)
+            };
+        }
+        Err(ds) => return Output::refused(&ds),
+    };
+    let (spec, rules) = (&run.spec, run.rules());
+    let stdout = if a.json {
+        render::json(spec, rules, run.decks, &run.settled, &run.other)
+    } else {
+        render::text(spec, rules, run.decks, &run.settled, &run.other)
+    };
+    let failed = run.failed();
+    Output {
+        stdout,
+        stderr: if failed == 0 {
+            String::new()
+        } else {
+            format!("{}: {failed} expectation(s) failed\n", a.round)
+        },
+        code: if failed == 0 { exit::OK } else { exit::FAILED },
     }
 }
 

@@ -6,8 +6,8 @@
 
 pub mod cards;
 pub mod deal;
-pub mod fixture;
 pub mod expr;
+pub mod fixture;
 pub mod input;
 pub mod kind;
 pub mod report;

@@ -25,6 +25,8 @@ pub enum UsageError {
     OutNotAFolder { path: String },
     /// `certify rules/punto_banco.yaml --out /proc/reports` (cannot be created or written).
     OutNotWritable { path: String, reason: String },
+    /// `certify table --round r.yaml` where r.yaml has no `spec:`.
+    TableNoSpec { round: String },
     /// `certify verify rules/punto_banco.yaml` (a spec, not a report).
     NotAReport { path: String },
     /// `certify verify reports/punto_banco.pdf`.
@@ -67,6 +69,10 @@ impl fmt::Display for UsageError {
             UsageError::OutNotWritable { path, reason } => {
                 write!(f, "--out {path}: cannot write reports there ({reason})")
             }
+            UsageError::TableNoSpec { round } => write!(
+                f,
+                "{round}: name the spec on the command line or with `spec:` in the round file"
+            ),
             UsageError::NotAReport { path } => write!(
                 f,
                 "{path}: not a certify report; verify takes a report written by `certify SPEC` (reports/<id>.md or .json)"

@@ -27,6 +27,8 @@ pub mod render;
 pub mod round;
 pub mod settle;
 
+use crate::diag::Diagnostic;
+use crate::diag::usage::UsageError;
 use crate::eval::settle as evaluate;
 use crate::model::table::TableRules;
 use crate::model::{Pay, Ratio, Spec};
@@ -170,26 +172,41 @@ fn checks(
         .collect()
 }
 
-/// `certify table [SPEC] --round ROUND [--json]`: exit 1 with located
-/// diagnostics on a bad spec or round (nothing settled), or when a
-/// hand-worked expectation of the round file fails.
-pub fn command(spec: Option<&str>, round: &str, json: bool) -> crate::cli::Output {
-    use crate::cli::Output;
-    use crate::diag::render_all;
+/// A round file settled: everything `certify table` shows.
+pub struct TableRun {
+    pub spec: Spec,
+    pub decks: u32,
+    /// Under the spec's coverage reading.
+    pub settled: Vec<Settled>,
+    /// Under the other reading of the document's coverage wording.
+    pub other: Vec<Settled>,
+}
+
+impl TableRun {
+    pub fn rules(&self) -> &TableRules {
+        self.spec
+            .table
+            .as_ref()
+            .expect("checked: the spec has table rules")
+    }
+
+    /// Hand-worked expectations of the round file that failed.
+    pub fn failed(&self) -> usize {
+        self.settled
+            .iter()
+            .flat_map(|s| &s.checks)
+            .filter(|c| !c.pass)
+            .count()
+    }
+}
+
+/// Reads, checks and settles a round file against its spec (named here or
+/// by the file's `spec:`): located diagnostics on a bad spec or round, and
+/// nothing settled.
+pub fn run(spec: Option<&str>, round: &str) -> Result<TableRun, Vec<Diagnostic>> {
     use crate::spec::SourceFile;
-    let fail = |stderr: String| Output {
-        stdout: String::new(),
-        stderr,
-        code: 1,
-    };
-    let src = match SourceFile::read(round) {
-        Ok(s) => s,
-        Err(d) => return fail(render_all(&[*d], "")),
-    };
-    let raw = match round::load(&src) {
-        Ok(r) => r,
-        Err(ds) => return fail(render_all(&ds, &src.text)),
-    };
+    let src = SourceFile::read(round).map_err(|d| vec![*d])?;
+    let raw = round::load(&src)?;
     let spec_path = match (spec, &raw.spec) {
         (Some(p), _) => p.to_string(),
         (None, Some(p)) => {
@@ -199,22 +216,13 @@ pub fn command(spec: Option<&str>, round: &str, json: bool) -> crate::cli::Outpu
             dir.join(&p.value).to_string_lossy().into_owned()
         }
         (None, None) => {
-            return fail(format!(
-                "{round}: name the spec on the command line or with `spec:` in the round file\n"
-            ));
+            return Err(vec![Diagnostic::plain(UsageError::TableNoSpec {
+                round: round.into(),
+            })]);
         }
     };
-    let (_, spec) = match crate::check::check_file(&spec_path) {
-        Ok(x) => x,
-        Err(ds) => {
-            let text = std::fs::read_to_string(&spec_path).unwrap_or_default();
-            return fail(render_all(&ds, &text));
-        }
-    };
-    let file = match check::check(&spec, &src, &raw) {
-        Ok(f) => f,
-        Err(ds) => return fail(render_all(&ds, &src.text)),
-    };
+    let (_, spec) = crate::check::check_file(&spec_path)?;
+    let file = check::check(&spec, &src, &raw)?;
     let rules = spec
         .table
         .as_ref()
@@ -228,23 +236,10 @@ pub fn command(spec: Option<&str>, round: &str, json: bool) -> crate::cli::Outpu
         ..rules.clone()
     };
     let other = settle_file(&spec, &other_rules, &file);
-    let stdout = if json {
-        render::json(&spec, rules, file.decks, &settled, &other)
-    } else {
-        render::text(&spec, rules, file.decks, &settled, &other)
-    };
-    let failed = settled
-        .iter()
-        .flat_map(|s| &s.checks)
-        .filter(|c| !c.pass)
-        .count();
-    Output {
-        stdout,
-        stderr: if failed == 0 {
-            String::new()
-        } else {
-            format!("{round}: {failed} expectation(s) failed\n")
-        },
-        code: i32::from(failed > 0),
-    }
+    Ok(TableRun {
+        decks: file.decks,
+        spec,
+        settled,
+        other,
+    })
 }

@@ -140,7 +140,11 @@ pub fn certify(
     }
     let mut computed = None;
     progress(
-        &format!("computing {} at {decks} decks", spec.id),
+        &format!(
+            "computing {} at {}",
+            spec.id,
+            crate::cards::deck_count(decks)
+        ),
         &mut || computed = Some(crate::report::compute(&spec, decks)),
     );
     Ok(Certified {

@@ -236,7 +236,10 @@ fn or_chain_past_the_spec_size_limit_is_refused_by_that_limit() {
     assert!(text.len() > 1 << 20);
     let ds = check_source(&SourceFile::new("deep.yaml", text)).unwrap_err();
     assert!(
-        matches!(ds[0].kind, ErrorKind::Input(InputError::LimitExceeded { .. })),
+        matches!(
+            ds[0].kind,
+            ErrorKind::Input(InputError::LimitExceeded { .. })
+        ),
         "{ds:?}"
     );
     assert!(ds[0].message().contains("too large"), "{}", ds[0].message());

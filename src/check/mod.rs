@@ -233,6 +233,14 @@ impl<'a> Checker<'a> {
             combined,
             pay_searches,
             table,
+            submission: raw
+                .submission
+                .map(|r| crate::model::Submission {
+                    submitter: r.submitter,
+                    jurisdiction: r.jurisdiction,
+                    game_id: r.game_id,
+                })
+                .unwrap_or_default(),
         })
     }
 

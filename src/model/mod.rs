@@ -27,6 +27,16 @@ pub struct Spec {
     pub pay_searches: Vec<PaySearch>,
     /// How a whole table round is settled, where the spec declares it.
     pub table: Option<table::TableRules>,
+    /// Who submits the game, where, under which identifier.
+    pub submission: Submission,
+}
+
+/// The optional `submission:` section: shown on the report's first page.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Submission {
+    pub submitter: Option<String>,
+    pub jurisdiction: Option<String>,
+    pub game_id: Option<String>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

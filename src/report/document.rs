@@ -455,37 +455,7 @@ fn markdown(
     let mut s = String::new();
     let _ = writeln!(s, "# {} — mathematical analysis\n", spec.title);
     let _ = writeln!(s, "**{LABEL}.**\n");
-    let _ = writeln!(s, "## 1. Identification\n");
-    let mut t = new_table(vec!["item", "value"]);
-    t.add_row(vec!["Game".to_string(), spec.title.clone()]);
-    t.add_row(vec![
-        "Wagers".to_string(),
-        spec.wagers
-            .iter()
-            .map(|w| format!("`{}`", w.id))
-            .collect::<Vec<_>>()
-            .join(", "),
-    ]);
-    t.add_row(vec![
-        "Spec".to_string(),
-        format!(
-            "`{}` version {} (`{}`)",
-            spec.id, spec.version, inp.spec_path
-        ),
-    ]);
-    t.add_row(vec![
-        "Source document".to_string(),
-        format!(
-            "{} — {}",
-            spec.document,
-            spec.section.as_deref().unwrap_or("whole document")
-        ),
-    ]);
-    t.add_row(vec![
-        "Tool".to_string(),
-        format!("certify {}", env!("CARGO_PKG_VERSION")),
-    ]);
-    let _ = writeln!(s, "{t}\n");
+    super::page_one::render(&mut s, inp, c);
     rules(&mut s, spec);
     let _ = writeln!(s, "## 3. Assumptions and methodology\n");
     let _ = writeln!(
@@ -644,13 +614,6 @@ fn markdown(
         s,
         "The test suite also checks, as properties over random rounds: no card is drawn after a natural; the first hand draws exactly on its drawing totals; the second hand's decisions match the documents' chart; 4 to 6 cards per round; totals 0–9; the result depends only on the cards used; every wager settles to exactly one outcome per pay table.\n"
     );
-    let _ = writeln!(s, "### Claims printed in the document\n");
-    if c.claims.is_empty() {
-        let _ = writeln!(s, "The document prints no house edge for these wagers.\n");
-    } else {
-        let t = super::claims::table(&c.claims);
-        let _ = writeln!(s, "{t}\n");
-    }
     let _ = writeln!(s, "### Interpretations\n");
     if spec.interpretations.is_empty() {
         let _ = writeln!(
@@ -676,13 +639,6 @@ fn markdown(
                 r.wager
             );
         }
-    }
-    let _ = writeln!(s, "\n### Warnings\n");
-    if c.warnings.is_empty() {
-        let _ = writeln!(s, "None.\n");
-    }
-    for w in &c.warnings {
-        let _ = writeln!(s, "- **{}**: {}", w.kind, w.message);
     }
     let _ = writeln!(s, "\n{MANIFEST_HEADING}\n");
     let _ = writeln!(

@@ -5,6 +5,7 @@ pub mod claims;
 pub mod decision;
 pub mod document;
 pub mod json;
+mod page_one;
 pub mod pdf;
 pub mod search;
 pub mod summary;

@@ -33,6 +33,21 @@ pub struct RawSpec {
     /// How a whole table round is settled (player-banked games).
     #[serde(default)]
     pub table: Option<super::table::RawTable>,
+    /// Who submits the game, where, under which identifier (all optional):
+    /// shown on the report's first page.
+    #[serde(default)]
+    pub submission: Option<RawSubmission>,
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawSubmission {
+    #[serde(default)]
+    pub submitter: Option<String>,
+    #[serde(default)]
+    pub jurisdiction: Option<String>,
+    #[serde(default)]
+    pub game_id: Option<String>,
 }
 
 #[derive(Debug, Deserialize)]

@@ -87,6 +87,17 @@ pub static SPEC: Struct = Struct {
         opt("combined", Ty::List(&Ty::Struct(&COMBINED))),
         opt("pay_searches", Ty::List(&Ty::Struct(&PAY_SEARCH))),
         opt("table", Ty::Struct(&TABLE)),
+        opt("submission", Ty::Struct(&SUBMISSION)),
+    ],
+    others: None,
+};
+
+static SUBMISSION: Struct = Struct {
+    what: "the submission",
+    fields: &[
+        opt("submitter", Ty::Text),
+        opt("jurisdiction", Ty::Text),
+        opt("game_id", Ty::Text),
     ],
     others: None,
 };

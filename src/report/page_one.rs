@@ -1,0 +1,193 @@
+//! The report's first page: what an examiner reads in thirty seconds.
+//! Identification, a verdict in one paragraph, every wager and pay table in
+//! one table, then the printed claims and every warning. A reader who reads
+//! only this page knows whether the game is sound.
+
+use super::Computed;
+use super::document::{Inputs, sha256_hex};
+use super::text::new_table;
+use crate::engine::stats::{group_digits, one_in, percent, share, sqrt_decimal};
+use num_traits::Signed;
+use std::fmt::Write;
+
+pub(crate) fn render(s: &mut String, inp: &Inputs, c: &Computed) {
+    let spec = inp.spec;
+    let a = &c.analysis;
+    let _ = writeln!(s, "## 1. Summary\n");
+    let mut t = new_table(vec!["item", "value"]);
+    t.add_row(vec!["Game".to_string(), spec.title.clone()]);
+    t.add_row(vec![
+        "Spec".to_string(),
+        format!(
+            "`{}` version {} (`{}`)",
+            spec.id, spec.version, inp.spec_path
+        ),
+    ]);
+    t.add_row(vec![
+        "Spec SHA-256".to_string(),
+        format!("`{}`", sha256_hex(inp.spec_bytes)),
+    ]);
+    t.add_row(vec![
+        "Source document".to_string(),
+        format!(
+            "{} — {}",
+            spec.document,
+            spec.section.as_deref().unwrap_or("whole document")
+        ),
+    ]);
+    let sub = &spec.submission;
+    for (label, value) in [
+        ("Submitter", &sub.submitter),
+        ("Jurisdiction", &sub.jurisdiction),
+        ("Game identifier", &sub.game_id),
+    ] {
+        if let Some(v) = value {
+            t.add_row(vec![label.to_string(), v.clone()]);
+        }
+    }
+    t.add_row(vec![
+        "Shoe".to_string(),
+        format!(
+            "{} (the spec allows {} to {}); {} ordered six-card sequences",
+            crate::cards::deck_count(a.decks),
+            spec.shoe.min_decks,
+            spec.shoe.max_decks,
+            group_digits(&a.total.to_string())
+        ),
+    ]);
+    t.add_row(vec![
+        "Tool".to_string(),
+        format!("certify {}", env!("CARGO_PKG_VERSION")),
+    ]);
+    let _ = writeln!(s, "{t}\n");
+    verdict(s, inp, c);
+    wagers(s, c);
+    let _ = writeln!(s, "### Claims printed in the document\n");
+    if c.claims.is_empty() {
+        let _ = writeln!(s, "The document prints no house edge for these wagers.\n");
+    } else {
+        let _ = writeln!(s, "{}\n", super::claims::table(&c.claims));
+    }
+    let _ = writeln!(s, "### Warnings\n");
+    if c.warnings.is_empty() {
+        let _ = writeln!(s, "None.\n");
+    }
+    for w in &c.warnings {
+        // Each message names its kind; a player advantage stands out.
+        if w.kind == "player_advantage" {
+            let _ = writeln!(s, "- **{}**", w.message);
+        } else {
+            let _ = writeln!(s, "- {}", w.message);
+        }
+    }
+    let _ = writeln!(s);
+}
+
+/// One paragraph of facts, the most serious first.
+fn verdict(s: &mut String, inp: &Inputs, c: &Computed) {
+    let a = &c.analysis;
+    let tables: usize = a.wagers.iter().map(|w| w.tables.len()).sum();
+    let advantages = c
+        .warnings
+        .iter()
+        .filter(|w| w.kind == "player_advantage")
+        .count();
+    let unconfirmed = c.claims.iter().filter(|k| !k.matches).count();
+    let advantage = match advantages {
+        0 => "No pay table gives the player an advantage".to_string(),
+        1 => "1 pay table gives the player an advantage (a negative house edge)".to_string(),
+        n => format!("{n} pay tables give the player an advantage (a negative house edge)"),
+    };
+    let claims = match (c.claims.len(), unconfirmed) {
+        (0, _) => "the document prints no house edge to check".to_string(),
+        (n, 0) => format!(
+            "the {} printed in the document {} confirmed",
+            if n == 1 {
+                "house edge".to_string()
+            } else {
+                format!("{n} house edges")
+            },
+            if n == 1 { "is" } else { "are all" }
+        ),
+        (1, _) => "the house edge printed in the document is not confirmed".to_string(),
+        (n, k) => format!(
+            "{k} of the {n} house edges printed in the document {} not confirmed",
+            if k == 1 { "is" } else { "are" }
+        ),
+    };
+    let headline = format!("{advantage}; {claims}.");
+    let passed = inp.fixtures.iter().filter(|r| r.pass).count();
+    let v = inp.verification;
+    let _ = writeln!(
+        s,
+        "**Verdict. {headline}** {} wager{} under {tables} pay table{} computed exactly at {}. Handwritten cases from the document: {passed} of {} checks passed. Engine against the reference evaluator: {} on all {} sequences of the small shoes and {} rounds sampled from the full shoe. Warnings: {}.\n",
+        a.wagers.len(),
+        if a.wagers.len() == 1 { "" } else { "s" },
+        if tables == 1 { "" } else { "s" },
+        crate::cards::deck_count(a.decks),
+        inp.fixtures.len(),
+        if v.passed() { "agree" } else { "DISAGREE" },
+        group_digits(&v.small_shoe_sequences.to_string()),
+        group_digits(&v.sampled.to_string()),
+        c.warnings.len(),
+    );
+}
+
+/// Every wager and pay table in one table; a player advantage in bold.
+fn wagers(s: &mut String, c: &Computed) {
+    let a = &c.analysis;
+    let _ = writeln!(
+        s,
+        "### Every wager and pay table at {}\n",
+        crate::cards::deck_count(a.decks)
+    );
+    let mut t = new_table(vec![
+        "wager",
+        "pay table",
+        "house edge",
+        "hit frequency",
+        "std dev",
+        "top award",
+        "top award odds",
+        "max payout per unit",
+    ]);
+    for w in &a.wagers {
+        for p in &w.tables {
+            let edge = p.house_edge();
+            let edge_text = percent(&edge, 4);
+            let top = p.top_award();
+            t.add_row(vec![
+                format!("`{}`", w.id),
+                p.name.clone(),
+                if edge.is_negative() {
+                    format!("**{edge_text}**")
+                } else {
+                    edge_text
+                },
+                share(p.wins, p.total, 4),
+                sqrt_decimal(&p.variance, 4),
+                top.as_ref()
+                    .map(|e| format!("{} ({})", e.pay.describe(), e.events.join(", ")))
+                    .unwrap_or_else(|| "-".into()),
+                top.as_ref()
+                    .map(|e| one_in(e.combinations, p.total))
+                    .unwrap_or_else(|| "-".into()),
+                top.as_ref()
+                    .map(|e| e.pay.net().trimmed_decimal())
+                    .unwrap_or_else(|| "-".into()),
+            ]);
+        }
+    }
+    let _ = writeln!(s, "{t}\n");
+    for cs in &a.combined {
+        let _ = writeln!(
+            s,
+            "Combined wager {} (`{}`): house edge {} per {} bet, {} per total wagered.\n",
+            cs.name,
+            cs.id,
+            percent(&cs.house_edge(), 4),
+            cs.per,
+            percent(&cs.per_total_wagered(), 4)
+        );
+    }
+}

@@ -5,6 +5,7 @@ pub mod claims;
 pub mod decision;
 pub mod document;
 pub mod json;
+pub mod numbers;
 pub mod pdf;
 pub mod search;
 pub mod summary;
@@ -67,7 +68,7 @@ fn warnings(spec: &Spec, a: &Analysis, claims: &[ClaimCheck]) -> Vec<Warning> {
                         "PLAYER ADVANTAGE: {} / {}: house edge {}",
                         w.id,
                         t.id,
-                        engine::stats::percent(&edge, 4)
+                        numbers::percent(&edge, 4)
                     ),
                 });
             }

@@ -215,7 +215,7 @@ mod tests {
         let scale = BigRational::from_integer(BigInt::from(10u32).pow(places));
         let x = r * &scale;
         let f = x.floor().to_integer();
-        let (lo, hi) = (f.clone(), f + 1);
+        let (lo, hi): (BigInt, BigInt) = (f.clone(), f + 1u32);
         let dlo = (&x - BigRational::from_integer(lo.clone())).abs();
         let dhi = (BigRational::from_integer(hi.clone()) - &x).abs();
         if dlo < dhi {

@@ -23,9 +23,9 @@ fn parse(printed: &str) -> (bool, BigInt, usize) {
     (neg, int(&body.replace('.', "")), places)
 }
 
-/// `printed` is num/den (den > 0) rounded half away from zero: |num/den|
-/// * 10^p lies in [c - 1/2, c + 1/2), c the printed digits, and the sign
-/// is the value's unless the figure rounds to zero.
+/// `printed` is num/den (den > 0) rounded half away from zero: with c the
+/// printed digits, |num/den| times 10^p lies in [c - 1/2, c + 1/2), and the
+/// sign is the value's unless the figure rounds to zero.
 fn is_rounded(num: &BigInt, den: &BigInt, printed: &str) -> bool {
     let (neg, c, p) = parse(printed);
     let zero = BigInt::from(0);

@@ -362,7 +362,7 @@ fn main_job(path: &str, args: &RunArgs) -> Output {
 
 /// The `verify:` line of the summary, counts with thousands separators.
 fn verify_line(run: &Certified) -> String {
-    use crate::engine::stats::group_digits;
+    use crate::report::numbers::group_digits;
     let v = &run.verification;
     format!(
         "verify: engine and reference evaluator agree on all {} sequences of the small shoes and {} sampled round{}\n",

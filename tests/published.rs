@@ -3,10 +3,11 @@
 //! rule documents print. Every figure here was derived outside this project.
 
 use certify::check::check_file;
-use certify::engine::stats::{TableStats, percent};
+use certify::engine::stats::TableStats;
 use certify::engine::{Analysis, analyse, total_sequences};
 use certify::model::Spec;
 use certify::report::compute;
+use certify::report::numbers::percent;
 
 fn spec(path: &str) -> Spec {
     check_file(path)

@@ -6,7 +6,7 @@ use crate::model::{Pay, Ratio, Wager};
 
 use num_bigint::BigInt;
 use num_rational::BigRational;
-use num_traits::{Signed, Zero};
+use num_traits::Zero;
 
 #[derive(Clone, Debug)]
 pub struct Analysis {
@@ -262,80 +262,4 @@ pub struct TopAward {
     pub pay: Pay,
     pub combinations: u128,
     pub events: Vec<String>,
-}
-
-/// `p/q` in lowest terms.
-pub fn fraction(r: &BigRational) -> String {
-    format!("{}/{}", r.numer(), r.denom())
-}
-
-/// Decimal rendering of an exact rational, rounded half away from zero.
-pub fn decimal(r: &BigRational, places: u32) -> String {
-    let scale = BigInt::from(10u32).pow(places);
-    let scaled = r * BigRational::from_integer(scale.clone());
-    let neg = scaled.is_negative();
-    let abs = scaled.abs();
-    let mut q = abs.numer() / abs.denom();
-    let rem = abs.numer() - &q * abs.denom();
-    if rem * 2 >= *abs.denom() {
-        q += 1;
-    }
-    let digits = q.to_string();
-    let places = places as usize;
-    let padded = format!("{digits:0>width$}", width = places + 1);
-    let (int, frac) = padded.split_at(padded.len() - places);
-    let sign = if neg && !q.is_zero() { "-" } else { "" };
-    if places == 0 {
-        format!("{sign}{int}")
-    } else {
-        format!("{sign}{int}.{frac}")
-    }
-}
-
-/// A percentage with `places` decimals, from an exact fraction.
-pub fn percent(r: &BigRational, places: u32) -> String {
-    decimal(&(r * BigRational::from_integer(BigInt::from(100))), places) + "%"
-}
-
-/// Count / total as a percentage.
-pub fn share(count: u128, total: u128, places: u32) -> String {
-    percent(
-        &BigRational::new(BigInt::from(count), BigInt::from(total)),
-        places,
-    )
-}
-
-/// Square root of an exact non-negative rational, to `places` decimals
-/// (truncated integer square root of the scaled value; exact digits).
-pub fn sqrt_decimal(r: &BigRational, places: u32) -> String {
-    let scale = BigInt::from(10u32).pow(2 * places);
-    let scaled = r * BigRational::from_integer(scale);
-    let n = scaled.numer() / scaled.denom();
-    let root = n.sqrt();
-    let digits = format!("{:0>width$}", root.to_string(), width = places as usize + 1);
-    let (int, frac) = digits.split_at(digits.len() - places as usize);
-    format!("{int}.{frac}")
-}
-
-/// "1 in N" odds, N rounded to a whole number.
-pub fn one_in(count: u128, total: u128) -> String {
-    if count == 0 {
-        return "never".into();
-    }
-    let q = BigRational::new(BigInt::from(total), BigInt::from(count));
-    let rounded: BigInt = (q.numer() * 2 + q.denom()) / (q.denom() * 2);
-    format!("1 in {}", group_digits(&rounded.to_string()))
-}
-
-/// 4998398275503360 -> 4,998,398,275,503,360.
-pub fn group_digits(s: &str) -> String {
-    let (sign, digits) = s.strip_prefix('-').map_or(("", s), |d| ("-", d));
-    let mut out = String::new();
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i) % 3 == 0 {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    format!("{sign}{out}")
 }

@@ -1,8 +1,8 @@
 //! Checking the house edges a document prints against the computed ones,
 //! at the printed precision.
 
+use super::numbers::percent;
 use crate::engine::Analysis;
-use crate::engine::stats::percent;
 use crate::model::{Claim, Spec};
 use num_bigint::BigInt;
 use num_rational::BigRational;

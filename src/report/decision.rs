@@ -2,8 +2,9 @@
 //! composition of the hand changes the decision, and what each strategy
 //! costs. Shared by the terminal summary and the report.
 
+use super::numbers::{decimal, fraction, group_digits, one_in, percent, sqrt_decimal};
 use crate::engine::decide::{DecisionStats, Figures, Seen};
-use crate::engine::stats::{CombinedStats, percent};
+use crate::engine::stats::CombinedStats;
 use crate::report::text::new_table;
 use num_bigint::BigInt;
 use num_rational::BigRational;
@@ -153,6 +154,7 @@ pub fn combined_table(c: &CombinedStats) -> comfy_table::Table {
         "net result",
         "combinations",
         "probability",
+        "odds",
         "return",
     ]);
     let total = BigRational::from_integer(BigInt::from(c.total));
@@ -166,8 +168,9 @@ pub fn combined_table(c: &CombinedStats) -> comfy_table::Table {
                 if net.num > 0 { "+" } else { "" },
                 net.trimmed_decimal()
             ),
-            crate::engine::stats::group_digits(&n.to_string()),
+            group_digits(&n.to_string()),
             percent(&p, 6),
+            one_in(*n, c.total),
             percent(&ret, 6),
         ]);
     }
@@ -180,11 +183,7 @@ pub fn combined_figures(c: &CombinedStats) -> comfy_table::Table {
     let edge = c.house_edge();
     k.add_row(vec![
         format!("House edge per {} bet", c.per),
-        format!(
-            "{} (exact: {})",
-            percent(&edge, 4),
-            crate::engine::stats::fraction(&edge)
-        ),
+        format!("{} (exact: {})", percent(&edge, 4), fraction(&edge)),
     ]);
     k.add_row(vec![
         "House edge per total wagered (element of risk)".to_string(),
@@ -192,11 +191,15 @@ pub fn combined_figures(c: &CombinedStats) -> comfy_table::Table {
     ]);
     k.add_row(vec![
         "Average units staked per round".to_string(),
-        crate::engine::stats::decimal(&c.staked, 6),
+        decimal(&c.staked, 6),
     ]);
     k.add_row(vec![
         format!("Standard deviation per {} bet", c.per),
-        crate::engine::stats::sqrt_decimal(&c.variance, 4),
+        sqrt_decimal(&c.variance, 4),
+    ]);
+    k.add_row(vec![
+        format!("Variance per {} bet", c.per),
+        decimal(&c.variance, 4),
     ]);
     k
 }

@@ -2,10 +2,11 @@
 //! JSON, with a reproducibility manifest. Nothing time-dependent goes in:
 //! the same spec and tool version give the same bytes on any machine.
 
+use super::numbers::{decimal, fraction, group_digits, one_in, percent, share, sqrt_decimal};
 use super::{Computed, json};
 use crate::diag::report::ReportError;
+use crate::engine::stats::TableStats;
 use crate::engine::stats::big;
-use crate::engine::stats::{TableStats, group_digits, one_in, percent, share, sqrt_decimal};
 use crate::fixtures::CaseResult;
 use crate::model::{FirstRule, Precedence, Spec};
 use crate::report::text::new_table;
@@ -407,32 +408,32 @@ fn return_table(s: &mut String, t: &TableStats) {
         "pays",
         "combinations",
         "probability",
+        "odds",
         "return",
     ]);
     let total = BigRational::from_integer(BigInt::from(t.total));
     let ret = |c: u128, net: BigRational| {
         let p = BigRational::from_integer(BigInt::from(c)) / &total;
-        (
-            crate::engine::stats::decimal(&p, 10),
-            crate::engine::stats::decimal(&(p * net), 10),
-        )
+        (decimal(&p, 10), one_in(c, t.total), decimal(&(p * net), 10))
     };
     for e in &t.events {
-        let (p, r) = ret(e.combinations, big(e.pay.net()));
+        let (p, odds, r) = ret(e.combinations, big(e.pay.net()));
         tab.add_row(vec![
             e.id.clone(),
             e.pay.describe(),
             group_digits(&e.combinations.to_string()),
             p,
+            odds,
             r,
         ]);
     }
-    let (p, r) = ret(t.no_event, big(crate::model::Ratio::MINUS_ONE));
+    let (p, odds, r) = ret(t.no_event, big(crate::model::Ratio::MINUS_ONE));
     tab.add_row(vec![
         "(no event: loses)".into(),
         "lose".into(),
         group_digits(&t.no_event.to_string()),
         p,
+        odds,
         r,
     ]);
     tab.add_row(vec![
@@ -440,7 +441,8 @@ fn return_table(s: &mut String, t: &TableStats) {
         String::new(),
         group_digits(&t.total.to_string()),
         "1.0000000000".into(),
-        crate::engine::stats::decimal(&t.expected, 10),
+        String::new(),
+        decimal(&t.expected, 10),
     ]);
     let _ = writeln!(s, "{tab}\n");
 }
@@ -490,11 +492,7 @@ fn markdown(
             let edge = t.house_edge();
             k.add_row(vec![
                 "House edge".to_string(),
-                format!(
-                    "{} (exact: {})",
-                    percent(&edge, 4),
-                    crate::engine::stats::fraction(&edge)
-                ),
+                format!("{} (exact: {})", percent(&edge, 4), fraction(&edge)),
             ]);
             k.add_row(vec![
                 "Hit frequency (any win)".to_string(),
@@ -507,6 +505,10 @@ fn markdown(
             k.add_row(vec![
                 "Standard deviation per unit".to_string(),
                 sqrt_decimal(&t.variance, 4),
+            ]);
+            k.add_row(vec![
+                "Variance per unit".to_string(),
+                decimal(&t.variance, 4),
             ]);
             if let Some(top) = top {
                 k.add_row(vec![

@@ -3,8 +3,9 @@
 //! exactly. Fractions are exact "p/q"; decimals are rendered from them.
 
 use super::Computed;
+use super::numbers::{decimal, fraction, one_in, sqrt_decimal};
 use crate::engine::decide::{DecisionStats, Figures};
-use crate::engine::stats::{CombinedStats, TableStats, decimal, fraction, one_in, sqrt_decimal};
+use crate::engine::stats::{CombinedStats, TableStats};
 use crate::model::Chart;
 use crate::model::Spec;
 use num_bigint::BigInt;
@@ -34,6 +35,7 @@ fn table(t: &TableStats) -> Value {
                 "pays": e.pay.describe(),
                 "combinations": e.combinations.to_string(),
                 "probability": exact(&probability),
+                "odds": one_in(e.combinations, t.total),
                 "return": exact(&ret),
             })
         })
@@ -51,6 +53,7 @@ fn table(t: &TableStats) -> Value {
         "name": t.name,
         "events": events,
         "no_event_combinations": t.no_event.to_string(),
+        "no_event_odds": one_in(t.no_event, t.total),
         "house_edge": exact(&t.house_edge()),
         "hit_frequency": ratio(t.wins, t.total),
         "push_frequency": ratio(t.pushes, t.total),
@@ -77,6 +80,7 @@ fn combined(c: &CombinedStats) -> Value {
                 "net": net.to_string(),
                 "combinations": n.to_string(),
                 "probability": exact(&p),
+                "odds": one_in(*n, c.total),
             })
         })
         .collect();

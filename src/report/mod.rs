@@ -5,6 +5,7 @@ pub mod claims;
 pub mod decision;
 pub mod document;
 pub mod json;
+pub mod numbers;
 mod page_one;
 pub mod pdf;
 pub mod search;
@@ -68,7 +69,7 @@ fn warnings(spec: &Spec, a: &Analysis, claims: &[ClaimCheck]) -> Vec<Warning> {
                         "PLAYER ADVANTAGE: {} / {}: house edge {}",
                         w.id,
                         t.id,
-                        engine::stats::percent(&edge, 4)
+                        numbers::percent(&edge, 4)
                     ),
                 });
             }

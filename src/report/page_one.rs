@@ -5,8 +5,8 @@
 
 use super::Computed;
 use super::document::{Inputs, sha256_hex};
+use super::numbers::{group_digits, one_in, percent, share, sqrt_decimal};
 use super::text::new_table;
-use crate::engine::stats::{group_digits, one_in, percent, share, sqrt_decimal};
 use num_traits::Signed;
 use std::fmt::Write;
 

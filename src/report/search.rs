@@ -114,7 +114,7 @@ pub fn search(spec: &Spec, a: &Analysis, p: &PaySearch) -> SearchResult {
             let edge = -(s / &t);
             FoundTable {
                 pays,
-                house_edge: crate::engine::stats::percent(&edge, 4),
+                house_edge: super::numbers::percent(&edge, 4),
             }
         })
         .collect();

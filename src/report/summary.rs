@@ -1,7 +1,7 @@
 //! The quick view printed by `certify SPEC`: one row per wager and pay table.
 
 use super::Computed;
-use crate::engine::stats::{group_digits, one_in, percent, share, sqrt_decimal};
+use super::numbers::{decimal, group_digits, one_in, percent, share, sqrt_decimal};
 use crate::model::Spec;
 use crate::report::text::new_table;
 use std::fmt::Write;
@@ -27,6 +27,7 @@ pub fn render(spec: &Spec, c: &Computed) -> String {
         "hit frequency",
         "push frequency",
         "std dev",
+        "variance",
         "top award",
         "top award odds",
     ]);
@@ -40,6 +41,7 @@ pub fn render(spec: &Spec, c: &Computed) -> String {
                 share(p.wins, p.total, 4),
                 share(p.pushes, p.total, 4),
                 sqrt_decimal(&p.variance, 4),
+                decimal(&p.variance, 4),
                 top.as_ref()
                     .map(|e| format!("{} ({})", e.pay.describe(), e.events.join(", ")))
                     .unwrap_or_else(|| "-".into()),

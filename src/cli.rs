@@ -315,6 +315,8 @@ fn main_job(path: &str, args: &RunArgs) -> Output {
             Err(f) => return failure(path, f),
         };
     let mut written = String::new();
+    // The report's JSON document (without `report_set`), for `--json`.
+    let mut document = None;
     if !args.no_reports {
         let mut report = None;
         with_progress("writing the reports", &mut || report = Some(run.render()));
@@ -329,9 +331,12 @@ fn main_job(path: &str, args: &RunArgs) -> Output {
             }
             Err(e) => return Output::refused(&[Diagnostic::plain(e)]),
         }
+        document = Some(report.document);
     }
     let stdout = if args.json {
-        let doc = crate::report::json::document(&run.spec, &run.computed);
+        // Without reports, the other deck counts are not computed: the
+        // document leaves out what needs them (README).
+        let doc = document.unwrap_or_else(|| run.document());
         serde_json::to_string_pretty(&doc).expect("serializable") + "\n"
     } else {
         let mut s = crate::report::summary::render(&run.spec, &run.computed);
@@ -468,6 +473,22 @@ fn verify_report(report: &std::path::Path, fixtures: Option<PathBuf>) -> Output 
     if fixtures.is_some() {
         options.fixtures = fixtures;
     }
+    // The inputs the manifest records, each named when it differs, before
+    // anything is recomputed: the tool, its build, the spec, each fixture file.
+    let tool_now = env!("CARGO_PKG_VERSION");
+    if manifest["tool_version"] != tool_now {
+        return at(ReportError::ToolVersionDiffers {
+            reported: manifest["tool_version"].clone(),
+            now: tool_now.into(),
+        });
+    }
+    let lock_now = crate::report::document::cargo_lock_sha256();
+    if manifest["cargo_lock_sha256"] != lock_now {
+        return at(ReportError::BuildDiffers {
+            reported: manifest["cargo_lock_sha256"].clone(),
+            now: lock_now.into(),
+        });
+    }
     let spec_path = manifest["spec_file"].clone();
     let now = std::fs::read(&spec_path).map(|b| sha256_hex(&b));
     if let Ok(now) = &now
@@ -479,8 +500,41 @@ fn verify_report(report: &std::path::Path, fixtures: Option<PathBuf>) -> Output 
             now: now.clone(),
         });
     }
-    let run = match crate::pipeline::certify(&spec_path, &options, &|_, work| work()) {
-        Ok(r) => r,
+    let prefix = format!("{} ", crate::report::document::FIXTURE_KEY);
+    let reported: std::collections::BTreeMap<&str, &String> = manifest
+        .iter()
+        .filter_map(|(k, v)| k.strip_prefix(&prefix).map(|file| (file, v)))
+        .collect();
+    if reported.is_empty() {
+        return at(ReportError::ManifestKey {
+            key: crate::report::document::FIXTURE_KEY.into(),
+        });
+    }
+    let fixtures_dir = options
+        .fixtures
+        .clone()
+        .unwrap_or_else(|| default_dir(&spec_path));
+    let dir_name = fixtures_dir.display().to_string();
+    for (file, sha) in &reported {
+        match std::fs::read(fixtures_dir.join(file)) {
+            Err(_) => {
+                return at(ReportError::FixtureMissing {
+                    file: file.to_string(),
+                    dir: dir_name,
+                });
+            }
+            Ok(bytes) if sha256_hex(&bytes) != **sha => {
+                return at(ReportError::FixtureChanged {
+                    file: file.to_string(),
+                    reported: sha.to_string(),
+                    now: sha256_hex(&bytes),
+                });
+            }
+            Ok(_) => {}
+        }
+    }
+    let prepared = match crate::pipeline::prepare(&spec_path, &options) {
+        Ok(p) => p,
         Err(Failure::Input(ds)) => {
             let mut all = vec![Diagnostic::whole_file(
                 &name,
@@ -493,15 +547,20 @@ fn verify_report(report: &std::path::Path, fixtures: Option<PathBuf>) -> Output 
         }
         Err(f) => return failure(&spec_path, f),
     };
-    if let Some(reported) = manifest.get("fixtures_sha256")
-        && *reported != run.fixtures_sha256
+    if let Some(file) = prepared
+        .fixture_files
+        .keys()
+        .find(|f| !reported.contains_key(f.as_str()))
     {
-        return at(ReportError::FixturesChanged {
-            reported: reported.clone(),
-            now: run.fixtures_sha256.clone(),
+        return at(ReportError::FixtureAdded {
+            file: file.clone(),
+            dir: dir_name,
         });
     }
-    let mut run = run;
+    let mut run = match prepared.finish(&|_, work| work()) {
+        Ok(r) => r,
+        Err(f) => return failure(&spec_path, f),
+    };
     run.options.fixtures = recorded_fixtures;
     let fresh = match run.render() {
         Ok(r) => r,

@@ -83,6 +83,23 @@ pub enum Failure {
     Disagreement(Box<Verification>),
 }
 
+/// A spec checked and its fixtures run and passed: the inputs of a run,
+/// before anything is computed. `certify verify` compares these with a
+/// report's manifest before it recomputes.
+pub struct Prepared {
+    /// The spec path as given (without a leading `./`).
+    pub path: String,
+    pub source: SourceFile,
+    pub spec: Spec,
+    pub decks: u32,
+    pub options: Options,
+    /// The fixture folder actually read.
+    pub fixtures_dir: PathBuf,
+    pub fixtures: Vec<CaseResult>,
+    /// Each fixture file run, by name within its folder, with the SHA-256 of its bytes.
+    pub fixture_files: BTreeMap<String, String>,
+}
+
 /// A spec taken through the whole pipeline up to the figures.
 pub struct Certified {
     /// The spec path as given (without a leading `./`).
@@ -94,8 +111,8 @@ pub struct Certified {
     /// The fixture folder actually read.
     pub fixtures_dir: PathBuf,
     pub fixtures: Vec<CaseResult>,
-    /// SHA-256 over every fixture file run (names and contents, sorted by name).
-    pub fixtures_sha256: String,
+    /// Each fixture file run, by name within its folder, with the SHA-256 of its bytes.
+    pub fixture_files: BTreeMap<String, String>,
     pub verification: Verification,
     pub computed: Computed,
 }
@@ -108,6 +125,11 @@ pub fn certify(
     options: &Options,
     progress: &dyn Fn(&str, &mut dyn FnMut()),
 ) -> Result<Certified, Failure> {
+    prepare(path, options)?.finish(progress)
+}
+
+/// The first two stages: check the spec, run its fixtures.
+pub fn prepare(path: &str, options: &Options) -> Result<Prepared, Failure> {
     let path = path.strip_prefix("./").unwrap_or(path).to_string();
     let (source, spec) = check_file(&path).map_err(Failure::Input)?;
     let decks = decks_for(&spec, options.decks).map_err(Failure::Usage)?;
@@ -121,7 +143,7 @@ pub fn certify(
             fixtures.into_iter().filter(|r| !r.pass).collect(),
         ));
     }
-    let fixtures_sha256 = fixtures_sha256(&fixtures);
+    let fixture_files = fixture_files(&fixtures);
     // Reports name fixture files within their folder, so a report does not
     // depend on where the folder was when it ran.
     let mut fixtures = fixtures;
@@ -130,24 +152,7 @@ pub fn certify(
             r.file = rel.to_string_lossy().replace('\\', "/");
         }
     }
-    let mut verification = None;
-    progress("checking the engine against the evaluator", &mut || {
-        verification = Some(crate::verify::verify(&spec, decks, options.samples))
-    });
-    let verification = verification.expect("ran");
-    if !verification.passed() {
-        return Err(Failure::Disagreement(Box::new(verification)));
-    }
-    let mut computed = None;
-    progress(
-        &format!(
-            "computing {} at {}",
-            spec.id,
-            crate::cards::deck_count(decks)
-        ),
-        &mut || computed = Some(crate::report::compute(&spec, decks)),
-    );
-    Ok(Certified {
+    Ok(Prepared {
         path,
         source,
         spec,
@@ -155,10 +160,45 @@ pub fn certify(
         options: options.clone(),
         fixtures_dir,
         fixtures,
-        fixtures_sha256,
-        verification,
-        computed: computed.expect("ran"),
+        fixture_files,
     })
+}
+
+impl Prepared {
+    /// The last stages: check the engine against the reference evaluator,
+    /// then compute every wager.
+    pub fn finish(self, progress: &dyn Fn(&str, &mut dyn FnMut())) -> Result<Certified, Failure> {
+        let (spec, decks) = (&self.spec, self.decks);
+        let mut verification = None;
+        progress("checking the engine against the evaluator", &mut || {
+            verification = Some(crate::verify::verify(spec, decks, self.options.samples))
+        });
+        let verification = verification.expect("ran");
+        if !verification.passed() {
+            return Err(Failure::Disagreement(Box::new(verification)));
+        }
+        let mut computed = None;
+        progress(
+            &format!(
+                "computing {} at {}",
+                spec.id,
+                crate::cards::deck_count(decks)
+            ),
+            &mut || computed = Some(crate::report::compute(spec, decks)),
+        );
+        Ok(Certified {
+            path: self.path,
+            source: self.source,
+            spec: self.spec,
+            decks: self.decks,
+            options: self.options,
+            fixtures_dir: self.fixtures_dir,
+            fixtures: self.fixtures,
+            fixture_files: self.fixture_files,
+            verification,
+            computed: computed.expect("ran"),
+        })
+    }
 }
 
 impl Certified {
@@ -176,18 +216,32 @@ impl Certified {
             others.iter().map(|(d, a)| (*d, a)).collect();
         by_decks.push((self.decks, &self.computed.analysis));
         by_decks.sort_by_key(|(d, _)| *d);
-        let inputs = Inputs {
-            by_decks: &by_decks,
+        build(&self.inputs(Some(&by_decks)), &self.computed)
+            .map_err(|e| Box::new(Diagnostic::plain(e)))
+    }
+
+    /// The JSON document of `--json --no-reports`: the report's JSON
+    /// document without what needs every deck count computed (see
+    /// [`crate::report::document::document`]).
+    pub fn document(&self) -> serde_json::Value {
+        crate::report::document::document(&self.inputs(None), &self.computed)
+    }
+
+    fn inputs<'a>(
+        &'a self,
+        by_decks: Option<&'a [(u32, &'a crate::engine::Analysis)]>,
+    ) -> Inputs<'a> {
+        Inputs {
+            by_decks,
             spec_path: &self.path,
             spec_bytes: self.source.text.as_bytes(),
             spec: &self.spec,
             decks: self.decks,
             fixtures: &self.fixtures,
-            fixtures_sha256: &self.fixtures_sha256,
+            fixture_files: &self.fixture_files,
             options: &self.options,
             verification: &self.verification,
-        };
-        build(&inputs, &self.computed).map_err(|e| Box::new(Diagnostic::plain(e)))
+        }
     }
 
     /// `<spec id>`, or `<spec id>-<N>decks` away from the spec's deck count.
@@ -214,19 +268,20 @@ pub fn decks_for(spec: &Spec, wanted: Option<u32>) -> Result<u32, Box<Diagnostic
     Ok(decks)
 }
 
-/// One hash over the fixture files a run used: each file's name and the
-/// SHA-256 of its bytes, in name order. A file that cannot be re-read
-/// (it was just read) hashes as empty, which can only make verify fail.
-fn fixtures_sha256(results: &[CaseResult]) -> String {
+/// The fixture files a run used, by file name, each with the SHA-256 of its
+/// bytes. A file that cannot be re-read (it was just read) hashes as empty,
+/// which can only make verify fail.
+fn fixture_files(results: &[CaseResult]) -> BTreeMap<String, String> {
     let files: std::collections::BTreeSet<&str> = results.iter().map(|r| r.file.as_str()).collect();
-    let mut listing = String::new();
-    for f in files {
-        let bytes = std::fs::read(f).unwrap_or_default();
-        let name = std::path::Path::new(f)
-            .file_name()
-            .map(|n| n.to_string_lossy().into_owned())
-            .unwrap_or_default();
-        listing.push_str(&format!("{}  {name}\n", sha256_hex(&bytes)));
-    }
-    sha256_hex(listing.as_bytes())
+    files
+        .into_iter()
+        .map(std::path::Path::new)
+        .map(|f| {
+            let name = f
+                .file_name()
+                .map(|n| n.to_string_lossy().into_owned())
+                .unwrap_or_default();
+            (name, sha256_hex(&std::fs::read(f).unwrap_or_default()))
+        })
+        .collect()
 }

@@ -182,7 +182,8 @@ fn main_job_prints_the_summary_table() {
 fn main_job_json_has_exact_figures() {
     let out = certify(&["rules/punto_banco.yaml", "--json", "--no-reports"]);
     assert_eq!(out.code, 0, "{}", out.stderr);
-    let v: serde_json::Value = serde_json::from_str(&out.stdout).expect("valid JSON");
+    let doc: serde_json::Value = serde_json::from_str(&out.stdout).expect("valid JSON");
+    let v = &doc["results"];
     assert_eq!(v["spec"], "punto_banco");
     assert_eq!(v["decks"], 8);
     assert_eq!(v["total_combinations"], "4998398275503360");
@@ -214,7 +215,7 @@ fn main_job_takes_a_deck_count_within_the_spec_range() {
     ]);
     assert_eq!(out.code, 0, "{}", out.stderr);
     let v: serde_json::Value = serde_json::from_str(&out.stdout).unwrap();
-    assert_eq!(v["total_combinations"], "14658134400");
+    assert_eq!(v["results"]["total_combinations"], "14658134400");
     let out = certify(&["rules/21st_century_baccarat.yaml", "--decks", "2"]);
     assert_eq!(out.code, 2);
     assert!(out.stderr.contains("allows 3 to 8 decks"), "{}", out.stderr);

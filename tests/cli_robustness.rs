@@ -168,7 +168,7 @@ fn verify_reproduces_reports_made_with_verify_and_fixtures_options() {
         moved.to_str().unwrap(),
     ]);
     assert_eq!(o.code, exit::OK, "{}", o.stderr);
-    // A fixture file changed since the report: verify says so.
+    // A fixture file changed since the report: verify names it.
     let mut f = std::fs::read_to_string(moved.join("punto_banco.yaml")).unwrap();
     f.push_str("\n# edited\n");
     std::fs::write(moved.join("punto_banco.yaml"), f).unwrap();
@@ -181,7 +181,7 @@ fn verify_reproduces_reports_made_with_verify_and_fixtures_options() {
     assert_eq!(o.code, exit::FAILED);
     assert!(
         o.stderr
-            .contains("the fixture files differ from the ones reported"),
+            .contains("the fixture file punto_banco.yaml differs from the one reported"),
         "{}",
         o.stderr
     );

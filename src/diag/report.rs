@@ -23,8 +23,24 @@ pub enum ReportError {
         reported: String,
         now: String,
     },
-    /// A fixture file of the report changed since the report was written.
-    FixturesChanged { reported: String, now: String },
+    /// `certify verify reports/punto_banco.md` after a line was added to
+    /// `fixtures/punto_banco_tableau.yaml`.
+    FixtureChanged {
+        file: String,
+        reported: String,
+        now: String,
+    },
+    /// `certify verify reports/punto_banco.md` after
+    /// `fixtures/punto_banco_tableau.yaml` was deleted.
+    FixtureMissing { file: String, dir: String },
+    /// `certify verify reports/punto_banco.md` after a new fixture file for
+    /// `punto_banco` was added to `fixtures/`.
+    FixtureAdded { file: String, dir: String },
+    /// A report whose manifest line `cargo_lock_sha256` differs from this
+    /// build's Cargo.lock (a tool built with other dependencies).
+    BuildDiffers { reported: String, now: String },
+    /// A report whose manifest says `tool_version: 0.0.9`.
+    ToolVersionDiffers { reported: String, now: String },
     /// The spec named by the report no longer checks (its diagnostics follow).
     SpecDoesNotCheck { spec: String },
     /// A report that differs from a fresh computation.
@@ -64,9 +80,29 @@ impl fmt::Display for ReportError {
                 f,
                 "the spec {spec} differs from the one reported: sha256 {reported} in the report, {now} now"
             ),
-            ReportError::FixturesChanged { reported, now } => write!(
+            ReportError::FixtureChanged {
+                file,
+                reported,
+                now,
+            } => write!(
                 f,
-                "the fixture files differ from the ones reported: sha256 {reported} in the report, {now} now"
+                "the fixture file {file} differs from the one reported: sha256 {reported} in the report, {now} now"
+            ),
+            ReportError::FixtureMissing { file, dir } => write!(
+                f,
+                "the fixture file {file} that the report lists is not in {dir}"
+            ),
+            ReportError::FixtureAdded { file, dir } => write!(
+                f,
+                "the fixture file {file} in {dir} has cases for this spec but the report does not list it"
+            ),
+            ReportError::BuildDiffers { reported, now } => write!(
+                f,
+                "the report was made by a different build of certify: Cargo.lock sha256 {reported} in the report, {now} in this build (its dependencies differ)"
+            ),
+            ReportError::ToolVersionDiffers { reported, now } => write!(
+                f,
+                "the report was made by certify {reported}; this is certify {now}"
             ),
             ReportError::SpecDoesNotCheck { spec } => {
                 write!(f, "the spec {spec} that the report names does not check")

@@ -30,20 +30,37 @@ pub struct Inputs<'a> {
     pub spec: &'a Spec,
     pub decks: u32,
     pub fixtures: &'a [CaseResult],
-    /// SHA-256 over the fixture files run (see `pipeline`).
-    pub fixtures_sha256: &'a str,
+    /// Each fixture file run, by name, with the SHA-256 of its bytes.
+    pub fixture_files: &'a std::collections::BTreeMap<String, String>,
     /// The options the run was made with; all recorded in the manifest.
     pub options: &'a crate::pipeline::Options,
     pub verification: &'a Verification,
     /// The analysis at every allowed deck count, in order (the run's own
     /// count included): the report renders these and computes nothing.
-    pub by_decks: &'a [(u32, &'a crate::engine::Analysis)],
+    /// `None` (`--json --no-reports`): not computed; only [`document`] takes that.
+    pub by_decks: Option<&'a [(u32, &'a crate::engine::Analysis)]>,
 }
 
 pub struct Report {
     pub markdown: String,
     pub json: String,
     pub pdf: Vec<u8>,
+    /// The JSON document without `report_set`: what `certify SPEC --json` prints.
+    pub document: Value,
+}
+
+/// The version of the JSON document's shape (`schema_version`): raised when
+/// a key is removed, renamed or changes meaning.
+pub const SCHEMA_VERSION: &str = "1";
+
+/// SHA-256 of the Cargo.lock this binary was built from: its exact
+/// dependency set. `include_bytes!` rather than a build script: rustc
+/// tracks the file, so a changed lock rebuilds the tool, and no build-time
+/// hashing code is needed; hashing 50 KB once costs microseconds.
+pub fn cargo_lock_sha256() -> &'static str {
+    static LOCK: &[u8] = include_bytes!("../../Cargo.lock");
+    static HASH: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    HASH.get_or_init(|| sha256_hex(LOCK))
 }
 
 pub fn sha256_hex(bytes: &[u8]) -> String {
@@ -54,45 +71,60 @@ pub fn sha256_hex(bytes: &[u8]) -> String {
 }
 
 pub fn build(inp: &Inputs, computed: &Computed) -> Result<Report, ReportError> {
-    let decks = inp.by_decks;
-    let results = results_json(inp.spec, computed, decks);
-    // serde_json maps keep keys sorted: compact output is canonical.
-    let results_sha = sha256_hex(
-        serde_json::to_string(&results)
-            .expect("serializable")
-            .as_bytes(),
-    );
-    let manifest = manifest(inp, computed, &results_sha);
-    let markdown = markdown(inp, computed, decks, &manifest);
+    let decks = inp.by_decks.expect("a report shows every deck count");
+    let document = document(inp, computed);
+    let markdown = markdown(inp, computed, decks, &document["manifest"]);
     let head = format!(
         "certify {} · {} v{} · results sha256 {}",
         env!("CARGO_PKG_VERSION"),
         inp.spec.id,
         inp.spec.version,
-        results_sha
+        document["manifest"]["results_sha256"]
+            .as_str()
+            .unwrap_or_default()
     );
     let pdf = super::pdf::render(&markdown, &head)?;
-    let doc = json!({
-        "label": LABEL,
-        "manifest": manifest,
-        "results": results,
-        "fixtures": inp.fixtures,
-        "interpretations": interpretations_json(inp.spec, computed),
-        "verification": verification_json(inp.verification),
-        // The siblings written with this file: a set is whole when these match.
-        "report_set": {
-            "markdown_sha256": sha256_hex(markdown.as_bytes()),
-            "pdf_sha256": sha256_hex(&pdf),
-        },
+    let mut doc = document.clone();
+    // The siblings written with this file: a set is whole when these match.
+    doc["report_set"] = json!({
+        "markdown_sha256": sha256_hex(markdown.as_bytes()),
+        "pdf_sha256": sha256_hex(&pdf),
     });
     Ok(Report {
         markdown,
         json: serde_json::to_string_pretty(&doc).expect("serializable") + "\n",
         pdf,
+        document,
     })
 }
 
-fn results_json(spec: &Spec, c: &Computed, decks: &[(u32, &crate::engine::Analysis)]) -> Value {
+/// The JSON report document without `report_set` (which hashes the rendered
+/// siblings). Without `inp.by_decks` it also leaves out what needs every
+/// deck count: `results.house_edge_by_decks` and `manifest.results_sha256`.
+pub fn document(inp: &Inputs, computed: &Computed) -> Value {
+    let mut results = json::document(inp.spec, computed);
+    let mut results_sha = None;
+    if let Some(decks) = inp.by_decks {
+        results["house_edge_by_decks"] = by_decks_json(decks);
+        // serde_json maps keep keys sorted: compact output is canonical.
+        results_sha = Some(sha256_hex(
+            serde_json::to_string(&results)
+                .expect("serializable")
+                .as_bytes(),
+        ));
+    }
+    json!({
+        "schema_version": SCHEMA_VERSION,
+        "label": LABEL,
+        "manifest": manifest(inp, computed, results_sha.as_deref()),
+        "results": results,
+        "fixtures": inp.fixtures,
+        "interpretations": interpretations_json(inp.spec, computed),
+        "verification": verification_json(inp.verification),
+    })
+}
+
+fn by_decks_json(decks: &[(u32, &crate::engine::Analysis)]) -> Value {
     let by_decks: Vec<Value> = decks
         .iter()
         .map(|(d, a)| {
@@ -126,28 +158,61 @@ fn results_json(spec: &Spec, c: &Computed, decks: &[(u32, &crate::engine::Analys
             json!({ "decks": d, "house_edges": edges, "combined": combined, "decision": decision })
         })
         .collect();
-    let mut doc = json::document(spec, c);
-    doc["house_edge_by_decks"] = Value::Array(by_decks);
-    doc
+    Value::Array(by_decks)
 }
 
-fn manifest(inp: &Inputs, c: &Computed, results_sha: &str) -> Value {
-    json!({
+fn manifest(inp: &Inputs, c: &Computed, results_sha: Option<&str>) -> Value {
+    let mut m = json!({
         "spec_file": inp.spec_path,
         "spec_sha256": sha256_hex(inp.spec_bytes),
         "spec_id": inp.spec.id,
         "spec_version": inp.spec.version,
         "tool": "certify",
         "tool_version": env!("CARGO_PKG_VERSION"),
+        "cargo_lock_sha256": cargo_lock_sha256(),
         "decks": inp.decks,
         "fixtures_dir": fixtures_dir(inp),
-        "fixtures_sha256": inp.fixtures_sha256,
         "verify_samples": inp.options.samples,
         "convention": "six-card: P1 B1 P2 B2, first hand's third card, second hand's third card; unused slots counted",
         "total_combinations": c.analysis.total.to_string(),
-        "results_sha256": results_sha,
         "command": command(inp),
-    })
+    });
+    m[FIXTURE_KEY] = json!(inp.fixture_files);
+    if let Some(sha) = results_sha {
+        m["results_sha256"] = json!(sha);
+    }
+    m
+}
+
+/// The manifest key of the fixture files' hashes: an object of file name to
+/// SHA-256 in the JSON, one `fixture_sha256 <file>: <sha256>` line per file
+/// in the Markdown.
+pub const FIXTURE_KEY: &str = "fixture_sha256";
+
+/// The manifest as `key: value` lines, as the Markdown shows it and
+/// [`read_manifest`] reads it back.
+fn manifest_lines(manifest: &Value) -> String {
+    let mut s = String::new();
+    let text = |v: &Value| {
+        v.as_str()
+            .map(str::to_string)
+            .unwrap_or_else(|| v.to_string())
+    };
+    if let Value::Object(m) = manifest {
+        for (k, v) in m {
+            match v {
+                Value::Object(entries) => {
+                    for (name, v) in entries {
+                        let _ = writeln!(s, "{k} {name}: {}", text(v));
+                    }
+                }
+                _ => {
+                    let _ = writeln!(s, "{k}: {}", text(v));
+                }
+            }
+        }
+    }
+    s
 }
 
 /// The fixture folder the run read, as a path with `/` separators.
@@ -649,15 +714,7 @@ fn markdown(
         manifest["command"].as_str().unwrap_or_default()
     );
     let _ = writeln!(s, "```text");
-    if let Value::Object(m) = manifest {
-        for (k, v) in m {
-            let v = v
-                .as_str()
-                .map(str::to_string)
-                .unwrap_or_else(|| v.to_string());
-            let _ = writeln!(s, "{k}: {v}");
-        }
-    }
+    s.push_str(&manifest_lines(manifest));
     let _ = writeln!(s, "```");
     s
 }
@@ -746,27 +803,23 @@ pub fn lock_set(
     Ok(file)
 }
 
-/// The manifest of a report file, Markdown or JSON, as key/value pairs.
+/// The manifest of a report file, Markdown or JSON, as key/value pairs;
+/// each fixture file's hash under `fixture_sha256 <file>`, as the Markdown
+/// writes it.
 pub fn read_manifest(
     text: &str,
     is_json: bool,
 ) -> Result<std::collections::BTreeMap<String, String>, ReportError> {
-    let mut out = std::collections::BTreeMap::new();
-    if is_json {
+    // A JSON manifest is read through its Markdown lines: one parser, one
+    // set of keys for both.
+    let lines = if is_json {
         let doc: Value = serde_json::from_str(text).map_err(|e| ReportError::NotJson {
             reason: e.to_string(),
         })?;
-        let Some(Value::Object(m)) = doc.get("manifest") else {
+        let Some(m @ Value::Object(_)) = doc.get("manifest") else {
             return Err(ReportError::NoManifest);
         };
-        for (k, v) in m {
-            out.insert(
-                k.clone(),
-                v.as_str()
-                    .map(str::to_string)
-                    .unwrap_or_else(|| v.to_string()),
-            );
-        }
+        manifest_lines(m)
     } else {
         let block = text
             .find(MANIFEST_HEADING)
@@ -774,13 +827,22 @@ pub fn read_manifest(
             .ok_or(ReportError::NoManifest)?;
         let open = block.find("```text\n").ok_or(ReportError::NoManifest)? + "```text\n".len();
         let close = block[open..].find("```").ok_or(ReportError::NoManifest)? + open;
-        for line in block[open..close].lines() {
-            if let Some((k, v)) = line.split_once(": ") {
-                out.insert(k.to_string(), v.to_string());
-            }
+        block[open..close].to_string()
+    };
+    let mut out = std::collections::BTreeMap::new();
+    for line in lines.lines() {
+        if let Some((k, v)) = line.split_once(": ") {
+            out.insert(k.to_string(), v.to_string());
         }
     }
-    for key in ["spec_file", "spec_sha256", "decks", "results_sha256"] {
+    for key in [
+        "spec_file",
+        "spec_sha256",
+        "decks",
+        "results_sha256",
+        "tool_version",
+        "cargo_lock_sha256",
+    ] {
         if !out.contains_key(key) {
             return Err(ReportError::ManifestKey { key: key.into() });
         }

@@ -1,4 +1,4 @@
-//! The machine-readable result of `certify SPEC --json` (documented in the
+//! The `results` of the JSON document (`certify SPEC --json`, documented in the
 //! README). Counts are decimal strings: they exceed what JSON numbers hold
 //! exactly. Fractions are exact "p/q"; decimals are rendered from them.
 

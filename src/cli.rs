@@ -339,9 +339,9 @@ fn main_job(path: &str, args: &RunArgs) -> Output {
         let doc = document.unwrap_or_else(|| run.document());
         serde_json::to_string_pretty(&doc).expect("serializable") + "\n"
     } else {
-        let mut s = crate::report::summary::render(&run.spec, &run.computed);
+        let mut s = crate::report::summary::render(&run.prepared.spec, &run.computed);
         s.push('\n');
-        s.push_str(&fixture_summary(&run.fixtures));
+        s.push_str(&fixture_summary(&run.prepared.fixtures));
         s.push_str(&verify_line(&run));
         s.push_str(&written);
         s
@@ -561,7 +561,7 @@ fn verify_report(report: &std::path::Path, fixtures: Option<PathBuf>) -> Output 
         Ok(r) => r,
         Err(f) => return failure(&spec_path, f),
     };
-    run.options.fixtures = recorded_fixtures;
+    run.prepared.options.fixtures = recorded_fixtures;
     let fresh = match run.render() {
         Ok(r) => r,
         Err(d) => return Output::refused(&[*d]),

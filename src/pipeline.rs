@@ -102,17 +102,8 @@ pub struct Prepared {
 
 /// A spec taken through the whole pipeline up to the figures.
 pub struct Certified {
-    /// The spec path as given (without a leading `./`).
-    pub path: String,
-    pub source: SourceFile,
-    pub spec: Spec,
-    pub decks: u32,
-    pub options: Options,
-    /// The fixture folder actually read.
-    pub fixtures_dir: PathBuf,
-    pub fixtures: Vec<CaseResult>,
-    /// Each fixture file run, by name within its folder, with the SHA-256 of its bytes.
-    pub fixture_files: BTreeMap<String, String>,
+    /// The checked spec and its fixtures.
+    pub prepared: Prepared,
     pub verification: Verification,
     pub computed: Computed,
 }
@@ -187,14 +178,7 @@ impl Prepared {
             &mut || computed = Some(crate::report::compute(spec, decks)),
         );
         Ok(Certified {
-            path: self.path,
-            source: self.source,
-            spec: self.spec,
-            decks: self.decks,
-            options: self.options,
-            fixtures_dir: self.fixtures_dir,
-            fixtures: self.fixtures,
-            fixture_files: self.fixture_files,
+            prepared: self,
             verification,
             computed: computed.expect("ran"),
         })
@@ -206,15 +190,15 @@ impl Certified {
     pub fn render(&self) -> Result<Report, Box<Diagnostic>> {
         // The report shows every allowed deck count; the run's own count is
         // already computed.
-        let spec = &self.spec;
+        let spec = &self.prepared.spec;
         let others: Vec<(u32, crate::engine::Analysis)> = (spec.shoe.min_decks
             ..=spec.shoe.max_decks)
-            .filter(|&d| d != self.decks)
+            .filter(|&d| d != self.prepared.decks)
             .map(|d| (d, crate::engine::analyse(spec, d)))
             .collect();
         let mut by_decks: Vec<(u32, &crate::engine::Analysis)> =
             others.iter().map(|(d, a)| (*d, a)).collect();
-        by_decks.push((self.decks, &self.computed.analysis));
+        by_decks.push((self.prepared.decks, &self.computed.analysis));
         by_decks.sort_by_key(|(d, _)| *d);
         build(&self.inputs(Some(&by_decks)), &self.computed)
             .map_err(|e| Box::new(Diagnostic::plain(e)))
@@ -233,23 +217,23 @@ impl Certified {
     ) -> Inputs<'a> {
         Inputs {
             by_decks,
-            spec_path: &self.path,
-            spec_bytes: self.source.text.as_bytes(),
-            spec: &self.spec,
-            decks: self.decks,
-            fixtures: &self.fixtures,
-            fixture_files: &self.fixture_files,
-            options: &self.options,
+            spec_path: &self.prepared.path,
+            spec_bytes: self.prepared.source.text.as_bytes(),
+            spec: &self.prepared.spec,
+            decks: self.prepared.decks,
+            fixtures: &self.prepared.fixtures,
+            fixture_files: &self.prepared.fixture_files,
+            options: &self.prepared.options,
             verification: &self.verification,
         }
     }
 
     /// `<spec id>`, or `<spec id>-<N>decks` away from the spec's deck count.
     pub fn report_name(&self) -> String {
-        if self.decks == self.spec.shoe.decks {
-            self.spec.id.clone()
+        if self.prepared.decks == self.prepared.spec.shoe.decks {
+            self.prepared.spec.id.clone()
         } else {
-            format!("{}-{}decks", self.spec.id, self.decks)
+            format!("{}-{}decks", self.prepared.spec.id, self.prepared.decks)
         }
     }
 }

@@ -5,7 +5,7 @@
 
 use super::Computed;
 use super::document::{Inputs, sha256_hex};
-use super::numbers::{group_digits, one_in, percent, share, sqrt_decimal};
+use super::numbers::{group_digits, percent, share, sqrt_decimal};
 use super::text::new_table;
 use num_traits::Signed;
 use std::fmt::Write;
@@ -155,8 +155,7 @@ fn wagers(s: &mut String, c: &Computed) {
         for p in &w.tables {
             let edge = p.house_edge();
             let edge_text = percent(&edge, 4);
-            let top = p.top_award();
-            t.add_row(vec![
+            let mut row = vec![
                 format!("`{}`", w.id),
                 p.name.clone(),
                 if edge.is_negative() {
@@ -166,16 +165,14 @@ fn wagers(s: &mut String, c: &Computed) {
                 },
                 share(p.wins, p.total, 4),
                 sqrt_decimal(&p.variance, 4),
-                top.as_ref()
-                    .map(|e| format!("{} ({})", e.pay.describe(), e.events.join(", ")))
-                    .unwrap_or_else(|| "-".into()),
-                top.as_ref()
-                    .map(|e| one_in(e.combinations, p.total))
-                    .unwrap_or_else(|| "-".into()),
-                top.as_ref()
-                    .map(|e| e.pay.net().trimmed_decimal())
-                    .unwrap_or_else(|| "-".into()),
-            ]);
+            ];
+            row.extend(super::summary::top_award_cells(p));
+            // The largest amount paid per unit staked: the top award's pay.
+            row.push(
+                p.top_award()
+                    .map_or_else(|| "-".into(), |e| e.pay.net().trimmed_decimal()),
+            );
+            t.add_row(row);
         }
     }
     let _ = writeln!(s, "{t}\n");

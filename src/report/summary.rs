@@ -33,8 +33,7 @@ pub fn render(spec: &Spec, c: &Computed) -> String {
     ]);
     for w in &a.wagers {
         for p in &w.tables {
-            let top = p.top_award();
-            t.add_row(vec![
+            let mut row = vec![
                 w.id.clone(),
                 p.id.clone(),
                 percent(&p.house_edge(), 4),
@@ -42,13 +41,9 @@ pub fn render(spec: &Spec, c: &Computed) -> String {
                 share(p.pushes, p.total, 4),
                 sqrt_decimal(&p.variance, 4),
                 decimal(&p.variance, 4),
-                top.as_ref()
-                    .map(|e| format!("{} ({})", e.pay.describe(), e.events.join(", ")))
-                    .unwrap_or_else(|| "-".into()),
-                top.as_ref()
-                    .map(|e| one_in(e.combinations, p.total))
-                    .unwrap_or_else(|| "-".into()),
-            ]);
+            ];
+            row.extend(top_award_cells(p));
+            t.add_row(row);
         }
     }
     let _ = writeln!(s, "{t}");
@@ -104,4 +99,16 @@ pub fn render(spec: &Spec, c: &Computed) -> String {
         }
     }
     s
+}
+
+/// The top award ("200 to 1 (event)") and its odds ("1 in 129,130"), or
+/// dashes when nothing wins: the summary and the report's first page agree.
+pub(crate) fn top_award_cells(p: &crate::engine::stats::TableStats) -> [String; 2] {
+    match p.top_award() {
+        Some(e) => [
+            format!("{} ({})", e.pay.describe(), e.events.join(", ")),
+            one_in(e.combinations, p.total),
+        ],
+        None => ["-".into(), "-".into()],
+    }
 }

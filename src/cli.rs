@@ -408,8 +408,7 @@ fn failure(path: &str, f: Failure) -> Output {
             fixture_table(&failed)
         )),
         Failure::Disagreement(v) => {
-            let mut all = v.small_shoe_mismatches.clone();
-            all.extend(v.sampled_mismatches.iter().cloned());
+            let all: Vec<String> = v.mismatches.iter().map(|m| m.to_string()).collect();
             Output::fail(format!(
                 "{path}: the engine disagrees with the reference evaluator; no report written:\n  {}\n",
                 all.join("\n  ")

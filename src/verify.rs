@@ -1,10 +1,14 @@
 //! Checks the exact engine against the reference evaluator.
 //!
-//! 1. Exhaustively on a small shoe: every ordered six-card sequence is dealt,
+//! 1. Exhaustively on small shoes: every ordered six-card sequence is dealt,
 //!    played and settled by the evaluator, and the tallies must equal the
 //!    engine's counts for the same shoe, event by event.
 //! 2. On sampled sequences from the full shoe: the engine settles each one
 //!    through its own paths, and the event must be the evaluator's.
+//!
+//! Both sides normally read the same spec. [`verify_engine`] lets the engine
+//! read another one, so tests can plant a discrepancy (a drawing decision
+//! changed on one side) and show this check names it.
 
 use crate::cards::{Card, parse_cards};
 use crate::engine::analyse_shoe;
@@ -12,45 +16,140 @@ use crate::engine::decide::resolve;
 use crate::engine::enumerate::settle_sequence;
 use crate::engine::plan::groups;
 use crate::engine::shoe::Composition;
+use crate::engine::stats::Analysis;
 use crate::eval::play::deal_sequence;
 use crate::eval::settle::select;
 use crate::eval::{play, settle};
 use crate::model::Spec;
 use rayon::prelude::*;
+use std::fmt;
 
-/// Small shoes of twelve cards, played exhaustively. The first has
-/// naturals, draws, faces, a ten, two suits and a duplicated card; the
-/// second has every suit equally, so the engine relabels suits there.
-pub const SMALL_SHOES: [&str; 2] = [
-    "As,As,3h,5s,6h,7s,8h,9s,Th,Js,Qh,Ks",
+/// Small shoes of twelve cards, played exhaustively. Together they hold
+/// every point value 0-9 (so every third-card value reaches the banker's
+/// chart), all four suits, a card in three copies and pairs of equal cards
+/// (suited pairs, same-rank-and-suit events), faces and tens. The second has
+/// every suit equally, so the engine relabels suits there.
+pub const SMALL_SHOES: [&str; 3] = [
+    "As,2h,3d,4c,5s,6h,7d,8c,9s,Th,Jd,Qc",
     "3s,3h,3d,3c,9s,9h,9d,9c,Ks,Kh,Kd,Kc",
+    "Ks,Ks,Ks,Qh,Qh,Jd,4c,4c,4c,6s,7h,2d",
 ];
+
+/// What the small shoes cover, in words, for the report.
+pub const SMALL_SHOES_COVER: &str = "together every point value 0-9 (every third-card value the banker's chart reads), all four suits, faces and a ten, a card in three copies and pairs of identical cards";
+
+/// One small shoe played exhaustively.
+#[derive(Debug, Default, PartialEq, Eq)]
+pub struct ShoeCheck {
+    pub cards: String,
+    pub sequences: u128,
+    /// Pay tables (over all wagers) whose tallies were compared.
+    pub tables_compared: usize,
+}
+
+/// Where the engine and the evaluator disagree.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Mismatch {
+    /// The number of sequences of a small shoe.
+    Total {
+        shoe: String,
+        engine: u128,
+        evaluator: u128,
+    },
+    /// One outcome's count on a small shoe.
+    Count {
+        shoe: String,
+        wager: String,
+        pay_table: String,
+        outcome: String,
+        engine: u128,
+        evaluator: u128,
+    },
+    /// The outcome of one sampled round.
+    Round {
+        cards: String,
+        wager: String,
+        pay_table: String,
+        engine: String,
+        evaluator: String,
+    },
+}
+
+impl fmt::Display for Mismatch {
+    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        match self {
+            Mismatch::Total {
+                shoe,
+                engine,
+                evaluator,
+            } => write!(
+                f,
+                "shoe {shoe}: engine counts {engine} sequences, evaluator dealt {evaluator}"
+            ),
+            Mismatch::Count {
+                shoe,
+                wager,
+                pay_table,
+                outcome,
+                engine,
+                evaluator,
+            } => write!(
+                f,
+                "shoe {shoe}: {wager} / {pay_table}: `{outcome}` engine {engine}, evaluator {evaluator}"
+            ),
+            Mismatch::Round {
+                cards,
+                wager,
+                pay_table,
+                engine,
+                evaluator,
+            } => write!(
+                f,
+                "{wager} / {pay_table} on {cards}: engine settles `{engine}`, evaluator `{evaluator}`"
+            ),
+        }
+    }
+}
 
 #[derive(Debug, Default, PartialEq, Eq)]
 pub struct Verification {
+    pub small_shoes: Vec<ShoeCheck>,
     pub small_shoe_sequences: u128,
-    pub small_shoe_mismatches: Vec<String>,
     pub sampled: usize,
-    pub sampled_mismatches: Vec<String>,
+    /// Wager-and-pay-table outcomes compared on sampled rounds.
+    pub sampled_comparisons: usize,
+    pub mismatches: Vec<Mismatch>,
 }
 
 impl Verification {
     pub fn passed(&self) -> bool {
-        self.small_shoe_mismatches.is_empty() && self.sampled_mismatches.is_empty()
+        self.mismatches.is_empty()
     }
 }
 
 /// Both checks; a player's optimal strategy is resolved for each shoe and
 /// the same chart given to the engine and the evaluator.
 pub fn verify(spec: &Spec, decks: u32, samples: usize) -> Verification {
+    verify_engine(spec, spec, decks, samples)
+}
+
+/// Both checks, the evaluator reading `spec` and the engine `engine`: the
+/// same spec in every run; tests hand the engine a spec changed in one
+/// place to prove the check catches it.
+pub fn verify_engine(spec: &Spec, engine: &Spec, decks: u32, samples: usize) -> Verification {
     let mut v = Verification::default();
     for shoe in SMALL_SHOES {
         let cards = parse_cards(shoe).expect("valid shoe");
-        let resolved = resolve(spec, &composition(&cards));
-        exhaustive(&resolved, &cards, &mut v);
+        let tallies = small_shoe_tallies(spec, &cards);
+        let analysis = analyse_shoe(engine, &composition(&cards), 0);
+        let (check, mismatches) = compare_counts(spec, shoe, &analysis, &tallies);
+        v.small_shoe_sequences += check.sequences;
+        v.small_shoes.push(check);
+        v.mismatches.extend(mismatches);
     }
     sampled(
         &resolve(spec, &Composition::standard(decks)),
+        &resolve(engine, &Composition::standard(decks)),
         decks,
         samples,
         &mut v,
@@ -58,7 +157,7 @@ pub fn verify(spec: &Spec, decks: u32, samples: usize) -> Verification {
     v
 }
 
-fn composition(cards: &[Card]) -> Composition {
+pub fn composition(cards: &[Card]) -> Composition {
     let mut c = Composition {
         counts: [[0; 4]; 13],
     };
@@ -68,9 +167,18 @@ fn composition(cards: &[Card]) -> Composition {
     c
 }
 
-/// Tallies per wager, table and event (then: no event, not placed) by playing every
-/// ordered sequence of six distinct cards of `shoe`.
-fn exhaustive(spec: &Spec, shoe: &[Card], v: &mut Verification) {
+/// The evaluator's tallies on one small shoe: per wager, pay table and
+/// outcome (each event, then "no event", then "not placed"), and the
+/// number of sequences dealt.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Tallies {
+    pub counts: Vec<Vec<Vec<u128>>>,
+    pub sequences: u128,
+}
+
+/// Plays every ordered sequence of six distinct cards of `shoe`.
+pub fn small_shoe_tallies(spec: &Spec, shoe: &[Card]) -> Tallies {
+    let spec = &resolve(spec, &composition(shoe));
     let empty: Vec<Vec<Vec<u128>>> = spec
         .wagers
         .iter()
@@ -82,7 +190,7 @@ fn exhaustive(spec: &Spec, shoe: &[Card], v: &mut Verification) {
         .max()
         .unwrap_or(1) as u32;
     // Split on the first card across threads; tallies are integer sums.
-    let (tallies, seqs) = (0..shoe.len())
+    let (counts, sequences) = (0..shoe.len())
         .into_par_iter()
         .map(|first| {
             let mut tallies = empty.clone();
@@ -121,31 +229,60 @@ fn exhaustive(spec: &Spec, shoe: &[Card], v: &mut Verification) {
                 (a, sa + sb)
             },
         );
-    v.small_shoe_sequences += seqs;
-    let a = analyse_shoe(spec, &composition(shoe), 0);
-    if a.total != seqs {
-        v.small_shoe_mismatches
-            .push(format!("engine total {} != {} sequences", a.total, seqs));
+    Tallies { counts, sequences }
+}
+
+/// The engine's analysis of a small shoe against the evaluator's tallies,
+/// outcome by outcome; `spec` names the wagers, tables and events.
+pub fn compare_counts(
+    spec: &Spec,
+    shoe: &str,
+    engine: &Analysis,
+    tallies: &Tallies,
+) -> (ShoeCheck, Vec<Mismatch>) {
+    let mut out = Vec::new();
+    if engine.total != tallies.sequences {
+        out.push(Mismatch::Total {
+            shoe: shoe.to_string(),
+            engine: engine.total,
+            evaluator: tallies.sequences,
+        });
     }
-    for (wi, w) in a.wagers.iter().enumerate() {
-        for (ti, t) in w.tables.iter().enumerate() {
+    let mut tables_compared = 0;
+    for ((w, wager), counts) in engine.wagers.iter().zip(&spec.wagers).zip(&tallies.counts) {
+        for (t, evaluator) in w.tables.iter().zip(counts) {
             let mut engine: Vec<u128> = t.events.iter().map(|e| e.combinations).collect();
             engine.push(t.no_event);
             engine.push(t.not_placed);
-            if engine != tallies[wi][ti] {
-                v.small_shoe_mismatches.push(format!(
-                    "shoe {}: {} / {}: engine {:?}, evaluator {:?}",
-                    shoe.iter()
-                        .map(|c| c.to_string())
-                        .collect::<Vec<_>>()
-                        .join(","),
-                    w.id,
-                    t.id,
-                    engine,
-                    tallies[wi][ti]
-                ));
+            for (k, (e, v)) in engine.iter().zip(evaluator).enumerate() {
+                if e != v {
+                    out.push(Mismatch::Count {
+                        shoe: shoe.to_string(),
+                        wager: w.id.clone(),
+                        pay_table: t.id.clone(),
+                        outcome: outcome_name(wager, k),
+                        engine: *e,
+                        evaluator: *v,
+                    });
+                }
             }
+            tables_compared += 1;
         }
+    }
+    let check = ShoeCheck {
+        cards: shoe.to_string(),
+        sequences: tallies.sequences,
+        tables_compared,
+    };
+    (check, out)
+}
+
+/// The outcome at a tally index, as [`tally_index`] numbers them.
+fn outcome_name(wager: &crate::model::Wager, k: usize) -> String {
+    match k {
+        k if k < wager.events.len() => wager.events[k].id.clone(),
+        k if k == wager.events.len() => "no event".to_string(),
+        _ => "not placed".to_string(),
     }
 }
 
@@ -210,9 +347,11 @@ fn sample_sequence(rng: &mut Rng, decks: u32) -> [Card; 6] {
     })
 }
 
-fn sampled(spec: &Spec, decks: u32, samples: usize, v: &mut Verification) {
+/// Each sampled round settled by the evaluator (reading `spec`) and by the
+/// engine's own paths (reading `engine`), wager by wager and table by table.
+fn sampled(spec: &Spec, engine: &Spec, decks: u32, samples: usize, v: &mut Verification) {
     let shoe = Composition::standard(decks);
-    let groups = groups(spec);
+    let groups = groups(engine);
     let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
     for _ in 0..samples {
         let seq = sample_sequence(&mut rng, decks);
@@ -222,7 +361,7 @@ fn sampled(spec: &Spec, decks: u32, samples: usize, v: &mut Verification) {
         let expected = settle(spec, &round);
         let slots = [seq[0], seq[2], seq[4], seq[1], seq[3], seq[5]];
         for g in &groups {
-            for (w, hits) in settle_sequence(spec, g, &shoe, slots) {
+            for (w, hits) in settle_sequence(engine, g, &shoe, slots) {
                 let wager = &spec.wagers[w];
                 for (t, hit) in hits.iter().enumerate() {
                     let want = tally_index(
@@ -230,14 +369,16 @@ fn sampled(spec: &Spec, decks: u32, samples: usize, v: &mut Verification) {
                         expected[w].outcomes[t].event,
                         wager.events.len(),
                     );
+                    v.sampled_comparisons += 1;
                     if *hit != want {
                         let cards: Vec<String> = seq.iter().map(|c| c.to_string()).collect();
-                        v.sampled_mismatches.push(format!(
-                            "{} / {} on {}: engine event {hit}, evaluator event {want}",
-                            wager.id,
-                            wager.pay_tables[t].id,
-                            cards.join(" ")
-                        ));
+                        v.mismatches.push(Mismatch::Round {
+                            cards: cards.join(" "),
+                            wager: wager.id.clone(),
+                            pay_table: wager.pay_tables[t].id.clone(),
+                            engine: outcome_name(wager, *hit),
+                            evaluator: outcome_name(wager, want),
+                        });
                     }
                 }
             }

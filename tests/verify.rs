@@ -1,14 +1,47 @@
-//! The exact engine agrees with the reference evaluator: exhaustively on a
-//! small shoe (every ordered six-card sequence), and on sampled rounds from
+//! The exact engine agrees with the reference evaluator: exhaustively on
+//! small shoes (every ordered six-card sequence), and on sampled rounds from
 //! the full shoe, for every shipped spec and the YAML-only Dragon Bonus.
+//! And the check can fail: discrepancies planted on the engine's side (a
+//! wrong count, a wrong card weight, a drawing decision changed on either
+//! hand) are each reported and named.
 
+use certify::cards::parse_cards;
 use certify::check::check_file;
-use certify::verify::verify;
+use certify::engine::analyse_shoe;
+use certify::model::{FirstRule, Spec};
+use certify::verify::{
+    Mismatch, SMALL_SHOES, compare_counts, composition, small_shoe_tallies, verify, verify_engine,
+};
+
+fn spec(path: &str) -> Spec {
+    check_file(path)
+        .unwrap_or_else(|e| panic!("{path}: {e:?}"))
+        .1
+}
+
+/// 12 * 11 * 10 * 9 * 8 * 7 ordered sequences of six distinct cards of twelve.
+const PER_SHOE: u128 = 665_280;
 
 fn check(path: &str) {
-    let (_, spec) = check_file(path).unwrap_or_else(|e| panic!("{path}: {e:?}"));
+    let spec = spec(path);
     let v = verify(&spec, spec.shoe.decks, 200);
-    assert_eq!(v.small_shoe_sequences, 2 * 12 * 11 * 10 * 9 * 8 * 7);
+    let tables: usize = spec.wagers.iter().map(|w| w.pay_tables.len()).sum();
+    assert_eq!(v.small_shoes.len(), SMALL_SHOES.len());
+    for shoe in &v.small_shoes {
+        assert_eq!(shoe.sequences, PER_SHOE, "{}", shoe.cards);
+        assert_eq!(
+            shoe.tables_compared, tables,
+            "{}: every pay table compared",
+            shoe.cards
+        );
+    }
+    assert_eq!(v.small_shoe_sequences, 3 * PER_SHOE);
+    assert_eq!(v.sampled, 200);
+    assert_eq!(
+        v.sampled_comparisons,
+        200 * tables,
+        "every sampled round, every pay table"
+    );
     assert!(v.passed(), "{path}: {:#?}", v);
 }
 
@@ -45,4 +78,120 @@ fn lucky_draw_baccarat() {
 #[test]
 fn dragon_bonus() {
     check("tests/specs/dragon_bonus.yaml");
+}
+
+/// Every point value 0-9 can be a drawn third card, every suit appears, and
+/// some card has three copies (the brief of the small shoes).
+#[test]
+fn the_small_shoes_cover_every_third_card_value_every_suit_and_three_copies() {
+    let mut values = [false; 10];
+    let mut suits = [false; 4];
+    let mut most_copies = 0;
+    for shoe in SMALL_SHOES {
+        let cards = parse_cards(shoe).unwrap();
+        assert_eq!(cards.len(), 12);
+        for c in &cards {
+            values[(c.rank.min(10) % 10) as usize] = true;
+            suits[c.suit as usize] = true;
+            most_copies = most_copies.max(cards.iter().filter(|d| *d == c).count());
+        }
+    }
+    assert_eq!(values, [true; 10]);
+    assert_eq!(suits, [true; 4]);
+    assert!(most_copies >= 3);
+}
+
+#[test]
+fn a_wrong_count_for_one_event_is_named() {
+    let spec = spec("rules/lucky_monkey.yaml");
+    let cards = parse_cards(SMALL_SHOES[2]).unwrap();
+    let tallies = small_shoe_tallies(&spec, &cards);
+    let mut engine = analyse_shoe(&spec, &composition(&cards), 0);
+    let (check, clean) = compare_counts(&spec, SMALL_SHOES[2], &engine, &tallies);
+    assert!(clean.is_empty(), "{clean:#?}");
+    assert_eq!(check.tables_compared, 4);
+    // Plant: one more `both_face` in pay table 1 than the evaluator dealt.
+    let table = &mut engine.wagers[0].tables[0];
+    let k = table
+        .events
+        .iter()
+        .position(|e| e.id == "both_face")
+        .unwrap();
+    let was = table.events[k].combinations;
+    table.events[k].combinations += 1;
+    let (_, found) = compare_counts(&spec, SMALL_SHOES[2], &engine, &tallies);
+    assert_eq!(
+        found,
+        vec![Mismatch::Count {
+            shoe: SMALL_SHOES[2].to_string(),
+            wager: "lucky_monkey".to_string(),
+            pay_table: "paytable_1".to_string(),
+            outcome: "both_face".to_string(),
+            engine: was + 1,
+            evaluator: was,
+        }]
+    );
+}
+
+#[test]
+fn a_wrong_weight_for_one_class_of_cards_is_caught() {
+    let spec = spec("rules/punto_banco.yaml");
+    let cards = parse_cards(SMALL_SHOES[0]).unwrap();
+    let tallies = small_shoe_tallies(&spec, &cards);
+    // Plant: the engine weighs the 5s as a second 6h (same number of cards).
+    let mut wrong = composition(&cards);
+    wrong.counts[4][0] -= 1;
+    wrong.counts[5][1] += 1;
+    let engine = analyse_shoe(&spec, &wrong, 0);
+    let (_, found) = compare_counts(&spec, SMALL_SHOES[0], &engine, &tallies);
+    assert!(!found.is_empty());
+    assert!(
+        found
+            .iter()
+            .all(|m| matches!(m, Mismatch::Count { shoe, .. } if shoe == SMALL_SHOES[0])),
+        "{found:#?}"
+    );
+    assert!(found.iter().any(|m| matches!(m,
+        Mismatch::Count { wager, outcome, .. } if wager == "banker" && outcome == "win")));
+}
+
+/// Changes one drawing decision on the engine's side only.
+fn plant(spec: &Spec, change: impl Fn(&mut Spec)) -> Vec<Mismatch> {
+    let mut engine = spec.clone();
+    change(&mut engine);
+    verify_engine(spec, &engine, 8, 5_000).mismatches
+}
+
+#[test]
+fn a_changed_banker_decision_is_caught_exhaustively_and_on_sampled_rounds() {
+    let spec = spec("rules/punto_banco.yaml");
+    // Plant: the banker on 3 draws against a player's third-card 8 (it stands).
+    let found = plant(&spec, |s| s.game.second.when_other_draws[3] |= 1 << 8);
+    assert!(
+        found.iter().any(|m| matches!(m, Mismatch::Count { .. })),
+        "{found:#?}"
+    );
+    assert!(
+        found.iter().any(|m| matches!(m, Mismatch::Round { .. })),
+        "{found:#?}"
+    );
+    assert!(!found.iter().any(|m| matches!(m, Mismatch::Total { .. })));
+}
+
+#[test]
+fn a_changed_player_decision_is_caught_exhaustively_and_on_sampled_rounds() {
+    let spec = spec("rules/punto_banco.yaml");
+    // Plant: the player stands on 5 (the tableau draws).
+    let found = plant(&spec, |s| match &mut s.game.first {
+        FirstRule::Totals(mask) => *mask &= !(1 << 5),
+        FirstRule::Decides(_) => unreachable!("punto banco's player does not decide"),
+    });
+    assert!(
+        found.iter().any(|m| matches!(m, Mismatch::Count { .. })),
+        "{found:#?}"
+    );
+    assert!(
+        found.iter().any(|m| matches!(m, Mismatch::Round { .. })),
+        "{found:#?}"
+    );
 }

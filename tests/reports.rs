@@ -52,7 +52,7 @@ fn committed_reports_match_a_fresh_run() {
 }
 
 #[test]
-fn pdf_reports_are_pdfs_with_page_numbers() {
+fn pdf_reports_are_pdfs_without_dates() {
     let pdf = std::fs::read("reports/punto_banco.pdf").expect("committed PDF");
     assert!(pdf.starts_with(b"%PDF-"));
     assert!(pdf.len() > 10_000);
@@ -160,10 +160,10 @@ fn shape(v: &serde_json::Value) -> serde_json::Value {
     }
 }
 
+/// The committed reports are byte-compared above; this guards the JSON's
+/// shape (keys and value types), which readers of `schema_version` 1 rely on.
 #[test]
-fn report_snapshots() {
-    let md = std::fs::read_to_string("reports/punto_banco.md").unwrap();
-    insta::assert_snapshot!("punto_banco_report_md", md);
+fn report_json_shape() {
     let json: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string("reports/lucky_8.json").unwrap()).unwrap();
     insta::assert_snapshot!(

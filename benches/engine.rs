@@ -5,7 +5,7 @@
 //! Markdown table for the README. Not a test: nothing here can fail on time.
 
 use certify::check::check_file;
-use certify::engine::analyse;
+use certify::pipeline::analyse;
 use std::time::{Duration, Instant};
 
 fn median(mut xs: Vec<Duration>) -> Duration {

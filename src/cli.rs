@@ -683,6 +683,7 @@ fn settle_cmd(a: &SettleArgs) -> Output {
         Err(e) => return Output::usage(UsageError::flag("decision", e)),
     };
     deal.strategy = a.strategy.clone();
+    let spec = crate::strategy::for_decks(&spec, decks);
     let played = match play(&spec, &deal, decks) {
         Ok(p) => p,
         Err(e) => return Output::fail(format!("{}: {e}\n", a.spec)),

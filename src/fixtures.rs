@@ -358,6 +358,7 @@ fn split_expectation(e: &str) -> (&str, Option<&str>) {
 
 fn run_case(spec: &Spec, src: &SourceFile, case: &Case, c: &CaseSpec) -> Vec<CaseResult> {
     let decks = c.decks.unwrap_or(spec.shoe.decks);
+    let spec = &*crate::strategy::for_decks(spec, decks);
     let result = |target: &str, expected: String, got: String| CaseResult {
         file: src.name.clone(),
         case: case.name.value.clone(),

@@ -1,8 +1,10 @@
 //! certify: verify casino game rules and certify their mathematics.
 //!
 //! Stages, each a module: `spec` loads a YAML rule spec with source positions,
-//! `expr` parses conditions, `check` type-checks and compiles them, `eval` plays
-//! and settles concrete rounds, `fixtures` runs handwritten cases.
+//! `expr` parses conditions, `check` type-checks and compiles them, `strategy`
+//! resolves the player's optimal strategy for a shoe, `eval` plays and settles
+//! concrete rounds, `fixtures` runs handwritten cases, `verify` checks the
+//! exact `engine` against `eval`, `report` renders; `pipeline` drives them.
 
 pub mod cards;
 pub mod check;
@@ -16,5 +18,6 @@ pub mod model;
 pub mod pipeline;
 pub mod report;
 pub mod spec;
+pub mod strategy;
 pub mod table;
 pub mod verify;

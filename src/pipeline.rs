@@ -194,7 +194,7 @@ impl Certified {
         let others: Vec<(u32, crate::engine::Analysis)> = (spec.shoe.min_decks
             ..=spec.shoe.max_decks)
             .filter(|&d| d != self.prepared.decks)
-            .map(|d| (d, crate::engine::analyse(spec, d)))
+            .map(|d| (d, analyse(spec, d)))
             .collect();
         let mut by_decks: Vec<(u32, &crate::engine::Analysis)> =
             others.iter().map(|(d, a)| (*d, a)).collect();
@@ -268,4 +268,9 @@ fn fixture_files(results: &[CaseResult]) -> BTreeMap<String, String> {
             (name, sha256_hex(&std::fs::read(f).unwrap_or_default()))
         })
         .collect()
+}
+
+/// The strategy stage, then the engine: a spec's figures at `decks` decks.
+pub fn analyse(spec: &Spec, decks: u32) -> crate::engine::Analysis {
+    crate::engine::analyse(&crate::strategy::for_decks(spec, decks), decks)
 }

@@ -12,7 +12,6 @@
 
 use crate::cards::{Card, parse_cards};
 use crate::engine::analyse_shoe;
-use crate::engine::decide::resolve;
 use crate::engine::enumerate::settle_sequence;
 use crate::engine::plan::groups;
 use crate::engine::shoe::Composition;
@@ -21,6 +20,7 @@ use crate::eval::play::deal_sequence;
 use crate::eval::settle::select;
 use crate::eval::{play, settle};
 use crate::model::Spec;
+use crate::strategy::resolve;
 use rayon::prelude::*;
 use std::fmt;
 
@@ -141,7 +141,8 @@ pub fn verify_engine(spec: &Spec, engine: &Spec, decks: u32, samples: usize) -> 
     for shoe in SMALL_SHOES {
         let cards = parse_cards(shoe).expect("valid shoe");
         let tallies = small_shoe_tallies(spec, &cards);
-        let analysis = analyse_shoe(engine, &composition(&cards), 0);
+        let shoe_composition = composition(&cards);
+        let analysis = analyse_shoe(&resolve(engine, &shoe_composition), &shoe_composition, 0);
         let (check, mismatches) = compare_counts(spec, shoe, &analysis, &tallies);
         v.small_shoe_sequences += check.sequences;
         v.small_shoes.push(check);

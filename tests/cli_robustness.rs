@@ -120,8 +120,8 @@ fn the_verify_line_groups_digits_and_counts_the_samples() {
     assert_eq!(o.code, exit::OK, "{}", o.stderr);
     let line = o.stdout.lines().find(|l| l.starts_with("verify:")).unwrap();
     assert!(line.contains(" 7 sampled rounds"), "{line}");
-    // Two small shoes of 12 cards: 2 x 12!/6! ordered six-card sequences.
-    assert!(line.contains("1,330,560 sequences"), "{line}");
+    // Three small shoes of 12 cards: 3 x 12!/6! ordered six-card sequences.
+    assert!(line.contains("1,995,840 sequences"), "{line}");
     // `--verify` alone samples 1,000 rounds, as its help says.
     let o = certify(&["rules/punto_banco.yaml", "--no-reports", "--verify"]);
     assert!(o.stdout.contains(" 1,000 sampled rounds"), "{}", o.stdout);

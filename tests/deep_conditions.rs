@@ -271,7 +271,7 @@ fn the_engine_computes_long_chains_exactly_as_the_original() {
     let figures = |text: String| {
         on_small_stack(move || {
             let spec = check_source(&SourceFile::new("deep.yaml", text)).expect("checks");
-            format!("{:?}", certify::engine::analyse(&spec, 8).wagers)
+            format!("{:?}", certify::pipeline::analyse(&spec, 8).wagers)
         })
     };
     let original = figures(BASE.to_string());

@@ -3,12 +3,13 @@
 
 use certify::cards::Card;
 use certify::check::check_file;
+use certify::engine::analyse_shoe;
 use certify::engine::decide::{self, Decisions};
 use certify::engine::shoe::Composition;
-use certify::engine::{analyse, analyse_shoe};
 use certify::eval::play::{Deal, Decision, play};
 use certify::eval::settle;
 use certify::model::{Ratio, Spec};
+use certify::pipeline::analyse;
 use certify::report::numbers::percent;
 use num_bigint::BigInt;
 use num_rational::BigRational;

@@ -4,8 +4,9 @@
 
 use certify::check::check_file;
 use certify::engine::stats::TableStats;
-use certify::engine::{Analysis, analyse, total_sequences};
+use certify::engine::{Analysis, total_sequences};
 use certify::model::Spec;
+use certify::pipeline::analyse;
 use certify::report::compute;
 use certify::report::numbers::percent;
 

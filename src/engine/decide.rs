@@ -18,13 +18,12 @@ use super::plan::Level;
 use super::shoe::Composition;
 use crate::cards::Card;
 use crate::model::round::{Round, SLOTS};
-use crate::model::{Chart, Decides, FirstRule, Spec, StrategyRule};
+use crate::model::{Chart, Decides, Spec, StrategyRule};
 use num_bigint::BigInt;
 use num_integer::Integer;
 use num_rational::BigRational;
 use num_traits::Zero;
 use rayon::prelude::*;
-use std::sync::Arc;
 
 /// What one decision yields over the sequences of one information set.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -443,38 +442,6 @@ pub fn figures(d: &Decisions, chart: &Chart) -> Figures {
     }
 }
 
-/// The optimal chart for a shoe, computed once per spec and shoe.
-pub fn optimal_chart(spec: &Spec, shoe: &Composition) -> Option<Arc<Chart>> {
-    let d = spec.decides()?;
-    let cache = d.strategies.iter().find_map(|s| match &s.rule {
-        StrategyRule::Optimal(c) => Some(c),
-        _ => None,
-    })?;
-    if let Some((_, chart)) = cache.0.lock().ok()?.iter().find(|(c, _)| *c == shoe.counts) {
-        return Some(chart.clone());
-    }
-    let chart = Arc::new(optimal(&decisions(spec, shoe)));
-    if let Ok(mut v) = cache.0.lock() {
-        v.push((shoe.counts, chart.clone()));
-    }
-    Some(chart)
-}
-
-/// The spec with its optimal strategy replaced by the chart for this shoe,
-/// ready for the engine and the evaluator to play.
-pub fn resolve(spec: &Spec, shoe: &Composition) -> Spec {
-    let mut out = spec.clone();
-    let chart = optimal_chart(spec, shoe);
-    if let (FirstRule::Decides(d), Some(chart)) = (&mut out.game.first, chart) {
-        for s in &mut d.strategies {
-            if matches!(s.rule, StrategyRule::Optimal(_)) {
-                s.rule = StrategyRule::Chart(chart.clone());
-            }
-        }
-    }
-    out
-}
-
 /// One strategy's figures, for the comparison table.
 #[derive(Clone, Debug)]
 pub struct StrategyFigures {
@@ -518,7 +485,7 @@ pub fn analyse(spec: &Spec, shoe: &Composition) -> Option<DecisionStats> {
         .collect();
     let mut strategies = vec![
         StrategyFigures {
-            id: crate::check::OPTIMAL.into(),
+            id: crate::model::OPTIMAL.into(),
             description: "optimal: each combination of seen cards decided exactly".into(),
             figures: figures(&decisions, &optimal),
         },
@@ -530,7 +497,7 @@ pub fn analyse(spec: &Spec, shoe: &Composition) -> Option<DecisionStats> {
         },
     ];
     for s in &d.strategies {
-        if s.id == crate::check::OPTIMAL {
+        if s.id == crate::model::OPTIMAL {
             continue;
         }
         if let Some(chart) = chart_of(&s.rule, &decisions) {

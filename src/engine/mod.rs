@@ -19,15 +19,19 @@ pub fn total_sequences(decks: u32) -> u128 {
     (0..6).map(|i| n - i).product()
 }
 
-/// Computes every wager of the spec at the given deck count.
+/// Computes every wager of the spec at the given deck count. A player's
+/// optimal strategy must be resolved first (`crate::strategy`).
 pub fn analyse(spec: &Spec, decks: u32) -> Analysis {
     analyse_shoe(spec, &shoe::Composition::standard(decks), decks)
 }
 
-/// Computes every wager from any shoe composition (`decks` labels the result).
+/// Computes every wager from any shoe composition (`decks` labels the
+/// result), with the strategy resolved for that shoe.
 pub fn analyse_shoe(spec: &Spec, composition: &shoe::Composition, decks: u32) -> Analysis {
-    let resolved = decide::resolve(spec, composition);
-    let spec = &resolved;
+    assert!(
+        spec.strategies_resolved(),
+        "resolve the player's strategy for the shoe first (the strategy stage)"
+    );
     let n = composition.total();
     let total: u128 = (0..6).map(|i| n.saturating_sub(i)).product();
     let mut combined: Vec<Option<stats::CombinedStats>> = vec![None; spec.combined.len()];

@@ -4,7 +4,7 @@
 use crate::cards::Card;
 pub use crate::diag::deal::DealError;
 use crate::model::round::Round;
-use crate::model::{FirstRule, Game, Spec, StrategyRule};
+use crate::model::{FirstRule, Game, Spec};
 
 /// The player's choice in a game where the first hand decides.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -73,7 +73,7 @@ pub fn play(spec: &Spec, deal: &Deal, decks: u32) -> Result<Played, DealError> {
         ));
         false
     } else {
-        first_decision(spec, game, &round, deal, t0, decks, &mut notes)?
+        first_decision(spec, game, &round, deal, t0, &mut notes)?
     };
     expect_count(game, deal, 0, first_draws, t0)?;
     round.counts[0] = if first_draws { 3 } else { 2 };
@@ -103,7 +103,6 @@ fn first_decision(
     round: &Round,
     deal: &Deal,
     total: u8,
-    decks: u32,
     notes: &mut Vec<String>,
 ) -> Result<bool, DealError> {
     let name = &game.hands[0];
@@ -141,14 +140,9 @@ fn first_decision(
                 None => &strategies[d.default],
             };
             // The strategy sees only the two-card hands (no third cards yet).
-            let draws = match &chosen.rule {
-                StrategyRule::Optimal(_) => {
-                    let shoe = crate::engine::shoe::Composition::standard(decks);
-                    crate::engine::decide::optimal_chart(spec, &shoe)
-                        .is_some_and(|chart| chart.draws(round))
-                }
-                _ => chosen.draws(round),
-            };
+            // An optimal strategy was resolved into a chart for the shoe
+            // before play (`crate::strategy`).
+            let draws = chosen.draws(round);
             notes.push(format!(
                 "{name} {} by strategy `{}` ({})",
                 if draws { "draws" } else { "stands" },

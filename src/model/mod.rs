@@ -80,6 +80,9 @@ pub struct Decides {
     pub objective: Vec<usize>,
 }
 
+/// The id of the strategy resolved for each shoe (`crate::strategy`).
+pub const OPTIMAL: &str = "optimal";
+
 #[derive(Clone, Debug)]
 pub struct Strategy {
     pub id: String,
@@ -95,7 +98,7 @@ pub enum StrategyRule {
     /// Draw as a chart computed for a particular shoe says.
     Chart(std::sync::Arc<Chart>),
     /// The optimal strategy, computed by exact enumeration for each shoe
-    /// (the engine replaces it with a `Chart` before it plays).
+    /// (`crate::strategy` replaces it with a `Chart` before anything plays).
     Optimal(OptimalCache),
 }
 
@@ -150,7 +153,7 @@ impl Strategy {
     ///
     /// # Panics
     /// On an unresolved optimal strategy: every caller resolves it for its
-    /// shoe first (see `engine::decide::resolve`).
+    /// shoe first (see `crate::strategy::resolve`).
     pub fn draws(&self, round: &Round) -> bool {
         match &self.rule {
             StrategyRule::When(c) => c.holds(round),
@@ -377,6 +380,18 @@ pub struct Reading {
 }
 
 impl Spec {
+    /// Whether every strategy can play: none is an optimal strategy still
+    /// waiting for its shoe (`crate::strategy` resolves them).
+    pub fn strategies_resolved(&self) -> bool {
+        match &self.game.first {
+            FirstRule::Decides(d) => !d
+                .strategies
+                .iter()
+                .any(|s| matches!(s.rule, StrategyRule::Optimal(_))),
+            FirstRule::Totals(_) => true,
+        }
+    }
+
     pub fn wager(&self, id: &str) -> Option<&Wager> {
         self.wagers.iter().find(|w| w.id == id)
     }

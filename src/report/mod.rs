@@ -33,6 +33,7 @@ pub struct Computed {
 }
 
 pub fn compute(spec: &Spec, decks: u32) -> Computed {
+    let spec = &*crate::strategy::for_decks(spec, decks);
     let analysis = engine::analyse(spec, decks);
     let claims = claims::check(spec, &analysis);
     let warnings = warnings(spec, &analysis, &claims);

@@ -387,7 +387,7 @@ impl Reader<'_> {
         if !ok {
             return None;
         }
-        match play(self.spec, &deal, decks) {
+        match play(&crate::strategy::for_decks(self.spec, decks), &deal, decks) {
             Ok(p) => Some(p),
             Err(m) => {
                 // Point at the hand the message names, else at the cards.

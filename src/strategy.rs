@@ -1,0 +1,57 @@
+//! Strategy resolution: the stage between checking and evaluation.
+//!
+//! A spec may let the player decide and declare the `optimal` strategy;
+//! which way it decides depends on the shoe. Before anything plays a round,
+//! this stage replaces that strategy by the chart computed for the shoe (by
+//! exact enumeration of the player's choices, `engine::decide`) and writes
+//! it into the model. The reference evaluator and the engine both read the
+//! resolved chart and neither resolves anything itself, so the evaluator
+//! never calls the engine it is there to check.
+
+use crate::engine::decide::{decisions, optimal};
+use crate::engine::shoe::Composition;
+use crate::model::{Chart, FirstRule, Spec, StrategyRule};
+use std::borrow::Cow;
+use std::sync::Arc;
+
+/// The spec with its optimal strategy replaced by the chart for this shoe,
+/// ready for the engine and the evaluator to play.
+pub fn resolve(spec: &Spec, shoe: &Composition) -> Spec {
+    let mut out = spec.clone();
+    let chart = optimal_chart(spec, shoe);
+    if let (FirstRule::Decides(d), Some(chart)) = (&mut out.game.first, chart) {
+        for s in &mut d.strategies {
+            if matches!(s.rule, StrategyRule::Optimal(_)) {
+                s.rule = StrategyRule::Chart(chart.clone());
+            }
+        }
+    }
+    out
+}
+
+/// The spec resolved for a full shoe of `decks` decks; borrowed when there
+/// is nothing to resolve (no player decision, or already resolved).
+pub fn for_decks(spec: &Spec, decks: u32) -> Cow<'_, Spec> {
+    if spec.strategies_resolved() {
+        Cow::Borrowed(spec)
+    } else {
+        Cow::Owned(resolve(spec, &Composition::standard(decks)))
+    }
+}
+
+/// The optimal chart for a shoe, computed once per spec and shoe.
+fn optimal_chart(spec: &Spec, shoe: &Composition) -> Option<Arc<Chart>> {
+    let d = spec.decides()?;
+    let cache = d.strategies.iter().find_map(|s| match &s.rule {
+        StrategyRule::Optimal(c) => Some(c),
+        _ => None,
+    })?;
+    if let Some((_, chart)) = cache.0.lock().ok()?.iter().find(|(c, _)| *c == shoe.counts) {
+        return Some(chart.clone());
+    }
+    let chart = Arc::new(optimal(&decisions(spec, shoe)));
+    if let Ok(mut v) = cache.0.lock() {
+        v.push((shoe.counts, chart.clone()));
+    }
+    Some(chart)
+}

@@ -69,16 +69,13 @@ fn six_cards() -> impl Strategy<Value = [Card; 6]> {
 
 /// The evaluator's round as the oracle's `Hands`, by each hand's cards.
 fn hands_of(r: &certify::model::round::Round) -> Hands {
-    let mut h = Hands {
-        cards: [[(0, 0); 3]; 2],
-        n: [r.counts[0] as usize, r.counts[1] as usize],
-    };
-    for hand in 0..2 {
+    let mut cards = [[oracle::NO_CARD; 3]; 2];
+    for (hand, slots) in cards.iter_mut().enumerate() {
         for (i, c) in r.hand(hand as u8).iter().enumerate() {
-            h.cards[hand][i] = (c.rank, c.suit);
+            slots[i] = (c.rank, c.suit);
         }
     }
-    h
+    Hands::new(cards, [r.counts[0] as usize, r.counts[1] as usize])
 }
 
 /// Every event's truth and every pay table's settling event, evaluator

@@ -36,21 +36,57 @@ pub fn face(c: Card) -> bool {
     matches!(c.0, 11..=13)
 }
 
-/// The two hands of a finished round: two or three cards each.
+/// The two hands of a finished round: two or three cards each. Built by
+/// `new`, which also works out once the figures every condition reads.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Hands {
     pub cards: [[Card; 3]; 2],
     pub n: [usize; 2],
+    totals: [u8; 2],
+    /// Lucky Match: most cards of one rank; ranks with two or more cards;
+    /// ranks with three or more.
+    kinds: [u8; 3],
 }
 
 impl Hands {
+    /// The hands holding the first `n[h]` cards of `cards[h]`; a slot
+    /// beyond is cleared to `NO_CARD`.
+    pub fn new(mut cards: [[Card; 3]; 2], n: [usize; 2]) -> Hands {
+        let mut totals = [0; 2];
+        // Copies of each rank among all cards of both hands (Lucky Match:
+        // "A pair must be formed by two cards of the same rank, a Jack and a
+        // King can't form a pair").
+        let mut ranks = [0u8; 14];
+        for h in 0..2 {
+            for (i, c) in cards[h].iter_mut().enumerate() {
+                if i >= n[h] {
+                    *c = NO_CARD;
+                    continue;
+                }
+                // Baccarat points: the last digit of the summed values.
+                totals[h] = (totals[h] + value(c.0)) % 10;
+                ranks[c.0 as usize] += 1;
+            }
+        }
+        let kinds = [
+            ranks.iter().copied().max().unwrap_or(0),
+            ranks.iter().filter(|&&k| k >= 2).count() as u8,
+            ranks.iter().filter(|&&k| k >= 3).count() as u8,
+        ];
+        Hands {
+            cards,
+            n,
+            totals,
+            kinds,
+        }
+    }
+
     pub fn hand(&self, h: usize) -> &[Card] {
         &self.cards[h][..self.n[h]]
     }
 
-    /// Baccarat points: the last digit of the summed values.
     pub fn total(&self, h: usize) -> u8 {
-        self.hand(h).iter().map(|c| value(c.0)).sum::<u8>() % 10
+        self.totals[h]
     }
 
     pub fn two_card_total(&self, h: usize) -> u8 {
@@ -132,25 +168,21 @@ pub const NO_CARD: Card = (0, 0);
 /// "If the first two cards dealt to the player [banker] hand equal a
 /// natural, the banker [player] hand shall not be allowed to draw".
 pub fn deal_tableau(seq: &[Card; 6]) -> Hands {
-    let mut h = Hands {
-        cards: [[seq[0], seq[2], NO_CARD], [seq[1], seq[3], NO_CARD]],
-        n: [2, 2],
-    };
-    let (p, b) = (h.two_card_total(PLAYER), h.two_card_total(BANKER));
-    if p >= 8 || b >= 8 {
-        return h;
+    let cards = [[seq[0], seq[2], seq[4]], [seq[1], seq[3], seq[5]]];
+    let two = |h: usize| (value(cards[h][0].0) + value(cards[h][1].0)) % 10;
+    let (p, b) = (two(PLAYER), two(BANKER));
+    let mut n = [2, 2];
+    if p < 8 && b < 8 {
+        let mut third = None;
+        if player_hits(p) {
+            n[PLAYER] = 3;
+            third = Some(value(seq[4].0));
+        }
+        if banker_hits(b, third) {
+            n[BANKER] = 3;
+        }
     }
-    let mut third = None;
-    if player_hits(p) {
-        h.n[PLAYER] = 3;
-        h.cards[PLAYER][2] = seq[4];
-        third = Some(value(seq[4].0));
-    }
-    if banker_hits(b, third) {
-        h.n[BANKER] = 3;
-        h.cards[BANKER][2] = seq[5];
-    }
-    h
+    Hands::new(cards, n)
 }
 
 /// A Lucky Draw round. Item 7: "two cards, face up, to each player ... and
@@ -159,19 +191,10 @@ pub fn deal_tableau(seq: &[Card; 6]) -> Hands {
 /// on "four points or lower" (slot 5), whatever the player did. No
 /// naturals: the document has none.
 pub fn deal_lucky_draw(seq: &[Card; 6], player_draws: bool) -> Hands {
-    let mut h = Hands {
-        cards: [[seq[0], seq[1], NO_CARD], [seq[2], seq[3], NO_CARD]],
-        n: [2, 2],
-    };
-    if player_draws {
-        h.n[PLAYER] = 3;
-        h.cards[PLAYER][2] = seq[4];
-    }
-    if h.two_card_total(BANKER) <= 4 {
-        h.n[BANKER] = 3;
-        h.cards[BANKER][2] = seq[5];
-    }
-    h
+    let cards = [[seq[0], seq[1], seq[4]], [seq[2], seq[3], seq[5]]];
+    let dealer = (value(seq[2].0) + value(seq[3].0)) % 10;
+    let n = [if player_draws { 3 } else { 2 }, if dealer <= 4 { 3 } else { 2 }];
+    Hands::new(cards, n)
 }
 
 /// Lucky Draw: the point values the player sees when deciding (item 7: his
@@ -415,23 +438,16 @@ fn monster<const LO: u8, const HI: u8, const CARDS: usize>(h: &Hands) -> bool {
     ((p == LO && b == HI) || (p == HI && b == LO)) && h.n[0] + h.n[1] == CARDS
 }
 
-/// Copies of each rank among all cards of both hands (Lucky Match: "A pair
-/// must be formed by two cards of the same rank, a Jack and a King can't
-/// form a pair").
-fn rank_counts(h: &Hands) -> [u8; 14] {
-    let mut k = [0u8; 14];
-    for c in h.all() {
-        k[c.0 as usize] += 1;
+fn ranks_with_at_least(h: &Hands, n: u8) -> u8 {
+    match n {
+        2 => h.kinds[1],
+        3 => h.kinds[2],
+        _ => unreachable!(),
     }
-    k
-}
-
-fn ranks_with_at_least(h: &Hands, n: u8) -> usize {
-    rank_counts(h).iter().filter(|&&c| c >= n).count()
 }
 
 fn most_of_a_kind(h: &Hands) -> u8 {
-    rank_counts(h).into_iter().max().unwrap_or(0)
+    h.kinds[0]
 }
 
 // ---- Lucky Draw Block Bonus (lucky_draw_baccarat.txt, items 5-6) ----

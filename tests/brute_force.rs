@@ -99,7 +99,13 @@ impl Shoe {
     /// (any of the R - 1 other cards in slot 4). `deal` must not read slot
     /// 4 when the first hand does not draw, nor slot 5 when the second hand
     /// does not.
-    fn each(&self, a: usize, b: usize, deal: impl Fn(&[Card; 6]) -> Hands, mut f: impl FnMut(&Hands, u128)) {
+    fn each(
+        &self,
+        a: usize,
+        b: usize,
+        deal: impl Fn(&[Card; 6]) -> Hands,
+        mut f: impl FnMut(&Hands, u128),
+    ) {
         let mut left: Vec<u32> = self.kinds.iter().map(|k| k.1).collect();
         let k = left.len();
         let mut seq = [oracle::NO_CARD; 6];
@@ -145,11 +151,10 @@ impl Shoe {
                         seq[5] = oracle::NO_CARD;
                         let five = deal(&seq);
                         if five.n[1] == 3 {
-                            for g in 0..k {
-                                let w5 = w4 * left[g] as u128;
-                                if w5 > 0 {
-                                    seq[5] = self.kinds[g].0;
-                                    f(&deal(&seq), w5);
+                            for (kind, &m) in self.kinds.iter().zip(&left) {
+                                if m > 0 {
+                                    seq[5] = kind.0;
+                                    f(&deal(&seq), w4 * m as u128);
                                 }
                             }
                         } else {
@@ -158,11 +163,10 @@ impl Shoe {
                         left[e] += 1;
                     }
                 } else if four.n[1] == 3 {
-                    for g in 0..k {
-                        let m = left[g] as u128;
+                    for (kind, &m) in self.kinds.iter().zip(&left) {
                         if m > 0 {
-                            seq[5] = self.kinds[g].0;
-                            f(&deal(&seq), w3 * m * (r - 1));
+                            seq[5] = kind.0;
+                            f(&deal(&seq), w3 * m as u128 * (r - 1));
                         }
                     }
                 } else {
@@ -276,7 +280,12 @@ impl Tally {
 
     fn merge(mut self, o: Tally) -> Tally {
         self.total += o.total;
-        for (a, b) in self.holds.iter_mut().flatten().zip(o.holds.iter().flatten()) {
+        for (a, b) in self
+            .holds
+            .iter_mut()
+            .flatten()
+            .zip(o.holds.iter().flatten())
+        {
             *a += b;
         }
         for (a, b) in self
@@ -349,7 +358,11 @@ fn differences(plan: &Plan, a: &Analysis, t: &Tally) -> Vec<String> {
         }
     };
     let id = &plan.spec.id;
-    check(format!("{id}: total"), a.total.to_string(), t.total.to_string());
+    check(
+        format!("{id}: total"),
+        a.total.to_string(),
+        t.total.to_string(),
+    );
     for (i, w) in a.wagers.iter().enumerate() {
         let rule = &plan.rules[i];
         for (k, (e, n)) in w.holds.iter().enumerate() {
@@ -440,18 +453,17 @@ fn brute_tableau(plans: &[Plan], shoe: &Shoe) -> Vec<Tally> {
 /// Returns both for further checks.
 fn agree(paths: &[&str], shoe: &Shoe, decks: u32, label: &str) -> Vec<(Plan, Tally, Analysis)> {
     let plans: Vec<Plan> = paths.iter().map(|p| Plan::new(p)).collect();
-    let t0 = std::time::Instant::now();
     let tallies = brute_tableau(&plans, shoe);
-    eprintln!("TIMING {label} brute {:?}", t0.elapsed());
     let n = shoe.size();
     let sequences: u128 = (0..6).map(|i| n - i).product();
     let mut diffs = Vec::new();
     let mut runs = Vec::new();
     for (plan, t) in plans.into_iter().zip(tallies) {
-        assert_eq!(t.total, sequences, "{label}: the loops deal every sequence once");
-        let t0 = std::time::Instant::now();
+        assert_eq!(
+            t.total, sequences,
+            "{label}: the loops deal every sequence once"
+        );
         let a = analyse_shoe(&plan.spec, &shoe.composition, decks);
-        eprintln!("TIMING {label} engine {} {:?}", plan.spec.id, t0.elapsed());
         diffs.extend(differences(&plan, &a, &t));
         runs.push((plan, t, a));
     }
@@ -576,8 +588,18 @@ fn scaled_net(plan: &Plan, i: usize, h: &Hands) -> Option<i128> {
 /// every sequence showing that triple, than standing with the Enter bet
 /// alone (the spec's objective `optimal: [enter, draw]`).
 fn lucky_draw_decisions(plan: &Plan, shoe: &Shoe) -> Vec<bool> {
-    let enter = plan.spec.wagers.iter().position(|w| w.id == "enter").unwrap();
-    let draw = plan.spec.wagers.iter().position(|w| w.id == "draw").unwrap();
+    let enter = plan
+        .spec
+        .wagers
+        .iter()
+        .position(|w| w.id == "enter")
+        .unwrap();
+    let draw = plan
+        .spec
+        .wagers
+        .iter()
+        .position(|w| w.id == "draw")
+        .unwrap();
     let sums = shoe
         .starts()
         .into_par_iter()
@@ -585,16 +607,21 @@ fn lucky_draw_decisions(plan: &Plan, shoe: &Shoe) -> Vec<bool> {
             let mut s = vec![(0i128, 0i128); 1000];
             // Dealt as if the player draws; standing is the same round
             // without his third card (the dealer's rule ignores it).
-            shoe.each(a, b, |seq| oracle::deal_lucky_draw(seq, true), |drew, w| {
-                let key = seen_key(drew);
-                let stand = Hands::new(drew.cards, [2, drew.n[oracle::BANKER]]);
-                let drew = *drew;
-                let net_stand = scaled_net(plan, enter, &stand).unwrap();
-                let net_draw = scaled_net(plan, enter, &drew).unwrap()
-                    + scaled_net(plan, draw, &drew).expect("placed when drawing");
-                s[key].0 += w as i128 * net_stand;
-                s[key].1 += w as i128 * net_draw;
-            });
+            shoe.each(
+                a,
+                b,
+                |seq| oracle::deal_lucky_draw(seq, true),
+                |drew, w| {
+                    let key = seen_key(drew);
+                    let stand = Hands::new(drew.cards, [2, drew.n[oracle::BANKER]]);
+                    let drew = *drew;
+                    let net_stand = scaled_net(plan, enter, &stand).unwrap();
+                    let net_draw = scaled_net(plan, enter, &drew).unwrap()
+                        + scaled_net(plan, draw, &drew).expect("placed when drawing");
+                    s[key].0 += w as i128 * net_stand;
+                    s[key].1 += w as i128 * net_draw;
+                },
+            );
             s
         })
         .reduce(
@@ -621,8 +648,18 @@ fn seen_key(h: &Hands) -> usize {
 fn lucky_draw_agrees(shoe: &Shoe, label: &str) {
     let plan = Plan::new(LUCKY_DRAW);
     let chart = lucky_draw_decisions(&plan, shoe);
-    let enter = plan.spec.wagers.iter().position(|w| w.id == "enter").unwrap();
-    let draw = plan.spec.wagers.iter().position(|w| w.id == "draw").unwrap();
+    let enter = plan
+        .spec
+        .wagers
+        .iter()
+        .position(|w| w.id == "enter")
+        .unwrap();
+    let draw = plan
+        .spec
+        .wagers
+        .iter()
+        .position(|w| w.id == "draw")
+        .unwrap();
     type Main = BTreeMap<(i128, u32), u128>;
     let (tally, main) = shoe
         .starts()

@@ -9,7 +9,7 @@ mod oracle;
 
 use certify::cards::Card as SpecCard;
 use certify::check::check_file;
-use certify::eval::play::{Decision, Deal, deal_sequence, play};
+use certify::eval::play::{Deal, Decision, deal_sequence, play};
 use certify::eval::settle::{select, settle};
 use certify::model::{Pay as SpecPay, Spec};
 use oracle::{Card, Hands, Pay};
@@ -54,18 +54,76 @@ fn pay_of(p: SpecPay) -> Pay {
 }
 
 /// Six cards from a multi-deck shoe (8 decks: no card more than 6 times).
-/// Half the cases draw from a narrow palette (three ranks, two suits) so
-/// that pairs, suited hands, equal totals and repeated cards are common.
+/// Two thirds of the cases draw from a narrow palette (three ranks, two
+/// suits or one) so that pairs, suited hands, equal totals and repeated
+/// cards are common; `rare_events_are_generated` checks that they are.
 fn six_cards() -> impl Strategy<Value = [Card; 6]> {
     let any = proptest::array::uniform6((1u8..=13, 0u8..4));
-    let narrow = (
-        proptest::array::uniform3(1u8..=13),
-        proptest::array::uniform2(0u8..4),
-        proptest::array::uniform6((0usize..3, 0usize..2)),
-    )
-        .prop_map(|(ranks, suits, picks)| picks.map(|(r, s)| (ranks[r], suits[s])));
-    prop_oneof![any, narrow]
+    let narrow = |suits: usize| {
+        (
+            proptest::array::uniform3(1u8..=13),
+            proptest::array::uniform2(0u8..4),
+            proptest::array::uniform6((0usize..3, 0usize..suits)),
+        )
+            .prop_map(|(ranks, suits, picks)| picks.map(|(r, s)| (ranks[r], suits[s])))
+    };
+    prop_oneof![any, narrow(2), narrow(1)]
 }
+
+/// The generator reaches every event of every wager, both holding
+/// and not holding, in as many cases as the properties run (a property
+/// over cases that never make an event true would not test it).
+#[test]
+fn rare_events_are_generated() {
+    use proptest::strategy::ValueTree;
+    use proptest::test_runner::TestRunner;
+    let mut runner = TestRunner::deterministic();
+    let strategy = six_cards();
+    let mut seen: std::collections::BTreeMap<String, (u32, u32)> = Default::default();
+    for _ in 0..CASES {
+        let seq = strategy.new_tree(&mut runner).expect("a case").current();
+        let tableau = oracle::deal_tableau(&seq);
+        let rounds = [
+            (tableau_specs(), tableau),
+            (
+                std::slice::from_ref(lucky_draw()),
+                oracle::deal_lucky_draw(&seq, false),
+            ),
+            (
+                std::slice::from_ref(lucky_draw()),
+                oracle::deal_lucky_draw(&seq, true),
+            ),
+        ];
+        for (specs, h) in rounds {
+            for spec in specs {
+                for w in &spec.wagers {
+                    for (id, cond) in oracle::wager(&spec.id, &w.id).events {
+                        let e = seen
+                            .entry(format!("{}/{}/{id}", spec.id, w.id))
+                            .or_default();
+                        if cond(&h) {
+                            e.0 += 1;
+                        } else {
+                            e.1 += 1;
+                        }
+                    }
+                }
+            }
+        }
+    }
+    let missing: Vec<&String> = seen
+        .iter()
+        .filter(|(_, (yes, no))| *yes == 0 || *no == 0)
+        .map(|(k, _)| k)
+        .collect();
+    assert!(
+        missing.is_empty(),
+        "never true (or never false): {missing:?}"
+    );
+}
+
+/// Cases per property.
+const CASES: u32 = 5000;
 
 /// The evaluator's round as the oracle's `Hands`, by each hand's cards.
 fn hands_of(r: &certify::model::round::Round) -> Hands {
@@ -80,7 +138,11 @@ fn hands_of(r: &certify::model::round::Round) -> Hands {
 
 /// Every event's truth and every pay table's settling event, evaluator
 /// against oracle, on one round.
-fn same_settlement(spec: &Spec, round: &certify::model::round::Round, h: &Hands) -> Result<(), TestCaseError> {
+fn same_settlement(
+    spec: &Spec,
+    round: &certify::model::round::Round,
+    h: &Hands,
+) -> Result<(), TestCaseError> {
     for (w, res) in spec.wagers.iter().zip(settle(spec, round)) {
         let rule = oracle::wager(&spec.id, &w.id);
         let placed = rule.placed.is_none_or(|p| p(h));
@@ -100,14 +162,21 @@ fn same_settlement(spec: &Spec, round: &certify::model::round::Round, h: &Hands)
         for (t, o) in w.pay_tables.iter().zip(&res.outcomes) {
             let pays: Vec<Pay> = t.pays.iter().map(|&p| pay_of(p)).collect();
             let want = oracle::choose(rule.prec, &holds, &pays).filter(|_| placed);
-            prop_assert_eq!(o.event, want, "{}/{}/{}: settling event", spec.id, w.id, t.id);
+            prop_assert_eq!(
+                o.event,
+                want,
+                "{}/{}/{}: settling event",
+                spec.id,
+                w.id,
+                t.id
+            );
         }
     }
     Ok(())
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(2000))]
+    #![proptest_config(ProptestConfig::with_cases(CASES))]
 
     /// Drawing rules: the evaluator's sequence dealer and `play` give each
     /// hand exactly the cards the documents' tableau deals.

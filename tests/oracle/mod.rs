@@ -193,7 +193,10 @@ pub fn deal_tableau(seq: &[Card; 6]) -> Hands {
 pub fn deal_lucky_draw(seq: &[Card; 6], player_draws: bool) -> Hands {
     let cards = [[seq[0], seq[1], seq[4]], [seq[2], seq[3], seq[5]]];
     let dealer = (value(seq[2].0) + value(seq[3].0)) % 10;
-    let n = [if player_draws { 3 } else { 2 }, if dealer <= 4 { 3 } else { 2 }];
+    let n = [
+        if player_draws { 3 } else { 2 },
+        if dealer <= 4 { 3 } else { 2 },
+    ];
     Hands::new(cards, n)
 }
 
@@ -592,9 +595,11 @@ pub fn wager(spec: &str, id: &str) -> Rule {
             vec![
                 // 1: "If one of the third cards, but not both, is a King,
                 // Queen, or Jack"
-                ev("one_of_two_face", |h| match (h.third(PLAYER), h.third(BANKER)) {
-                    (Some(x), Some(y)) => face(x) != face(y),
-                    _ => false,
+                ev("one_of_two_face", |h| {
+                    match (h.third(PLAYER), h.third(BANKER)) {
+                        (Some(x), Some(y)) => face(x) != face(y),
+                        _ => false,
+                    }
                 }),
                 // 2: "Player Draws a Third Card Only" and it is J/Q/K
                 ev("player_only_face", |h| {
@@ -609,9 +614,11 @@ pub fn wager(spec: &str, id: &str) -> Rule {
                     h.third(PLAYER).is_some_and(face) && h.third(BANKER).is_some_and(face)
                 }),
                 // paytable: "Both Get J/Q/K, Same Rank"
-                ev("both_face_same_rank", |h| match (h.third(PLAYER), h.third(BANKER)) {
-                    (Some(x), Some(y)) => face(x) && face(y) && x.0 == y.0,
-                    _ => false,
+                ev("both_face_same_rank", |h| {
+                    match (h.third(PLAYER), h.third(BANKER)) {
+                        (Some(x), Some(y)) => face(x) && face(y) && x.0 == y.0,
+                        _ => false,
+                    }
                 }),
                 // paytable: "Both Get J/Q/K, Same Rank and Suit"
                 ev("both_face_same_rank_suit", |h| {
@@ -655,7 +662,9 @@ pub fn wager(spec: &str, id: &str) -> Rule {
                 either(|x, y| h.is(x, 3, 9) && h.total(y) == 1)
             })],
         ),
-        ("golden_bacc", "gb_super_7" | "if_super_7") => rule(H, vec![ev("super_7", banker_3_7_win)]),
+        ("golden_bacc", "gb_super_7" | "if_super_7") => {
+            rule(H, vec![ev("super_7", banker_3_7_win)])
+        }
         ("golden_bacc", "gb_fortune_8" | "if_fortune_8") => {
             rule(H, vec![ev("fortune_8", player_3_8_win)])
         }

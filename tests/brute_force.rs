@@ -648,6 +648,7 @@ fn seen_key(h: &Hands) -> usize {
 fn lucky_draw_agrees(shoe: &Shoe, label: &str) {
     let plan = Plan::new(LUCKY_DRAW);
     let chart = lucky_draw_decisions(&plan, shoe);
+    assert!(chart.iter().any(|&d| d), "{label}: the player draws somewhere");
     let enter = plan
         .spec
         .wagers
@@ -691,6 +692,19 @@ fn lucky_draw_agrees(shoe: &Shoe, label: &str) {
         );
     let a = analyse_shoe(&plan.spec, &shoe.composition, 1);
     let mut diffs = differences(&plan, &a, &tally);
+    // The decision itself. The engine's chart reads slots 0, 1 and 4 (the
+    // player's two cards, the dealer's second) and indexes a combination
+    // by the sum of value(slot i) x 10^i.
+    let optimal = &a.decision.as_ref().expect("Lucky Draw decides").optimal;
+    assert_eq!(optimal.sees, [0, 1, 4], "seen slots");
+    for (i, &engine_draws) in optimal.draw.iter().enumerate() {
+        let (p1, p2, d2) = (i % 10, i / 10 % 10, i / 100);
+        if engine_draws != chart[p1 * 100 + p2 * 10 + d2] {
+            diffs.push(format!(
+                "decision on {p1} {p2} against {d2}: engine draws {engine_draws}"
+            ));
+        }
+    }
     let engine_main: Vec<String> = a.combined[0]
         .outcomes
         .iter()

@@ -24,6 +24,7 @@ use certify::check::check_file;
 use certify::engine::shoe::Composition;
 use certify::engine::{Analysis, analyse_shoe};
 use certify::model::{Pay as SpecPay, Spec};
+use certify::strategy::resolve;
 use num_bigint::BigInt;
 use num_rational::BigRational;
 use num_traits::Zero;
@@ -466,7 +467,11 @@ fn agree(paths: &[&str], shoe: &Shoe, decks: u32, label: &str) -> Vec<(Plan, Tal
             t.total, sequences,
             "{label}: the loops deal every sequence once"
         );
-        let a = analyse_shoe(&plan.spec, &shoe.composition, decks);
+        let a = analyse_shoe(
+            &resolve(&plan.spec, &shoe.composition),
+            &shoe.composition,
+            decks,
+        );
         diffs.extend(differences(&plan, &a, &t));
         runs.push((plan, t, a));
     }
@@ -696,7 +701,11 @@ fn lucky_draw_agrees(shoe: &Shoe, label: &str) {
                 (t1.merge(t2), m1)
             },
         );
-    let a = analyse_shoe(&plan.spec, &shoe.composition, 1);
+    let a = analyse_shoe(
+        &resolve(&plan.spec, &shoe.composition),
+        &shoe.composition,
+        1,
+    );
     let mut diffs = differences(&plan, &a, &tally);
     // The decision itself. The engine's chart reads slots 0, 1 and 4 (the
     // player's two cards, the dealer's second) and indexes a combination

@@ -99,7 +99,7 @@ fn a_pay_of_true_a_list_or_null_is_the_wrong_kind() {
                 field: "player_only_face".into()
             }
         );
-        assert_eq!((ds[0].line, ds[0].column), (74, 29), "{bad}");
+        assert_eq!((ds[0].line, ds[0].column), (78, 29), "{bad}");
         assert!(ds[0].expected.as_deref().unwrap().starts_with("a pay"));
         all.push_str(&rendered(&ds, &text));
     }
@@ -117,7 +117,7 @@ fn infinity_and_nan_are_not_numbers_a_spec_accepts() {
             input(&ds[0]),
             &InputError::NumberSyntax { text: bad.into() }
         );
-        assert_eq!((ds[0].line, ds[0].column, ds[0].width), (74, 29, bad.len()));
+        assert_eq!((ds[0].line, ds[0].column, ds[0].width), (78, 29, bad.len()));
         all.push_str(&rendered(&ds, &text));
     }
     insta::assert_snapshot!(all);
@@ -156,7 +156,7 @@ fn numbers_are_plain_decimals_only() {
             &InputError::NumberSyntax { text: bad.into() },
             "{bad}"
         );
-        assert_eq!((ds[0].line, ds[0].column), (74, 29), "{bad}");
+        assert_eq!((ds[0].line, ds[0].column), (78, 29), "{bad}");
     }
     for bad in ["0x8", "+8", "08", "8e0"] {
         let text = edited("  decks: 8\n", &format!("  decks: {bad}\n"));
@@ -244,7 +244,7 @@ fn the_cli_exits_1_with_the_error() {
         out.stderr
             .contains("number `0x10` not written as a plain decimal")
     );
-    assert!(out.stderr.contains("bad.yaml:74:29"));
+    assert!(out.stderr.contains("bad.yaml:78:29"));
     let missing = dir.join("missing.yaml");
     let out = run(missing.to_str().unwrap());
     assert_eq!(out.code, 1);

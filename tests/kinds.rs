@@ -193,3 +193,73 @@ fn round_files_are_refused_with_round_kinds() {
         "{ds:?}"
     );
 }
+
+/// `SPEC` with a `document_decks:` entry under its shoe.
+fn with_document_decks(entry: &str) -> ErrorKind {
+    only(
+        "  allowed_decks: [1, 8]\n",
+        &format!("  allowed_decks: [1, 8]\n  document_decks: {entry}\n"),
+    )
+}
+
+#[test]
+fn document_decks_are_accepted_and_recorded() {
+    let text = SPEC.replacen(
+        "  allowed_decks: [1, 8]\n",
+        "  allowed_decks: [1, 8]\n  document_decks: { counts: [8, 6], source: \"item 2\" }\n",
+        1,
+    );
+    let spec = check_source(&SourceFile::new("kinds.yaml", text)).expect("valid");
+    let doc = spec.document_decks.expect("recorded");
+    assert_eq!(doc.counts, vec![6, 8], "sorted");
+    assert_eq!(doc.source, "item 2");
+}
+
+#[test]
+fn a_document_deck_count_outside_the_allowed_range() {
+    let kind = with_document_decks("{ counts: [8, 9], source: x }");
+    assert_eq!(
+        kind,
+        SpecError::DocumentDecksOutOfRange {
+            decks: 9,
+            min: 1,
+            max: 8
+        }
+        .into()
+    );
+}
+
+#[test]
+fn a_document_deck_count_listed_twice() {
+    let kind = with_document_decks("{ counts: [6, 8, 6], source: x }");
+    assert_eq!(kind, SpecError::DocumentDecksTwice { decks: 6 }.into());
+}
+
+#[test]
+fn a_default_the_document_does_not_name() {
+    let kind = with_document_decks("{ counts: [6, 7], source: x }");
+    assert_eq!(
+        kind,
+        SpecError::DefaultNotNamed {
+            decks: 8,
+            counts: vec![6, 7]
+        }
+        .into()
+    );
+}
+
+#[test]
+fn no_document_count_and_no_reason_for_the_default() {
+    let kind = with_document_decks("{ counts: [], source: x }");
+    assert_eq!(kind, SpecError::DefaultUnexplained.into());
+}
+
+#[test]
+fn no_document_count_with_a_reason_is_accepted() {
+    let text = SPEC.replacen(
+        "  allowed_decks: [1, 8]\n",
+        "  allowed_decks: [1, 8]\n  document_decks: { counts: [], source: x, default_because: usual }\n",
+        1,
+    );
+    check_source(&SourceFile::new("kinds.yaml", text)).expect("valid");
+}

@@ -166,6 +166,9 @@ impl<'a> Checker<'a> {
     fn spec(&mut self, raw: raw::RawSpec) -> Option<Spec> {
         self.identifier(&raw.id, "spec");
         let shoe = self.shoe(&raw.shoe);
+        let document_decks = shoe
+            .as_ref()
+            .and_then(|sh| self.document_decks(&raw.shoe, sh));
         let game = self.game(&raw.game);
         let game = game?;
         let hands = game.hands.clone();
@@ -241,6 +244,68 @@ impl<'a> Checker<'a> {
                     game_id: r.game_id,
                 })
                 .unwrap_or_default(),
+            document_decks,
+        })
+    }
+
+    /// The deck counts the document names: within the allowed range, each
+    /// once, the default among them; or none, with the default explained.
+    fn document_decks(
+        &mut self,
+        s: &raw::RawShoe,
+        shoe: &Shoe,
+    ) -> Option<crate::model::DocumentDecks> {
+        let doc = s.document_decks.as_ref()?;
+        let (min, max) = (shoe.min_decks, shoe.max_decks);
+        let mut counts = Vec::new();
+        let mut ok = true;
+        for c in &doc.value.counts.value {
+            let found = c.value.to_string();
+            if c.value < min as i64 || c.value > max as i64 {
+                let kind = SpecError::DocumentDecksOutOfRange {
+                    decks: c.value,
+                    min,
+                    max,
+                };
+                let d = self.error(c, width_of(&found), kind);
+                d.expected = Some(format!(
+                    "a whole number from {min} to {max} (`allowed_decks`)"
+                ));
+                d.found = Some(found);
+                ok = false;
+            } else if counts.contains(&(c.value as u32)) {
+                let kind = SpecError::DocumentDecksTwice { decks: c.value };
+                self.error(c, width_of(&found), kind);
+                ok = false;
+            } else {
+                counts.push(c.value as u32);
+            }
+        }
+        if !ok {
+            return None;
+        }
+        counts.sort_unstable();
+        if counts.is_empty() && doc.value.default_because.is_none() {
+            let d = self.error(&doc.value.counts, 1, SpecError::DefaultUnexplained);
+            d.expected = Some("`default_because:` with the reason for the default count".into());
+            return None;
+        }
+        if !counts.is_empty() && !counts.contains(&shoe.decks) {
+            let found = s.decks.value.to_string();
+            let kind = SpecError::DefaultNotNamed {
+                decks: shoe.decks,
+                counts: counts.clone(),
+            };
+            let list: Vec<String> = counts.iter().map(u32::to_string).collect();
+            let d = self.error(&s.decks, width_of(&found), kind);
+            d.expected = Some(format!("one of {} (`document_decks`)", list.join(", ")));
+            d.found = Some(found);
+            return None;
+        }
+        Some(crate::model::DocumentDecks {
+            counts,
+            source: doc.value.source.clone(),
+            default_because: doc.value.default_because.clone(),
         })
     }
 

@@ -52,6 +52,22 @@ pub enum SpecError {
     /// shoe: { decks: 9, allowed_decks: [1, 8] }
     /// ```
     DecksOutOfRange { decks: i64, min: u32, max: u32 },
+    /// ```yaml
+    /// shoe: { decks: 8, allowed_decks: [3, 8], document_decks: { counts: [2, 8], source: x } }
+    /// ```
+    DocumentDecksOutOfRange { decks: i64, min: u32, max: u32 },
+    /// ```yaml
+    /// document_decks: { counts: [6, 8, 6], source: x }
+    /// ```
+    DocumentDecksTwice { decks: i64 },
+    /// ```yaml
+    /// shoe: { decks: 7, allowed_decks: [1, 8], document_decks: { counts: [6, 8], source: x } }
+    /// ```
+    DefaultNotNamed { decks: u32, counts: Vec<u32> },
+    /// ```yaml
+    /// document_decks: { counts: [], source: x }     # no `default_because`
+    /// ```
+    DefaultUnexplained,
 
     // The game and its drawing rules.
     /// ```yaml
@@ -361,6 +377,16 @@ impl fmt::Display for SpecError {
             InvalidDeckRange { .. } => f.write_str("invalid allowed deck range"),
             DecksNotPositive { .. } => f.write_str("deck count must be positive"),
             DecksOutOfRange { .. } => f.write_str("deck count outside the allowed range"),
+            DocumentDecksOutOfRange { .. } => {
+                f.write_str("a deck count the document names is outside the allowed range")
+            }
+            DocumentDecksTwice { decks } => write!(f, "deck count {decks} is listed twice"),
+            DefaultNotNamed { .. } => {
+                f.write_str("the default deck count is not one the document names")
+            }
+            DefaultUnexplained => f.write_str(
+                "the document names no deck count: `default_because` says why the default is used",
+            ),
             NotTwoHands => f.write_str("a game has exactly two hands"),
             DealNotFourCards { .. } => f.write_str("the initial deal is four cards"),
             UnknownDealHand { hand } => write!(f, "unknown hand `{hand}` in the deal"),
@@ -550,6 +576,10 @@ mod tests {
             LimitNotPair => 67,
             InvalidAmount { .. } => 68,
             LimitInverted => 69,
+            DocumentDecksOutOfRange { .. } => 70,
+            DocumentDecksTwice { .. } => 71,
+            DefaultNotNamed { .. } => 72,
+            DefaultUnexplained => 73,
         }
     }
 
@@ -862,8 +892,31 @@ mod tests {
             (LimitNotPair, "a limit is `[min, max]`"),
             (InvalidAmount { amount: s("2.555") }, "invalid amount"),
             (LimitInverted, "the minimum is above the maximum"),
+            (
+                DocumentDecksOutOfRange {
+                    decks: 2,
+                    min: 3,
+                    max: 8,
+                },
+                "a deck count the document names is outside the allowed range",
+            ),
+            (
+                DocumentDecksTwice { decks: 6 },
+                "deck count 6 is listed twice",
+            ),
+            (
+                DefaultNotNamed {
+                    decks: 7,
+                    counts: vec![6, 8],
+                },
+                "the default deck count is not one the document names",
+            ),
+            (
+                DefaultUnexplained,
+                "the document names no deck count: `default_because` says why the default is used",
+            ),
         ];
-        let mut seen = [false; 70];
+        let mut seen = [false; 74];
         for (e, text) in &cases {
             assert_eq!(e.to_string(), *text);
             // Through the diagnostic's kind too.

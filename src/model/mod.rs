@@ -29,6 +29,19 @@ pub struct Spec {
     pub table: Option<table::TableRules>,
     /// Who submits the game, where, under which identifier.
     pub submission: Submission,
+    /// The deck counts the document names (`shoe.document_decks`); `None`
+    /// when the spec does not record them.
+    pub document_decks: Option<DocumentDecks>,
+}
+
+/// The deck counts a rule document names, with where it names them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DocumentDecks {
+    /// Ascending, within the allowed range; empty when the document names none.
+    pub counts: Vec<u32>,
+    pub source: String,
+    /// Why the spec's default count is used (given when `counts` is empty).
+    pub default_because: Option<String>,
 }
 
 /// The optional `submission:` section: shown on the report's first page.

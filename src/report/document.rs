@@ -103,9 +103,13 @@ pub fn build(inp: &Inputs, computed: &Computed) -> Result<Report, ReportError> {
 /// deck count: `results.house_edge_by_decks` and `manifest.results_sha256`.
 pub fn document(inp: &Inputs, computed: &Computed) -> Value {
     let mut results = json::document(inp.spec, computed);
+    results["document_decks"] = super::decks::document_json(inp.spec);
     let mut results_sha = None;
     if let Some(decks) = inp.by_decks {
-        results["house_edge_by_decks"] = by_decks_json(decks);
+        results["house_edge_by_decks"] = super::decks::by_decks_json(inp.spec, decks);
+        results["claims_by_decks"] = super::decks::claims_json(inp.spec, decks);
+        results["results_at_document_decks"] =
+            super::decks::tables_json(inp.spec, inp.decks, decks);
         // serde_json maps keep keys sorted: compact output is canonical.
         results_sha = Some(sha256_hex(
             serde_json::to_string(&results)
@@ -122,43 +126,6 @@ pub fn document(inp: &Inputs, computed: &Computed) -> Value {
         "interpretations": interpretations_json(inp.spec, computed),
         "verification": verification_json(inp.verification),
     })
-}
-
-fn by_decks_json(decks: &[(u32, &crate::engine::Analysis)]) -> Value {
-    let by_decks: Vec<Value> = decks
-        .iter()
-        .map(|(d, a)| {
-            let edges: Vec<Value> = a
-                .wagers
-                .iter()
-                .flat_map(|w| {
-                    w.tables.iter().map(move |t| {
-                        json!({ "wager": w.id, "pay_table": t.id, "house_edge": super::json::exact(&t.house_edge()) })
-                    })
-                })
-                .collect();
-            let combined: Vec<Value> = a
-                .combined
-                .iter()
-                .map(|c| {
-                    json!({
-                        "id": c.id,
-                        "house_edge_per_bet": super::json::exact(&c.house_edge()),
-                        "house_edge_per_total_wagered": super::json::exact(&c.per_total_wagered()),
-                    })
-                })
-                .collect();
-            let decision = a.decision.as_ref().map(|d| {
-                json!({
-                    "composition_dependent_differs": !d.differences.is_empty(),
-                    "differing_combinations": d.differences.len(),
-                    "optimal_draws_on": d.optimal.draw.iter().zip(&d.decisions.sets).filter(|(x, s)| **x && s.weight > 0).count(),
-                })
-            });
-            json!({ "decks": d, "house_edges": edges, "combined": combined, "decision": decision })
-        })
-        .collect();
-    Value::Array(by_decks)
 }
 
 fn manifest(inp: &Inputs, c: &Computed, results_sha: Option<&str>) -> Value {
@@ -467,7 +434,7 @@ fn table_rules(s: &mut String, t: &crate::model::table::TableRules) {
     );
 }
 
-fn return_table(s: &mut String, t: &TableStats) {
+pub(crate) fn return_table(s: &mut String, t: &TableStats) {
     let mut tab = new_table(vec![
         "event",
         "pays",
@@ -547,7 +514,11 @@ fn markdown(
     for w in &c.analysis.wagers {
         let _ = writeln!(s, "  - `{}`: {}", w.id, w.granularity);
     }
-    let _ = writeln!(s, "\n## 4. Results at {} decks\n", inp.decks);
+    let _ = writeln!(
+        s,
+        "\n## 4. Results at {}\n",
+        super::decks::label(spec, inp.decks)
+    );
     for w in &c.analysis.wagers {
         for t in &w.tables {
             let _ = writeln!(s, "### `{}` — {}\n", w.id, t.name);
@@ -598,50 +569,7 @@ fn markdown(
     for r in &c.searches {
         super::search::markdown(&mut s, r);
     }
-    let _ = writeln!(s, "### House edge by deck count\n");
-    let mut header = vec!["wager / pay table".to_string()];
-    header.extend(decks.iter().map(|(d, _)| format!("{d} decks")));
-    let mut t = new_table(header);
-    for (wi, w) in c.analysis.wagers.iter().enumerate() {
-        for (ti, tab) in w.tables.iter().enumerate() {
-            let mut row = vec![format!("`{}` / {}", w.id, tab.id)];
-            row.extend(
-                decks
-                    .iter()
-                    .map(|(_, a)| percent(&a.wagers[wi].tables[ti].house_edge(), 4)),
-            );
-            t.add_row(row);
-        }
-    }
-    for (ci, cs) in c.analysis.combined.iter().enumerate() {
-        let mut row = vec![format!("`{}` per {} bet", cs.id, cs.per)];
-        row.extend(
-            decks
-                .iter()
-                .map(|(_, a)| percent(&a.combined[ci].house_edge(), 4)),
-        );
-        t.add_row(row);
-        let mut row = vec![format!("`{}` per total wagered", cs.id)];
-        row.extend(
-            decks
-                .iter()
-                .map(|(_, a)| percent(&a.combined[ci].per_total_wagered(), 4)),
-        );
-        t.add_row(row);
-    }
-    if let Some(d) = &c.analysis.decision {
-        let mut row = vec![format!(
-            "{}: composition-dependent combinations that differ from the total-dependent strategy",
-            d.hand
-        )];
-        row.extend(decks.iter().map(|(_, a)| {
-            a.decision
-                .as_ref()
-                .map_or("-".into(), |d| d.differences.len().to_string())
-        }));
-        t.add_row(row);
-    }
-    let _ = writeln!(s, "{t}\n");
+    super::decks::markdown(&mut s, inp, decks);
     let _ = writeln!(s, "## 5. Verification\n");
     let passed = inp.fixtures.iter().filter(|r| r.pass).count();
     let _ = writeln!(

@@ -23,7 +23,7 @@ fn ratio(count: u128, total: u128) -> Value {
     exact(&BigRational::new(BigInt::from(count), BigInt::from(total)))
 }
 
-fn table(t: &TableStats) -> Value {
+pub(crate) fn table(t: &TableStats) -> Value {
     let events: Vec<Value> = t
         .events
         .iter()

@@ -3,6 +3,7 @@
 
 pub mod claims;
 pub mod decision;
+mod decks;
 pub mod document;
 pub mod json;
 pub mod numbers;

@@ -45,28 +45,20 @@ pub(crate) fn render(s: &mut String, inp: &Inputs, c: &Computed) {
             t.add_row(vec![label.to_string(), v.clone()]);
         }
     }
-    t.add_row(vec![
-        "Shoe".to_string(),
-        format!(
-            "{} (the spec allows {} to {}); {} ordered six-card sequences",
-            crate::cards::deck_count(a.decks),
-            spec.shoe.min_decks,
-            spec.shoe.max_decks,
-            group_digits(&a.total.to_string())
-        ),
-    ]);
+    t.add_row(vec!["Shoe".to_string(), super::decks::shoe_cell(spec, a)]);
     t.add_row(vec![
         "Tool".to_string(),
         format!("certify {}", env!("CARGO_PKG_VERSION")),
     ]);
     let _ = writeln!(s, "{t}\n");
     verdict(s, inp, c);
-    wagers(s, c);
+    wagers(s, spec, c);
     let _ = writeln!(s, "### Claims printed in the document\n");
     if c.claims.is_empty() {
         let _ = writeln!(s, "The document prints no house edge for these wagers.\n");
     } else {
         let _ = writeln!(s, "{}\n", super::claims::table(&c.claims));
+        super::decks::claims_page_one(s, inp);
     }
     let _ = writeln!(s, "### Warnings\n");
     if c.warnings.is_empty() {
@@ -134,12 +126,12 @@ fn verdict(s: &mut String, inp: &Inputs, c: &Computed) {
 }
 
 /// Every wager and pay table in one table; a player advantage in bold.
-fn wagers(s: &mut String, c: &Computed) {
+fn wagers(s: &mut String, spec: &crate::model::Spec, c: &Computed) {
     let a = &c.analysis;
     let _ = writeln!(
         s,
         "### Every wager and pay table at {}\n",
-        crate::cards::deck_count(a.decks)
+        super::decks::label(spec, a.decks)
     );
     let mut t = new_table(vec![
         "wager",

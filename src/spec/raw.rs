@@ -89,6 +89,21 @@ pub struct RawShoe {
     pub decks: S<i64>,
     /// Inclusive range of deck counts the rules allow, `[min, max]`.
     pub allowed_decks: S<Vec<i64>>,
+    /// The deck counts the rule document itself names (`counts: []` when it
+    /// names none), so a report can tell the document's game from analysis.
+    #[serde(default)]
+    pub document_decks: Option<S<RawDocumentDecks>>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawDocumentDecks {
+    pub counts: S<Vec<S<i64>>>,
+    /// Where the document names them (or where it was searched), quoted.
+    pub source: String,
+    /// Why `decks` is the default when the document names no count.
+    #[serde(default)]
+    pub default_because: Option<String>,
 }
 
 #[derive(Debug, Deserialize)]

@@ -110,7 +110,21 @@ static SOURCE: Struct = Struct {
 
 static SHOE: Struct = Struct {
     what: "the shoe",
-    fields: &[req("decks", Ty::Int), req("allowed_decks", INTS)],
+    fields: &[
+        req("decks", Ty::Int),
+        req("allowed_decks", INTS),
+        opt("document_decks", Ty::Struct(&DOCUMENT_DECKS)),
+    ],
+    others: None,
+};
+
+static DOCUMENT_DECKS: Struct = Struct {
+    what: "the document's deck counts",
+    fields: &[
+        req("counts", INTS),
+        req("source", Ty::Text),
+        opt("default_because", Ty::Text),
+    ],
     others: None,
 };
 

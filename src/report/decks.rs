@@ -1,0 +1,493 @@
+//! Deck counts in the report: which counts the document names (and, when it
+//! names none, which default the spec uses and why), the full return tables
+//! at every count the document names, the house edge at every allowed count
+//! with each count marked, and the counts at which each printed claim is
+//! confirmed. Everything here renders analyses the pipeline computed; the
+//! claim checks are comparisons of those analyses with the printed figures.
+
+use super::claims::{self, ClaimCheck};
+use super::document::Inputs;
+use super::numbers::{fraction, percent, share, sqrt_decimal};
+use super::text::new_table;
+use crate::cards::deck_count;
+use crate::engine::Analysis;
+use crate::model::Spec;
+use num_traits::Signed;
+use serde_json::{Value, json};
+use std::fmt::Write;
+
+/// A deck count against the document.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Standing {
+    /// The document names this count.
+    Named,
+    /// The document names no count; this is the spec's default.
+    Default,
+    /// Allowed by the spec for analysis, but not the document's game.
+    Outside,
+    /// The spec does not record which counts its document names.
+    Unrecorded,
+}
+
+impl Standing {
+    /// Its name in the JSON document.
+    fn key(self) -> &'static str {
+        match self {
+            Standing::Named => "named_by_document",
+            Standing::Default => "default_document_names_none",
+            Standing::Outside => "outside_document",
+            Standing::Unrecorded => "not_recorded",
+        }
+    }
+
+    /// Its mark in a table header.
+    fn mark(self) -> &'static str {
+        match self {
+            Standing::Named => " (document)",
+            Standing::Default => " (default)",
+            Standing::Outside => " (outside)",
+            Standing::Unrecorded => "",
+        }
+    }
+}
+
+pub(crate) fn standing(spec: &Spec, decks: u32) -> Standing {
+    match &spec.document_decks {
+        None => Standing::Unrecorded,
+        Some(doc) if doc.counts.contains(&decks) => Standing::Named,
+        Some(doc) if doc.counts.is_empty() && decks == spec.shoe.decks => Standing::Default,
+        Some(_) => Standing::Outside,
+    }
+}
+
+/// "8 decks", with what the document says of that count when a reader
+/// could take it for the document's game: every heading at a count names it.
+pub(crate) fn label(spec: &Spec, decks: u32) -> String {
+    let d = deck_count(decks);
+    match standing(spec, decks) {
+        Standing::Named | Standing::Unrecorded => d,
+        Standing::Default => format!("{d} (the default: the document names no deck count)"),
+        Standing::Outside => format!("{d} (outside the deck counts the document names)"),
+    }
+}
+
+/// "3-5, 7": ascending counts, consecutive runs joined.
+fn runs(counts: &[u32]) -> String {
+    let mut out: Vec<String> = Vec::new();
+    let mut k = 0;
+    while k < counts.len() {
+        let mut j = k;
+        while j + 1 < counts.len() && counts[j + 1] == counts[j] + 1 {
+            j += 1;
+        }
+        out.push(match j - k {
+            0 => counts[k].to_string(),
+            1 => format!("{}, {}", counts[k], counts[j]),
+            _ => format!("{}-{}", counts[k], counts[j]),
+        });
+        k = j + 1;
+    }
+    out.join(", ")
+}
+
+/// "6 or 8 decks", "3-8 decks", "8 decks".
+fn named_counts(counts: &[u32]) -> String {
+    match counts {
+        [one] => deck_count(*one),
+        [a, b] if b - a > 1 => format!("{a} or {b} decks"),
+        _ => format!("{} decks", runs(counts)),
+    }
+}
+
+/// The page-one "Shoe" cell: the count used, what the document names, the
+/// spec's range, and the six-card total.
+pub(crate) fn shoe_cell(spec: &Spec, a: &Analysis) -> String {
+    let used = deck_count(a.decks);
+    let range = format!(
+        "the spec allows {} to {}",
+        spec.shoe.min_decks, spec.shoe.max_decks
+    );
+    let total = super::numbers::group_digits(&a.total.to_string());
+    let doc = match &spec.document_decks {
+        None => format!("{range}; the spec does not record the counts its document names"),
+        Some(d) if d.counts.is_empty() => format!(
+            "the document names no deck count ({}); {used} is the default: {}; {range}, the others as analysis",
+            d.source,
+            // The reason is a sentence; the cell goes on after it.
+            d.default_because
+                .as_deref()
+                .unwrap_or_default()
+                .trim_end_matches('.')
+        ),
+        Some(d) => format!(
+            "the document names {} ({}); {range}, the others as analysis{}",
+            named_counts(&d.counts),
+            d.source,
+            if d.counts.contains(&a.decks) {
+                String::new()
+            } else {
+                format!("; {used} is OUTSIDE the document's counts")
+            }
+        ),
+    };
+    format!("{used}; {doc}; {total} ordered six-card sequences")
+}
+
+/// Each claim checked at every count, in deck order.
+fn claims_by_decks(spec: &Spec, decks: &[(u32, &Analysis)]) -> Vec<(u32, Vec<ClaimCheck>)> {
+    decks
+        .iter()
+        .map(|(d, a)| (*d, claims::check(spec, a)))
+        .collect()
+}
+
+/// Counts grouped by standing: "8 (document); 6, 7 (outside)".
+fn marked_counts(spec: &Spec, counts: &[u32]) -> String {
+    if counts.is_empty() {
+        return "none".into();
+    }
+    let mut parts = Vec::new();
+    for st in [
+        Standing::Named,
+        Standing::Default,
+        Standing::Unrecorded,
+        Standing::Outside,
+    ] {
+        let these: Vec<u32> = counts
+            .iter()
+            .copied()
+            .filter(|&d| standing(spec, d) == st)
+            .collect();
+        if !these.is_empty() {
+            parts.push(format!("{}{}", runs(&these), st.mark()));
+        }
+    }
+    parts.join("; ")
+}
+
+/// Page one: at which allowed counts each printed claim is confirmed. The
+/// verdict stays at the run's count; this says how far a claim carries.
+pub(crate) fn claims_page_one(s: &mut String, inp: &Inputs) {
+    let Some(decks) = inp.by_decks else { return };
+    let spec = inp.spec;
+    if spec.claims.is_empty() {
+        return;
+    }
+    let by = claims_by_decks(spec, decks);
+    let _ = writeln!(
+        s,
+        "Each claim checked at every deck count the spec allows. The verdict is at {}; the other counts are analysis (section 4).\n",
+        label(spec, inp.decks)
+    );
+    let mut t = new_table(vec![
+        "claim: house edge of (equal stakes)",
+        "pay table",
+        "printed",
+        "confirmed at (decks)",
+        "not confirmed at (decks)",
+    ]);
+    for (k, first) in by
+        .first()
+        .map(|(_, c)| c.as_slice())
+        .unwrap_or(&[])
+        .iter()
+        .enumerate()
+    {
+        let at = |m: bool| -> Vec<u32> {
+            by.iter()
+                .filter(|(_, c)| c[k].matches == m)
+                .map(|(d, _)| *d)
+                .collect()
+        };
+        let (yes, no) = (at(true), at(false));
+        t.add_row(vec![
+            first.wagers.join(" + "),
+            first.pay_table.clone(),
+            first.printed.clone(),
+            marked_counts(spec, &yes),
+            marked_counts(spec, &no),
+        ]);
+    }
+    let _ = writeln!(s, "{t}\n");
+}
+
+/// The legend under every table whose columns are deck counts.
+fn legend(spec: &Spec) -> String {
+    match &spec.document_decks {
+        None => "The spec does not record which deck counts its document names.".into(),
+        Some(d) if d.counts.is_empty() => format!(
+            "(default): the spec's default count; the document names no deck count ({}). (outside): every other allowed count, analysis only. Negative house edges (a player advantage) are in bold.",
+            d.source
+        ),
+        Some(d) => format!(
+            "(document): a count the document names ({}). (outside): allowed by the spec for analysis only, not the document's game. Negative house edges (a player advantage) are in bold.",
+            d.source
+        ),
+    }
+}
+
+fn header(spec: &Spec, first: &str, decks: &[(u32, &Analysis)]) -> Vec<String> {
+    let mut h = vec![first.to_string()];
+    h.extend(
+        decks
+            .iter()
+            .map(|(d, _)| format!("{}{}", deck_count(*d), standing(spec, *d).mark())),
+    );
+    h
+}
+
+/// A house edge, bold when negative.
+fn edge_cell(e: &num_rational::BigRational) -> String {
+    let text = percent(e, 4);
+    if e.is_negative() {
+        format!("**{text}**")
+    } else {
+        text
+    }
+}
+
+/// Section 4's deck-count part: return tables at the document's other
+/// counts, the house edge at every allowed count, and each claim at every
+/// allowed count.
+pub(crate) fn markdown(s: &mut String, inp: &Inputs, decks: &[(u32, &Analysis)]) {
+    let spec = inp.spec;
+    for (d, a) in decks {
+        if *d != inp.decks && standing(spec, *d) == Standing::Named {
+            return_tables(s, spec, *d, a);
+        }
+    }
+    let _ = writeln!(s, "### House edge by deck count\n");
+    let mut t = new_table(header(spec, "wager / pay table", decks));
+    let Some((_, first)) = decks.first() else {
+        return;
+    };
+    for (wi, w) in first.wagers.iter().enumerate() {
+        for (ti, tab) in w.tables.iter().enumerate() {
+            let mut row = vec![format!("`{}` / {}", w.id, tab.id)];
+            row.extend(
+                decks
+                    .iter()
+                    .map(|(_, a)| edge_cell(&a.wagers[wi].tables[ti].house_edge())),
+            );
+            t.add_row(row);
+        }
+    }
+    for (ci, cs) in first.combined.iter().enumerate() {
+        let mut row = vec![format!("`{}` per {} bet", cs.id, cs.per)];
+        row.extend(
+            decks
+                .iter()
+                .map(|(_, a)| edge_cell(&a.combined[ci].house_edge())),
+        );
+        t.add_row(row);
+        let mut row = vec![format!("`{}` per total wagered", cs.id)];
+        row.extend(
+            decks
+                .iter()
+                .map(|(_, a)| edge_cell(&a.combined[ci].per_total_wagered())),
+        );
+        t.add_row(row);
+    }
+    if let Some(d) = &first.decision {
+        let mut row = vec![format!(
+            "{}: composition-dependent combinations that differ from the total-dependent strategy",
+            d.hand
+        )];
+        row.extend(decks.iter().map(|(_, a)| {
+            a.decision
+                .as_ref()
+                .map_or("-".into(), |d| d.differences.len().to_string())
+        }));
+        t.add_row(row);
+    }
+    let _ = writeln!(s, "{t}\n\n{}\n", legend(spec));
+    if spec.claims.is_empty() {
+        return;
+    }
+    let _ = writeln!(s, "### Printed claims by deck count\n");
+    let by = claims_by_decks(spec, decks);
+    let mut t = new_table(header(spec, "claim (printed)", decks));
+    for (k, c) in by[0].1.iter().enumerate() {
+        let mut row = vec![format!(
+            "{} / {} ({})",
+            c.wagers.join(" + "),
+            c.pay_table,
+            c.printed
+        )];
+        row.extend(by.iter().map(|(_, cs)| {
+            let c = &cs[k];
+            if c.matches {
+                format!("{} confirmed", c.computed)
+            } else {
+                format!("{} not confirmed", c.computed)
+            }
+        }));
+        t.add_row(row);
+    }
+    let _ = writeln!(
+        s,
+        "{t}\n\nA claim is confirmed at a count when the computed house edge, rounded to the printed decimals, equals the printed figure. {}\n",
+        legend(spec)
+    );
+}
+
+/// The full return table of every wager and pay table at one more count the
+/// document names.
+fn return_tables(s: &mut String, spec: &Spec, decks: u32, a: &Analysis) {
+    let _ = writeln!(
+        s,
+        "### Results at {}, a count the document names\n",
+        label(spec, decks)
+    );
+    for w in &a.wagers {
+        for t in &w.tables {
+            let _ = writeln!(s, "#### `{}` — {} at {}\n", w.id, t.name, deck_count(decks));
+            super::document::return_table(s, t);
+            let edge = t.house_edge();
+            let _ = writeln!(
+                s,
+                "House edge {} (exact: {}); hit frequency {}; standard deviation per unit {}.\n",
+                edge_cell(&edge),
+                fraction(&edge),
+                share(t.wins, t.total, 4),
+                sqrt_decimal(&t.variance, 4)
+            );
+        }
+    }
+    for cs in &a.combined {
+        let _ = writeln!(
+            s,
+            "Combined wager {} (`{}`) at {}: house edge {} per {} bet, {} per total wagered.\n",
+            cs.name,
+            cs.id,
+            deck_count(decks),
+            edge_cell(&cs.house_edge()),
+            cs.per,
+            edge_cell(&cs.per_total_wagered())
+        );
+    }
+}
+
+/// `results.document_decks`: what the spec records of the document's counts.
+pub(crate) fn document_json(spec: &Spec) -> Value {
+    match &spec.document_decks {
+        None => Value::Null,
+        Some(d) => json!({
+            "counts": d.counts,
+            "source": d.source,
+            "default": spec.shoe.decks,
+            "default_because": d.default_because,
+        }),
+    }
+}
+
+/// `results.house_edge_by_decks`: every allowed count, its standing, and
+/// the edges at it.
+pub(crate) fn by_decks_json(spec: &Spec, decks: &[(u32, &Analysis)]) -> Value {
+    let by_decks: Vec<Value> = decks
+        .iter()
+        .map(|(d, a)| {
+            let edges: Vec<Value> = a
+                .wagers
+                .iter()
+                .flat_map(|w| {
+                    w.tables.iter().map(move |t| {
+                        json!({ "wager": w.id, "pay_table": t.id, "house_edge": super::json::exact(&t.house_edge()) })
+                    })
+                })
+                .collect();
+            let combined: Vec<Value> = a
+                .combined
+                .iter()
+                .map(|c| {
+                    json!({
+                        "id": c.id,
+                        "house_edge_per_bet": super::json::exact(&c.house_edge()),
+                        "house_edge_per_total_wagered": super::json::exact(&c.per_total_wagered()),
+                    })
+                })
+                .collect();
+            let decision = a.decision.as_ref().map(|d| {
+                json!({
+                    "composition_dependent_differs": !d.differences.is_empty(),
+                    "differing_combinations": d.differences.len(),
+                    "optimal_draws_on": d.optimal.draw.iter().zip(&d.decisions.sets).filter(|(x, s)| **x && s.weight > 0).count(),
+                })
+            });
+            json!({
+                "decks": d,
+                "document": standing(spec, *d).key(),
+                "house_edges": edges,
+                "combined": combined,
+                "decision": decision,
+            })
+        })
+        .collect();
+    Value::Array(by_decks)
+}
+
+/// `results.claims_by_decks`: each claim with the counts it is confirmed at
+/// and its check at every count.
+pub(crate) fn claims_json(spec: &Spec, decks: &[(u32, &Analysis)]) -> Value {
+    let by = claims_by_decks(spec, decks);
+    let Some((_, first)) = by.first() else {
+        return json!([]);
+    };
+    Value::Array(
+        first
+            .iter()
+            .enumerate()
+            .map(|(k, c)| {
+                let confirmed: Vec<u32> = by
+                    .iter()
+                    .filter(|(_, cs)| cs[k].matches)
+                    .map(|(d, _)| *d)
+                    .collect();
+                let checks: Vec<Value> = by
+                    .iter()
+                    .map(|(d, cs)| {
+                        json!({
+                            "decks": d,
+                            "document": standing(spec, *d).key(),
+                            "computed_at_precision": cs[k].computed_at_precision,
+                            "computed": cs[k].computed,
+                            "matches": cs[k].matches,
+                        })
+                    })
+                    .collect();
+                json!({
+                    "wagers": c.wagers,
+                    "pay_table": c.pay_table,
+                    "source": c.source,
+                    "printed": c.printed,
+                    "confirmed_at_decks": confirmed,
+                    "by_decks": checks,
+                })
+            })
+            .collect(),
+    )
+}
+
+/// `results.results_at_document_decks`: the full pay tables at every count
+/// the document names other than the run's own (which `results.wagers` holds).
+pub(crate) fn tables_json(spec: &Spec, run: u32, decks: &[(u32, &Analysis)]) -> Value {
+    Value::Array(
+        decks
+            .iter()
+            .filter(|(d, _)| *d != run && standing(spec, *d) == Standing::Named)
+            .map(|(d, a)| {
+                let wagers: Vec<Value> = a
+                    .wagers
+                    .iter()
+                    .map(|w| {
+                        json!({
+                            "id": w.id,
+                            "pay_tables": w.tables.iter().map(super::json::table).collect::<Vec<_>>(),
+                        })
+                    })
+                    .collect();
+                json!({ "decks": d, "total_combinations": a.total.to_string(), "wagers": wagers })
+            })
+            .collect(),
+    )
+}

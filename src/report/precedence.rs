@@ -18,7 +18,7 @@ pub(crate) struct Outranked<'a> {
     /// Rounds on which the event's condition holds, whatever outranks it.
     pub(crate) alone: u128,
     /// The events tried before it that do settle rounds, each with why it
-    /// comes first ("pays more", "pays the same, listed earlier", "listed earlier").
+    /// comes first ("pays more", "pays the same and is listed earlier", "is listed earlier").
     pub(crate) by: Vec<(&'a str, &'static str)>,
 }
 
@@ -45,11 +45,11 @@ pub(crate) fn outranked<'a>(
                 .filter(|o| o.combinations > 0)
                 .map(|o| {
                     let why = if w.precedence == crate::model::Precedence::ListedOrder {
-                        "listed earlier"
+                        "is listed earlier"
                     } else if o.pay.net() > e.pay.net() {
                         "pays more"
                     } else {
-                        "pays the same, listed earlier"
+                        "pays the same and is listed earlier"
                     };
                     (o.id.as_str(), why)
                 })
@@ -67,13 +67,13 @@ pub(crate) fn markdown(s: &mut String, w: &Wager, stats: &WagerStats, t: &TableS
     for n in notes {
         let by: Vec<String> =
             n.by.iter()
-                .map(|(id, why)| format!("`{id}` ({why})"))
+                .map(|(id, why)| format!("`{id}`, which {why}"))
                 .collect();
         let _ = writeln!(
             s,
-            "- Note: `{}` shows 0 combinations because whenever it holds, an event tried before it under this pay table holds too and settles the wager (of these: {}). On its own it holds on {} combinations ({}).",
+            "- Note: `{}` shows 0 combinations because whenever it holds, an event tried before it under this pay table holds too and settles the wager; of these, {}. On its own it holds on {} combinations ({}).",
             n.event,
-            by.join(", "),
+            by.join(" and "),
             group_digits(&n.alone.to_string()),
             one_in(n.alone, t.total),
         );

@@ -69,6 +69,20 @@ pub struct CaseResult {
     pub expected: String,
     pub got: String,
     pub pass: bool,
+    /// The cards the case deals, per hand in the spec's hand order (hands
+    /// the case gives no cards are left out). Every check of a case carries
+    /// them so the report's appendix can show them once per case; the flat
+    /// `fixtures` list of the JSON leaves them out (`fixture_cases` has them).
+    #[serde(skip)]
+    pub cards: Vec<DealtHand>,
+}
+
+/// One hand's cards as a fixture case deals them, in the order received.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct DealtHand {
+    pub hand: String,
+    /// Cards as certify writes them (`6s`, `Kd`, `Th`), comma-separated.
+    pub cards: String,
 }
 
 /// Fixture files for a spec: `<spec dir>/../fixtures/*.yaml` naming its id.
@@ -359,7 +373,23 @@ fn split_expectation(e: &str) -> (&str, Option<&str>) {
 fn run_case(spec: &Spec, src: &SourceFile, case: &Case, c: &CaseSpec) -> Vec<CaseResult> {
     let decks = c.decks.unwrap_or(spec.shoe.decks);
     let spec = &*crate::strategy::for_decks(spec, decks);
+    let cards: Vec<DealtHand> = spec
+        .game
+        .hands
+        .iter()
+        .zip(&c.deal.hands)
+        .filter(|(_, cards)| !cards.is_empty())
+        .map(|(hand, cards)| DealtHand {
+            hand: hand.clone(),
+            cards: cards
+                .iter()
+                .map(ToString::to_string)
+                .collect::<Vec<_>>()
+                .join(","),
+        })
+        .collect();
     let result = |target: &str, expected: String, got: String| CaseResult {
+        cards: cards.clone(),
         file: src.name.clone(),
         case: case.name.value.clone(),
         source: case.source.clone(),

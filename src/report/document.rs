@@ -123,6 +123,7 @@ pub fn document(inp: &Inputs, computed: &Computed) -> Value {
         "manifest": manifest(inp, computed, results_sha.as_deref()),
         "results": results,
         "fixtures": inp.fixtures,
+        "fixture_cases": super::appendix::json(inp.fixtures),
         "interpretations": interpretations_json(inp.spec, computed),
         "verification": verification_json(inp.verification),
     })
@@ -140,7 +141,7 @@ fn manifest(inp: &Inputs, c: &Computed, results_sha: Option<&str>) -> Value {
         "decks": inp.decks,
         "fixtures_dir": fixtures_dir(inp),
         "verify_samples": inp.options.samples,
-        "convention": "six-card: P1 B1 P2 B2, first hand's third card, second hand's third card; unused slots counted",
+        "convention": super::method::convention(inp.spec),
         "total_combinations": c.analysis.total.to_string(),
         "command": command(inp),
     });
@@ -498,11 +499,7 @@ fn markdown(
         inp.decks,
         52 * inp.decks
     );
-    let _ = writeln!(
-        s,
-        "- The six-card convention: ordered sequences of six cards (P1, B1, P2, B2, the first hand's third card, the second hand's third card); cards not used still count. Total: {} sequences.",
-        group_digits(&c.analysis.total.to_string())
-    );
+    super::method::markdown(&mut s, spec, c.analysis.total);
     let _ = writeln!(
         s,
         "- Exact enumeration in integers; house edges and variances are exact fractions, rendered as decimals at the end. No simulation, no floating point."
@@ -519,10 +516,12 @@ fn markdown(
         "\n## 4. Results at {}\n",
         super::decks::label(spec, inp.decks)
     );
-    for w in &c.analysis.wagers {
+    super::sides::framing(&mut s, spec);
+    for (w, sw) in c.analysis.wagers.iter().zip(&spec.wagers) {
         for t in &w.tables {
             let _ = writeln!(s, "### `{}` — {}\n", w.id, t.name);
             return_table(&mut s, t);
+            super::precedence::markdown(&mut s, sw, w, t);
             let top = t.top_award();
             let mut k = new_table(vec!["figure", "value"]);
             let edge = t.house_edge();
@@ -569,29 +568,10 @@ fn markdown(
     for r in &c.searches {
         super::search::markdown(&mut s, r);
     }
+    super::exposure::markdown(&mut s, spec, &c.analysis);
     super::decks::markdown(&mut s, inp, decks);
     let _ = writeln!(s, "## 5. Verification\n");
-    let passed = inp.fixtures.iter().filter(|r| r.pass).count();
-    let _ = writeln!(
-        s,
-        "### Handwritten cases\n\n{} checks from the rule documents' words, {} passed:\n",
-        inp.fixtures.len(),
-        passed
-    );
-    let mut t = new_table(vec![
-        "case", "source", "checks", "expected", "got", "result",
-    ]);
-    for r in inp.fixtures {
-        t.add_row(vec![
-            r.case.clone(),
-            r.source.clone(),
-            r.target.clone(),
-            r.expected.clone(),
-            r.got.clone(),
-            if r.pass { "pass" } else { "FAIL" }.to_string(),
-        ]);
-    }
-    let _ = writeln!(s, "{t}\n");
+    super::appendix::summary(&mut s, inp.fixtures);
     let v = inp.verification;
     let _ = writeln!(s, "### Engine against the reference evaluator\n");
     let _ = writeln!(
@@ -605,10 +585,7 @@ fn markdown(
             "DISAGREEMENT"
         }
     );
-    let _ = writeln!(
-        s,
-        "The test suite also checks, as properties over random rounds: no card is drawn after a natural; the first hand draws exactly on its drawing totals; the second hand's decisions match the documents' chart; 4 to 6 cards per round; totals 0–9; the result depends only on the cards used; every wager settles to exactly one outcome per pay table.\n"
-    );
+    let _ = writeln!(s, "{}\n", super::method::properties(spec));
     let _ = writeln!(s, "### Interpretations\n");
     if spec.interpretations.is_empty() {
         let _ = writeln!(
@@ -644,6 +621,7 @@ fn markdown(
     let _ = writeln!(s, "```text");
     s.push_str(&manifest_lines(manifest));
     let _ = writeln!(s, "```");
+    super::appendix::markdown(&mut s, inp.fixtures);
     s
 }
 

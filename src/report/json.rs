@@ -170,12 +170,17 @@ pub fn document(spec: &Spec, c: &Computed) -> Value {
     let wagers: Vec<Value> = a
         .wagers
         .iter()
-        .map(|w| {
+        .zip(&spec.wagers)
+        .map(|(w, sw)| {
+            let mut tables: Vec<Value> = w.tables.iter().map(table).collect();
+            for (t, v) in w.tables.iter().zip(&mut tables) {
+                super::precedence::annotate_json(sw, w, t, v);
+            }
             json!({
                 "id": w.id,
                 "name": w.name,
                 "granularity": w.granularity,
-                "pay_tables": w.tables.iter().map(table).collect::<Vec<_>>(),
+                "pay_tables": tables,
             })
         })
         .collect();
@@ -191,5 +196,7 @@ pub fn document(spec: &Spec, c: &Computed) -> Value {
         "pay_searches": c.searches,
         "claims": c.claims,
         "warnings": c.warnings,
+        "max_exposure": super::exposure::json(spec, a),
+        "other_side": super::sides::json(spec),
     })
 }

@@ -1,15 +1,20 @@
 //! From exact counts to what a reader checks: claims, warnings, the terminal
 //! summary and the machine-readable JSON document.
 
+mod appendix;
 pub mod claims;
 pub mod decision;
 mod decks;
 pub mod document;
+mod exposure;
 pub mod json;
+mod method;
 pub mod numbers;
 mod page_one;
 pub mod pdf;
+mod precedence;
 pub mod search;
+mod sides;
 pub mod summary;
 pub mod text;
 

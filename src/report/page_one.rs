@@ -52,6 +52,7 @@ pub(crate) fn render(s: &mut String, inp: &Inputs, c: &Computed) {
     ]);
     let _ = writeln!(s, "{t}\n");
     verdict(s, inp, c);
+    super::sides::framing(s, spec);
     wagers(s, spec, c);
     let _ = writeln!(s, "### Claims printed in the document\n");
     if c.claims.is_empty() {

@@ -1,0 +1,186 @@
+//! The methodology in the game's own terms: its deal order, its naturals or
+//! their absence, who decides what, and the six-card convention with the
+//! game's own slot names — all derived from the spec's model, so a game
+//! without the punto banco deal is not described as if it had one.
+
+use super::numbers::group_digits;
+use crate::model::{FirstRule, Game, Spec, StrategyRule};
+use std::fmt::Write;
+
+/// A short label per hand: its initial in capitals (`P`, `B`, `D`), or its
+/// whole name where the two hands share an initial.
+fn labels(g: &Game) -> [String; 2] {
+    let initial = |h: &str| h.chars().next().map(|c| c.to_uppercase().to_string());
+    match (initial(&g.hands[0]), initial(&g.hands[1])) {
+        (Some(a), Some(b)) if a != b => [a, b],
+        _ => g.hands.clone(),
+    }
+}
+
+/// The four cards of the initial deal in order: `P1 B1 P2 B2`, `P1 P2 D1 D2`.
+pub(crate) fn deal_labels(g: &Game) -> Vec<String> {
+    let l = labels(g);
+    let mut seen = [0u8; 2];
+    g.deal
+        .iter()
+        .map(|&h| {
+            seen[h as usize] += 1;
+            format!("{}{}", l[h as usize], seen[h as usize])
+        })
+        .collect()
+}
+
+/// The manifest's `convention`: the six-card sequence in this game's terms.
+pub(crate) fn convention(spec: &Spec) -> String {
+    let g = &spec.game;
+    format!(
+        "six-card: {}, the {}'s third card, the {}'s third card; unused slots counted",
+        deal_labels(g).join(" "),
+        g.hands[0],
+        g.hands[1]
+    )
+}
+
+/// `0-5`, `0, 1, 8`, or `none`: the totals set in a bit mask.
+fn totals(mask: u16) -> String {
+    let t: Vec<u16> = (0..10).filter(|t| mask & (1 << t) != 0).collect();
+    match t.as_slice() {
+        [] => "no total".into(),
+        [one] => one.to_string(),
+        // A run of three or more: `0 to 5`.
+        [first, _, .., last] if (last - first) as usize + 1 == t.len() => {
+            format!("{first} to {last}")
+        }
+        _ => t.iter().map(u16::to_string).collect::<Vec<_>>().join(", "),
+    }
+}
+
+/// Whether the second hand ignores the first hand's third card: it draws
+/// on the same totals whatever the first hand did.
+fn second_ignores_first(g: &Game) -> bool {
+    (0..10).all(|t| {
+        let stands = g.second.when_other_stands & (1 << t) != 0;
+        let row = g.second.when_other_draws[t];
+        // Naturals never reach the chart; their rows do not matter.
+        g.is_natural(t as u8) || row == if stands { 0x3ff } else { 0 }
+    })
+}
+
+/// The punto banco tableau: the drawing rules the test suite's random-round
+/// properties are written for.
+fn is_tableau(g: &Game) -> bool {
+    const CHART: [u16; 8] = [
+        0x3ff,
+        0x3ff,
+        0x3ff,
+        0x3ff & !(1 << 8),
+        0b0011111100,
+        0b0011110000,
+        0b0011000000,
+        0,
+    ];
+    g.naturals == (1 << 8) | (1 << 9)
+        && matches!(g.first, FirstRule::Totals(0b111111))
+        && g.second.when_other_stands == 0b111111
+        && (0..8).all(|t| g.second.when_other_draws[t] == CHART[t])
+}
+
+/// Section 3's bullets on the game: deal, naturals, decisions, convention.
+pub(crate) fn markdown(s: &mut String, spec: &Spec, total: u128) {
+    let g = &spec.game;
+    let (a, b) = (&g.hands[0], &g.hands[1]);
+    let labels = labels(g);
+    let deal = deal_labels(g);
+    let _ = writeln!(
+        s,
+        "- The deal: the {a} ({}) and the {b} ({}) receive two cards each in the order {}; the {a} completes its hand before the {b}.",
+        labels[0],
+        labels[1],
+        deal.join(", ")
+    );
+    if g.naturals != 0 {
+        let _ = writeln!(
+            s,
+            "- Naturals: a two-card total of {} on either hand ends the round; neither hand draws.",
+            totals(g.naturals).replace(", ", " or ")
+        );
+    } else {
+        let _ = writeln!(
+            s,
+            "- No naturals: no two-card total ends the round; both hands are played out by the drawing rules whatever their first two cards."
+        );
+    }
+    let second = if second_ignores_first(g) {
+        format!(
+            "the {b} draws on {} whatever the {a} does",
+            totals(g.second.when_other_stands)
+        )
+    } else {
+        format!(
+            "the {b} draws on {} when the {a} stands, and by the chart of section 2 (its total against the {a}'s third card) when the {a} draws",
+            totals(g.second.when_other_stands)
+        )
+    };
+    match &g.first {
+        FirstRule::Totals(m) => {
+            let _ = writeln!(
+                s,
+                "- Decisions: none. The {a} draws on {} and stands otherwise; {second}. The cards alone decide every round.",
+                totals(*m)
+            );
+        }
+        FirstRule::Decides(d) => {
+            let sees: Vec<String> = d.sees.iter().map(|&slot| g.slot_name(slot)).collect();
+            let st = &d.strategies[d.default];
+            let objective: Vec<String> = d
+                .objective
+                .iter()
+                .map(|&w| format!("`{}`", spec.wagers[w].id))
+                .collect();
+            let rule = match st.rule {
+                StrategyRule::When(_) => format!("it draws when `{}`", st.source),
+                _ => format!(
+                    "it draws where drawing returns strictly more than standing on the summed wagers {}, computed exactly for this shoe from the cards the player sees (on an exact tie it stands)",
+                    objective.join(" and ")
+                ),
+            };
+            let others = d.strategies.len() - 1;
+            let _ = writeln!(
+                s,
+                "- Decisions: the {a} chooses to draw one card or stand, seeing {}. Every figure is computed under the strategy `{}`: {rule}.{} The {b} has no choice: {second}.",
+                sees.join(", "),
+                st.id,
+                if others > 0 {
+                    format!(
+                        " The {others} other written strateg{} compared in section 4.",
+                        if others == 1 { "y is" } else { "ies are" }
+                    )
+                } else {
+                    String::new()
+                },
+            );
+        }
+    }
+    let _ = writeln!(
+        s,
+        "- The six-card convention: ordered sequences of six cards ({}, then the {a}'s third card, then the {b}'s third card); a third card not drawn still counts as a slot. Total: {} sequences.",
+        deal.join(", "),
+        group_digits(&total.to_string())
+    );
+}
+
+/// The sentence on the test suite's random-round properties, true of this
+/// game: they are written for the punto banco tableau.
+pub(crate) fn properties(spec: &Spec) -> String {
+    let g = &spec.game;
+    let (a, b) = (&g.hands[0], &g.hands[1]);
+    if is_tableau(g) {
+        format!(
+            "The test suite also checks, as properties over random rounds: no card is drawn after a natural; the {a} draws exactly on its drawing totals; the {b}'s decisions match the tableau's chart; 4 to 6 cards per round; totals 0–9; the result depends only on the cards used; every wager settles to exactly one outcome per pay table."
+        )
+    } else {
+        format!(
+            "The test suite's drawing-rule properties over random rounds are written for the punto banco tableau, which this game does not use; the {a}'s and the {b}'s rules here are checked by the handwritten cases and by the engine-evaluator comparison above."
+        )
+    }
+}

@@ -1,0 +1,70 @@
+//! Who holds the other side of each wager, from what the spec declares.
+//! A spec with a `table:` section is a player-banked game: every wager
+//! must appear in its settlement order (the checker refuses one that does
+//! not), and each is paid and collected by the player-dealer as far as his
+//! stake covers. Without one, the house banks every wager. The figures are
+//! then framed as the bettor's expectation against that party.
+
+use crate::model::Spec;
+use serde_json::{Value, json};
+use std::fmt::Write;
+
+/// The party that pays a wager's wins and collects its losses.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Holder {
+    House,
+    PlayerDealer,
+}
+
+impl Holder {
+    pub(crate) fn id(self) -> &'static str {
+        match self {
+            Holder::House => "house",
+            Holder::PlayerDealer => "player_dealer",
+        }
+    }
+
+    fn words(self) -> &'static str {
+        match self {
+            Holder::House => "the house",
+            Holder::PlayerDealer => "the player-dealer",
+        }
+    }
+}
+
+/// Who holds the other side of wager `index` (into `Spec::wagers`).
+pub(crate) fn holder(spec: &Spec, index: usize) -> Holder {
+    match &spec.table {
+        Some(t) if t.wager(index).is_some() => Holder::PlayerDealer,
+        _ => Holder::House,
+    }
+}
+
+/// Page one and section 4, for a player-banked game: how to read the
+/// figures. Nothing for a house-banked game (the usual reading holds).
+pub(crate) fn framing(s: &mut String, spec: &Spec) {
+    let Some(table) = &spec.table else {
+        return;
+    };
+    let held: Vec<String> = table.wagers.iter().map(|w| format!("`{}`", w.id)).collect();
+    let _ = writeln!(
+        s,
+        "**Who holds the other side.** This is a player-banked game: a player-dealer (a seat that rotates clockwise every {} hands) pays and collects every wager — {} — as far as his stake covers; the house is not the other party. Every figure is the bettor's expectation against the player-dealer, each wager fully covered: the \"house edge\" is the bettor's expected loss per unit staked, which is the player-dealer's expected gain.\n",
+        table.rotation,
+        held.join(", ")
+    );
+}
+
+/// `other_side` in the JSON results: per wager, who holds it.
+pub(crate) fn json(spec: &Spec) -> Value {
+    Value::Array(
+        spec.wagers
+            .iter()
+            .enumerate()
+            .map(|(k, w)| {
+                let h = holder(spec, k);
+                json!({ "wager": w.id, "held_by": h.id(), "description": h.words() })
+            })
+            .collect(),
+    )
+}

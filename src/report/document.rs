@@ -120,6 +120,7 @@ pub fn document(inp: &Inputs, computed: &Computed) -> Value {
         "results": results,
         "fixtures": inp.fixtures,
         "interpretations": interpretations_json(inp.spec, computed),
+        "readings": super::readings::json(inp),
         "verification": verification_json(inp.verification),
     })
 }
@@ -547,6 +548,7 @@ fn markdown(
     for w in &c.analysis.wagers {
         let _ = writeln!(s, "  - `{}`: {}", w.id, w.granularity);
     }
+    super::readings::markdown(&mut s, inp);
     let _ = writeln!(s, "\n## 4. Results at {} decks\n", inp.decks);
     for w in &c.analysis.wagers {
         for t in &w.tables {
@@ -556,7 +558,10 @@ fn markdown(
             let mut k = new_table(vec!["figure", "value"]);
             let edge = t.house_edge();
             k.add_row(vec![
-                "House edge".to_string(),
+                match spec.assumed_pays(&w.id, &t.id) {
+                    Some(a) => format!("House edge under ASSUMED pays (assumption `{}`)", a.id),
+                    None => "House edge".to_string(),
+                },
                 format!("{} (exact: {})", percent(&edge, 4), fraction(&edge)),
             ]);
             k.add_row(vec![
@@ -597,6 +602,7 @@ fn markdown(
     }
     for r in &c.searches {
         super::search::markdown(&mut s, r);
+        super::readings::assumed_beside_search(&mut s, spec, c, &r.wager);
     }
     let _ = writeln!(s, "### House edge by deck count\n");
     let mut header = vec!["wager / pay table".to_string()];
@@ -604,7 +610,10 @@ fn markdown(
     let mut t = new_table(header);
     for (wi, w) in c.analysis.wagers.iter().enumerate() {
         for (ti, tab) in w.tables.iter().enumerate() {
-            let mut row = vec![format!("`{}` / {}", w.id, tab.id)];
+            let assumed = spec
+                .assumed_pays(&w.id, &tab.id)
+                .map_or_else(String::new, |a| format!(" (ASSUMED pays, `{}`)", a.id));
+            let mut row = vec![format!("`{}` / {}{assumed}", w.id, tab.id)];
             row.extend(
                 decks
                     .iter()

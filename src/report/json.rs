@@ -175,7 +175,14 @@ pub fn document(spec: &Spec, c: &Computed) -> Value {
                 "id": w.id,
                 "name": w.name,
                 "granularity": w.granularity,
-                "pay_tables": w.tables.iter().map(table).collect::<Vec<_>>(),
+                "pay_tables": w.tables.iter().map(|t| {
+                    let mut v = table(t);
+                    // Pays the document does not print: the figures are the assumption's.
+                    if let Some(a) = spec.assumed_pays(&w.id, &t.id) {
+                        v["assumed"] = json!(a.id);
+                    }
+                    v
+                }).collect::<Vec<_>>(),
             })
         })
         .collect();

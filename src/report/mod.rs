@@ -8,6 +8,7 @@ pub mod json;
 pub mod numbers;
 mod page_one;
 pub mod pdf;
+mod readings;
 pub mod search;
 pub mod summary;
 pub mod text;

@@ -61,7 +61,7 @@ pub(crate) fn render(s: &mut String, inp: &Inputs, c: &Computed) {
     ]);
     let _ = writeln!(s, "{t}\n");
     verdict(s, inp, c);
-    wagers(s, c);
+    wagers(s, spec, c);
     let _ = writeln!(s, "### Claims printed in the document\n");
     if c.claims.is_empty() {
         let _ = writeln!(s, "The document prints no house edge for these wagers.\n");
@@ -134,7 +134,7 @@ fn verdict(s: &mut String, inp: &Inputs, c: &Computed) {
 }
 
 /// Every wager and pay table in one table; a player advantage in bold.
-fn wagers(s: &mut String, c: &Computed) {
+fn wagers(s: &mut String, spec: &crate::model::Spec, c: &Computed) {
     let a = &c.analysis;
     let _ = writeln!(
         s,
@@ -153,6 +153,19 @@ fn wagers(s: &mut String, c: &Computed) {
     ]);
     for w in &a.wagers {
         for p in &w.tables {
+            // Invented pays give no figure of the game: say so, and point
+            // to the pay search that tests the printed edge instead.
+            if let Some(a) = spec.assumed_pays(&w.id, &p.id) {
+                let mut row = vec![
+                    format!("`{}`", w.id),
+                    p.name.clone(),
+                    format!("none: the document prints no pays (assumption `{}`; see the pay search)", a.id),
+                    share(p.wins, p.total, 4),
+                ];
+                row.extend(["-"; 4].map(String::from));
+                t.add_row(row);
+                continue;
+            }
             let edge = p.house_edge();
             let edge_text = percent(&edge, 4);
             let mut row = vec![

@@ -293,7 +293,11 @@ impl<'a> Checker<'a> {
                 });
             }
         }
-        let ids: Vec<&str> = raw.assumptions.iter().map(|a| a.id.value.as_str()).collect();
+        let ids: Vec<&str> = raw
+            .assumptions
+            .iter()
+            .map(|a| a.id.value.as_str())
+            .collect();
         for t in raw.wagers.iter().flat_map(|w| &w.pay_tables) {
             if let Some(name) = &t.assumed {
                 self.known(name, &ids, |name| SpecError::UnknownAssumption { name });
@@ -342,7 +346,11 @@ impl<'a> Checker<'a> {
         parts.extend(raw.combined.iter().map(|c| c.id.value.clone()));
         parts.extend(raw.definitions.0.iter().map(|(k, _)| k.value.clone()));
         let parts: Vec<&str> = parts.iter().map(String::as_str).collect();
-        let assumptions: Vec<&str> = raw.assumptions.iter().map(|a| a.id.value.as_str()).collect();
+        let assumptions: Vec<&str> = raw
+            .assumptions
+            .iter()
+            .map(|a| a.id.value.as_str())
+            .collect();
         let interpretations: Vec<&str> = raw
             .interpretations
             .iter()
@@ -372,13 +380,18 @@ impl<'a> Checker<'a> {
             let interpreted = names(&r.interpretations, &interpretations, |name| {
                 SpecError::UnknownInterpretation { name }
             });
-            let listed = |l: &Option<S<Vec<S<String>>>>| l.as_ref().is_some_and(|l| !l.value.is_empty());
+            let listed =
+                |l: &Option<S<Vec<S<String>>>>| l.as_ref().is_some_and(|l| !l.value.is_empty());
             let why = r
                 .not_modelled
                 .as_ref()
                 .map(|w| w.trim().to_string())
                 .filter(|w| !w.is_empty());
-            if !listed(&r.rules) && !listed(&r.assumptions) && !listed(&r.interpretations) && why.is_none() {
+            if !listed(&r.rules)
+                && !listed(&r.assumptions)
+                && !listed(&r.interpretations)
+                && why.is_none()
+            {
                 self.string_error(&r.item, SpecError::ReadingNamesNothing { item: item.clone() })
                     .help = Some("name the `rules`, `assumptions` or `interpretations` that read it, or say in `not_modelled` why nothing does".into());
             }

@@ -970,10 +970,7 @@ mod tests {
                 ReadingNamesNothing { item: s("3") },
                 "the reading of item `3` names no rule, assumption or interpretation and does not say why it is not modelled",
             ),
-            (
-                ReadingItemTwice { item: s("3") },
-                "item `3` is read twice",
-            ),
+            (ReadingItemTwice { item: s("3") }, "item `3` is read twice"),
         ];
         let mut seen = [false; 79];
         for (e, text) in &cases {

@@ -416,7 +416,11 @@ impl Spec {
 
     /// The assumption a pay table's pays rest on, where it has one.
     pub fn assumed_pays(&self, wager: &str, table: &str) -> Option<&Assumption> {
-        let t = self.wager(wager)?.pay_tables.iter().find(|t| t.id == table)?;
+        let t = self
+            .wager(wager)?
+            .pay_tables
+            .iter()
+            .find(|t| t.id == table)?;
         let id = t.assumed.as_deref()?;
         self.assumptions.iter().find(|a| a.id == id)
     }

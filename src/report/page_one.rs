@@ -159,7 +159,10 @@ fn wagers(s: &mut String, spec: &crate::model::Spec, c: &Computed) {
                 let mut row = vec![
                     format!("`{}`", w.id),
                     p.name.clone(),
-                    format!("none: the document prints no pays (assumption `{}`; see the pay search)", a.id),
+                    format!(
+                        "none: the document prints no pays (assumption `{}`; see the pay search)",
+                        a.id
+                    ),
                     share(p.wins, p.total, 4),
                 ];
                 row.extend(["-"; 4].map(String::from));

@@ -20,21 +20,24 @@ pub(crate) fn markdown(s: &mut String, inp: &Inputs) {
     let spec = inp.spec;
     let _ = writeln!(s, "\n### Assumptions\n");
     if spec.assumptions.is_empty() {
-        let _ = writeln!(
-            s,
-            "None: every choice the spec makes is a rule of the document or an interpretation below.\n"
-        );
+        let _ = writeln!(s, "The spec declares no assumptions.\n");
     } else {
         let _ = writeln!(
             s,
             "Readings the document leaves open and for which no alternative is computed: the document's words, where they are, the choice made and why.\n"
         );
-        let mut t = new_table(vec!["assumption", "where", "the document says", "choice", "why"]);
+        let mut t = new_table(vec![
+            "assumption",
+            "where",
+            "the document says",
+            "choice",
+            "why",
+        ]);
         for a in &spec.assumptions {
             t.add_row(vec![
                 format!("`{}`", a.id),
                 format!("{}, {}", a.document, a.at),
-                format!("\"{}\"", a.quote),
+                format!("“{}”", a.quote),
                 a.choice.clone(),
                 a.why.clone(),
             ]);
@@ -219,9 +222,10 @@ fn settles(spec: &Spec, r: &Reading, round: &Round) -> Option<(String, String)> 
         None => 0,
     };
     let o = settle_wager(w, round).outcomes.into_iter().nth(k)?;
-    let event = o
-        .event
-        .map_or_else(|| "no event holds".to_string(), |e| w.events[e].name.clone());
+    let event = o.event.map_or_else(
+        || "no event holds".to_string(),
+        |e| w.events[e].name.clone(),
+    );
     Some((event, o.pay.describe()))
 }
 
@@ -273,11 +277,11 @@ fn distinguishing(spec: &Spec, i: &Interpretation) -> Option<Distinguishing> {
                         };
                         return Some(Distinguishing {
                             cards: format!(
-                                "{} {} {}, {} {} {}",
+                                "{0} {2} (first), {3} (second); {1} {4} (first), {5} (second)",
                                 hands[0],
+                                hands[1],
                                 card(a),
                                 card(b),
-                                hands[1],
                                 card(c),
                                 card(d)
                             ),
@@ -294,12 +298,7 @@ fn distinguishing(spec: &Spec, i: &Interpretation) -> Option<Distinguishing> {
 /// Beside a pay search: the spec's own pays for the searched wager, where
 /// they are an assumption, with the figure they give, said to be the
 /// assumption's and not the game's.
-pub(crate) fn assumed_beside_search(
-    s: &mut String,
-    spec: &Spec,
-    c: &super::Computed,
-    wager: &str,
-) {
+pub(crate) fn assumed_beside_search(s: &mut String, spec: &Spec, c: &super::Computed, wager: &str) {
     let Some(w) = c.analysis.wagers.iter().find(|w| w.id == wager) else {
         return;
     };
@@ -311,7 +310,7 @@ pub(crate) fn assumed_beside_search(
                 w.id,
                 t.id,
                 a.id,
-                a.choice,
+                a.choice.trim_end_matches('.'),
                 percent(&t.house_edge(), 4),
                 crate::cards::deck_count(c.analysis.decks)
             );

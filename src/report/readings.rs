@@ -85,6 +85,10 @@ pub(crate) fn markdown(s: &mut String, inp: &Inputs) {
             }
         );
     }
+    // The next section opens with its own blank line.
+    while s.ends_with("\n\n") {
+        s.pop();
+    }
 }
 
 /// How the row is read, in the order rule, assumption, interpretation.

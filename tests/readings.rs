@@ -306,7 +306,7 @@ const SPEC: &str = include_str!("../rules/lucky_draw_baccarat.yaml");
 
 fn refused(from: &str, to: &str) -> Vec<Diagnostic> {
     assert!(SPEC.contains(from), "{from:?} not in the spec");
-    match check_source(&SourceFile::new("bad.yaml", &SPEC.replacen(from, to, 1))) {
+    match check_source(&SourceFile::new("bad.yaml", SPEC.replacen(from, to, 1))) {
         Ok(_) => panic!("accepted"),
         Err(ds) => ds,
     }

@@ -360,6 +360,53 @@ pub enum SpecError {
     /// limits: { side: [10, 1] }
     /// ```
     LimitInverted,
+
+    // Assumptions and the readings of the document.
+    /// ```yaml
+    /// assumptions:
+    ///   - { id: pair, ... }
+    ///   - { id: pair, ... }
+    /// ```
+    DuplicateAssumptionId { id: String },
+    /// ```yaml
+    /// assumptions:
+    ///   - { id: pair, choice: same rank, why: usual meaning }   # no `source`
+    /// ```
+    AssumptionWithoutSource { id: String },
+    /// ```yaml
+    /// source: { quote: "Player or Banker Pair" }    # no `at`
+    /// ```
+    AssumptionUnlocated { id: String },
+    /// ```yaml
+    /// source: { at: "Banker or Player Pair" }    # no `quote`
+    /// ```
+    AssumptionUnquoted { id: String },
+    /// ```yaml
+    /// readings:
+    ///   - { item: "4", assumptions: [highest_row] }    # no such assumption
+    /// ```
+    UnknownAssumption { name: String },
+    /// ```yaml
+    /// readings:
+    ///   - { item: "5", interpretations: [exposed] }
+    /// ```
+    UnknownInterpretation { name: String },
+    /// ```yaml
+    /// readings:
+    ///   - { item: "12", rules: [entr] }
+    /// ```
+    UnknownRuleRef { name: String },
+    /// ```yaml
+    /// readings:
+    ///   - { item: "3" }     # no rule, assumption, interpretation or `not_modelled`
+    /// ```
+    ReadingNamesNothing { item: String },
+    /// ```yaml
+    /// readings:
+    ///   - { item: "3", rules: [game] }
+    ///   - { item: "3", rules: [enter] }
+    /// ```
+    ReadingItemTwice { item: String },
 }
 
 impl fmt::Display for SpecError {
@@ -494,6 +541,26 @@ impl fmt::Display for SpecError {
             LimitNotPair => f.write_str("a limit is `[min, max]`"),
             InvalidAmount { .. } => f.write_str("invalid amount"),
             LimitInverted => f.write_str("the minimum is above the maximum"),
+            DuplicateAssumptionId { id } => write!(f, "duplicate assumption id `{id}`"),
+            AssumptionWithoutSource { id } => write!(
+                f,
+                "assumption `{id}` has no source: quote the document's words and say where they are"
+            ),
+            AssumptionUnlocated { id } => write!(
+                f,
+                "assumption `{id}` does not say where in the document its words are"
+            ),
+            AssumptionUnquoted { id } => {
+                write!(f, "assumption `{id}` does not quote the document's words")
+            }
+            UnknownAssumption { name } => write!(f, "unknown assumption `{name}`"),
+            UnknownInterpretation { name } => write!(f, "unknown interpretation `{name}`"),
+            UnknownRuleRef { name } => write!(f, "`{name}` names no part of the spec"),
+            ReadingNamesNothing { item } => write!(
+                f,
+                "the reading of item `{item}` names no rule, assumption or interpretation and does not say why it is not modelled"
+            ),
+            ReadingItemTwice { item } => write!(f, "item `{item}` is read twice"),
         }
     }
 }
@@ -580,6 +647,15 @@ mod tests {
             DocumentDecksTwice { .. } => 71,
             DefaultNotNamed { .. } => 72,
             DefaultUnexplained => 73,
+            DuplicateAssumptionId { .. } => 82,
+            AssumptionWithoutSource { .. } => 79,
+            AssumptionUnlocated { .. } => 80,
+            AssumptionUnquoted { .. } => 81,
+            UnknownAssumption { .. } => 82,
+            UnknownInterpretation { .. } => 79,
+            UnknownRuleRef { .. } => 80,
+            ReadingNamesNothing { .. } => 81,
+            ReadingItemTwice { .. } => 82,
         }
     }
 
@@ -915,8 +991,41 @@ mod tests {
                 DefaultUnexplained,
                 "the document names no deck count: `default_because` says why the default is used",
             ),
+            (
+                DuplicateAssumptionId { id: s("pair") },
+                "duplicate assumption id `pair`",
+            ),
+            (
+                AssumptionWithoutSource { id: s("pair") },
+                "assumption `pair` has no source: quote the document's words and say where they are",
+            ),
+            (
+                AssumptionUnlocated { id: s("pair") },
+                "assumption `pair` does not say where in the document its words are",
+            ),
+            (
+                AssumptionUnquoted { id: s("pair") },
+                "assumption `pair` does not quote the document's words",
+            ),
+            (
+                UnknownAssumption { name: s("pair") },
+                "unknown assumption `pair`",
+            ),
+            (
+                UnknownInterpretation { name: s("exposed") },
+                "unknown interpretation `exposed`",
+            ),
+            (
+                UnknownRuleRef { name: s("entr") },
+                "`entr` names no part of the spec",
+            ),
+            (
+                ReadingNamesNothing { item: s("3") },
+                "the reading of item `3` names no rule, assumption or interpretation and does not say why it is not modelled",
+            ),
+            (ReadingItemTwice { item: s("3") }, "item `3` is read twice"),
         ];
-        let mut seen = [false; 74];
+        let mut seen = [false; 83];
         for (e, text) in &cases {
             assert_eq!(e.to_string(), *text);
             // Through the diagnostic's kind too.

@@ -32,6 +32,37 @@ pub struct Spec {
     /// The deck counts the document names (`shoe.document_decks`); `None`
     /// when the spec does not record them.
     pub document_decks: Option<DocumentDecks>,
+    /// Readings with no computable alternative, each with its source.
+    pub assumptions: Vec<Assumption>,
+    /// How the spec reads each numbered item and table of the document.
+    pub readings: Vec<ItemReading>,
+}
+
+/// A reading the document leaves open and no alternative is computed for:
+/// the document's words, where they are, the choice made and why.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Assumption {
+    pub id: String,
+    pub document: String,
+    /// The section or item the words are in.
+    pub at: String,
+    pub quote: String,
+    pub choice: String,
+    pub why: String,
+}
+
+/// One numbered item or table of the document and how the spec reads it;
+/// every reference has been checked to name something in the spec.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ItemReading {
+    pub item: String,
+    pub says: Option<String>,
+    pub rules: Vec<String>,
+    pub assumptions: Vec<String>,
+    pub interpretations: Vec<String>,
+    /// Why the item is not modelled.
+    pub not_modelled: Option<String>,
+    pub note: Option<String>,
 }
 
 /// The deck counts a rule document names, with where it names them.
@@ -290,6 +321,8 @@ pub struct PayTable {
     pub name: String,
     /// One pay per event, in the wager's event order.
     pub pays: Vec<Pay>,
+    /// The assumption these pays rest on, where the document prints none.
+    pub assumed: Option<String>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -407,6 +440,17 @@ impl Spec {
 
     pub fn wager(&self, id: &str) -> Option<&Wager> {
         self.wagers.iter().find(|w| w.id == id)
+    }
+
+    /// The assumption a pay table's pays rest on, where it has one.
+    pub fn assumed_pays(&self, wager: &str, table: &str) -> Option<&Assumption> {
+        let t = self
+            .wager(wager)?
+            .pay_tables
+            .iter()
+            .find(|t| t.id == table)?;
+        let id = t.assumed.as_deref()?;
+        self.assumptions.iter().find(|a| a.id == id)
     }
 
     /// The first hand's decision rule, where its owner decides.

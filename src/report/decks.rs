@@ -263,7 +263,10 @@ pub(crate) fn markdown(s: &mut String, inp: &Inputs, decks: &[(u32, &Analysis)])
     };
     for (wi, w) in first.wagers.iter().enumerate() {
         for (ti, tab) in w.tables.iter().enumerate() {
-            let mut row = vec![format!("`{}` / {}", w.id, tab.id)];
+            let assumed = spec
+                .assumed_pays(&w.id, &tab.id)
+                .map_or_else(String::new, |a| format!(" (ASSUMED pays, `{}`)", a.id));
+            let mut row = vec![format!("`{}` / {}{assumed}", w.id, tab.id)];
             row.extend(
                 decks
                     .iter()

@@ -125,6 +125,7 @@ pub fn document(inp: &Inputs, computed: &Computed) -> Value {
         "fixtures": inp.fixtures,
         "fixture_cases": super::appendix::json(inp.fixtures),
         "interpretations": interpretations_json(inp.spec, computed),
+        "readings": super::readings::json(inp),
         "verification": verification_json(inp.verification),
     })
 }
@@ -511,6 +512,7 @@ fn markdown(
     for w in &c.analysis.wagers {
         let _ = writeln!(s, "  - `{}`: {}", w.id, w.granularity);
     }
+    super::readings::markdown(&mut s, inp);
     let _ = writeln!(
         s,
         "\n## 4. Results at {}\n",
@@ -526,7 +528,10 @@ fn markdown(
             let mut k = new_table(vec!["figure", "value"]);
             let edge = t.house_edge();
             k.add_row(vec![
-                "House edge".to_string(),
+                match spec.assumed_pays(&w.id, &t.id) {
+                    Some(a) => format!("House edge under ASSUMED pays (assumption `{}`)", a.id),
+                    None => "House edge".to_string(),
+                },
                 format!("{} (exact: {})", percent(&edge, 4), fraction(&edge)),
             ]);
             k.add_row(vec![
@@ -567,6 +572,7 @@ fn markdown(
     }
     for r in &c.searches {
         super::search::markdown(&mut s, r);
+        super::readings::assumed_beside_search(&mut s, spec, c, &r.wager);
     }
     super::exposure::markdown(&mut s, spec, &c.analysis);
     super::decks::markdown(&mut s, inp, decks);

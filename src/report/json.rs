@@ -175,6 +175,10 @@ pub fn document(spec: &Spec, c: &Computed) -> Value {
             let mut tables: Vec<Value> = w.tables.iter().map(table).collect();
             for (t, v) in w.tables.iter().zip(&mut tables) {
                 super::precedence::annotate_json(sw, w, t, v);
+                // Pays the document does not print: the figures are the assumption's.
+                if let Some(a) = spec.assumed_pays(&w.id, &t.id) {
+                    v["assumed"] = json!(a.id);
+                }
             }
             json!({
                 "id": w.id,

@@ -146,6 +146,22 @@ fn wagers(s: &mut String, spec: &crate::model::Spec, c: &Computed) {
     ]);
     for w in &a.wagers {
         for p in &w.tables {
+            // Invented pays give no figure of the game: say so, and point
+            // to the pay search that tests the printed edge instead.
+            if let Some(a) = spec.assumed_pays(&w.id, &p.id) {
+                let mut row = vec![
+                    format!("`{}`", w.id),
+                    p.name.clone(),
+                    format!(
+                        "none: the document prints no pays (assumption `{}`; see the pay search)",
+                        a.id
+                    ),
+                    share(p.wins, p.total, 4),
+                ];
+                row.extend(["-"; 4].map(String::from));
+                t.add_row(row);
+                continue;
+            }
             let edge = p.house_edge();
             let edge_text = percent(&edge, 4);
             let mut row = vec![

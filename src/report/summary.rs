@@ -33,10 +33,15 @@ pub fn render(spec: &Spec, c: &Computed) -> String {
     ]);
     for w in &a.wagers {
         for p in &w.tables {
+            // Invented pays: the figure is the assumption's, not the game's.
+            let edge = match spec.assumed_pays(&w.id, &p.id) {
+                Some(a) => format!("{} ASSUMED pays ({})", percent(&p.house_edge(), 4), a.id),
+                None => percent(&p.house_edge(), 4),
+            };
             let mut row = vec![
                 w.id.clone(),
                 p.id.clone(),
-                percent(&p.house_edge(), 4),
+                edge,
                 share(p.wins, p.total, 4),
                 share(p.pushes, p.total, 4),
                 sqrt_decimal(&p.variance, 4),

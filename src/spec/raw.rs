@@ -37,6 +37,62 @@ pub struct RawSpec {
     /// shown on the report's first page.
     #[serde(default)]
     pub submission: Option<RawSubmission>,
+    /// Readings with no computable alternative: the document's words, where
+    /// they are, the choice made and why.
+    #[serde(default)]
+    pub assumptions: Vec<RawAssumption>,
+    /// How the spec reads each numbered item and table of the document.
+    #[serde(default)]
+    pub readings: Vec<RawItemReading>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawAssumption {
+    pub id: S<String>,
+    /// Optional in the shape so that the checker refuses its absence in its
+    /// own words (an assumption without a source is not an assumption).
+    #[serde(default)]
+    pub source: Option<S<RawAssumptionSource>>,
+    pub choice: String,
+    pub why: String,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawAssumptionSource {
+    /// The document, when not the spec's own `source.document`.
+    #[serde(default)]
+    pub document: Option<String>,
+    /// The section or item: `"item 4"`, `"Banker or Player Pair paytable"`.
+    #[serde(default)]
+    pub at: Option<S<String>>,
+    /// The document's words, as printed.
+    #[serde(default)]
+    pub quote: Option<S<String>>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawItemReading {
+    /// The item's label as the document prints it: `"11"`, `"Lucky Match Pay Table"`.
+    pub item: S<String>,
+    /// A few of the item's words, so the row can be found in the document.
+    #[serde(default)]
+    pub says: Option<String>,
+    /// Parts of the spec that model the item: a wager, `wager/pay_table`, a
+    /// combined entry, or `game`, `shoe`, `table`, `claims`, `pay_searches`.
+    #[serde(default)]
+    pub rules: Option<S<Vec<S<String>>>>,
+    #[serde(default)]
+    pub assumptions: Option<S<Vec<S<String>>>>,
+    #[serde(default)]
+    pub interpretations: Option<S<Vec<S<String>>>>,
+    /// Why the item is not modelled.
+    #[serde(default)]
+    pub not_modelled: Option<String>,
+    #[serde(default)]
+    pub note: Option<String>,
 }
 
 #[derive(Debug, Default, Deserialize)]
@@ -196,6 +252,10 @@ pub struct RawPayTable {
     #[serde(default)]
     pub name: Option<String>,
     pub pays: OrderedMap<S<String>, S<RawPay>>,
+    /// The assumption (by id) these pays rest on, where the document prints
+    /// none: its figures are reported as an assumption's, never as printed.
+    #[serde(default)]
+    pub assumed: Option<S<String>>,
 }
 
 /// A pay as written: `8`, `0.95`, `"3 to 2"`, `"3/2"`, `push` or `lose`.

@@ -88,6 +88,44 @@ pub static SPEC: Struct = Struct {
         opt("pay_searches", Ty::List(&Ty::Struct(&PAY_SEARCH))),
         opt("table", Ty::Struct(&TABLE)),
         opt("submission", Ty::Struct(&SUBMISSION)),
+        opt("assumptions", Ty::List(&Ty::Struct(&ASSUMPTION))),
+        opt("readings", Ty::List(&Ty::Struct(&ITEM_READING))),
+    ],
+    others: None,
+};
+
+static ASSUMPTION: Struct = Struct {
+    what: "an assumption",
+    fields: &[
+        req("id", Ty::Text),
+        // Optional here: the checker refuses its absence (SpecError).
+        opt("source", Ty::Struct(&ASSUMPTION_SOURCE)),
+        req("choice", Ty::Text),
+        req("why", Ty::Text),
+    ],
+    others: None,
+};
+
+static ASSUMPTION_SOURCE: Struct = Struct {
+    what: "an assumption's source",
+    fields: &[
+        opt("document", Ty::Text),
+        opt("at", Ty::Text),
+        opt("quote", Ty::Text),
+    ],
+    others: None,
+};
+
+static ITEM_READING: Struct = Struct {
+    what: "a reading of an item",
+    fields: &[
+        req("item", Ty::Text),
+        opt("says", Ty::Text),
+        opt("rules", TEXTS),
+        opt("assumptions", TEXTS),
+        opt("interpretations", TEXTS),
+        opt("not_modelled", Ty::Text),
+        opt("note", Ty::Text),
     ],
     others: None,
 };
@@ -191,6 +229,7 @@ static PAY_TABLE: Struct = Struct {
         req("id", Ty::Text),
         opt("name", Ty::Text),
         req("pays", PAYS),
+        opt("assumed", Ty::Text),
     ],
     others: None,
 };

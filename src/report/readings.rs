@@ -1,0 +1,323 @@
+//! The report's account of how the spec reads its document: every
+//! assumption with the words it rests on, one row per numbered item and
+//! table of the document, and the interpretations whose two readings give
+//! the same figures, each with a round that tells them apart.
+
+use super::document::Inputs;
+use super::numbers::percent;
+use super::text::new_table;
+use crate::cards::Card;
+use crate::eval::settle::settle_wager;
+use crate::model::round::Round;
+use crate::model::{Interpretation, ItemReading, Reading, Spec};
+use num_rational::BigRational;
+use serde_json::{Value, json};
+use std::fmt::Write;
+
+/// The Markdown: assumptions, the readings table, and readings that give
+/// the same figures.
+pub(crate) fn markdown(s: &mut String, inp: &Inputs) {
+    let spec = inp.spec;
+    let _ = writeln!(s, "\n### Assumptions\n");
+    if spec.assumptions.is_empty() {
+        let _ = writeln!(s, "The spec declares no assumptions.\n");
+    } else {
+        let _ = writeln!(
+            s,
+            "Readings the document leaves open and for which no alternative is computed: the document's words, where they are, the choice made and why.\n"
+        );
+        let mut t = new_table(vec![
+            "assumption",
+            "where",
+            "the document says",
+            "choice",
+            "why",
+        ]);
+        for a in &spec.assumptions {
+            t.add_row(vec![
+                format!("`{}`", a.id),
+                format!("{}, {}", a.document, a.at),
+                format!("“{}”", a.quote),
+                a.choice.clone(),
+                a.why.clone(),
+            ]);
+        }
+        let _ = writeln!(s, "{t}\n");
+    }
+    let _ = writeln!(s, "### Readings of the document\n");
+    if spec.readings.is_empty() {
+        let _ = writeln!(s, "The spec does not list the document's items.\n");
+    } else {
+        let _ = writeln!(
+            s,
+            "One row per numbered item and table of {}, in the document's order: how the spec reads it.\n",
+            spec.document
+        );
+        let mut t = new_table(vec!["item", "the document says", "read as", "note"]);
+        for r in &spec.readings {
+            t.add_row(vec![
+                r.item.clone(),
+                r.says.clone().unwrap_or_default(),
+                read_as(r),
+                r.note.clone().unwrap_or_default(),
+            ]);
+        }
+        let _ = writeln!(s, "{t}\n");
+    }
+    let same = same_figures(inp);
+    if !same.is_empty() {
+        let _ = writeln!(s, "### Readings that give the same figures\n");
+    }
+    for sf in &same {
+        let _ = writeln!(
+            s,
+            "Interpretation `{}`: both readings give the same house edge at every deck count computed ({} at {}), so the figures cannot tell them apart. They are still different rules: {}\n",
+            sf.id,
+            sf.edge,
+            crate::cards::deck_count(inp.decks),
+            match &sf.round {
+                Some(r) => format!(
+                    "the reference evaluator settles this round differently under each ({}).\n\n{}",
+                    r.cards,
+                    round_table(r)
+                ),
+                None => "no round of two cards per hand settles differently (the readings read third cards).".into(),
+            }
+        );
+    }
+    // The next section opens with its own blank line.
+    while s.ends_with("\n\n") {
+        s.pop();
+    }
+}
+
+/// How the row is read, in the order rule, assumption, interpretation.
+fn read_as(r: &ItemReading) -> String {
+    let list = |v: &[String]| {
+        v.iter()
+            .map(|x| format!("`{x}`"))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let mut parts = Vec::new();
+    if !r.rules.is_empty() {
+        parts.push(format!("rule: {}", list(&r.rules)));
+    }
+    if !r.assumptions.is_empty() {
+        parts.push(format!("assumption: {}", list(&r.assumptions)));
+    }
+    if !r.interpretations.is_empty() {
+        parts.push(format!("interpretation: {}", list(&r.interpretations)));
+    }
+    if let Some(why) = &r.not_modelled {
+        parts.push(format!("not modelled: {why}"));
+    }
+    parts.join("; ")
+}
+
+fn round_table(r: &Distinguishing) -> String {
+    let mut t = new_table(vec!["reading", "wager / pay table", "settles as"]);
+    for (label, who, how) in &r.settled {
+        t.add_row(vec![label.clone(), who.clone(), how.clone()]);
+    }
+    format!("{t}")
+}
+
+/// The JSON: the same three parts.
+pub(crate) fn json(inp: &Inputs) -> Value {
+    let spec = inp.spec;
+    let same: Vec<Value> = same_figures(inp)
+        .into_iter()
+        .map(|sf| {
+            json!({
+                "interpretation": sf.id,
+                "house_edge": sf.edge,
+                "round": sf.round.map(|r| json!({
+                    "cards": r.cards,
+                    "settled": r.settled.iter().map(|(label, who, how)| json!({
+                        "reading": label, "wager": who, "settles_as": how,
+                    })).collect::<Vec<_>>(),
+                })),
+            })
+        })
+        .collect();
+    json!({
+        "assumptions": spec.assumptions.iter().map(|a| json!({
+            "id": a.id,
+            "document": a.document,
+            "at": a.at,
+            "quote": a.quote,
+            "choice": a.choice,
+            "why": a.why,
+        })).collect::<Vec<_>>(),
+        "items": spec.readings.iter().map(|r| json!({
+            "item": r.item,
+            "says": r.says,
+            "rules": r.rules,
+            "assumptions": r.assumptions,
+            "interpretations": r.interpretations,
+            "not_modelled": r.not_modelled,
+            "note": r.note,
+        })).collect::<Vec<_>>(),
+        "same_figures": same,
+    })
+}
+
+struct SameFigures {
+    id: String,
+    /// The common house edge at the run's deck count.
+    edge: String,
+    round: Option<Distinguishing>,
+}
+
+/// A round two readings settle differently.
+struct Distinguishing {
+    /// The cards, by hand and position.
+    cards: String,
+    /// (reading, wager / pay table, how it settles) for each reading.
+    settled: Vec<(String, String, String)>,
+}
+
+/// House edge of a reading's wager and pay table (its first if none named)
+/// in one analysis.
+fn edge(a: &crate::engine::Analysis, r: &Reading) -> Option<BigRational> {
+    let w = a.wagers.iter().find(|w| w.id == r.wager)?;
+    let t = match &r.pay_table {
+        Some(id) => w.tables.iter().find(|t| &t.id == id)?,
+        None => w.tables.first()?,
+    };
+    Some(t.house_edge())
+}
+
+/// Interpretations whose readings give equal house edges at every deck
+/// count the report computes: equal figures are no evidence for either.
+fn same_figures(inp: &Inputs) -> Vec<SameFigures> {
+    let Some(decks) = inp.by_decks else {
+        return Vec::new();
+    };
+    inp.spec
+        .interpretations
+        .iter()
+        .filter_map(|i| {
+            let mut at_run = None;
+            for (d, a) in decks {
+                let (x, y) = (edge(a, &i.chosen)?, edge(a, &i.alternative)?);
+                if x != y {
+                    return None;
+                }
+                if *d == inp.decks {
+                    at_run = Some(percent(&x, 4));
+                }
+            }
+            Some(SameFigures {
+                id: i.id.clone(),
+                edge: at_run?,
+                round: distinguishing(inp.spec, i),
+            })
+        })
+        .collect()
+}
+
+/// (event name or "no event", pay) of a reading on a round.
+fn settles(spec: &Spec, r: &Reading, round: &Round) -> Option<(String, String)> {
+    let w = spec.wager(&r.wager)?;
+    let k = match &r.pay_table {
+        Some(id) => w.pay_tables.iter().position(|t| &t.id == id)?,
+        None => 0,
+    };
+    let o = settle_wager(w, round).outcomes.into_iter().nth(k)?;
+    let event = o.event.map_or_else(
+        || "no event holds".to_string(),
+        |e| w.events[e].name.clone(),
+    );
+    Some((event, o.pay.describe()))
+}
+
+/// The first round, in card order, of two distinct cards per hand that the
+/// two readings settle differently: found by the reference evaluator, so
+/// the example is the rules' own and not written by hand. Only readings
+/// that read no third card are searched (a two-card round is then whole).
+fn distinguishing(spec: &Spec, i: &Interpretation) -> Option<Distinguishing> {
+    let reads_third = |r: &Reading| {
+        spec.wager(&r.wager).is_none_or(|w| {
+            let mut needs = w.events.iter().map(|e| e.needs).collect::<Vec<_>>();
+            needs.extend(w.placed.iter().map(|p| p.needs));
+            needs.iter().any(|n| n[2] != 0 || n[5] != 0)
+        })
+    };
+    if reads_third(&i.chosen) || reads_third(&i.alternative) {
+        return None;
+    }
+    let card = |k: usize| Card::new((k / 4) as u8 + 1, (k % 4) as u8);
+    for a in 0..52 {
+        for b in 0..52 {
+            for c in 0..52 {
+                for d in 0..52 {
+                    let ks = [a, b, c, d];
+                    if (0..4).any(|x| ks[x + 1..].contains(&ks[x])) {
+                        continue;
+                    }
+                    let round = Round {
+                        cards: [card(a), card(b), card(a), card(c), card(d), card(c)],
+                        counts: [2, 2],
+                    };
+                    let x = settles(spec, &i.chosen, &round)?;
+                    let y = settles(spec, &i.alternative, &round)?;
+                    if x != y {
+                        let hands = &spec.game.hands;
+                        let show = |who: &Reading, (event, pay): (String, String)| {
+                            (
+                                who.reading.trim().to_string(),
+                                format!(
+                                    "`{}`{}",
+                                    who.wager,
+                                    who.pay_table
+                                        .as_ref()
+                                        .map(|t| format!(" / {t}"))
+                                        .unwrap_or_default()
+                                ),
+                                format!("{event}: {pay}"),
+                            )
+                        };
+                        return Some(Distinguishing {
+                            cards: format!(
+                                "{0} {2} (first), {3} (second); {1} {4} (first), {5} (second)",
+                                hands[0],
+                                hands[1],
+                                card(a),
+                                card(b),
+                                card(c),
+                                card(d)
+                            ),
+                            settled: vec![show(&i.chosen, x), show(&i.alternative, y)],
+                        });
+                    }
+                }
+            }
+        }
+    }
+    None
+}
+
+/// Beside a pay search: the spec's own pays for the searched wager, where
+/// they are an assumption, with the figure they give, said to be the
+/// assumption's and not the game's.
+pub(crate) fn assumed_beside_search(s: &mut String, spec: &Spec, c: &super::Computed, wager: &str) {
+    let Some(w) = c.analysis.wagers.iter().find(|w| w.id == wager) else {
+        return;
+    };
+    for t in &w.tables {
+        if let Some(a) = spec.assumed_pays(&w.id, &t.id) {
+            let _ = writeln!(
+                s,
+                "The spec's pay table `{}` / {} is an assumption, not the document's (assumption `{}`: {}). Under those pays the house edge would be {} at {}: a figure of the assumption, not a house edge of the game.\n",
+                w.id,
+                t.id,
+                a.id,
+                a.choice.trim_end_matches('.'),
+                percent(&t.house_edge(), 4),
+                crate::cards::deck_count(c.analysis.decks)
+            );
+        }
+    }
+}

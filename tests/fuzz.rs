@@ -265,6 +265,8 @@ fn mutated_specs_check_or_give_located_errors() {
                         ],
                         ..Default::default()
                     };
+                    // As every caller does: the strategy stage first.
+                    let spec = certify::strategy::for_decks(&spec, spec.shoe.decks);
                     if let Ok(p) = certify::eval::play(&spec, &deal, spec.shoe.decks) {
                         let _ = certify::eval::settle(&spec, &p.round);
                     }

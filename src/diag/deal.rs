@@ -24,6 +24,9 @@ pub enum DealError {
     UnknownStrategy { id: String, known: Vec<String> },
     /// `--decision maybe`: a decision is `draw` or `stand`.
     UnknownDecision { found: String },
+    /// A caller played a round before the strategy stage (`crate::strategy`)
+    /// resolved the optimal strategy for its shoe: no chart to play.
+    StrategyUnresolved { id: String },
     /// Punto banco `--dealer 2c,3c`: the spec has no hand by that name.
     NoSuchHand {
         hand: String,
@@ -82,6 +85,10 @@ impl fmt::Display for DealError {
             DealError::UnknownDecision { found } => {
                 write!(f, "a decision is `draw` or `stand`, found `{found}`")
             }
+            DealError::StrategyUnresolved { id } => write!(
+                f,
+                "strategy `{id}` has no chart for this shoe yet: resolve the spec's strategies before play"
+            ),
             DealError::NoSuchHand { hand, spec, hands } => write!(
                 f,
                 "spec `{spec}` has no {hand} hand (its hands: {})",

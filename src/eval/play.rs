@@ -4,7 +4,7 @@
 use crate::cards::Card;
 pub use crate::diag::deal::DealError;
 use crate::model::round::Round;
-use crate::model::{FirstRule, Game, Spec};
+use crate::model::{FirstRule, Game, Spec, StrategyRule};
 
 /// The player's choice in a game where the first hand decides.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -140,8 +140,13 @@ fn first_decision(
                 None => &strategies[d.default],
             };
             // The strategy sees only the two-card hands (no third cards yet).
-            // An optimal strategy was resolved into a chart for the shoe
-            // before play (`crate::strategy`).
+            // An optimal strategy is resolved into a chart for the shoe
+            // before play (`crate::strategy`); the evaluator computes none.
+            if matches!(chosen.rule, StrategyRule::Optimal(_)) {
+                return Err(DealError::StrategyUnresolved {
+                    id: chosen.id.clone(),
+                });
+            }
             let draws = chosen.draws(round);
             notes.push(format!(
                 "{name} {} by strategy `{}` ({})",

@@ -247,7 +247,13 @@ fn interpretations_json(spec: &Spec, c: &Computed) -> Value {
 fn verification_json(v: &Verification) -> Value {
     json!({
         "small_shoe_sequences": v.small_shoe_sequences.to_string(),
+        "small_shoes": v.small_shoes.iter().map(|c| json!({
+            "cards": c.cards,
+            "sequences": c.sequences.to_string(),
+            "pay_tables_compared": c.tables_compared,
+        })).collect::<Vec<_>>(),
         "sampled_rounds": v.sampled,
+        "sampled_comparisons": v.sampled_comparisons,
         "agree": v.passed(),
     })
 }
@@ -470,13 +476,28 @@ pub(crate) fn return_table(s: &mut String, t: &TableStats) {
         odds,
         r,
     ]);
+    // The total row adds up the rows above (it is not the engine's total
+    // restated), so a reader sees the rows account for every sequence.
+    let rows = t.events.iter().map(|e| (e.combinations, big(e.pay.net())));
+    let rows = rows.chain(std::iter::once((
+        t.no_event,
+        big(crate::model::Ratio::MINUS_ONE),
+    )));
+    let (mut count, mut expected) = (0u128, BigRational::from_integer(BigInt::from(0)));
+    for (c, net) in rows {
+        count += c;
+        expected += BigRational::from_integer(BigInt::from(c)) / &total * net;
+    }
     tab.add_row(vec![
         "**total**".into(),
         String::new(),
-        group_digits(&t.total.to_string()),
-        "1.0000000000".into(),
+        group_digits(&count.to_string()),
+        decimal(
+            &(BigRational::from_integer(BigInt::from(count)) / &total),
+            10,
+        ),
         String::new(),
-        decimal(&t.expected, 10),
+        decimal(&expected, 10),
     ]);
     let _ = writeln!(s, "{tab}\n");
 }
@@ -580,11 +601,20 @@ fn markdown(
     super::appendix::summary(&mut s, inp.fixtures);
     let v = inp.verification;
     let _ = writeln!(s, "### Engine against the reference evaluator\n");
+    let shoes: Vec<String> = v
+        .small_shoes
+        .iter()
+        .map(|c| format!("`{}`", c.cards.replace(',', " ")))
+        .collect();
     let _ = writeln!(
         s,
-        "Every ordered six-card sequence of two 12-card shoes ({} sequences) was dealt, played and settled by the reference evaluator and tallied event by event against the engine's counts for the same shoes; {} rounds sampled from the full shoe were settled through the engine's own paths and compared. Result: {}.\n",
+        "Every ordered six-card sequence of {} small shoes of twelve cards ({}; {} sequences) was dealt, played and settled by the reference evaluator and tallied outcome by outcome against the engine's counts for the same shoes, for every wager and pay table. The small shoes hold {}. {} rounds sampled from the full shoe were settled through the engine's own paths and compared ({} wager and pay-table outcomes). Result: {}.\n",
+        v.small_shoes.len(),
+        shoes.join(", "),
         group_digits(&v.small_shoe_sequences.to_string()),
+        crate::verify::SMALL_SHOES_COVER,
         v.sampled,
+        group_digits(&v.sampled_comparisons.to_string()),
         if v.passed() {
             "all agree"
         } else {

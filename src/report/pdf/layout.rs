@@ -486,6 +486,22 @@ impl Builder<'_> {
         };
         let set = &self.set;
         let natural = measure(&|s| set.sw(s, 1.0));
+        // A number is never wrapped ("1 in 241" stays on one line).
+        let body_natural: Vec<f32> = (0..cols)
+            .map(|c| {
+                cells[1..]
+                    .iter()
+                    .map(|r| set.sw(&r[c], 1.0))
+                    .fold(0.0, f32::max)
+            })
+            .collect();
+        let keep_numbers = |mins: Vec<f32>| -> Vec<f32> {
+            mins.iter()
+                .zip(&body_natural)
+                .zip(&numeric)
+                .map(|((m, n), num)| if *num { m.max(*n) } else { *m })
+                .collect()
+        };
         let word = measure(&|s| words(s).iter().map(|w| set.sw(w, 1.0)).fold(0.0, f32::max));
         let piece = measure(&|s| {
             words(s)
@@ -494,22 +510,32 @@ impl Builder<'_> {
                 .map(|p| set.sw(p, 1.0))
                 .fold(0.0, f32::max)
         });
+        let (word, piece) = (keep_numbers(word), keep_numbers(piece));
         let avail = RIGHT - LEFT;
         let total = |ws: &[f32], s: f32| ws.iter().map(|w| w * s + 2.0 * PAD).sum::<f32>();
+        // Water-filling: every column gets its natural width up to a common
+        // cap, and never less than its minimum; the cap is raised until the
+        // table fills the width. Short columns stay on one line; the long
+        // ones share what is left.
         let spread = |mins: &[f32], s: f32| -> Vec<f32> {
             let base: Vec<f32> = mins.iter().map(|w| w * s + 2.0 * PAD).collect();
             let want: Vec<f32> = natural.iter().map(|w| w * s + 2.0 * PAD).collect();
-            let extra = avail - base.iter().sum::<f32>();
-            let slack: f32 = want.iter().zip(&base).map(|(w, b)| w - b).sum();
-            let k = if slack > 0.0 {
-                (extra / slack).min(1.0)
-            } else {
-                0.0
+            let at = |cap: f32| -> Vec<f32> {
+                base.iter()
+                    .zip(&want)
+                    .map(|(b, w)| w.min(cap).max(*b))
+                    .collect()
             };
-            base.iter()
-                .zip(&want)
-                .map(|(b, w)| b + (w - b) * k)
-                .collect()
+            let (mut lo, mut hi) = (0.0f32, avail);
+            for _ in 0..40 {
+                let mid = (lo + hi) / 2.0;
+                if at(mid).iter().sum::<f32>() <= avail {
+                    lo = mid;
+                } else {
+                    hi = mid;
+                }
+            }
+            at(lo)
         };
         let (size, widths) = if let Some(s) = [TABLE_MAX, 8.0]
             .into_iter()
@@ -791,7 +817,7 @@ fn paginate(units: &[Unit], headers: &[Unit]) -> (Vec<Vec<Op>>, Vec<Anchor>) {
         while j < units.len() && units[j].glue {
             j += 1;
         }
-        let chain: f32 = units[i..j].iter().map(|u| u.h).sum::<f32>() + units[i].gap;
+        let chain: f32 = units[i..j].iter().map(|u| u.h + u.gap).sum::<f32>();
         if !fresh && (units[i].page_break || y + chain > BOTTOM) {
             pages.push(Vec::new());
             y = TOP;

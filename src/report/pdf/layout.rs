@@ -250,7 +250,15 @@ impl Setter<'_> {
         };
         for word in words(chars) {
             let ww = self.sw(word, size);
-            let space = (' ', word[0].1);
+            // A space between words is set in the prose face unless both
+            // sides are code (a code block keeps its monospace spaces).
+            let mono = |f: FontId| matches!(f, FontId::Mono | FontId::MonoBold);
+            let space_font = match cur.last() {
+                Some(&(_, f)) if mono(f) && mono(word[0].1) => f,
+                _ if mono(word[0].1) && cur.is_empty() => word[0].1,
+                _ => FontId::Serif,
+            };
+            let space = (' ', space_font);
             let sp = if cur.is_empty() {
                 0.0
             } else {

@@ -250,13 +250,14 @@ impl Setter<'_> {
         };
         for word in words(chars) {
             let ww = self.sw(word, size);
-            // A space between words is set in the prose face unless both
-            // sides are code (a code block keeps its monospace spaces).
+            // A space between words takes their face when they share one,
+            // else the prose face beside it (monospace spaces only between code).
             let mono = |f: FontId| matches!(f, FontId::Mono | FontId::MonoBold);
+            let next = word[0].1;
             let space_font = match cur.last() {
-                Some(&(_, f)) if mono(f) && mono(word[0].1) => f,
-                _ if mono(word[0].1) && cur.is_empty() => word[0].1,
-                _ => FontId::Serif,
+                Some(&(_, prev)) if prev != next && !mono(prev) => prev,
+                Some(&(_, prev)) if prev != next && mono(next) => prev,
+                _ => next,
             };
             let space = (' ', space_font);
             let sp = if cur.is_empty() {

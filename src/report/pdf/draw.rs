@@ -1,0 +1,200 @@
+//! Drawing laid-out pages with krilla: glyphs placed with the same
+//! advances the layout measured, document metadata and the outline.
+
+use super::fonts::Fonts;
+use super::layout::{H, LEFT, Laid, Op, W};
+use super::markdown::{Block, plain};
+use crate::diag::report::ReportError;
+use krilla::Document;
+use krilla::color::{luma, rgb};
+use krilla::destination::XyzDestination;
+use krilla::geom::{PathBuilder, Point};
+use krilla::metadata::Metadata;
+use krilla::outline::{Outline, OutlineNode};
+use krilla::page::PageSettings;
+use krilla::paint::{Fill, Stroke};
+use krilla::text::{GlyphId, KrillaGlyph};
+
+/// What the document says about itself.
+pub struct Info {
+    title: String,
+    author: String,
+    keywords: Vec<String>,
+}
+
+/// Title (the `#` heading), author (the page-one "Submitter" row, else
+/// "certify") and keywords (the spec id and every wager id) from the Markdown.
+pub fn info(blocks: &[Block]) -> Info {
+    let mut title = String::from("certify report");
+    let mut author = None;
+    let mut keywords = vec!["baccarat".to_string(), "house edge".to_string()];
+    let mut add = |k: String| {
+        if !k.is_empty() && !keywords.contains(&k) {
+            keywords.push(k);
+        }
+    };
+    for block in blocks {
+        match block {
+            Block::Heading(1, runs) if title == "certify report" => title = plain(runs),
+            Block::Table(rows) => {
+                let head = rows[0].first().map(|c| plain(c)).unwrap_or_default();
+                for row in &rows[1..] {
+                    let key = row.first().map(|c| plain(c)).unwrap_or_default();
+                    let value = row.get(1);
+                    if head == "item" && key == "Submitter" && author.is_none() {
+                        author = value.map(|v| plain(v));
+                    }
+                    if (head == "item" && key == "Spec") || head == "wager" {
+                        let cell = if head == "wager" { row.first() } else { value };
+                        if let Some(code) = cell.and_then(|c| c.iter().find(|r| r.code)) {
+                            add(code.text.clone());
+                        }
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    Info {
+        title,
+        author: author.unwrap_or_else(|| "certify".into()),
+        keywords,
+    }
+}
+
+pub fn draw(fonts: &Fonts, laid: &Laid, info: &Info) -> Result<Vec<u8>, ReportError> {
+    let mut doc = Document::new();
+    let grey = Fill {
+        paint: luma::Color::new(100).into(),
+        ..Fill::default()
+    };
+    let black = Fill::default();
+    for ops in &laid.pages {
+        let mut page = doc.start_page_with(PageSettings::from_wh(W, H).expect("A4"));
+        let mut s = page.surface();
+        // Shading first, so rules and text sit on top of it.
+        for op in ops {
+            if let Op::Shade { x, y, w, h, code } = op {
+                let mut pb = PathBuilder::new();
+                pb.move_to(*x, *y);
+                pb.line_to(x + w, *y);
+                pb.line_to(x + w, y + h);
+                pb.line_to(*x, y + h);
+                pb.close();
+                if let Some(path) = pb.finish() {
+                    let paint = if *code {
+                        rgb::Color::new(244, 244, 244)
+                    } else {
+                        rgb::Color::new(230, 235, 242)
+                    };
+                    s.set_fill(Some(Fill {
+                        paint: paint.into(),
+                        ..Fill::default()
+                    }));
+                    s.set_stroke(None);
+                    s.draw_path(&path);
+                }
+            }
+        }
+        for op in ops {
+            match op {
+                Op::Text(t) => {
+                    s.set_fill(Some(if t.grey { grey.clone() } else { black.clone() }));
+                    s.set_stroke(None);
+                    let face = fonts.face(t.font);
+                    let mut glyphs = Vec::new();
+                    for (i, c) in t.text.char_indices() {
+                        let (g, adv) = face.glyph(c).unwrap_or((0, 0.5));
+                        glyphs.push(KrillaGlyph::new(
+                            GlyphId::new(g as u32),
+                            adv,
+                            0.0,
+                            0.0,
+                            0.0,
+                            i..i + c.len_utf8(),
+                            None,
+                        ));
+                    }
+                    s.draw_glyphs(
+                        Point::from_xy(t.x, t.y),
+                        &glyphs,
+                        face.font.clone(),
+                        &t.text,
+                        t.size,
+                        false,
+                    );
+                }
+                Op::Rule {
+                    x1,
+                    y1,
+                    x2,
+                    y2,
+                    width,
+                    grey: g,
+                } => {
+                    let mut pb = PathBuilder::new();
+                    pb.move_to(*x1, *y1);
+                    pb.line_to(*x2, *y2);
+                    if let Some(path) = pb.finish() {
+                        s.set_fill(None);
+                        let paint = if *g {
+                            luma::Color::new(170)
+                        } else {
+                            luma::Color::new(0)
+                        };
+                        s.set_stroke(Some(Stroke {
+                            width: *width,
+                            paint: paint.into(),
+                            ..Stroke::default()
+                        }));
+                        s.draw_path(&path);
+                    }
+                }
+                Op::Shade { .. } => {}
+            }
+        }
+        s.finish();
+        page.finish();
+    }
+    // The outline: every `##` section, its `###` headings beneath it.
+    let mut outline = Outline::new();
+    let mut section: Option<OutlineNode> = None;
+    for a in &laid.anchors {
+        let node = OutlineNode::new(
+            a.title.clone(),
+            XyzDestination::new(a.page, Point::from_xy(LEFT, a.y)),
+        );
+        match a.level {
+            2 => {
+                if let Some(done) = section.replace(node) {
+                    outline.push_child(done);
+                }
+            }
+            3 => match section.as_mut() {
+                Some(s) => s.push_child(node),
+                None => outline.push_child(node),
+            },
+            _ => {}
+        }
+    }
+    if let Some(done) = section {
+        outline.push_child(done);
+    }
+    doc.set_outline(outline);
+    doc.set_metadata(
+        Metadata::new()
+            .title(info.title.clone())
+            .authors(vec![info.author.clone()])
+            .description(
+                "Manufacturer's mathematical analysis (not a test-laboratory certificate): \
+                 exact house edges of baccarat wagers computed by certify"
+                    .into(),
+            )
+            .keywords(info.keywords.clone())
+            .creator(format!("certify {}", env!("CARGO_PKG_VERSION")))
+            .language("en".into()),
+    );
+    doc.finish().map_err(|e| ReportError::Pdf {
+        reason: format!("{e:?}"),
+    })
+}

@@ -15,6 +15,7 @@ pub mod eval;
 pub mod expr;
 pub mod fixtures;
 pub mod model;
+pub mod options;
 pub mod pipeline;
 pub mod report;
 pub mod spec;

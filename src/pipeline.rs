@@ -8,7 +8,6 @@
 
 use crate::check::check_file;
 use crate::diag::Diagnostic;
-use crate::diag::report::ReportError;
 use crate::diag::usage::UsageError;
 use crate::fixtures::{CaseResult, default_dir, run_dir};
 use crate::model::Spec;
@@ -19,56 +18,7 @@ use crate::verify::Verification;
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 
-/// Default number of full-shoe rounds sampled when checking the engine
-/// against the reference evaluator (every sequence of the small shoes is
-/// always checked as well).
-pub const SAMPLES: usize = 200;
-
-/// Everything that changes what a run computes or reports.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Options {
-    /// Deck count; `None` is the spec's own.
-    pub decks: Option<u32>,
-    /// Fixture folder; `None` is `fixtures/` beside the spec's folder.
-    pub fixtures: Option<PathBuf>,
-    /// Full-shoe rounds sampled by the engine check.
-    pub samples: usize,
-}
-
-impl Default for Options {
-    fn default() -> Self {
-        Options {
-            decks: None,
-            fixtures: None,
-            samples: SAMPLES,
-        }
-    }
-}
-
-impl Options {
-    /// The options a report was made with, read back from its manifest.
-    pub fn from_manifest(m: &BTreeMap<String, String>) -> Result<Options, Box<Diagnostic>> {
-        let number = |key: &str| -> Result<Option<u64>, Box<Diagnostic>> {
-            match m.get(key) {
-                None => Ok(None),
-                Some(v) => v.parse::<u64>().map(Some).map_err(|_| {
-                    Box::new(Diagnostic::plain(ReportError::ManifestValue {
-                        key: key.into(),
-                        value: v.clone(),
-                    }))
-                }),
-            }
-        };
-        let decks = number("decks")?.map(|d| d as u32);
-        let samples = number("verify_samples")?.map_or(SAMPLES, |s| s as usize);
-        let fixtures = m.get("fixtures_dir").map(PathBuf::from);
-        Ok(Options {
-            decks,
-            fixtures,
-            samples,
-        })
-    }
-}
+pub use crate::options::{Options, SAMPLES};
 
 /// Why a run stopped before it had figures to report.
 #[derive(Debug)]
@@ -175,7 +125,7 @@ impl Prepared {
                 spec.id,
                 crate::cards::deck_count(decks)
             ),
-            &mut || computed = Some(crate::report::compute(spec, decks)),
+            &mut || computed = Some(compute(spec, decks)),
         );
         Ok(Certified {
             prepared: self,
@@ -268,6 +218,13 @@ fn fixture_files(results: &[CaseResult]) -> BTreeMap<String, String> {
             (name, sha256_hex(&std::fs::read(f).unwrap_or_default()))
         })
         .collect()
+}
+
+/// The compute stage: a spec's figures at `decks` decks and what the report
+/// derives from them (claims, pay searches, warnings).
+pub fn compute(spec: &Spec, decks: u32) -> Computed {
+    let resolved = crate::strategy::for_decks(spec, decks);
+    crate::report::assess(&resolved, crate::engine::analyse(&resolved, decks))
 }
 
 /// The strategy stage, then the engine: a spec's figures at `decks` decks.

@@ -9,15 +9,7 @@ use std::path::Path;
 /// Every `crate::<module>` a source file or folder names (comments skipped).
 fn uses(path: &str) -> Vec<(String, String)> {
     let mut out = Vec::new();
-    let mut files = vec![Path::new(path).to_path_buf()];
-    while let Some(p) = files.pop() {
-        if p.is_dir() {
-            for e in std::fs::read_dir(&p).unwrap() {
-                files.push(e.unwrap().path());
-            }
-            continue;
-        }
-        let text = std::fs::read_to_string(&p).unwrap();
+    for (file, text) in sources(path) {
         for line in text.lines() {
             let code = line.split("//").next().unwrap_or("");
             for (i, _) in code.match_indices("crate::") {
@@ -25,11 +17,7 @@ fn uses(path: &str) -> Vec<(String, String)> {
                     .chars()
                     .take_while(|c| c.is_alphanumeric() || *c == '_')
                     .collect();
-                out.push((p.display().to_string(), module));
-            }
-            if let Some(rest) = code.trim_start().strip_prefix("use super::") {
-                // `super` inside a stage folder stays inside it; nothing to add.
-                let _ = rest;
+                out.push((file.clone(), module));
             }
         }
     }
@@ -85,4 +73,43 @@ fn the_report_renders_and_never_calls_the_command_line() {
 fn the_scan_finds_known_uses() {
     assert!(uses("src/verify.rs").iter().any(|(_, m)| m == "engine"));
     assert!(uses("src/strategy.rs").iter().any(|(_, m)| m == "engine"));
+}
+
+/// The report renders what the pipeline hands it: no module of it runs the
+/// engine or the strategy stage.
+#[test]
+fn the_report_never_runs_the_engine() {
+    let calls: Vec<_> = uses("src/report")
+        .into_iter()
+        .filter(|(_, m)| m == "strategy" || m == "pipeline")
+        .collect();
+    assert!(calls.is_empty(), "{calls:?}");
+    for (file, text) in sources("src/report") {
+        for call in [
+            "analyse(",
+            "analyse_shoe(",
+            "count_group(",
+            "settle_sequence(",
+        ] {
+            assert!(!text.contains(call), "{file} calls the engine's `{call}`");
+        }
+    }
+}
+
+fn sources(path: &str) -> Vec<(String, String)> {
+    let mut out = Vec::new();
+    let mut files = vec![Path::new(path).to_path_buf()];
+    while let Some(p) = files.pop() {
+        if p.is_dir() {
+            for e in std::fs::read_dir(&p).unwrap() {
+                files.push(e.unwrap().path());
+            }
+        } else {
+            out.push((
+                p.display().to_string(),
+                std::fs::read_to_string(&p).unwrap(),
+            ));
+        }
+    }
+    out
 }

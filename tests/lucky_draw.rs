@@ -231,7 +231,7 @@ fn block_bonus_by_hand() -> [u128; 6] {
 #[test]
 fn every_listed_block_bonus_pay_table_gives_the_printed_edge() {
     let spec = spec();
-    let computed = certify::report::compute(&spec, 8);
+    let computed = certify::pipeline::compute(&spec, 8);
     let search = &computed.searches[0];
     assert_eq!(search.wager, "block_bonus");
     assert!(!search.tables.is_empty());

@@ -7,7 +7,7 @@ use certify::engine::stats::TableStats;
 use certify::engine::{Analysis, total_sequences};
 use certify::model::Spec;
 use certify::pipeline::analyse;
-use certify::report::compute;
+use certify::pipeline::compute;
 use certify::report::numbers::percent;
 
 fn spec(path: &str) -> Spec {

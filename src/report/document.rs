@@ -33,7 +33,7 @@ pub struct Inputs<'a> {
     /// Each fixture file run, by name, with the SHA-256 of its bytes.
     pub fixture_files: &'a std::collections::BTreeMap<String, String>,
     /// The options the run was made with; all recorded in the manifest.
-    pub options: &'a crate::pipeline::Options,
+    pub options: &'a crate::options::Options,
     pub verification: &'a Verification,
     /// The analysis at every allowed deck count, in order (the run's own
     /// count included): the report renders these and computes nothing.
@@ -207,7 +207,7 @@ pub fn command(inp: &Inputs) -> String {
     if dir != default_fixtures {
         c.push_str(&format!(" --fixtures {dir}"));
     }
-    if inp.options.samples != crate::pipeline::SAMPLES {
+    if inp.options.samples != crate::options::SAMPLES {
         c.push_str(&format!(" --verify {}", inp.options.samples));
     }
     c

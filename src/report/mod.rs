@@ -19,7 +19,7 @@ mod sides;
 pub mod summary;
 pub mod text;
 
-use crate::engine::{self, Analysis};
+use crate::engine::Analysis;
 use crate::model::Spec;
 pub use claims::ClaimCheck;
 
@@ -39,9 +39,9 @@ pub struct Computed {
     pub warnings: Vec<Warning>,
 }
 
-pub fn compute(spec: &Spec, decks: u32) -> Computed {
-    let spec = &*crate::strategy::for_decks(spec, decks);
-    let analysis = engine::analyse(spec, decks);
+/// What the report derives from an analysis it is handed (it never runs
+/// the engine): the printed claims checked, the pay searches, the warnings.
+pub fn assess(spec: &Spec, analysis: Analysis) -> Computed {
     let claims = claims::check(spec, &analysis);
     let warnings = warnings(spec, &analysis, &claims);
     let searches = spec

@@ -32,8 +32,10 @@ pub struct Cli {
 /// `certify SPEC`: check the spec, run its fixtures, then compute it exactly.
 #[derive(Args, Debug)]
 struct RunArgs {
-    /// Rule spec (YAML), e.g. rules/lucky_monkey.yaml
-    spec: Option<String>,
+    /// Rule spec(s) (YAML), e.g. rules/lucky_monkey.yaml, or rules/*.yaml to
+    /// run every shipped spec one after another
+    #[arg(value_name = "SPEC")]
+    specs: Vec<String>,
     /// Folder of fixture files (default: fixtures/ beside the spec's folder)
     #[arg(long)]
     fixtures: Option<PathBuf>,
@@ -199,9 +201,10 @@ pub fn run<I: IntoIterator<Item = String>>(args: I) -> Output {
         Some(Command::Settle(a)) => settle_cmd(&a),
         Some(Command::Table(a)) => table_cmd(&a),
         Some(Command::Verify { report, fixtures }) => verify_report(&report, fixtures),
-        None => match cli.run.spec.clone() {
-            Some(spec) => main_job(&spec, &cli.run),
-            None => Output::usage(Diagnostic::plain(UsageError::NoSpec)),
+        None => match cli.run.specs.as_slice() {
+            [] => Output::usage(Diagnostic::plain(UsageError::NoSpec)),
+            [spec] => main_job(spec, &cli.run),
+            specs => several(specs, &cli.run),
         },
     }
 }
@@ -293,6 +296,57 @@ fn check(path: &str, dir: Option<PathBuf>, json: bool) -> Output {
             "fixtures failed\n".into()
         },
         code: if ok { 0 } else { 1 },
+    }
+}
+
+/// `certify SPEC SPEC...`: each spec's own run, one after another, then one
+/// line per spec. The exit code is the most serious of theirs: a usage
+/// error (2), else a failure (1), else warnings under `--deny-warnings` (3).
+/// With `--json`, a JSON array of the documents of the specs that computed.
+fn several(specs: &[String], args: &RunArgs) -> Output {
+    let runs: Vec<(&String, Output)> = specs.iter().map(|s| (s, main_job(s, args))).collect();
+    let mut stdout = String::new();
+    let mut stderr = String::new();
+    let mut lines = crate::report::text::new_table(vec!["spec", "result", "exit"]);
+    for (spec, o) in &runs {
+        if !args.json {
+            let _ = writeln!(stdout, "== {spec}\n{}", o.stdout);
+        }
+        stderr.push_str(&o.stderr);
+        let result = match o.code {
+            // Warnings (a player advantage, an unconfirmed claim) are in the
+            // spec's own summary above; only --deny-warnings makes them fail.
+            exit::OK if o.stdout.contains("WARNINGS") => "computed, with warnings",
+            exit::OK => "computed",
+            exit::WARNINGS => "warnings (--deny-warnings)",
+            exit::USAGE => "usage error",
+            _ => "FAILED",
+        };
+        lines.add_row(vec![
+            spec.to_string(),
+            result.to_string(),
+            o.code.to_string(),
+        ]);
+    }
+    let codes: Vec<i32> = runs.iter().map(|(_, o)| o.code).collect();
+    let code = [exit::USAGE, exit::FAILED, exit::WARNINGS]
+        .into_iter()
+        .find(|c| codes.contains(c))
+        .unwrap_or(exit::OK);
+    if args.json {
+        let docs: Vec<&str> = runs
+            .iter()
+            .filter(|(_, o)| o.code == exit::OK || o.code == exit::WARNINGS)
+            .map(|(_, o)| o.stdout.trim_end())
+            .collect();
+        stdout = format!("[\n{}\n]\n", docs.join(",\n"));
+    } else {
+        let _ = writeln!(stdout, "{lines}");
+    }
+    Output {
+        stdout,
+        stderr,
+        code,
     }
 }
 

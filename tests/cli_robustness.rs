@@ -254,3 +254,58 @@ fn concurrent_writers_never_leave_a_mixed_set() {
     assert_eq!(names.len(), 3, "{names:?}");
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// `certify rules/*.yaml`: every spec runs, one line each, and the exit code
+/// is the most serious of theirs; a refused spec does not stop the others.
+#[test]
+fn several_specs_run_one_after_another() {
+    let o = certify(&[
+        "rules/lucky_monkey.yaml",
+        "rules/lucky_8.yaml",
+        "--no-reports",
+        "--verify",
+        "5",
+    ]);
+    assert_eq!(o.code, exit::OK, "{}", o.stderr);
+    assert!(
+        o.stdout.contains("== rules/lucky_monkey.yaml"),
+        "{}",
+        o.stdout
+    );
+    assert!(o.stdout.contains("== rules/lucky_8.yaml"));
+    let row = |l: &&str, result: &str| l.starts_with("| rules/") && l.contains(result);
+    let computed = o.stdout.lines().filter(|l| row(l, "| computed ")).count();
+    assert_eq!(computed, 2, "{}", o.stdout);
+
+    let o = certify(&[
+        "fixtures/errors/err_unknown_name.yaml",
+        "rules/lucky_monkey.yaml",
+        "--no-reports",
+        "--verify",
+        "5",
+    ]);
+    assert_eq!(o.code, exit::FAILED);
+    assert!(o.stderr.contains("err_unknown_name.yaml"), "{}", o.stderr);
+    let lines: Vec<&str> = o.stdout.lines().collect();
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with("| fixtures/errors/") && l.contains("| FAILED ")),
+        "{}",
+        o.stdout
+    );
+    assert!(lines.iter().any(|l| row(l, "| computed ")), "{}", o.stdout);
+
+    // --json: one array, a document per spec that computed.
+    let o = certify(&[
+        "rules/lucky_monkey.yaml",
+        "rules/lucky_8.yaml",
+        "--no-reports",
+        "--json",
+        "--verify",
+        "5",
+    ]);
+    assert_eq!(o.code, exit::OK, "{}", o.stderr);
+    let v: serde_json::Value = serde_json::from_str(&o.stdout).expect("one JSON array");
+    assert_eq!(v.as_array().map(Vec::len), Some(2));
+}

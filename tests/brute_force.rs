@@ -590,24 +590,18 @@ fn scaled_net(plan: &Plan, i: usize, h: &Hands) -> Option<i128> {
     Some(n * (SCALE / d))
 }
 
+/// The position of a wager of the spec, by id.
+fn wager_index(plan: &Plan, id: &str) -> usize {
+    plan.spec.wagers.iter().position(|w| w.id == id).unwrap()
+}
+
 /// Lucky Draw's optimal decision for each seen triple of point values (his
 /// two cards, the dealer's face-up card; item 7): draw when the Enter bet
 /// plus the Draw bet it brings (item 10) returns strictly more, summed over
 /// every sequence showing that triple, than standing with the Enter bet
 /// alone (the spec's objective `optimal: [enter, draw]`).
 fn lucky_draw_decisions(plan: &Plan, shoe: &Shoe) -> Vec<bool> {
-    let enter = plan
-        .spec
-        .wagers
-        .iter()
-        .position(|w| w.id == "enter")
-        .unwrap();
-    let draw = plan
-        .spec
-        .wagers
-        .iter()
-        .position(|w| w.id == "draw")
-        .unwrap();
+    let (enter, draw) = (wager_index(plan, "enter"), wager_index(plan, "draw"));
     let sums = shoe
         .starts()
         .into_par_iter()
@@ -660,18 +654,7 @@ fn lucky_draw_agrees(shoe: &Shoe, label: &str) {
         chart.iter().any(|&d| d),
         "{label}: the player draws somewhere"
     );
-    let enter = plan
-        .spec
-        .wagers
-        .iter()
-        .position(|w| w.id == "enter")
-        .unwrap();
-    let draw = plan
-        .spec
-        .wagers
-        .iter()
-        .position(|w| w.id == "draw")
-        .unwrap();
+    let (enter, draw) = (wager_index(&plan, "enter"), wager_index(&plan, "draw"));
     type Main = BTreeMap<(i128, u32), u128>;
     let (tally, main) = shoe
         .starts()

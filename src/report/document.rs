@@ -458,8 +458,14 @@ pub(crate) fn return_table(s: &mut String, t: &TableStats) {
     };
     for e in &t.events {
         let (p, odds, r) = ret(e.combinations, big(e.pay.net()));
+        // The event's name as the document words it, its id beside it.
+        let event = if e.name.is_empty() || e.name == e.id {
+            format!("`{}`", e.id)
+        } else {
+            format!("{} (`{}`)", e.name, e.id)
+        };
         tab.add_row(vec![
-            e.id.clone(),
+            event,
             e.pay.describe(),
             group_digits(&e.combinations.to_string()),
             p,

@@ -304,19 +304,20 @@ fn check(path: &str, dir: Option<PathBuf>, json: bool) -> Output {
 /// error (2), else a failure (1), else warnings under `--deny-warnings` (3).
 /// With `--json`, a JSON array of the documents of the specs that computed.
 fn several(specs: &[String], args: &RunArgs) -> Output {
-    let runs: Vec<(&String, Output)> = specs.iter().map(|s| (s, main_job(s, args))).collect();
+    let runs: Vec<(&String, (Output, usize))> =
+        specs.iter().map(|s| (s, one_spec(s, args))).collect();
     let mut stdout = String::new();
     let mut stderr = String::new();
     let mut lines = crate::report::text::new_table(vec!["spec", "result", "exit"]);
-    for (spec, o) in &runs {
+    for (spec, (o, warnings)) in &runs {
         if !args.json {
             let _ = writeln!(stdout, "== {spec}\n{}", o.stdout);
         }
         stderr.push_str(&o.stderr);
         let result = match o.code {
-            // Warnings (a player advantage, an unconfirmed claim) are in the
-            // spec's own summary above; only --deny-warnings makes them fail.
-            exit::OK if o.stdout.contains("WARNINGS") => "computed, with warnings",
+            // Warnings (a player advantage, an unconfirmed claim) are listed in
+            // the spec's own summary above; only --deny-warnings fails them.
+            exit::OK if *warnings > 0 => "computed, with warnings",
             exit::OK => "computed",
             exit::WARNINGS => "warnings (--deny-warnings)",
             exit::USAGE => "usage error",
@@ -328,7 +329,7 @@ fn several(specs: &[String], args: &RunArgs) -> Output {
             o.code.to_string(),
         ]);
     }
-    let codes: Vec<i32> = runs.iter().map(|(_, o)| o.code).collect();
+    let codes: Vec<i32> = runs.iter().map(|(_, (o, _))| o.code).collect();
     let code = [exit::USAGE, exit::FAILED, exit::WARNINGS]
         .into_iter()
         .find(|c| codes.contains(c))
@@ -336,8 +337,8 @@ fn several(specs: &[String], args: &RunArgs) -> Output {
     if args.json {
         let docs: Vec<&str> = runs
             .iter()
-            .filter(|(_, o)| o.code == exit::OK || o.code == exit::WARNINGS)
-            .map(|(_, o)| o.stdout.trim_end())
+            .filter(|(_, (o, _))| o.code == exit::OK || o.code == exit::WARNINGS)
+            .map(|(_, (o, _))| o.stdout.trim_end())
             .collect();
         stdout = format!("[\n{}\n]\n", docs.join(",\n"));
     } else {
@@ -351,6 +352,11 @@ fn several(specs: &[String], args: &RunArgs) -> Output {
 }
 
 fn main_job(path: &str, args: &RunArgs) -> Output {
+    one_spec(path, args).0
+}
+
+/// One spec's run and how many warnings it had (0 when it stopped early).
+fn one_spec(path: &str, args: &RunArgs) -> (Output, usize) {
     let options = Options {
         decks: args.decks,
         fixtures: args.fixtures.clone(),
@@ -361,12 +367,12 @@ fn main_job(path: &str, args: &RunArgs) -> Output {
     if !args.no_reports
         && let Err(d) = prepare_out(&out_dir)
     {
-        return Output::usage(d);
+        return (Output::usage(d), 0);
     }
     let run =
         match crate::pipeline::certify(path, &options, &|what, work| with_progress(what, work)) {
             Ok(r) => r,
-            Err(f) => return failure(path, f),
+            Err(f) => return (failure(path, f), 0),
         };
     let mut written = String::new();
     // The report's JSON document (without `report_set`), for `--json`.
@@ -376,14 +382,14 @@ fn main_job(path: &str, args: &RunArgs) -> Output {
         with_progress("writing the reports", &mut || report = Some(run.render()));
         let report = match report.expect("ran") {
             Ok(r) => r,
-            Err(d) => return Output::refused(&[*d]),
+            Err(d) => return (Output::refused(&[*d]), 0),
         };
         match crate::report::document::write(&report, &out_dir, &run.report_name()) {
             Ok(files) => {
                 let names: Vec<String> = files.iter().map(|f| f.display().to_string()).collect();
                 written = format!("reports: {}\n", names.join(", "));
             }
-            Err(e) => return Output::refused(&[Diagnostic::plain(e)]),
+            Err(e) => return (Output::refused(&[Diagnostic::plain(e)]), 0),
         }
         document = Some(report.document);
     }
@@ -402,21 +408,27 @@ fn main_job(path: &str, args: &RunArgs) -> Output {
     };
     let warnings = run.computed.warnings.len();
     if args.deny_warnings && warnings > 0 {
-        return Output {
-            stdout,
-            stderr: format!(
-                "{path}: {warnings} warning{} and --deny-warnings: exit {}\n",
-                if warnings == 1 { "" } else { "s" },
-                exit::WARNINGS
-            ),
-            code: exit::WARNINGS,
-        };
+        let stderr = format!(
+            "{path}: {warnings} warning{} and --deny-warnings: exit {}\n",
+            if warnings == 1 { "" } else { "s" },
+            exit::WARNINGS
+        );
+        let code = exit::WARNINGS;
+        return (
+            Output {
+                stdout,
+                stderr,
+                code,
+            },
+            warnings,
+        );
     }
-    Output {
+    let out = Output {
         stdout,
         stderr: String::new(),
         code: exit::OK,
-    }
+    };
+    (out, warnings)
 }
 
 /// The `verify:` line of the summary, counts with thousands separators.

@@ -38,14 +38,7 @@ fn load(path: &str) -> Spec {
         .unwrap_or_else(|e| panic!("{path}: {e:?}"))
 }
 
-/// The specs dealt by the punto banco tableau.
-const TABLEAU: [&str; 5] = [
-    "rules/punto_banco.yaml",
-    "rules/21st_century_baccarat.yaml",
-    "rules/golden_bacc.yaml",
-    "rules/lucky_8.yaml",
-    "rules/lucky_monkey.yaml",
-];
+use oracle::TABLEAU;
 /// Of those, the ones whose wagers never read a suit.
 const RANK_ONLY: [&str; 3] = [
     "rules/punto_banco.yaml",

@@ -15,13 +15,7 @@ use certify::model::{Pay as SpecPay, Spec};
 use oracle::{Card, Hands, Pay};
 use proptest::prelude::*;
 
-const TABLEAU: [&str; 5] = [
-    "rules/punto_banco.yaml",
-    "rules/21st_century_baccarat.yaml",
-    "rules/golden_bacc.yaml",
-    "rules/lucky_8.yaml",
-    "rules/lucky_monkey.yaml",
-];
+use oracle::TABLEAU;
 const LUCKY_DRAW: &str = "rules/lucky_draw_baccarat.yaml";
 
 fn load(path: &str) -> Spec {

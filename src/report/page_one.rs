@@ -186,14 +186,6 @@ fn wagers(s: &mut String, spec: &crate::model::Spec, c: &Computed) {
     }
     let _ = writeln!(s, "{t}\n");
     for cs in &a.combined {
-        let _ = writeln!(
-            s,
-            "Combined wager {} (`{}`): house edge {} per {} bet, {} per total wagered.\n",
-            cs.name,
-            cs.id,
-            percent(&cs.house_edge(), 4),
-            cs.per,
-            percent(&cs.per_total_wagered(), 4)
-        );
+        let _ = writeln!(s, "Combined wager {}.\n", super::summary::combined_line(cs));
     }
 }

@@ -53,15 +53,7 @@ pub fn render(spec: &Spec, c: &Computed) -> String {
     }
     let _ = writeln!(s, "{t}");
     for cs in &a.combined {
-        let _ = writeln!(
-            s,
-            "\n{} (`{}`): house edge {} per {} bet, {} per total wagered",
-            cs.name,
-            cs.id,
-            percent(&cs.house_edge(), 4),
-            cs.per,
-            percent(&cs.per_total_wagered(), 4)
-        );
+        let _ = writeln!(s, "\n{}", combined_line(cs));
     }
     if let Some(d) = &a.decision {
         let per = super::decision::per_bet(d, &a.combined);
@@ -116,4 +108,16 @@ pub(crate) fn top_award_cells(p: &crate::engine::stats::TableStats) -> [String; 
         ],
         None => ["-".into(), "-".into()],
     }
+}
+
+/// A combined wager's figures in one line, for the terminal and page one.
+pub(crate) fn combined_line(cs: &crate::engine::stats::CombinedStats) -> String {
+    format!(
+        "{} (`{}`): house edge {} per {} bet, {} per total wagered",
+        cs.name,
+        cs.id,
+        percent(&cs.house_edge(), 4),
+        cs.per,
+        percent(&cs.per_total_wagered(), 4)
+    )
 }

@@ -14,6 +14,15 @@
 /// A card: (rank 1..=13, ace to king; suit 0..=3).
 pub type Card = (u8, u8);
 
+/// The shipped specs dealt by the punto banco tableau.
+pub const TABLEAU: [&str; 5] = [
+    "rules/punto_banco.yaml",
+    "rules/21st_century_baccarat.yaml",
+    "rules/golden_bacc.yaml",
+    "rules/lucky_8.yaml",
+    "rules/lucky_monkey.yaml",
+];
+
 pub const PLAYER: usize = 0;
 /// The Banker hand (the Dealer's hand in Lucky Draw).
 pub const BANKER: usize = 1;

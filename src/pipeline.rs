@@ -150,7 +150,21 @@ impl Certified {
             others.iter().map(|(d, a)| (*d, a)).collect();
         by_decks.push((self.prepared.decks, &self.computed.analysis));
         by_decks.sort_by_key(|(d, _)| *d);
-        build(&self.inputs(Some(&by_decks)), &self.computed)
+        // Readings that give the same figures are told apart on a round the
+        // reference evaluator settles differently: found here, rendered there.
+        let differing: Vec<(String, crate::eval::differ::DifferingRound)> =
+            crate::report::readings::same_figure_interpretations(
+                spec,
+                &by_decks,
+                self.prepared.decks,
+            )
+            .into_iter()
+            .filter_map(|(i, _)| {
+                crate::eval::differ::first_differing_round(spec, &i.chosen, &i.alternative)
+                    .map(|r| (i.id.clone(), r))
+            })
+            .collect();
+        build(&self.inputs(Some(&by_decks), &differing), &self.computed)
             .map_err(|e| Box::new(Diagnostic::plain(e)))
     }
 
@@ -158,15 +172,17 @@ impl Certified {
     /// document without what needs every deck count computed (see
     /// [`crate::report::document::document`]).
     pub fn document(&self) -> serde_json::Value {
-        crate::report::document::document(&self.inputs(None), &self.computed)
+        crate::report::document::document(&self.inputs(None, &[]), &self.computed)
     }
 
     fn inputs<'a>(
         &'a self,
         by_decks: Option<&'a [(u32, &'a crate::engine::Analysis)]>,
+        differing: &'a [(String, crate::eval::differ::DifferingRound)],
     ) -> Inputs<'a> {
         Inputs {
             by_decks,
+            differing,
             spec_path: &self.prepared.path,
             spec_bytes: self.prepared.source.text.as_bytes(),
             spec: &self.prepared.spec,

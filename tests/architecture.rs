@@ -76,7 +76,7 @@ fn the_scan_finds_known_uses() {
 }
 
 /// The report renders what the pipeline hands it: no module of it runs the
-/// engine or the strategy stage.
+/// engine, the strategy stage or the evaluator.
 #[test]
 fn the_report_never_runs_the_engine() {
     let calls: Vec<_> = uses("src/report")

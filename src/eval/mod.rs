@@ -2,6 +2,7 @@
 //! spec's drawing rules and settles every wager under every pay table.
 //! Written for clarity, not speed: the engine is checked against it.
 
+pub mod differ;
 pub mod play;
 pub mod settle;
 

@@ -39,6 +39,9 @@ pub struct Inputs<'a> {
     /// count included): the report renders these and computes nothing.
     /// `None` (`--json --no-reports`): not computed; only [`document`] takes that.
     pub by_decks: Option<&'a [(u32, &'a crate::engine::Analysis)]>,
+    /// For each interpretation whose readings give the same figures, a
+    /// round the reference evaluator settles differently under each.
+    pub differing: &'a [(String, crate::eval::differ::DifferingRound)],
 }
 
 pub struct Report {

@@ -13,7 +13,7 @@ pub mod numbers;
 mod page_one;
 pub mod pdf;
 mod precedence;
-mod readings;
+pub(crate) mod readings;
 pub mod search;
 mod sides;
 pub mod summary;

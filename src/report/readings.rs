@@ -6,9 +6,7 @@
 use super::document::Inputs;
 use super::numbers::percent;
 use super::text::new_table;
-use crate::cards::Card;
-use crate::eval::settle::settle_wager;
-use crate::model::round::Round;
+use crate::eval::differ::DifferingRound;
 use crate::model::{Interpretation, ItemReading, Reading, Spec};
 use num_rational::BigRational;
 use serde_json::{Value, json};
@@ -190,113 +188,79 @@ fn edge(a: &crate::engine::Analysis, r: &Reading) -> Option<BigRational> {
 }
 
 /// Interpretations whose readings give equal house edges at every deck
-/// count the report computes: equal figures are no evidence for either.
-fn same_figures(inp: &Inputs) -> Vec<SameFigures> {
-    let Some(decks) = inp.by_decks else {
-        return Vec::new();
-    };
-    inp.spec
-        .interpretations
+/// count computed, with that edge at `decks`: equal figures are no
+/// evidence for either reading.
+pub(crate) fn same_figure_interpretations<'a>(
+    spec: &'a Spec,
+    by_decks: &[(u32, &crate::engine::Analysis)],
+    decks: u32,
+) -> Vec<(&'a Interpretation, BigRational)> {
+    spec.interpretations
         .iter()
         .filter_map(|i| {
             let mut at_run = None;
-            for (d, a) in decks {
+            for (d, a) in by_decks {
                 let (x, y) = (edge(a, &i.chosen)?, edge(a, &i.alternative)?);
                 if x != y {
                     return None;
                 }
-                if *d == inp.decks {
-                    at_run = Some(percent(&x, 4));
+                if *d == decks {
+                    at_run = Some(x);
                 }
             }
-            Some(SameFigures {
-                id: i.id.clone(),
-                edge: at_run?,
-                round: distinguishing(inp.spec, i),
-            })
+            Some((i, at_run?))
         })
         .collect()
 }
 
-/// (event name or "no event", pay) of a reading on a round.
-fn settles(spec: &Spec, r: &Reading, round: &Round) -> Option<(String, String)> {
-    let w = spec.wager(&r.wager)?;
-    let k = match &r.pay_table {
-        Some(id) => w.pay_tables.iter().position(|t| &t.id == id)?,
-        None => 0,
+/// The same-figure interpretations with the round the pipeline found for
+/// each (the report searches nothing itself).
+fn same_figures(inp: &Inputs) -> Vec<SameFigures> {
+    let Some(decks) = inp.by_decks else {
+        return Vec::new();
     };
-    let o = settle_wager(w, round).outcomes.into_iter().nth(k)?;
-    let event = o.event.map_or_else(
-        || "no event holds".to_string(),
-        |e| w.events[e].name.clone(),
-    );
-    Some((event, o.pay.describe()))
+    same_figure_interpretations(inp.spec, decks, inp.decks)
+        .into_iter()
+        .map(|(i, edge)| SameFigures {
+            id: i.id.clone(),
+            edge: percent(&edge, 4),
+            round: inp
+                .differing
+                .iter()
+                .find(|(id, _)| id == &i.id)
+                .map(|(_, r)| distinguishing(inp.spec, i, r)),
+        })
+        .collect()
 }
 
-/// The first round, in card order, of two distinct cards per hand that the
-/// two readings settle differently: found by the reference evaluator, so
-/// the example is the rules' own and not written by hand. Only readings
-/// that read no third card are searched (a two-card round is then whole).
-fn distinguishing(spec: &Spec, i: &Interpretation) -> Option<Distinguishing> {
-    let reads_third = |r: &Reading| {
-        spec.wager(&r.wager).is_none_or(|w| {
-            let mut needs = w.events.iter().map(|e| e.needs).collect::<Vec<_>>();
-            needs.extend(w.placed.iter().map(|p| p.needs));
-            needs.iter().any(|n| n[2] != 0 || n[5] != 0)
-        })
+/// A differing round in the report's words.
+fn distinguishing(spec: &Spec, i: &Interpretation, r: &DifferingRound) -> Distinguishing {
+    let show = |who: &Reading, (event, pay): &(String, String)| {
+        (
+            who.reading.trim().to_string(),
+            format!(
+                "`{}`{}",
+                who.wager,
+                who.pay_table
+                    .as_ref()
+                    .map(|t| format!(" / {t}"))
+                    .unwrap_or_default()
+            ),
+            format!("{event}: {pay}"),
+        )
     };
-    if reads_third(&i.chosen) || reads_third(&i.alternative) {
-        return None;
+    let hands = &spec.game.hands;
+    let c = &r.cards;
+    Distinguishing {
+        cards: format!(
+            "{0} {2} (first), {3} (second); {1} {4} (first), {5} (second)",
+            hands[0], hands[1], c[0], c[1], c[2], c[3]
+        ),
+        settled: vec![
+            show(&i.chosen, &r.settled[0]),
+            show(&i.alternative, &r.settled[1]),
+        ],
     }
-    let card = |k: usize| Card::new((k / 4) as u8 + 1, (k % 4) as u8);
-    for a in 0..52 {
-        for b in 0..52 {
-            for c in 0..52 {
-                for d in 0..52 {
-                    let ks = [a, b, c, d];
-                    if (0..4).any(|x| ks[x + 1..].contains(&ks[x])) {
-                        continue;
-                    }
-                    let round = Round {
-                        cards: [card(a), card(b), card(a), card(c), card(d), card(c)],
-                        counts: [2, 2],
-                    };
-                    let x = settles(spec, &i.chosen, &round)?;
-                    let y = settles(spec, &i.alternative, &round)?;
-                    if x != y {
-                        let hands = &spec.game.hands;
-                        let show = |who: &Reading, (event, pay): (String, String)| {
-                            (
-                                who.reading.trim().to_string(),
-                                format!(
-                                    "`{}`{}",
-                                    who.wager,
-                                    who.pay_table
-                                        .as_ref()
-                                        .map(|t| format!(" / {t}"))
-                                        .unwrap_or_default()
-                                ),
-                                format!("{event}: {pay}"),
-                            )
-                        };
-                        return Some(Distinguishing {
-                            cards: format!(
-                                "{0} {2} (first), {3} (second); {1} {4} (first), {5} (second)",
-                                hands[0],
-                                hands[1],
-                                card(a),
-                                card(b),
-                                card(c),
-                                card(d)
-                            ),
-                            settled: vec![show(&i.chosen, x), show(&i.alternative, y)],
-                        });
-                    }
-                }
-            }
-        }
-    }
-    None
 }
 
 /// Beside a pay search: the spec's own pays for the searched wager, where

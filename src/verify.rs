@@ -16,9 +16,9 @@ use crate::engine::enumerate::settle_sequence;
 use crate::engine::plan::groups;
 use crate::engine::shoe::Composition;
 use crate::engine::stats::Analysis;
-use crate::eval::play::deal_sequence;
-use crate::eval::settle::select;
-use crate::eval::{play, settle};
+use crate::eval::Settler;
+use crate::eval::play::round_of_sequence;
+use crate::eval::rounds::SmallShoe;
 use crate::model::Spec;
 use crate::strategy::resolve;
 use rayon::prelude::*;
@@ -177,60 +177,70 @@ pub struct Tallies {
     pub sequences: u128,
 }
 
-/// Plays every ordered sequence of six distinct cards of `shoe`.
+/// Plays every round `shoe` can deal, each counted as often as ordered
+/// six-card sequences of the shoe deal it (see [`SmallShoe`]).
 pub fn small_shoe_tallies(spec: &Spec, shoe: &[Card]) -> Tallies {
     let spec = &resolve(spec, &composition(shoe));
-    let empty: Vec<Vec<Vec<u128>>> = spec
-        .wagers
-        .iter()
-        .map(|w| vec![vec![0u128; w.events.len() + 2]; w.pay_tables.len()])
-        .collect();
-    let copies = shoe
-        .iter()
-        .map(|c| shoe.iter().filter(|d| *d == c).count())
-        .max()
-        .unwrap_or(1) as u32;
-    // Split on the first card across threads; tallies are integer sums.
-    let (counts, sequences) = (0..shoe.len())
+    let settler = Settler::new(spec);
+    // One flat tally per (wager, pay table, outcome): each pay table's
+    // outcomes from `base`, its events from `events`.
+    let (mut base, mut events, mut offsets) = (Vec::new(), Vec::new(), Vec::new());
+    let mut size = 0;
+    for w in &spec.wagers {
+        let mut tables = Vec::new();
+        for _ in &w.pay_tables {
+            base.push(size);
+            events.push(w.events.len());
+            tables.push(size);
+            size += w.events.len() + 2;
+        }
+        offsets.push(tables);
+    }
+    let small = SmallShoe::new(shoe);
+    // Split on the first card across threads; tallies are integer sums, so
+    // the result is the same at any thread count.
+    let (flat, sequences) = (0..small.distinct())
         .into_par_iter()
         .map(|first| {
-            let mut tallies = empty.clone();
-            let mut seqs = 0u128;
-            let mut stack = [first, 0, 0, 0, 0, 0];
-            enumerate_sequences(shoe.len(), &mut stack, 1, 1 << first, &mut |ix| {
-                let seq: [Card; 6] = std::array::from_fn(|i| shoe[ix[i]]);
-                let deal = deal_sequence(spec, &seq);
-                let round = play(spec, &deal, copies)
-                    .expect("a dealt sequence is a legal round")
-                    .round;
-                for (wi, w) in spec.wagers.iter().enumerate() {
-                    let placed = w.is_placed(&round);
-                    let holds: Vec<bool> = w.events.iter().map(|e| e.when.holds(&round)).collect();
-                    for (ti, t) in w.pay_tables.iter().enumerate() {
-                        let event = select(w.precedence, &holds, &t.pays);
-                        let k = tally_index(placed, event, w.events.len());
-                        tallies[wi][ti][k] += 1;
-                    }
-                }
-                seqs += 1;
+            let mut tallies = vec![0u64; size];
+            let mut sequences = 0u64;
+            let mut values = settler.scratch();
+            small.rounds_from(spec, first, &mut |round, weight| {
+                settler.each(round, &mut values, |s| {
+                    let k = tally_index(s.placed, s.event, events[s.table]);
+                    tallies[base[s.table] + k] += weight;
+                });
+                sequences += weight;
             });
-            (tallies, seqs)
+            (tallies, sequences)
         })
         .reduce(
-            || (empty.clone(), 0),
+            || (vec![0u64; size], 0),
             |(mut a, sa), (b, sb)| {
-                for (x, y) in a
-                    .iter_mut()
-                    .flatten()
-                    .flatten()
-                    .zip(b.iter().flatten().flatten())
-                {
-                    *x += y;
-                }
+                a.iter_mut().zip(&b).for_each(|(x, y)| *x += y);
                 (a, sa + sb)
             },
         );
-    Tallies { counts, sequences }
+    let counts = spec
+        .wagers
+        .iter()
+        .zip(&offsets)
+        .map(|(w, tables)| {
+            tables
+                .iter()
+                .map(|&at| {
+                    flat[at..at + w.events.len() + 2]
+                        .iter()
+                        .map(|&n| n as u128)
+                        .collect()
+                })
+                .collect()
+        })
+        .collect();
+    Tallies {
+        counts,
+        sequences: sequences as u128,
+    }
 }
 
 /// The engine's analysis of a small shoe against the evaluator's tallies,
@@ -297,25 +307,6 @@ fn tally_index(placed: bool, event: Option<usize>, events: usize) -> usize {
     }
 }
 
-fn enumerate_sequences(
-    n: usize,
-    idx: &mut [usize; 6],
-    depth: usize,
-    used: u64,
-    f: &mut dyn FnMut(&[usize; 6]),
-) {
-    if depth == 6 {
-        f(idx);
-        return;
-    }
-    for i in 0..n {
-        if used & (1 << i) == 0 {
-            idx[depth] = i;
-            enumerate_sequences(n, idx, depth + 1, used | (1 << i), f);
-        }
-    }
-}
-
 /// A small deterministic generator (xorshift64*): the same samples on every machine.
 struct Rng(u64);
 
@@ -354,13 +345,13 @@ fn sampled(spec: &Spec, engine: &Spec, decks: u32, samples: usize, v: &mut Verif
     let shoe = Composition::standard(decks);
     let groups = groups(engine);
     let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
+    let settler = Settler::new(spec);
     for _ in 0..samples {
         let seq = sample_sequence(&mut rng, decks);
-        let round = play(spec, &deal_sequence(spec, &seq), decks)
-            .expect("legal")
-            .round;
-        let expected = settle(spec, &round);
-        let slots = [seq[0], seq[2], seq[4], seq[1], seq[3], seq[5]];
+        let round = round_of_sequence(spec, &seq);
+        let expected = settler.settle(spec, &round);
+        // The engine reads the same cards in the same hand positions.
+        let slots = round.cards;
         for g in &groups {
             for (w, hits) in settle_sequence(engine, g, &shoe, slots) {
                 let wager = &spec.wagers[w];

@@ -188,3 +188,59 @@ fn a_changed_player_decision_is_caught_exhaustively_and_on_sampled_rounds() {
     });
     caught_both_ways(&found);
 }
+
+/// The verifier deals each small shoe's rounds with multiplicities
+/// (`eval::rounds`): every tally must equal that of playing each ordered
+/// six-card sequence of physical cards one by one, written here plainly.
+#[test]
+fn rounds_with_multiplicities_tally_as_every_sequence_played_one_by_one() {
+    use certify::eval::Settler;
+    use certify::eval::play::round_of_sequence;
+    use certify::strategy::resolve;
+    for (path, shoe) in [
+        ("rules/golden_bacc.yaml", SMALL_SHOES[2]),
+        ("rules/lucky_draw_baccarat.yaml", SMALL_SHOES[0]),
+    ] {
+        let cards = parse_cards(shoe).unwrap();
+        let spec = resolve(&spec(path), &composition(&cards));
+        let settler = Settler::new(&spec);
+        let mut plain: Vec<Vec<Vec<u128>>> = spec
+            .wagers
+            .iter()
+            .map(|w| vec![vec![0; w.events.len() + 2]; w.pay_tables.len()])
+            .collect();
+        let n = cards.len();
+        let mut sequences = 0u128;
+        for a in 0..n {
+            for b in (0..n).filter(|&b| b != a) {
+                for c in (0..n).filter(|&c| ![a, b].contains(&c)) {
+                    for d in (0..n).filter(|&d| ![a, b, c].contains(&d)) {
+                        for e in (0..n).filter(|&e| ![a, b, c, d].contains(&e)) {
+                            for f in (0..n).filter(|&f| ![a, b, c, d, e].contains(&f)) {
+                                let seq = [a, b, c, d, e, f].map(|i| cards[i]);
+                                let round = round_of_sequence(&spec, &seq);
+                                let results = settler.settle(&spec, &round);
+                                for (wi, r) in results.iter().enumerate() {
+                                    let events = spec.wagers[wi].events.len();
+                                    for (ti, o) in r.outcomes.iter().enumerate() {
+                                        let k = match o.event {
+                                            _ if !r.placed => events + 1,
+                                            Some(k) => k,
+                                            None => events,
+                                        };
+                                        plain[wi][ti][k] += 1;
+                                    }
+                                }
+                                sequences += 1;
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        let weighted = small_shoe_tallies(&spec, &cards);
+        assert_eq!(sequences, PER_SHOE);
+        assert_eq!(weighted.sequences, PER_SHOE, "{path} on {shoe}");
+        assert_eq!(weighted.counts, plain, "{path} on {shoe}");
+    }
+}

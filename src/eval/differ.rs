@@ -3,7 +3,7 @@
 //! a round they settle differently, found here by the reference evaluator
 //! (so the example is the rules' own, not written by hand).
 
-use super::settle::settle_wager;
+use super::settle::Settler;
 use crate::cards::Card;
 use crate::model::round::Round;
 use crate::model::{Reading, Spec};
@@ -17,13 +17,19 @@ pub struct DifferingRound {
 }
 
 /// (event name or "no event holds", pay) of a reading on a round.
-fn settles(spec: &Spec, r: &Reading, round: &Round) -> Option<(String, String)> {
-    let w = spec.wager(&r.wager)?;
+fn settles(spec: &Spec, settler: &Settler, r: &Reading, round: &Round) -> Option<(String, String)> {
+    let wi = spec.wagers.iter().position(|w| w.id == r.wager)?;
+    let w = &spec.wagers[wi];
     let k = match &r.pay_table {
         Some(id) => w.pay_tables.iter().position(|t| &t.id == id)?,
         None => 0,
     };
-    let o = settle_wager(w, round).outcomes.into_iter().nth(k)?;
+    let o = settler
+        .settle(spec, round)
+        .swap_remove(wi)
+        .outcomes
+        .into_iter()
+        .nth(k)?;
     let event = o.event.map_or_else(
         || "no event holds".to_string(),
         |e| w.events[e].name.clone(),
@@ -46,6 +52,7 @@ pub fn first_differing_round(spec: &Spec, a: &Reading, b: &Reading) -> Option<Di
         return None;
     }
     let card = |k: usize| Card::new((k / 4) as u8 + 1, (k % 4) as u8);
+    let settler = Settler::new(spec);
     for p1 in 0..52 {
         for p2 in 0..52 {
             for d1 in 0..52 {
@@ -59,8 +66,8 @@ pub fn first_differing_round(spec: &Spec, a: &Reading, b: &Reading) -> Option<Di
                         cards: [card(p1), card(p2), card(p1), card(d1), card(d2), card(d1)],
                         counts: [2, 2],
                     };
-                    let x = settles(spec, a, &round)?;
-                    let y = settles(spec, b, &round)?;
+                    let x = settles(spec, &settler, a, &round)?;
+                    let y = settles(spec, &settler, b, &round)?;
                     if x != y {
                         return Some(DifferingRound {
                             cards: ks.map(card),

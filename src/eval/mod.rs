@@ -1,10 +1,15 @@
 //! The reference evaluator: plays one round from concrete cards by the
 //! spec's drawing rules and settles every wager under every pay table.
-//! Written for clarity, not speed: the engine is checked against it.
+//! Written to be read: the engine is checked against it. It is fast only
+//! in ways that keep it plain: conditions compiled once per spec into one
+//! program (`program`), no allocation per round, and a small shoe's rounds
+//! dealt with multiplicities (`rounds`).
 
 pub mod differ;
 pub mod play;
+mod program;
+pub mod rounds;
 pub mod settle;
 
 pub use play::{Deal, Decision, play};
-pub use settle::{Outcome, WagerResult, settle};
+pub use settle::{Outcome, Settled, Settler, WagerResult, settle};

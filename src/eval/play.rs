@@ -201,30 +201,41 @@ fn check_shoe(deal: &Deal, decks: u32) -> Result<(), DealError> {
 }
 
 /// Deals a round from six cards in shoe order under the six-card
-/// convention: the first four go to the initial deal (P1 B1 P2 B2), the
-/// fifth is the first hand's third card if it draws, the sixth the second
-/// hand's third card if it draws (whether or not the fifth was used).
-pub fn deal_sequence(spec: &Spec, seq: &[Card; 6]) -> Deal {
+/// convention: the first four go to the hands in the game's initial deal
+/// order (`game.deal`), the fifth is the first hand's third card if it
+/// draws, the sixth the second hand's third card if it draws (whether or
+/// not the fifth was used). A card not dealt stays in its slot unread.
+pub fn round_of_sequence(spec: &Spec, seq: &[Card; 6]) -> Round {
     let game = &spec.game;
-    let mut deal = Deal {
-        hands: [vec![seq[0], seq[2]], vec![seq[1], seq[3]]],
-        ..Deal::default()
-    };
-    let two = |h: &Vec<Card>| (h[0].value() + h[1].value()) % 10;
-    let (t0, t1) = (two(&deal.hands[0]), two(&deal.hands[1]));
-    if game.is_natural(t0) || game.is_natural(t1) {
-        return deal;
-    }
-    let round = Round {
-        cards: [seq[0], seq[2], seq[4], seq[1], seq[3], seq[5]],
+    let mut round = Round {
+        cards: [seq[4], seq[4], seq[4], seq[5], seq[5], seq[5]],
         counts: [2, 2],
     };
+    let mut next = [0usize, 0];
+    for (card, &hand) in seq.iter().zip(&game.deal) {
+        let h = hand as usize;
+        round.cards[h * 3 + next[h]] = *card;
+        next[h] += 1;
+    }
+    let (t0, t1) = (round.total(0), round.total(1));
+    if game.is_natural(t0) || game.is_natural(t1) {
+        return round;
+    }
     let first = game.first_draws(&round);
     if first {
-        deal.hands[0].push(seq[4]);
+        round.counts[0] = 3;
     }
     if game.second_draws(t1, first.then(|| seq[4].value())) {
-        deal.hands[1].push(seq[5]);
+        round.counts[1] = 3;
     }
-    deal
+    round
+}
+
+/// The cards [`round_of_sequence`] deals, per hand, as [`play`] takes them.
+pub fn deal_sequence(spec: &Spec, seq: &[Card; 6]) -> Deal {
+    let round = round_of_sequence(spec, seq);
+    Deal {
+        hands: [round.hand(0).to_vec(), round.hand(1).to_vec()],
+        ..Deal::default()
+    }
 }

@@ -12,7 +12,7 @@ pub const ABSENT: i64 = i64::MIN;
 /// A set of card slots, bit `slot`.
 pub type SlotMask = u8;
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum CmpOp {
     Eq,
     Ne,
@@ -22,7 +22,7 @@ pub enum CmpOp {
     Ge,
 }
 
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Cond {
     Const(i64),
     // Attributes of the card in a slot.
@@ -57,7 +57,7 @@ pub enum Cond {
 }
 
 /// The operator before a later operand of a `Cond::Sum`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Sign {
     Plus,
     Minus,

@@ -1,0 +1,127 @@
+//! Whole-command benchmark: `cargo bench --bench command`.
+//!
+//! Times what a user waits for: `certify SPEC` with its three reports, and
+//! `certify SPEC --no-reports`, for every shipped spec (the built binary,
+//! median of several runs, both cores), then the whole library with
+//! `--no-reports`. Each figure is printed beside the one recorded in the
+//! README's table (between the `command-benchmark` markers), with the
+//! change, so a slowdown is seen. A benchmark, not a test: nothing fails
+//! on time. Paste the printed table into the README to record new figures.
+
+use std::collections::BTreeMap;
+use std::process::Command;
+use std::time::{Duration, Instant};
+
+const BIN: &str = env!("CARGO_BIN_EXE_certify");
+
+fn median(mut xs: Vec<Duration>) -> Duration {
+    xs.sort();
+    xs[xs.len() / 2]
+}
+
+/// Median wall time of `certify ARGS`, which must succeed.
+fn time(args: &[&str], runs: usize) -> Duration {
+    median(
+        (0..runs)
+            .map(|_| {
+                let t = Instant::now();
+                let out = Command::new(BIN).args(args).output().expect("certify runs");
+                let elapsed = t.elapsed();
+                assert!(
+                    out.status.success(),
+                    "certify {}: {}",
+                    args.join(" "),
+                    String::from_utf8_lossy(&out.stderr)
+                );
+                elapsed
+            })
+            .collect(),
+    )
+}
+
+/// The README's recorded figures: row name -> (with reports, without), in seconds.
+fn recorded() -> BTreeMap<String, (Option<f64>, Option<f64>)> {
+    let readme = std::fs::read_to_string("README.md").unwrap_or_default();
+    let table = readme
+        .split("<!-- command-benchmark -->")
+        .nth(1)
+        .and_then(|t| t.split("<!-- /command-benchmark -->").next())
+        .unwrap_or("");
+    let secs = |cell: &str| cell.trim().trim_end_matches(" s").parse::<f64>().ok();
+    table
+        .lines()
+        .filter_map(|l| {
+            let cells: Vec<&str> = l.trim().trim_matches('|').split('|').collect();
+            (cells.len() >= 3).then(|| {
+                (
+                    cells[0].trim().to_string(),
+                    (secs(cells[1]), secs(cells[2])),
+                )
+            })
+        })
+        .collect()
+}
+
+/// "0.412 s (README 0.398 s, +3.5%)".
+fn versus(now: Duration, before: Option<f64>) -> String {
+    let s = now.as_secs_f64();
+    match before {
+        Some(b) if b > 0.0 => {
+            let change = (s - b) / b * 100.0;
+            let flag = if change > 20.0 { " SLOWER" } else { "" };
+            format!("{s:.3} s (README {b:.3} s, {change:+.1}%{flag})")
+        }
+        _ => format!("{s:.3} s"),
+    }
+}
+
+fn main() {
+    let runs: usize = std::env::var("BENCH_RUNS")
+        .ok()
+        .and_then(|r| r.parse().ok())
+        .unwrap_or(5);
+    let out = std::env::temp_dir().join(format!("certify-bench-{}", std::process::id()));
+    let out_arg = out.to_string_lossy().into_owned();
+    let specs = certify::spec::spec_files("rules");
+    let before = recorded();
+    println!("median of {runs} runs; figures to record:");
+    println!("<!-- command-benchmark -->");
+    println!("| spec | with reports | --no-reports |");
+    println!("|---|---|---|");
+    let mut comparisons = Vec::new();
+    for path in &specs {
+        let name = std::path::Path::new(path)
+            .file_stem()
+            .map(|s| s.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        let with = time(&[path, "--out", &out_arg], runs);
+        let without = time(&[path, "--no-reports"], runs);
+        println!(
+            "| {name} | {:.3} s | {:.3} s |",
+            with.as_secs_f64(),
+            without.as_secs_f64()
+        );
+        let (b1, b2) = before.get(&name).copied().unwrap_or((None, None));
+        comparisons.push(format!(
+            "{name}: with reports {}; --no-reports {}",
+            versus(with, b1),
+            versus(without, b2)
+        ));
+    }
+    let mut all: Vec<&str> = specs.iter().map(String::as_str).collect();
+    all.push("--no-reports");
+    let library = time(&all, runs);
+    println!("| whole library | | {:.3} s |", library.as_secs_f64());
+    println!("<!-- /command-benchmark -->");
+    let b = before.get("whole library").and_then(|r| r.1);
+    comparisons.push(format!(
+        "whole library --no-reports: {}",
+        versus(library, b)
+    ));
+    println!();
+    println!("against the README:");
+    for c in comparisons {
+        println!("  {c}");
+    }
+    let _ = std::fs::remove_dir_all(&out);
+}

@@ -243,6 +243,31 @@ pub fn compute(spec: &Spec, decks: u32) -> Computed {
     crate::report::assess(&resolved, crate::engine::analyse(&resolved, decks))
 }
 
+/// Each pay table's house edge as an exact function of the deck count,
+/// fitted to the analyses at the counts `by_decks` holds, enumerating more
+/// counts (the smallest missing) only until six fix the functions; every
+/// count beyond six is checked against them (see
+/// [`crate::engine::deck_function`]). None where an optimal strategy is
+/// resolved per deck count: the game itself may change with D.
+pub fn edge_functions(
+    spec: &Spec,
+    by_decks: &[(u32, &crate::engine::Analysis)],
+) -> Option<Vec<crate::engine::deck_function::EdgeFunction>> {
+    if !spec.strategies_resolved() {
+        return None;
+    }
+    let have: Vec<u32> = by_decks.iter().map(|(d, _)| *d).collect();
+    let more: Vec<crate::engine::Analysis> = (1..)
+        .filter(|d| !have.contains(d))
+        .take(crate::engine::deck_function::DEGREE.saturating_sub(have.len()))
+        .map(|d| crate::engine::analyse(spec, d))
+        .collect();
+    let mut points: Vec<&crate::engine::Analysis> = by_decks.iter().map(|(_, a)| *a).collect();
+    points.extend(&more);
+    points.sort_by_key(|a| a.decks);
+    Some(crate::engine::deck_function::edge_functions(&points))
+}
+
 /// The strategy stage, then the engine: a spec's figures at `decks` decks.
 pub fn analyse(spec: &Spec, decks: u32) -> crate::engine::Analysis {
     crate::engine::analyse(&crate::strategy::for_decks(spec, decks), decks)

@@ -3,6 +3,7 @@
 pub mod atoms;
 pub mod classes;
 pub mod decide;
+pub mod deck_function;
 pub mod enumerate;
 pub mod keys;
 pub mod plan;

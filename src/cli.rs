@@ -255,7 +255,7 @@ impl Output {
 }
 
 pub fn run<I: IntoIterator<Item = String>>(args: I) -> Output {
-    let cli = match Cli::try_parse_from(args) {
+    let cli = match Cli::try_parse_from(color::color_last(args)) {
         Ok(c) => c,
         Err(e) => {
             let code = if e.use_stderr() { 2 } else { 0 };

@@ -27,10 +27,33 @@ impl When {
     }
 }
 
+/// The arguments with `--color WHEN` (or `--color=WHEN`) moved to the end.
+/// `--color` is global, so it may follow a subcommand; but before one, clap
+/// (with `args_conflicts_with_subcommands`, which keeps `certify SPEC`'s
+/// flags off the subcommands) would take it as the start of a run and the
+/// subcommand's name as a spec.
+pub(super) fn color_last<I: IntoIterator<Item = String>>(args: I) -> Vec<String> {
+    let mut rest = vec![];
+    let mut color = vec![];
+    let mut args = args.into_iter();
+    while let Some(a) = args.next() {
+        if a == "--color" {
+            color.push(a);
+            color.extend(args.next());
+        } else if a.starts_with("--color=") {
+            color.push(a);
+        } else {
+            rest.push(a);
+        }
+    }
+    rest.extend(color);
+    rest
+}
+
 /// The program: run the command line, print what it says (coloured as
 /// `--color` says), and return the exit code.
 pub fn main(args: Vec<String>) -> i32 {
-    let when = Cli::try_parse_from(&args).map_or(When::Auto, |c| c.color);
+    let when = Cli::try_parse_from(color_last(args.clone())).map_or(When::Auto, |c| c.color);
     let out = run(args);
     let mut stdout = anstream::AutoStream::new(std::io::stdout(), when.choice());
     let _ = stdout.write_all(paint(&out.stdout).as_bytes());

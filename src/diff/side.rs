@@ -182,6 +182,7 @@ pub(crate) fn from_spec(path: &str, spec: &Spec, computed: &crate::report::Compu
         ));
     }
     let mut doc = vec![
+        Item::new("spec id", spec.id.clone()),
         Item::new("title", spec.title.clone()),
         Item::new("version", spec.version.clone()),
         Item::new(
@@ -388,7 +389,10 @@ pub(crate) fn from_report(path: &str, text: &str) -> Result<Side, Box<Diagnostic
             crate::report::numbers::fraction(&edge),
         ));
     }
-    let mut docs = vec![Item::new("version", r.str(results, "spec_version")?)];
+    let mut docs = vec![
+        Item::new("spec id", r.str(results, "spec")?),
+        Item::new("version", r.str(results, "spec_version")?),
+    ];
     for c in r.array(results, "claims")? {
         let wagers: Vec<String> = r
             .array(c, "wagers")?
@@ -414,9 +418,22 @@ pub(crate) fn from_report(path: &str, text: &str) -> Result<Side, Box<Diagnostic
         .into_iter()
         .flatten()
     {
+        let reading = |k: &str| -> Result<String, Box<Diagnostic>> {
+            let x = r.get(i, k)?;
+            Ok(format!(
+                "{} (`{}`)",
+                r.str(x, "reading")?,
+                r.str(x, "wager")?
+            ))
+        };
         docs.push(Item::new(
             format!("interpretation `{}`", r.str(i, "id")?),
-            compact(i),
+            format!(
+                "{} chosen: {}; alternative: {}",
+                r.str(i, "question")?,
+                reading("chosen")?,
+                reading("alternative")?
+            ),
         ));
     }
     if let Some(readings) = doc.get("readings") {
@@ -428,7 +445,13 @@ pub(crate) fn from_report(path: &str, text: &str) -> Result<Side, Box<Diagnostic
         {
             docs.push(Item::new(
                 format!("assumption `{}`", r.str(a, "id")?),
-                compact(a),
+                format!(
+                    "{} ({}, \"{}\"; {})",
+                    r.str(a, "choice")?,
+                    r.str(a, "at")?,
+                    r.str(a, "quote")?,
+                    r.str(a, "why")?
+                ),
             ));
         }
         for i in readings
@@ -437,9 +460,29 @@ pub(crate) fn from_report(path: &str, text: &str) -> Result<Side, Box<Diagnostic
             .into_iter()
             .flatten()
         {
+            let list = |k: &str| -> Vec<String> {
+                i.get(k)
+                    .and_then(Value::as_array)
+                    .map(|a| {
+                        a.iter()
+                            .filter_map(|x| x.as_str().map(String::from))
+                            .collect()
+                    })
+                    .unwrap_or_default()
+            };
+            let text = |k: &str| i.get(k).and_then(Value::as_str);
             docs.push(Item::new(
                 format!("reading of item `{}`", r.str(i, "item")?),
-                compact(i),
+                reading_text(
+                    text("says"),
+                    [
+                        &list("rules"),
+                        &list("assumptions"),
+                        &list("interpretations"),
+                    ],
+                    text("not_modelled"),
+                    text("note"),
+                ),
             ));
         }
     }
@@ -512,9 +555,32 @@ pub(crate) fn from_report(path: &str, text: &str) -> Result<Side, Box<Diagnostic
     })
 }
 
-/// A JSON value on one line, its keys in order (serde_json sorts them).
-fn compact(v: &Value) -> String {
-    v.to_string()
+/// A reading of a document item in words: `says "..."; rules: game; ...`.
+fn reading_text(
+    says: Option<&str>,
+    lists: [&Vec<String>; 3],
+    not_modelled: Option<&str>,
+    note: Option<&str>,
+) -> String {
+    let mut parts = vec![];
+    if let Some(s) = says {
+        parts.push(format!("says \"{s}\""));
+    }
+    for (what, list) in ["rules", "assumptions", "interpretations"]
+        .iter()
+        .zip(lists)
+    {
+        if !list.is_empty() {
+            parts.push(format!("{what}: {}", list.join(", ")));
+        }
+    }
+    if let Some(n) = not_modelled {
+        parts.push(format!("not modelled: {n}"));
+    }
+    if let Some(n) = note {
+        parts.push(format!("note: {n}"));
+    }
+    parts.join("; ")
 }
 
 /// Reads a report's JSON, naming the first key it lacks.

@@ -15,11 +15,29 @@ use clap::{Args, Parser, Subcommand};
 use std::fmt::Write;
 use std::path::PathBuf;
 
+mod authoring;
+mod color;
+mod manual;
+
+pub use color::main;
+
+/// The examples `certify --help` ends with.
+const EXAMPLES: &str = "\
+Examples:
+  certify rules/lucky_monkey.yaml                 check, run fixtures, compute, write reports/
+  certify rules/*.yaml --no-reports               every shipped spec, one summary line each
+  certify check rules/lucky_8.yaml                type-check and run the fixtures only
+  certify settle rules/punto_banco.yaml --player 4s,Kd,4h --banker 2c,Ks,4d
+  certify verify reports/lucky_monkey.json        recompute a report and compare
+  certify new my_side_bet                         start a new side bet (spec and fixtures)
+  certify diff rules/lucky_8.yaml new/lucky_8.yaml   what a change does to the figures";
+
 #[derive(Parser, Debug)]
 #[command(
     name = "certify",
-    version,
+    version = env!("CERTIFY_LONG_VERSION"),
     about = "Verify casino game rules and certify their mathematics",
+    after_help = EXAMPLES,
     args_conflicts_with_subcommands = true
 )]
 pub struct Cli {
@@ -27,6 +45,10 @@ pub struct Cli {
     command: Option<Command>,
     #[command(flatten)]
     run: RunArgs,
+    /// When to colour warnings and errors: auto (on a terminal, unless the
+    /// NO_COLOR variable is set), always or never, e.g. --color never
+    #[arg(long, value_enum, value_name = "WHEN", default_value_t = color::When::Auto, global = true)]
+    color: color::When,
 }
 
 /// `certify SPEC`: check the spec, run its fixtures, then compute it exactly.
@@ -36,25 +58,26 @@ struct RunArgs {
     /// run every shipped spec one after another
     #[arg(value_name = "SPEC")]
     specs: Vec<String>,
-    /// Folder of fixture files (default: fixtures/ beside the spec's folder)
-    #[arg(long)]
+    /// Folder of fixture files (default: fixtures/ beside the spec's
+    /// folder), e.g. --fixtures tests/fixtures
+    #[arg(long, value_name = "DIR")]
     fixtures: Option<PathBuf>,
-    /// Deck count (default: the spec's; within its allowed range)
-    #[arg(long)]
+    /// Deck count (default: the spec's; within its allowed range), e.g. --decks 6
+    #[arg(long, value_name = "N")]
     decks: Option<u32>,
     /// Print the results as JSON instead of the summary table
     #[arg(long)]
     json: bool,
     /// Rounds sampled from the full shoe when checking the engine against the
     /// reference evaluator: 200 without the flag, 1000 with `--verify` alone
-    /// (every sequence of the small shoes is always checked as well)
+    /// (every sequence of the small shoes is always checked as well), e.g. --verify 5000
     #[arg(long, value_name = "SAMPLES", num_args = 0..=1, default_missing_value = "1000")]
     verify: Option<usize>,
     /// Exit with code 3 when the run has any warning (a player advantage, a
     /// claim the figures do not confirm, an impossible or outranked event)
     #[arg(long)]
     deny_warnings: bool,
-    /// Folder for the reports (default: reports)
+    /// Folder for the reports (default: reports), e.g. --out /tmp/reports
     #[arg(long, value_name = "DIR")]
     out: Option<PathBuf>,
     /// Print the results only; write no report
@@ -64,50 +87,108 @@ struct RunArgs {
 
 #[derive(Subcommand, Debug)]
 enum Command {
-    /// Parse and type-check a spec and run its fixtures
+    /// Parse and type-check a spec and run its fixtures; exit 1 on any failure
+    #[command(
+        after_help = "Example:\n  certify check rules/lucky_monkey.yaml\n  certify check tests/specs/dragon_bonus.yaml --json"
+    )]
     Check {
+        /// The rule spec (YAML), e.g. rules/lucky_monkey.yaml
         spec: String,
-        #[arg(long)]
+        /// Folder of fixture files (default: fixtures/ beside the spec's
+        /// folder), e.g. --fixtures tests/fixtures
+        #[arg(long, value_name = "DIR")]
         fixtures: Option<PathBuf>,
         /// Print the results as JSON
         #[arg(long)]
         json: bool,
     },
     /// Play and settle one round from concrete cards
+    #[command(
+        after_help = "Example:\n  certify settle rules/punto_banco.yaml --player 4s,Kd,4h --banker 2c,Ks,4d"
+    )]
     Settle(SettleArgs),
     /// Settle whole table rounds: every seat's wagers against the player-dealer's stake
+    #[command(after_help = "Example:\n  certify table --round fixtures/tables/rotation.yaml")]
     Table(TableArgs),
     /// Recompute a report (.md or .json) from the spec it names; exit 1 on any difference
+    #[command(
+        after_help = "Example:\n  certify verify reports/lucky_monkey.json\n  certify verify reports/lucky_monkey.md --fixtures /tmp/fixtures"
+    )]
     Verify {
-        /// A report written by `certify SPEC`: reports/<id>.md or .json
+        /// A report written by `certify SPEC`: reports/<id>.md or .json,
+        /// e.g. reports/lucky_monkey.json
         report: PathBuf,
         /// Read the fixture files from this folder instead of the one the
-        /// manifest records (they must hash the same)
-        #[arg(long)]
+        /// manifest records (they must hash the same), e.g. --fixtures /tmp/fixtures
+        #[arg(long, value_name = "DIR")]
         fixtures: Option<PathBuf>,
     },
+    /// Write a minimal spec for a new side bet and its fixture file, both of
+    /// which check and compute as written; never overwrites a file
+    #[command(
+        after_help = "Example:\n  certify new my_side_bet                   writes rules/my_side_bet.yaml and fixtures/my_side_bet.yaml\n  certify new my_side_bet --dir tests/specs   writes tests/specs/my_side_bet.yaml and tests/fixtures/my_side_bet.yaml"
+    )]
+    New {
+        /// The new spec's id: lowercase letters, digits and `_`, e.g. my_side_bet
+        id: String,
+        /// Folder for the spec (default: rules); its fixture file goes to the
+        /// fixtures/ folder beside it, where certify looks, e.g. --dir tests/specs
+        #[arg(long, value_name = "DIR", default_value = "rules")]
+        dir: PathBuf,
+    },
+    /// What changed between two specs (or two JSON reports): the changes in
+    /// words and every pay table's figures before and after. Exit 0 when
+    /// nothing that affects the mathematics changed, 1 otherwise
+    #[command(
+        after_help = "Example:\n  certify diff rules/lucky_8.yaml /tmp/lucky_8.yaml > change.md\n  certify diff old/lucky_8.json reports/lucky_8.json --json"
+    )]
+    Diff {
+        /// The spec (YAML) or report (JSON) before the change, e.g. rules/lucky_8.yaml
+        old: String,
+        /// The spec or report after the change, e.g. /tmp/lucky_8.yaml
+        new: String,
+        /// Print the diff as JSON (for CI) instead of Markdown
+        #[arg(long)]
+        json: bool,
+        /// Compute both specs at this deck count (default: each spec's own), e.g. --decks 6
+        #[arg(long, value_name = "N")]
+        decks: Option<u32>,
+    },
+    /// Print a shell completion script, e.g. for bash:
+    /// certify completions bash > ~/.local/share/bash-completion/completions/certify
+    #[command(
+        after_help = "Example:\n  certify completions bash > ~/.local/share/bash-completion/completions/certify\n  certify completions zsh > ~/.zfunc/_certify"
+    )]
+    Completions {
+        /// The shell: bash, elvish, fish, powershell or zsh, e.g. bash
+        shell: clap_complete::Shell,
+    },
+    /// Print the manual page (roff) on standard output
+    #[command(after_help = "Example:\n  certify man > certify.1 && man ./certify.1")]
+    Man,
 }
 
 #[derive(Args, Debug)]
 struct SettleArgs {
+    /// The rule spec (YAML), e.g. rules/punto_banco.yaml
     spec: String,
     /// Player's cards in deal order, e.g. 4s,Kd,4h
-    #[arg(long)]
+    #[arg(long, value_name = "CARDS")]
     player: Option<String>,
-    /// Banker's cards in deal order
-    #[arg(long)]
+    /// Banker's cards in deal order, e.g. 2c,Ks,4d
+    #[arg(long, value_name = "CARDS")]
     banker: Option<String>,
-    /// Dealer's cards in deal order (games with a dealer hand)
-    #[arg(long)]
+    /// Dealer's cards in deal order (games with a dealer hand), e.g. Kh,5s
+    #[arg(long, value_name = "CARDS")]
     dealer: Option<String>,
     /// The player's choice where the rules let the player decide: draw or stand
-    #[arg(long)]
+    #[arg(long, value_name = "CHOICE")]
     decision: Option<String>,
-    /// Decide by this strategy of the spec instead of its default
-    #[arg(long)]
+    /// Decide by this strategy of the spec instead of its default, e.g. --strategy draw_0_to_5
+    #[arg(long, value_name = "ID")]
     strategy: Option<String>,
-    /// Deck count (default: the spec's)
-    #[arg(long)]
+    /// Deck count (default: the spec's), e.g. --decks 6
+    #[arg(long, value_name = "N")]
     decks: Option<u32>,
     /// Print the result as JSON
     #[arg(long)]
@@ -116,9 +197,11 @@ struct SettleArgs {
 
 #[derive(Args, Debug)]
 struct TableArgs {
-    /// Rule spec with a `table:` section (default: the round file's `spec:`)
+    /// Rule spec with a `table:` section (default: the round file's `spec:`),
+    /// e.g. rules/21st_century_baccarat.yaml
     spec: Option<String>,
-    /// Round file (YAML): seats, wagers, player-dealer, cards
+    /// Round file (YAML): seats, wagers, player-dealer, cards, e.g.
+    /// fixtures/tables/rotation.yaml
     #[arg(long)]
     round: String,
     /// Print the result as JSON
@@ -172,7 +255,7 @@ impl Output {
 }
 
 pub fn run<I: IntoIterator<Item = String>>(args: I) -> Output {
-    let cli = match Cli::try_parse_from(args) {
+    let cli = match Cli::try_parse_from(color::color_last(args)) {
         Ok(c) => c,
         Err(e) => {
             let code = if e.use_stderr() { 2 } else { 0 };
@@ -201,6 +284,15 @@ pub fn run<I: IntoIterator<Item = String>>(args: I) -> Output {
         Some(Command::Settle(a)) => settle_cmd(&a),
         Some(Command::Table(a)) => table_cmd(&a),
         Some(Command::Verify { report, fixtures }) => verify_report(&report, fixtures),
+        Some(Command::New { id, dir }) => authoring::new(&id, &dir),
+        Some(Command::Diff {
+            old,
+            new,
+            json,
+            decks,
+        }) => authoring::diff(&old, &new, json, decks),
+        Some(Command::Completions { shell }) => manual::completions(shell),
+        Some(Command::Man) => manual::man(),
         None => match cli.run.specs.as_slice() {
             [] => Output::usage(Diagnostic::plain(UsageError::NoSpec)),
             [spec] => main_job(spec, &cli.run),

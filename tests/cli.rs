@@ -233,3 +233,139 @@ fn player_advantage_is_shown_loudly() {
         out.stdout
     );
 }
+
+/// Every subcommand ends its help with an example, and every argument has
+/// help text.
+#[test]
+fn every_subcommand_has_an_example_and_every_argument_help() {
+    use clap::CommandFactory;
+    let cli = certify::cli::Cli::command();
+    assert!(
+        cli.get_after_help()
+            .is_some_and(|h| h.to_string().contains("Examples:"))
+    );
+    let mut seen = 0;
+    for sub in cli.get_subcommands() {
+        let example = sub.get_after_help().map(|h| h.to_string());
+        assert!(
+            example.as_deref().is_some_and(|h| h.contains("certify ")),
+            "`certify {}` has no example",
+            sub.get_name()
+        );
+        seen += 1;
+    }
+    assert!(seen >= 8, "{seen} subcommands");
+    let mut commands = vec![&cli];
+    commands.extend(cli.get_subcommands());
+    for c in commands {
+        for a in c.get_arguments() {
+            let id = a.get_id().as_str();
+            if id == "help" || id == "version" {
+                continue;
+            }
+            assert!(
+                a.get_help().is_some(),
+                "`certify {}`: argument `{id}` has no help",
+                c.get_name()
+            );
+        }
+    }
+    let check = certify(&["check", "--help"]);
+    assert!(
+        check
+            .stdout
+            .contains("certify check rules/lucky_monkey.yaml")
+    );
+    assert!(check.stdout.contains("Folder of fixture files"));
+}
+
+#[test]
+fn completions_and_the_manual_page_are_generated() {
+    let bash = certify(&["completions", "bash"]);
+    assert_eq!(bash.code, 0, "{}", bash.stderr);
+    assert!(bash.stdout.contains("_certify()"), "{}", bash.stdout);
+    assert!(bash.stdout.contains("complete -F _certify"));
+    // Subcommands and their flags are completed.
+    assert!(bash.stdout.contains("diff") && bash.stdout.contains("--deny-warnings"));
+    let zsh = certify(&["completions", "zsh"]);
+    assert!(zsh.stdout.starts_with("#compdef certify"), "{}", zsh.stdout);
+    assert_eq!(certify(&["completions", "tcsh"]).code, 2);
+    let man = certify(&["man"]);
+    assert_eq!(man.code, 0);
+    assert!(
+        man.stdout.starts_with(".ie") || man.stdout.starts_with(".TH"),
+        "{}",
+        &man.stdout[..80]
+    );
+    assert!(
+        man.stdout.contains(".TH certify 1"),
+        "{}",
+        &man.stdout[..200]
+    );
+    assert!(man.stdout.contains("Verify casino game rules"));
+}
+
+/// The binary itself, with colour forced or not by the environment.
+fn binary(args: &[&str], env: &[(&str, &str)]) -> std::process::Output {
+    let mut c = std::process::Command::new(env!("CARGO_BIN_EXE_certify"));
+    c.args(args)
+        .env_remove("NO_COLOR")
+        .env_remove("CLICOLOR_FORCE")
+        .env_remove("CLICOLOR");
+    for (k, v) in env {
+        c.env(k, v);
+    }
+    c.output().expect("runs")
+}
+
+#[test]
+fn colour_is_painted_only_when_wanted() {
+    const ESC: u8 = 0x1b;
+    let has_colour = |o: &std::process::Output| o.stdout.contains(&ESC) || o.stderr.contains(&ESC);
+    let refused = ["check", "missing.yaml"];
+    // A pipe under auto: plain.
+    let plain = binary(&refused, &[]);
+    assert_eq!(plain.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&plain.stderr).starts_with("error: "));
+    assert!(!has_colour(&plain));
+    // Forced, the headline is red; NO_COLOR wins over forcing; `--color`
+    // says so outright.
+    assert!(has_colour(&binary(&refused, &[("CLICOLOR_FORCE", "1")])));
+    assert!(!has_colour(&binary(
+        &refused,
+        &[("CLICOLOR_FORCE", "1"), ("NO_COLOR", "1")]
+    )));
+    assert!(has_colour(&binary(
+        &["--color", "always", "check", "missing.yaml"],
+        &[]
+    )));
+    assert!(!has_colour(&binary(
+        &["--color", "never", "check", "missing.yaml"],
+        &[("CLICOLOR_FORCE", "1")]
+    )));
+    // Stripped, the coloured text is the plain text.
+    let coloured = binary(&["--color", "always", "check", "missing.yaml"], &[]);
+    let stripped = anstream::adapter::strip_bytes(&coloured.stderr).into_vec();
+    assert_eq!(stripped, plain.stderr);
+}
+
+#[test]
+fn the_version_names_the_commit_when_built_from_a_checkout() {
+    let v = certify(&["--version"]).stdout;
+    assert!(
+        v.starts_with(&format!("certify {}", env!("CARGO_PKG_VERSION"))),
+        "{v}"
+    );
+    let head = std::process::Command::new("git")
+        .args(["rev-parse", "--short", "HEAD"])
+        .output()
+        .ok()
+        .filter(|o| o.status.success() && std::path::Path::new(".git").exists());
+    if let Some(head) = head {
+        let head = String::from_utf8_lossy(&head.stdout).trim().to_string();
+        assert_eq!(
+            v.trim_end(),
+            format!("certify {} ({head})", env!("CARGO_PKG_VERSION"))
+        );
+    }
+}

@@ -55,6 +55,8 @@ pub enum ReportError {
     },
     /// `reports/x.md` and `reports/x.json` come from different runs.
     MixedSet { file: String, sibling: String },
+    /// `certify diff a.json b.json` where a.json is JSON but has no `results`.
+    ReportKey { key: String },
 }
 
 impl fmt::Display for ReportError {
@@ -75,6 +77,10 @@ impl fmt::Display for ReportError {
             ReportError::NoManifest => {
                 write!(f, "not a certify report: no reproducibility manifest")
             }
+            ReportError::ReportKey { key } => write!(
+                f,
+                "not a certify JSON report: no `{key}` where certify writes one"
+            ),
             ReportError::ManifestKey { key } => write!(f, "the manifest has no `{key}`"),
             ReportError::ManifestValue { key, value } => {
                 write!(f, "the manifest's `{key}` is not valid: `{value}`")

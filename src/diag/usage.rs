@@ -31,6 +31,14 @@ pub enum UsageError {
     NotAReport { path: String },
     /// `certify verify reports/punto_banco.pdf`.
     VerifyPdf { path: String },
+    /// `certify new My-Bet` (ids are lowercase letters, digits and `_`).
+    NewBadId { id: String },
+    /// `certify new punto_banco` where rules/punto_banco.yaml exists.
+    NewExists { path: String },
+    /// `certify new my_bet --dir /proc/x` (the folder cannot be created or written).
+    NewCannotWrite { path: String, reason: String },
+    /// `certify diff rules/punto_banco.yaml reports/punto_banco.json`.
+    DiffMixed { old: String, new: String },
 }
 
 impl UsageError {
@@ -80,6 +88,21 @@ impl fmt::Display for UsageError {
             UsageError::VerifyPdf { path } => write!(
                 f,
                 "{path}: verify the .md or .json report beside it; the PDF is checked with them"
+            ),
+            UsageError::NewBadId { id } => write!(
+                f,
+                "`{id}` is not a spec id: use lowercase letters, digits and `_`, starting with a letter (e.g. my_side_bet)"
+            ),
+            UsageError::NewExists { path } => write!(
+                f,
+                "{path} exists; `certify new` never overwrites a file: choose another id or --dir"
+            ),
+            UsageError::NewCannotWrite { path, reason } => {
+                write!(f, "cannot write {path}: {reason}")
+            }
+            UsageError::DiffMixed { old, new } => write!(
+                f,
+                "{old} and {new}: diff compares two specs (.yaml) or two JSON reports (.json), not one of each"
             ),
         }
     }

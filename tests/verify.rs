@@ -240,6 +240,7 @@ fn every_sampled_round_is_compared_and_the_samples_cover_the_shoe() {
     }
     let samples = 4_000;
     let v = verify_engine(&spec, &engine, 8, samples);
+    assert!(!v.passed(), "a planted discrepancy fails the check");
     assert_eq!(v.sampled, samples);
     let rounds: std::collections::BTreeSet<&str> = v
         .mismatches

@@ -775,3 +775,83 @@ fn block_bonus_oracle_reproduces_the_documents_examples() {
         assert_eq!(got, want, "{p1} {p2} against {d}");
     }
 }
+
+// ---- Readings told apart on a round (the report's differing round) ----
+
+/// Lucky Draw's `exposed_card` readings (the Block Bonus against the
+/// dealer's second card, or his first) give the same figures, so the
+/// report shows a two-card round they settle differently: the first in card
+/// order (player's first, second, dealer's first, second; cards by rank
+/// ace to king, then suit spades, hearts, diamonds, clubs), four distinct
+/// cards. Found here by the oracle's Block Bonus: a reading settles by the
+/// first of the document's rows that holds, under the event's name in its
+/// wager (the two wagers name their events differently, so a round where
+/// either wins or pushes already differs), and loses when none holds.
+#[test]
+fn the_oracle_finds_the_round_that_tells_the_exposed_card_readings_apart() {
+    let spec = load(LUCKY_DRAW);
+    let i = spec
+        .interpretations
+        .iter()
+        .find(|i| i.id == "exposed_card")
+        .expect("Lucky Draw asks which dealer card is exposed");
+    let rows = [
+        "ultimate_block",
+        "pair_block",
+        "flush_block",
+        "normal_block",
+        "push",
+    ];
+    let settled = |wager: &str, p1: Card, p2: Card, d: Card| -> String {
+        let w = spec.wager(wager).unwrap();
+        rows.iter()
+            .find(|r| oracle::block(p1, p2, d, r))
+            .map_or("no event holds".to_string(), |r| {
+                w.events.iter().find(|e| e.id == *r).unwrap().name.clone()
+            })
+    };
+    let card = |k: u8| -> Card { (k / 4 + 1, k % 4) };
+    let mut expected = None;
+    'search: for a in 0..52 {
+        for b in (0..52).filter(|&b| b != a) {
+            for c in (0..52).filter(|&c| c != a && c != b) {
+                for d in (0..52).filter(|&d| d != a && d != b && d != c) {
+                    let (p1, p2, d1, d2) = (card(a), card(b), card(c), card(d));
+                    let second = settled(&i.chosen.wager, p1, p2, d2);
+                    let first = settled(&i.alternative.wager, p1, p2, d1);
+                    if second != first {
+                        expected = Some(([p1, p2, d1, d2], [second, first]));
+                        break 'search;
+                    }
+                }
+            }
+        }
+    }
+    let (cards, names) = expected.expect("the readings differ somewhere");
+    let found = certify::eval::differ::first_differing_round(&spec, &i.chosen, &i.alternative)
+        .expect("a two-card round tells them apart");
+    let got: Vec<Card> = found.cards.iter().map(|c| (c.rank, c.suit)).collect();
+    assert_eq!(got, cards.to_vec());
+    assert_eq!(
+        [found.settled[0].0.clone(), found.settled[1].0.clone()],
+        names
+    );
+}
+
+/// Readings of wagers that read a third card are never told apart on a
+/// two-card round (such a round is not whole): Monster & Buster's pays
+/// with four or six cards, and the Player and Banker lines, which settle
+/// on the final totals.
+#[test]
+fn readings_that_read_third_cards_get_no_two_card_round() {
+    let spec = load("rules/21st_century_baccarat.yaml");
+    assert_eq!(spec.interpretations.len(), 3);
+    for i in &spec.interpretations {
+        assert_eq!(
+            certify::eval::differ::first_differing_round(&spec, &i.chosen, &i.alternative),
+            None,
+            "{}",
+            i.id
+        );
+    }
+}

@@ -262,3 +262,58 @@ fn thread_count_does_not_change_results() {
     };
     assert_eq!(run(1), run(2));
 }
+
+/// `n / d` at `places` decimals, rounded half away from zero, by integer
+/// arithmetic (independent of `certify::report::numbers`).
+fn rounded(n: u128, d: u128, places: u32) -> String {
+    let q = (2 * n * 10u128.pow(places) + d) / (2 * d);
+    let s = format!("{q:0>width$}", width = places as usize + 1);
+    let (int, frac) = s.split_at(s.len() - places as usize);
+    format!("{int}.{frac}")
+}
+
+/// A fresh report (not the committed one) prints the Banker's published
+/// 8-deck counts as the document's figures: each event's probability at
+/// ten places and its odds, the hit and push frequencies at four, all
+/// rounded here from Wizard of Odds' counts.
+#[test]
+fn a_fresh_report_prints_the_banker_shares_of_the_published_counts() {
+    use certify::pipeline::{Options, certify};
+    let (win, lose, tie) = (
+        2_292_252_566_437_888u128,
+        2_230_518_282_592_256u128,
+        475_627_426_473_216u128,
+    );
+    let total = win + lose + tie;
+    let options = Options {
+        samples: 10,
+        ..Options::default()
+    };
+    let c = certify("rules/punto_banco.yaml", &options, &|_, f| f()).unwrap_or_else(|_| panic!());
+    let md = c.render().expect("renders").markdown;
+    let heading = "### `banker` — 5% commission";
+    let start = md.find(heading).expect("the Banker's section") + heading.len();
+    let section = &md[start..start + md[start..].find("\n### ").unwrap()];
+    let row = |first: &str| -> Vec<String> {
+        let line = section
+            .lines()
+            .find(|l| l.starts_with(&format!("| {first}")))
+            .unwrap_or_else(|| panic!("no row {first}"));
+        line.split('|').map(|c| c.trim().to_string()).collect()
+    };
+    // "1 in N", N = total / count rounded to a whole number.
+    let odds = |n: u128| format!("1 in {}", (2 * total + n) / (2 * n));
+    for (event, n) in [("Banker wins", win), ("Tie", tie), ("(no event", lose)] {
+        let cells = row(event);
+        assert_eq!(cells[4], rounded(n, total, 10), "{event}: probability");
+        assert_eq!(cells[5], odds(n), "{event}: odds");
+    }
+    assert_eq!(
+        row("Hit frequency")[2],
+        format!("{}%", rounded(100 * win, total, 4))
+    );
+    assert_eq!(
+        row("Push frequency")[2],
+        format!("{}%", rounded(100 * tie, total, 4))
+    );
+}

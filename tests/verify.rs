@@ -244,3 +244,89 @@ fn rounds_with_multiplicities_tally_as_every_sequence_played_one_by_one() {
         assert_eq!(weighted.counts, plain, "{path} on {shoe}");
     }
 }
+
+/// The last two outcomes of a table are named as the engine counts them:
+/// "no event" (no event holds) and "not placed" (the wager was not staked).
+#[test]
+fn wrong_no_event_and_not_placed_counts_are_named() {
+    let spec = spec("rules/punto_banco.yaml");
+    let cards = parse_cards(SMALL_SHOES[0]).unwrap();
+    let tallies = small_shoe_tallies(&spec, &cards);
+    let mut engine = analyse_shoe(&spec, &composition(&cards), 0);
+    // Plant: the Tie wager counts one "no event" round too many and one
+    // round as not placed (it is always placed).
+    let w = engine.wagers.iter().position(|w| w.id == "tie").unwrap();
+    let table = &mut engine.wagers[w].tables[0];
+    let no_event = table.no_event;
+    table.no_event += 1;
+    table.not_placed += 1;
+    let (_, found) = compare_counts(&spec, SMALL_SHOES[0], &engine, &tallies);
+    let named = |outcome: &str, engine: u128, evaluator: u128| Mismatch::Count {
+        shoe: SMALL_SHOES[0].to_string(),
+        wager: "tie".to_string(),
+        pay_table: "eight_to_one".to_string(),
+        outcome: outcome.to_string(),
+        engine,
+        evaluator,
+    };
+    assert_eq!(
+        found,
+        vec![
+            named("no event", no_event + 1, no_event),
+            named("not placed", 1, 0)
+        ]
+    );
+}
+
+/// The sampled rounds are six distinct physical cards drawn uniformly from
+/// the full shoe. A plant that makes every round differ (the Banker's and
+/// the Player's two events swapped on the engine's side: every round is a
+/// banker win, a player win or a tie) makes the check name every sampled
+/// round; their cards must then look like uniform draws: each of the 52
+/// cards in each of the six positions, and each card about 6/52 of the
+/// time overall (binomial, 6.5 standard deviations allowed).
+#[test]
+fn every_sampled_round_is_compared_and_the_samples_cover_the_shoe() {
+    let spec = spec("rules/punto_banco.yaml");
+    let mut engine = spec.clone();
+    for w in &mut engine.wagers {
+        if w.id == "banker" || w.id == "player" {
+            w.events.swap(0, 1);
+        }
+    }
+    let samples = 4_000;
+    let v = verify_engine(&spec, &engine, 8, samples);
+    assert!(!v.passed(), "a planted discrepancy fails the check");
+    assert_eq!(v.sampled, samples);
+    let rounds: std::collections::BTreeSet<&str> = v
+        .mismatches
+        .iter()
+        .filter_map(|m| match m {
+            Mismatch::Round { cards, .. } => Some(cards.as_str()),
+            _ => None,
+        })
+        .collect();
+    // Two equal samples among 4,000 of ~4.3e15 sequences: about 2e-9.
+    assert_eq!(rounds.len(), samples, "every sampled round named once");
+    let mut seen = [[0u32; 52]; 6];
+    for round in &rounds {
+        let cards = parse_cards(&round.replace(' ', ",")).unwrap();
+        assert_eq!(cards.len(), 6, "{round}");
+        for (slot, c) in cards.iter().enumerate() {
+            seen[slot][(c.rank as usize - 1) * 4 + c.suit as usize] += 1;
+        }
+    }
+    for (slot, counts) in seen.iter().enumerate() {
+        // Expected 4000/52 = 77 per card and slot: never 0 by chance.
+        assert!(counts.iter().all(|&n| n > 0), "slot {slot}: {counts:?}");
+    }
+    let n = f64::from(samples as u32 * 6);
+    let (mean, sd) = (n / 52.0, (n / 52.0 * 51.0 / 52.0).sqrt());
+    for card in 0..52 {
+        let total: u32 = seen.iter().map(|s| s[card]).sum();
+        assert!(
+            (f64::from(total) - mean).abs() < 6.5 * sd,
+            "card {card}: {total} of {n}, expected {mean:.0}"
+        );
+    }
+}

@@ -74,13 +74,9 @@ fn an_included_game_is_the_game_written_out() {
     );
     assert!(b.includes.is_empty());
     // The shipped specs that take the shared game: the same chart as a spec
-    // that writes the standard tableau out (21st Century transcribes its own).
-    let (_, written) = check_file("rules/21st_century_baccarat.yaml").unwrap();
-    for spec in [
-        "rules/punto_banco.yaml",
-        "rules/golden_bacc.yaml",
-        "rules/lucky_8.yaml",
-    ] {
+    // that writes the standard tableau out.
+    let (_, written) = check_file("rules/punto_banco.yaml").unwrap();
+    for spec in ["rules/golden_bacc.yaml", "rules/lucky_8.yaml"] {
         let c = check_path(spec).expect("checks");
         assert_eq!(c.includes.len(), 1, "{spec}");
         assert_eq!(c.includes[0].name, GAME);
@@ -165,6 +161,16 @@ fn a_missing_include_is_refused_at_the_include() {
             .message()
             .starts_with(&format!("cannot read the included file `{file}`: "))
     );
+    // A folder or a device is not read (`/dev/zero` would never end).
+    for path in ["games", "/dev/zero"] {
+        let game = format!("game: {{ include: {path} }}");
+        let spec = write(&dir, "spec.yaml", &spec_with(&game));
+        let ds = check_file(&spec).expect_err("refused");
+        assert!(
+            matches!(input(&ds[0]), InputError::IncludeMissing { reason, .. } if reason == "not a regular file"),
+            "{path}: {ds:?}"
+        );
+    }
     std::fs::remove_dir_all(&dir).ok();
 }
 
@@ -254,7 +260,16 @@ fn verify_notices_a_changed_included_game() {
     let dir = temp_dir("verify");
     std::fs::create_dir_all(dir.join("rules/games")).unwrap();
     std::fs::create_dir_all(dir.join("fixtures")).unwrap();
-    std::fs::copy("rules/punto_banco.yaml", dir.join("rules/punto_banco.yaml")).unwrap();
+    // rules/punto_banco.yaml with its game taken from the shared file.
+    let text = std::fs::read_to_string("rules/punto_banco.yaml").unwrap();
+    let start = text.find("\ngame:\n").unwrap() + 1;
+    let end = start + text[start..].find("\n\n").unwrap();
+    let text = format!(
+        "{}game: {{ include: games/punto_banco.yaml }}{}",
+        &text[..start],
+        &text[end..]
+    );
+    std::fs::write(dir.join("rules/punto_banco.yaml"), text).unwrap();
     std::fs::copy(GAME, dir.join("rules/games/punto_banco.yaml")).unwrap();
     for f in ["punto_banco.yaml", "punto_banco_tableau.yaml"] {
         std::fs::copy(format!("fixtures/{f}"), dir.join("fixtures").join(f)).unwrap();

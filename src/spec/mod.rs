@@ -1,6 +1,6 @@
 //! Loading a rule spec: YAML text to the raw, located structure.
 
-pub mod include;
+mod include;
 pub mod json_schema;
 pub mod ordered_map;
 pub mod raw;

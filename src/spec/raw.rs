@@ -89,7 +89,8 @@ pub struct RawSpec {
 // located YAML.
 #[derive(JsonSchema)]
 #[serde(untagged)]
-#[allow(dead_code)]
+// Never built (only its schema is read), so its size does not matter.
+#[allow(dead_code, clippy::large_enum_variant)]
 pub enum RawGameEntry {
     Written(RawGame),
     Include(RawInclude),

@@ -6,7 +6,7 @@
 //! The options that change a report are all in [`Options`], and all of them
 //! are recorded in the report's manifest (see [`Options::from_manifest`]).
 
-use crate::check::check_file;
+use crate::check::check_path;
 use crate::diag::Diagnostic;
 use crate::diag::usage::UsageError;
 use crate::fixtures::{CaseResult, default_dir, run_dir};
@@ -48,6 +48,9 @@ pub struct Prepared {
     pub fixtures: Vec<CaseResult>,
     /// Each fixture file run, by name within its folder, with the SHA-256 of its bytes.
     pub fixture_files: BTreeMap<String, String>,
+    /// Each file the spec included (its shared game), by path, with the
+    /// SHA-256 of its bytes.
+    pub include_files: BTreeMap<String, String>,
 }
 
 /// A spec taken through the whole pipeline up to the figures.
@@ -72,7 +75,13 @@ pub fn certify(
 /// The first two stages: check the spec, run its fixtures.
 pub fn prepare(path: &str, options: &Options) -> Result<Prepared, Failure> {
     let path = path.strip_prefix("./").unwrap_or(path).to_string();
-    let (source, spec) = check_file(&path).map_err(Failure::Input)?;
+    let checked = check_path(&path).map_err(Failure::Input)?;
+    let (source, spec) = (checked.source, checked.spec);
+    let include_files = checked
+        .includes
+        .iter()
+        .map(|f| (f.name.clone(), sha256_hex(f.text.as_bytes())))
+        .collect();
     let decks = decks_for(&spec, options.decks).map_err(Failure::Usage)?;
     let fixtures_dir = options
         .fixtures
@@ -102,6 +111,7 @@ pub fn prepare(path: &str, options: &Options) -> Result<Prepared, Failure> {
         fixtures_dir,
         fixtures,
         fixture_files,
+        include_files,
     })
 }
 
@@ -189,6 +199,7 @@ impl Certified {
             decks: self.prepared.decks,
             fixtures: &self.prepared.fixtures,
             fixture_files: &self.prepared.fixture_files,
+            include_files: &self.prepared.include_files,
             options: &self.prepared.options,
             verification: &self.verification,
         }

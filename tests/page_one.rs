@@ -51,6 +51,13 @@ fn the_submission_section_appears_on_page_one() {
         + "submission:\n  submitter: Example Gaming Ltd\n  jurisdiction: Nevada\n  game_id: PB-001\n";
     let path = dir.join("punto_banco.yaml");
     std::fs::write(&path, spec).unwrap();
+    // The spec's game is the shared one, beside it as in rules/.
+    std::fs::create_dir_all(dir.join("games")).unwrap();
+    std::fs::copy(
+        "rules/games/punto_banco.yaml",
+        dir.join("games/punto_banco.yaml"),
+    )
+    .unwrap();
     let options = Options {
         fixtures: Some("fixtures".into()),
         ..Options::default()

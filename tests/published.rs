@@ -237,7 +237,7 @@ fn a_wrong_claim_is_flagged() {
     let text = std::fs::read_to_string("rules/lucky_8.yaml")
         .unwrap()
         .replace("\"6.1%\"", "\"6.2%\"");
-    let source = certify::spec::SourceFile::new("lucky_8_wrong_claim.yaml", text);
+    let source = certify::spec::SourceFile::new("rules/lucky_8_wrong_claim.yaml", text);
     let s = certify::check::check_source(&source).expect("valid spec");
     let c = compute(&s, 8);
     assert!(

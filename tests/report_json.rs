@@ -91,6 +91,12 @@ fn certified_copy(name: &str) -> PathBuf {
     std::fs::create_dir_all(dir.join("rules")).unwrap();
     std::fs::create_dir_all(dir.join("fixtures")).unwrap();
     std::fs::copy("rules/punto_banco.yaml", dir.join("rules/punto_banco.yaml")).unwrap();
+    std::fs::create_dir_all(dir.join("rules/games")).unwrap();
+    std::fs::copy(
+        "rules/games/punto_banco.yaml",
+        dir.join("rules/games/punto_banco.yaml"),
+    )
+    .unwrap();
     for f in ["punto_banco.yaml", "punto_banco_tableau.yaml"] {
         std::fs::copy(Path::new("fixtures").join(f), dir.join("fixtures").join(f)).unwrap();
     }

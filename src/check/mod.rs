@@ -21,27 +21,60 @@ use compile::{CompileError, Env, Value, closest, compile, compile_condition};
 
 /// Loads, parses and checks the spec in `source`.
 pub fn check_source(source: &SourceFile) -> Result<Spec, Vec<Diagnostic>> {
-    let raw = spec_loader::load(source)?;
+    check_loaded(source).map(|(spec, _)| spec)
+}
+
+/// Checks the spec in `source`; also every file it included (see
+/// `spec::include`), in the order they were read.
+fn check_loaded(source: &SourceFile) -> Result<(Spec, Vec<SourceFile>), Vec<Diagnostic>> {
+    let spec_loader::Loaded {
+        raw,
+        game,
+        includes,
+    } = spec_loader::load(source)?;
     let mut checker = Checker {
         src: source,
+        game_src: includes.last().unwrap_or(source),
         diags: Vec::new(),
     };
-    let spec = checker.spec(raw);
+    let spec = checker.spec(raw, &game);
+    let diags = checker.diags;
     match spec {
-        Some(spec) if checker.diags.is_empty() => Ok(spec),
-        _ => Err(checker.diags),
+        Some(spec) if diags.is_empty() => Ok((spec, includes)),
+        _ => Err(diags),
     }
 }
 
 /// Reads and checks a spec file.
 pub fn check_file(path: &str) -> Result<(SourceFile, Spec), Vec<Diagnostic>> {
+    check_path(path).map(|c| (c.source, c.spec))
+}
+
+/// A checked spec file and the files it included.
+pub struct Checked {
+    pub source: SourceFile,
+    /// Every file the spec included, in the order read (see `spec::include`).
+    pub includes: Vec<SourceFile>,
+    pub spec: Spec,
+}
+
+/// Reads and checks a spec file, keeping the files it included.
+pub fn check_path(path: &str) -> Result<Checked, Vec<Diagnostic>> {
     let source = SourceFile::read(path).map_err(|d| vec![*d])?;
-    let spec = check_source(&source)?;
-    Ok((source, spec))
+    let (spec, includes) = check_loaded(&source)?;
+    Ok(Checked {
+        source,
+        includes,
+        spec,
+    })
 }
 
 struct Checker<'a> {
+    /// The file diagnostics point into: the spec's, or the game file's
+    /// while the game is checked.
     src: &'a SourceFile,
+    /// The file the game was read from (the spec's own, or an included one).
+    game_src: &'a SourceFile,
     diags: Vec<Diagnostic>,
 }
 
@@ -56,6 +89,14 @@ fn is_identifier(s: &str) -> bool {
 }
 
 impl<'a> Checker<'a> {
+    /// Runs `f` with diagnostics pointing into the game's file.
+    fn in_game<R>(&mut self, f: impl FnOnce(&mut Self) -> R) -> R {
+        let spec = std::mem::replace(&mut self.src, self.game_src);
+        let out = f(self);
+        self.src = spec;
+        out
+    }
+
     fn error<T>(&mut self, at: &S<T>, width: usize, kind: impl Into<ErrorKind>) -> &mut Diagnostic {
         let pos = self.src.at(&at.referenced, width);
         self.diags.push(Diagnostic::new(pos, kind));
@@ -163,14 +204,13 @@ impl<'a> Checker<'a> {
         }
     }
 
-    fn spec(&mut self, raw: raw::RawSpec) -> Option<Spec> {
+    fn spec(&mut self, raw: raw::RawSpec, raw_game: &raw::RawGame) -> Option<Spec> {
         self.identifier(&raw.id, "spec");
         let shoe = self.shoe(&raw.shoe);
         let document_decks = shoe
             .as_ref()
             .and_then(|sh| self.document_decks(&raw.shoe, sh));
-        let game = self.game(&raw.game);
-        let game = game?;
+        let game = self.in_game(|c| c.game(raw_game))?;
         let hands = game.hands.clone();
         let mut definitions: Vec<(String, Value)> = Vec::new();
         for (name, text) in &raw.definitions.0 {
@@ -189,7 +229,7 @@ impl<'a> Checker<'a> {
             naturals: game.naturals,
             definitions: &definitions,
         };
-        let mut game = self.strategies(&raw.game, game, &env);
+        let mut game = self.in_game(|c| c.strategies(raw_game, game, &env));
         let mut wagers: Vec<Wager> = Vec::new();
         for w in &raw.wagers {
             if wagers.iter().any(|x| x.id == w.id.value) {
@@ -210,7 +250,7 @@ impl<'a> Checker<'a> {
             .iter()
             .filter_map(|i| self.interpretation(i, &raw.wagers))
             .collect();
-        self.objective(&raw.game, &mut game, &wagers, &raw.wagers);
+        self.in_game(|c| c.objective(raw_game, &mut game, &wagers, &raw.wagers));
         let combined = raw
             .combined
             .iter()

@@ -12,6 +12,8 @@ pub enum FileKind {
     Spec,
     Fixture,
     Round,
+    /// A game file, included by a spec (`game: { include: FILE }`).
+    Game,
 }
 
 impl fmt::Display for FileKind {
@@ -20,6 +22,7 @@ impl fmt::Display for FileKind {
             FileKind::Spec => "spec",
             FileKind::Fixture => "fixture",
             FileKind::Round => "round",
+            FileKind::Game => "game",
         })
     }
 }
@@ -84,6 +87,14 @@ pub enum InputError {
     /// Anything else the YAML reader refuses after the checks above, such as
     /// a YAML tag it cannot apply (`decks: !!binary AAAA`).
     Unreadable { file: FileKind, reason: String },
+    /// `game: { include: games/missing.yaml }` where no such file is beside
+    /// the spec (or it cannot be read).
+    IncludeMissing { file: String, reason: String },
+    /// `a.yaml` includes `b.yaml`, whose game is `{ include: a.yaml }`.
+    IncludeCycle { file: String, chain: String },
+    /// `game: { include: lucky_8.yaml }`: a spec (or anything without
+    /// `hands`, `deal` or `drawing`), not a game.
+    IncludeNotAGame { file: String },
 }
 
 impl fmt::Display for InputError {
@@ -115,6 +126,15 @@ impl fmt::Display for InputError {
             }
             InputError::Unreadable { file, reason } => {
                 write!(f, "cannot read this {file} value: {reason}")
+            }
+            InputError::IncludeMissing { file, reason } => {
+                write!(f, "cannot read the included file `{file}`: {reason}")
+            }
+            InputError::IncludeCycle { file, chain } => {
+                write!(f, "include cycle: `{file}` includes itself ({chain})")
+            }
+            InputError::IncludeNotAGame { file } => {
+                write!(f, "the included file `{file}` is not a game")
             }
         }
     }

@@ -32,6 +32,9 @@ pub struct Inputs<'a> {
     pub fixtures: &'a [CaseResult],
     /// Each fixture file run, by name, with the SHA-256 of its bytes.
     pub fixture_files: &'a std::collections::BTreeMap<String, String>,
+    /// Each file the spec included (its shared game), by path as the spec's
+    /// folder joined with the include names it, with the SHA-256 of its bytes.
+    pub include_files: &'a std::collections::BTreeMap<String, String>,
     /// The options the run was made with; all recorded in the manifest.
     pub options: &'a crate::options::Options,
     pub verification: &'a Verification,
@@ -150,6 +153,9 @@ fn manifest(inp: &Inputs, c: &Computed, results_sha: Option<&str>) -> Value {
         "command": command(inp),
     });
     m[FIXTURE_KEY] = json!(inp.fixture_files);
+    // The spec's hash is of its own bytes (what `certify verify` compares
+    // with the file); what it includes is hashed here, file by file.
+    m[INCLUDE_KEY] = json!(inp.include_files);
     if let Some(sha) = results_sha {
         m["results_sha256"] = json!(sha);
     }
@@ -160,6 +166,11 @@ fn manifest(inp: &Inputs, c: &Computed, results_sha: Option<&str>) -> Value {
 /// SHA-256 in the JSON, one `fixture_sha256 <file>: <sha256>` line per file
 /// in the Markdown.
 pub const FIXTURE_KEY: &str = "fixture_sha256";
+
+/// The manifest key of the included files' hashes (`game: { include: FILE }`):
+/// an object of file path to SHA-256 in the JSON, one `include_sha256 <file>:
+/// <sha256>` line per file in the Markdown.
+pub const INCLUDE_KEY: &str = "include_sha256";
 
 /// The manifest as `key: value` lines, as the Markdown shows it and
 /// [`read_manifest`] reads it back.

@@ -1,5 +1,7 @@
 //! Loading a rule spec: YAML text to the raw, located structure.
 
+mod include;
+pub mod json_schema;
 pub mod ordered_map;
 pub mod raw;
 pub mod schema;
@@ -7,17 +9,53 @@ pub mod source;
 pub mod table;
 pub mod yaml;
 
-pub use raw::RawSpec;
+pub use raw::{RawGame, RawSpec};
 pub use source::SourceFile;
 
 use crate::diag::Diagnostic;
 use crate::diag::input::FileKind;
 
-/// Parses the YAML of a spec. Every missing field, unknown field, value of
-/// the wrong kind and refused number is reported, each where it is; a file
-/// that is not YAML, or over a limit, is one diagnostic.
-pub fn load(source: &SourceFile) -> Result<RawSpec, Vec<Diagnostic>> {
-    yaml::read(source, FileKind::Spec, &schema::SPEC)
+/// A spec as written, with its game from wherever it is written.
+#[derive(Debug)]
+pub struct Loaded {
+    pub raw: RawSpec,
+    /// The game: the spec's own, or the one its `game: { include: FILE }`
+    /// leads to.
+    pub game: RawGame,
+    /// Every file included on the way to the game, in order; the game was
+    /// read from the last. Empty when the spec writes its game out.
+    pub includes: Vec<SourceFile>,
+}
+
+/// Parses the YAML of a spec, and of the game file it includes. Every
+/// missing field, unknown field, value of the wrong kind and refused number
+/// is reported, each where it is (in the included file when it is there); a
+/// file that is not YAML, or over a limit, is one diagnostic.
+pub fn load(source: &SourceFile) -> Result<Loaded, Vec<Diagnostic>> {
+    let tree = yaml::tree(source, FileKind::Spec)?;
+    let problems = schema::check(source, &tree, &schema::SPEC);
+    if !problems.is_empty() {
+        return Err(problems);
+    }
+    let raw: RawSpec = yaml::deserialize(source, FileKind::Spec)?;
+    let (game, includes) = match include::of_spec(source, &tree) {
+        Some(target) => include::follow(source, target)?,
+        None => {
+            // The spec's own `game:`, read from its text so that its
+            // locations are the spec's.
+            #[derive(serde::Deserialize)]
+            struct GameOf {
+                game: RawGame,
+            }
+            let g: GameOf = yaml::deserialize(source, FileKind::Spec)?;
+            (g.game, Vec::new())
+        }
+    };
+    Ok(Loaded {
+        raw,
+        game,
+        includes,
+    })
 }
 
 /// The spec files (`*.yaml`) in a folder, sorted by name.

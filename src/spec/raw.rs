@@ -1,33 +1,69 @@
 //! The rule spec exactly as written in YAML, before any checking.
 //! Every value a diagnostic may point at is `Spanned`.
+//!
+//! These types are also the source of the spec's JSON Schema
+//! (`rules/certify-spec.schema.json`, see `spec::json_schema`): their doc
+//! comments are the descriptions an editor shows beside each key, so they
+//! are written for the spec's author. A `Spanned` value is written in YAML
+//! as the value itself, so each is given its schema with `schemars(with)`.
 
 use super::ordered_map::OrderedMap;
+use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_saphyr::Spanned;
+use std::collections::BTreeMap;
 
 pub type S<T> = Spanned<T>;
 
-#[derive(Debug, Deserialize)]
+/// A certify rule spec: one game and its wagers, as a rule document
+/// describes them. `certify SPEC` checks it, runs its fixtures and
+/// computes every wager exactly.
+#[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct RawSpec {
+    /// The spec's identifier: lower-case letters, digits and `_`, starting
+    /// with a letter. Reports are named after it (`reports/<id>.md`), and
+    /// fixture files name it in `spec:`.
+    #[schemars(with = "String")]
     pub id: S<String>,
+    /// The game's name as the report's title shows it.
     pub title: String,
+    /// The spec's version, quoted text such as `"1.0.0"`; raise it when the
+    /// rules change.
     pub version: String,
+    /// The rule document the spec implements.
     pub source: RawSource,
+    /// The shoe: how many decks, which counts a run may use, and which the
+    /// document names.
     pub shoe: RawShoe,
-    pub game: RawGame,
-    /// Named sub-conditions (or card aliases) usable in every condition after them.
+    /// The game: hands, deal, naturals and drawing rules; or
+    /// `{ include: FILE }` to take it from a game file (a path relative to
+    /// this file, e.g. `games/punto_banco.yaml`).
+    // Read by `spec::include`, which knows which file holds the game: the
+    // spec's own text, or the included file's.
+    #[schemars(with = "RawGameEntry")]
+    pub game: serde::de::IgnoredAny,
+    /// Named sub-conditions (`both_draw: player.drew and banker.drew`) or
+    /// card aliases (`up: dealer.second`), usable in every condition after them.
     #[serde(default)]
+    #[schemars(with = "BTreeMap<String, String>")]
     pub definitions: OrderedMap<S<String>, S<String>>,
+    /// The wagers: each with its events and one or more pay tables.
     pub wagers: Vec<RawWager>,
+    /// House edges the document prints, compared with the computed figures
+    /// at the printed precision.
     #[serde(default)]
     pub claims: Vec<RawClaim>,
+    /// Readings chosen where the document is ambiguous, each with its
+    /// alternative declared as a wager or pay table so both stay computable.
     #[serde(default)]
     pub interpretations: Vec<RawInterpretation>,
-    /// Wagers staked together on one round (e.g. Enter plus Draw).
+    /// Wagers staked together on one round (e.g. Enter plus Draw): one joint
+    /// return table.
     #[serde(default)]
     pub combined: Vec<RawCombined>,
-    /// Printed house edges of wagers whose pays the document omits.
+    /// Printed house edges of wagers whose pays the document omits: every
+    /// table of whole pays in the ranges that gives the printed edge.
     #[serde(default)]
     pub pay_searches: Vec<RawPaySearch>,
     /// How a whole table round is settled (player-banked games).
@@ -41,225 +77,349 @@ pub struct RawSpec {
     /// they are, the choice made and why.
     #[serde(default)]
     pub assumptions: Vec<RawAssumption>,
-    /// How the spec reads each numbered item and table of the document.
+    /// How the spec reads each numbered item and table of the document, one
+    /// row each, in the document's order.
     #[serde(default)]
     pub readings: Vec<RawItemReading>,
 }
 
-#[derive(Debug, Deserialize)]
+/// A game written out (`hands`, `deal`, `naturals`, `drawing`), or
+/// `{ include: FILE }` naming the file that holds it.
+// Only the schema reads this type: `spec::include` reads the game from the
+// located YAML.
+#[derive(JsonSchema)]
+#[serde(untagged)]
+// Never built (only its schema is read), so its size does not matter.
+#[allow(dead_code, clippy::large_enum_variant)]
+pub enum RawGameEntry {
+    Written(RawGame),
+    Include(RawInclude),
+}
+
+/// `{ include: FILE }`: the game is in another file.
+#[derive(JsonSchema)]
+#[serde(deny_unknown_fields)]
+#[allow(dead_code)]
+pub struct RawInclude {
+    /// The game file, relative to the file that names it, e.g.
+    /// `games/punto_banco.yaml`. It holds a game (`hands`, `deal`,
+    /// `naturals`, `drawing`) or another `include:`. The report's manifest
+    /// records its SHA-256, and `certify verify` notices when it changes.
+    pub include: String,
+}
+
+#[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct RawAssumption {
+    /// The assumption's identifier, named by pay tables (`assumed:`) and readings.
+    #[schemars(with = "String")]
     pub id: S<String>,
-    /// Optional in the shape so that the checker refuses its absence in its
-    /// own words (an assumption without a source is not an assumption).
+    /// Where the document says it and its words (required: an assumption
+    /// without a source is refused).
+    // Optional in the shape so that the checker refuses its absence in its
+    // own words (an assumption without a source is not an assumption).
     #[serde(default)]
+    #[schemars(with = "Option<RawAssumptionSource>")]
     pub source: Option<S<RawAssumptionSource>>,
+    /// The reading chosen.
     pub choice: String,
+    /// Why this reading.
     pub why: String,
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct RawAssumptionSource {
     /// The document, when not the spec's own `source.document`.
     #[serde(default)]
     pub document: Option<String>,
-    /// The section or item: `"item 4"`, `"Banker or Player Pair paytable"`.
+    /// The section or item (required): `"item 4"`, `"Banker or Player Pair paytable"`.
     #[serde(default)]
+    #[schemars(with = "Option<String>")]
     pub at: Option<S<String>>,
-    /// The document's words, as printed.
+    /// The document's words, as printed (required); parts joined by ` / `.
+    /// `tests/readings.rs` checks they are in the document.
     #[serde(default)]
+    #[schemars(with = "Option<String>")]
     pub quote: Option<S<String>>,
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct RawItemReading {
     /// The item's label as the document prints it: `"11"`, `"Lucky Match Pay Table"`.
+    #[schemars(with = "String")]
     pub item: S<String>,
     /// A few of the item's words, so the row can be found in the document.
     #[serde(default)]
     pub says: Option<String>,
     /// Parts of the spec that model the item: a wager, `wager/pay_table`, a
-    /// combined entry, or `game`, `shoe`, `table`, `claims`, `pay_searches`.
+    /// combined entry, a definition, or `game`, `shoe`, `table`, `claims`,
+    /// `pay_searches`.
     #[serde(default)]
+    #[schemars(with = "Option<Vec<String>>")]
     pub rules: Option<S<Vec<S<String>>>>,
+    /// Assumptions (by id) the item rests on.
     #[serde(default)]
+    #[schemars(with = "Option<Vec<String>>")]
     pub assumptions: Option<S<Vec<S<String>>>>,
+    /// Interpretations (by id) of the item.
     #[serde(default)]
+    #[schemars(with = "Option<Vec<String>>")]
     pub interpretations: Option<S<Vec<S<String>>>>,
-    /// Why the item is not modelled.
+    /// Why the item is not modelled, when nothing models it.
     #[serde(default)]
     pub not_modelled: Option<String>,
+    /// A note shown in the readings table.
     #[serde(default)]
     pub note: Option<String>,
 }
 
-#[derive(Debug, Default, Deserialize)]
+#[derive(Debug, Default, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct RawSubmission {
+    /// Who submits the game: `Example Gaming Ltd`.
     #[serde(default)]
     pub submitter: Option<String>,
+    /// Where: `Nevada`.
     #[serde(default)]
     pub jurisdiction: Option<String>,
+    /// The game's identifier in the submission: `LM-2026-01`.
     #[serde(default)]
     pub game_id: Option<String>,
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct RawCombined {
+    /// The entry's identifier; a claim may name it in `combined:`.
+    #[schemars(with = "String")]
     pub id: S<String>,
+    /// How the report names the wagers staked together.
     pub name: String,
-    /// Each under its first pay table, one unit each when placed.
+    /// The wagers staked together, each under its first pay table, one unit
+    /// each when placed.
+    #[schemars(with = "Vec<String>")]
     pub wagers: S<Vec<S<String>>>,
     /// The wager the house edge is quoted per; it must always be placed.
+    #[schemars(with = "String")]
     pub per: S<String>,
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct RawPaySearch {
+    /// The wager (a `listed_order` wager) whose pays are searched.
+    #[schemars(with = "String")]
     pub wager: S<String>,
-    /// As printed, e.g. `"5.32%"`.
+    /// The house edge as printed, e.g. `"5.32%"`.
+    #[schemars(with = "String")]
     pub house_edge: S<String>,
+    /// Where the document prints it.
     pub source: String,
     /// Per event: a range of whole pays `"1..100"` (to 1) or a fixed pay.
+    #[schemars(with = "BTreeMap<String, RawPay>")]
     pub pays: OrderedMap<S<String>, S<RawPay>>,
     /// Pays may not rise down the list of searched events (default true).
     #[serde(default)]
     pub non_increasing: Option<bool>,
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct RawSource {
+    /// The rule document's file name under `rules/documents/`, e.g.
+    /// `lucky_monkey_side_bet.txt`.
     pub document: String,
+    /// The section or items the spec implements: `"Rules, items 1-5"`.
     #[serde(default)]
     pub section: Option<String>,
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct RawShoe {
+    /// The default number of decks (`--decks N` runs another count within
+    /// `allowed_decks`).
+    #[schemars(with = "i64")]
     pub decks: S<i64>,
-    /// Inclusive range of deck counts the rules allow, `[min, max]`.
+    /// Inclusive range of deck counts the spec allows, `[min, max]`
+    /// (analysis may go wider than the document).
+    #[schemars(with = "Vec<i64>")]
     pub allowed_decks: S<Vec<i64>>,
     /// The deck counts the rule document itself names (`counts: []` when it
     /// names none), so a report can tell the document's game from analysis.
     #[serde(default)]
+    #[schemars(with = "Option<RawDocumentDecks>")]
     pub document_decks: Option<S<RawDocumentDecks>>,
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct RawDocumentDecks {
+    /// Every deck count the document names, e.g. `[6, 8]`; `[]` when it names none.
+    #[schemars(with = "Vec<i64>")]
     pub counts: S<Vec<S<i64>>>,
     /// Where the document names them (or where it was searched), quoted.
     pub source: String,
-    /// Why `decks` is the default when the document names no count.
+    /// Why `decks` is the default when the document names no count
+    /// (required when `counts` is `[]`).
     #[serde(default)]
     pub default_because: Option<String>,
 }
 
-#[derive(Debug, Deserialize)]
+/// The game: two hands, the initial deal, naturals and each hand's drawing
+/// rule. A game file (`game: { include: FILE }`) holds exactly this mapping.
+#[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct RawGame {
-    /// The two hands; the first completes its hand before the second.
+    /// The two hands, e.g. `[player, banker]`; the first completes its hand
+    /// before the second.
+    #[schemars(with = "Vec<String>")]
     pub hands: S<Vec<S<String>>>,
-    /// Initial deal order of the four cards, by hand name.
+    /// The initial deal of four cards, by hand name, e.g.
+    /// `[player, banker, player, banker]`.
+    #[schemars(with = "Vec<String>")]
     pub deal: S<Vec<S<String>>>,
-    /// Two-card totals that end the round for both hands (empty: no naturals).
+    /// Two-card totals that end the round for both hands (default `[8, 9]`;
+    /// `[]`: no naturals).
     #[serde(default = "default_naturals")]
+    #[schemars(with = "Vec<i64>", default = "default_naturals_schema")]
     pub naturals: S<Vec<i64>>,
-    /// Drawing rule of each hand, keyed by hand name.
+    /// The drawing rule of each hand, keyed by hand name.
+    #[schemars(with = "BTreeMap<String, RawDrawRule>")]
     pub drawing: OrderedMap<S<String>, S<RawDrawRule>>,
 }
 
 fn default_naturals() -> S<Vec<i64>> {
     Spanned::new(
-        vec![8, 9],
+        default_naturals_schema(),
         serde_saphyr::Location::UNKNOWN,
         serde_saphyr::Location::UNKNOWN,
     )
 }
 
-#[derive(Debug, Deserialize)]
+fn default_naturals_schema() -> Vec<i64> {
+    vec![8, 9]
+}
+
+/// How a hand draws: by totals (`draws_on`), by the other hand's third card
+/// (second hand: `when_other_stands` and `when_other_draws`), or by its
+/// owner's choice (`decides`).
+#[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct RawDrawRule {
-    /// Draws on these totals whatever the other hand did.
+    /// Draws on these two-card totals whatever the other hand did, e.g.
+    /// `[0, 1, 2, 3, 4, 5]`.
     #[serde(default)]
+    #[schemars(with = "Option<Vec<i64>>")]
     pub draws_on: Option<S<Vec<i64>>>,
-    /// Second hand only: totals it draws on when the first hand stood.
+    /// Second hand only: the totals it draws on when the first hand stood.
     #[serde(default)]
+    #[schemars(with = "Option<Vec<i64>>")]
     pub when_other_stands: Option<S<Vec<i64>>>,
-    /// Second hand only: an H/S chart, row = own total, column = the other
-    /// hand's third-card point value 0..9.
+    /// Second hand only: an H/S chart when the first hand drew. Row = own
+    /// total (`"3"`), ten letters = the other hand's third-card point value
+    /// 0..9, e.g. `"H H H H H H H H S H"`. Every total that is not a natural
+    /// needs a row.
     #[serde(default)]
+    #[schemars(with = "Option<BTreeMap<String, String>>")]
     pub when_other_draws: Option<OrderedMap<S<String>, S<String>>>,
-    /// The hand's owner chooses to draw or stand; strategies name conditions.
+    /// First hand only: the hand's owner chooses to draw or stand.
     #[serde(default)]
     pub decides: Option<RawDecision>,
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct RawDecision {
     /// The cards the owner sees when deciding, e.g. `[player.first,
-    /// player.second, dealer.second]`. Strategies may read only these.
+    /// player.second, dealer.second]` (default: the owner's two cards).
+    /// Strategies may read only these, and only their point values and totals.
     #[serde(default)]
+    #[schemars(with = "Option<Vec<String>>")]
     pub sees: Option<S<Vec<S<String>>>>,
-    /// Wagers whose summed return the strategy `optimal` maximises; the
-    /// engine computes that strategy exactly for each shoe.
+    /// Wagers whose summed return the strategy `optimal` maximises; certify
+    /// computes that strategy exactly for each shoe.
     #[serde(default)]
+    #[schemars(with = "Option<Vec<String>>")]
     pub optimal: Option<S<Vec<S<String>>>>,
+    /// Written strategies, each a condition meaning "draw", compared in the
+    /// report: `draw_0_to_5: player.total <= 5`.
     #[serde(default)]
+    #[schemars(with = "BTreeMap<String, String>")]
     pub strategies: OrderedMap<S<String>, S<String>>,
+    /// The strategy every figure is computed under: `optimal` or a written one.
+    #[schemars(with = "String")]
     pub default: S<String>,
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct RawWager {
+    /// The wager's identifier: lower-case letters, digits and `_`.
+    #[schemars(with = "String")]
     pub id: S<String>,
+    /// The wager's name as the document prints it.
     pub name: String,
+    /// Prose about the wager (no reading may live only here: use
+    /// `assumptions` or `interpretations`).
     #[serde(default)]
     pub description: Option<String>,
     /// `highest_pay` (default): of the events that hold, the one paying most
     /// wins, ties going to the one listed first. `listed_order`: the first
     /// listed event that holds wins.
     #[serde(default)]
+    #[schemars(with = "Option<String>")]
     pub precedence: Option<S<String>>,
-    /// A condition: the wager is staked only on rounds where it holds.
+    /// A condition: the wager is staked only on rounds where it holds (e.g.
+    /// `player.drew`); its figures are then per wager placed.
     #[serde(default)]
+    #[schemars(with = "Option<String>")]
     pub placed: Option<S<String>>,
+    /// The events that settle the wager; when none holds, the wager loses.
     pub events: Vec<RawEvent>,
+    /// One or more pay tables; each prices every event.
     pub pay_tables: Vec<RawPayTable>,
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct RawEvent {
+    /// The event's identifier, priced by pay tables.
+    #[schemars(with = "String")]
     pub id: S<String>,
+    /// The event's name as the document prints it.
     pub name: String,
+    /// A condition, e.g. `banker.drew and not player.drew and banker.third.face`
+    /// (see the README's table of conditions).
+    #[schemars(with = "String")]
     pub when: S<String>,
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct RawPayTable {
+    /// The pay table's identifier, e.g. `paytable_1`.
+    #[schemars(with = "String")]
     pub id: S<String>,
+    /// Its name as the document prints it.
     #[serde(default)]
     pub name: Option<String>,
+    /// The pay of every event, by event id: `8`, `0.95`, `"3 to 2"`,
+    /// `"3/2"`, `push` or `lose`.
+    #[schemars(with = "BTreeMap<String, RawPay>")]
     pub pays: OrderedMap<S<String>, S<RawPay>>,
     /// The assumption (by id) these pays rest on, where the document prints
     /// none: its figures are reported as an assumption's, never as printed.
     #[serde(default)]
+    #[schemars(with = "Option<String>")]
     pub assumed: Option<S<String>>,
 }
 
-/// A pay as written: `8`, `0.95`, `"3 to 2"`, `"3/2"`, `push` or `lose`.
-#[derive(Debug, Deserialize)]
+/// A pay as written, "to 1" odds kept exact: `8`, `0.95`, `"3 to 2"`,
+/// `"3/2"`, `push` (stake returned; `0` means the same) or `lose`.
+#[derive(Debug, Deserialize, JsonSchema)]
 #[serde(untagged)]
 pub enum RawPay {
     Int(i64),
@@ -267,37 +427,52 @@ pub enum RawPay {
     Text(String),
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct RawClaim {
-    /// The wagers the claim is about, staked equally...
+    /// The wagers the claim is about, staked equally (with `pay_table`)...
     #[serde(default)]
+    #[schemars(with = "Option<Vec<String>>")]
     pub wagers: Option<S<Vec<S<String>>>>,
+    /// The pay table of the wagers the claim is about.
     #[serde(default)]
+    #[schemars(with = "Option<String>")]
     pub pay_table: Option<S<String>>,
-    /// ...or wagers staked together (`combined`), per its `per` wager.
+    /// ...or wagers staked together (a `combined` entry), per its `per` wager.
     #[serde(default)]
+    #[schemars(with = "Option<String>")]
     pub combined: Option<S<String>>,
-    /// As printed, e.g. `"6.1%"`; compared at the printed precision.
+    /// The house edge as printed, e.g. `"6.1%"`; compared at the printed precision.
+    #[schemars(with = "String")]
     pub house_edge: S<String>,
+    /// Where the document prints it.
     pub source: String,
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct RawInterpretation {
+    /// The interpretation's identifier, named by readings.
+    #[schemars(with = "String")]
     pub id: S<String>,
     /// What the document says that admits more than one reading.
     pub question: String,
+    /// The reading every figure is computed under.
     pub chosen: RawReading,
+    /// The other reading, declared too so that it stays computable.
     pub alternative: RawReading,
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct RawReading {
+    /// The reading, in words.
     pub reading: String,
+    /// The wager that implements it.
+    #[schemars(with = "String")]
     pub wager: S<String>,
+    /// The pay table that implements it, when the readings differ in pays.
     #[serde(default)]
+    #[schemars(with = "Option<String>")]
     pub pay_table: Option<S<String>>,
 }

@@ -30,6 +30,9 @@ pub enum Ty {
     /// A mapping with keys and values of the given kinds.
     Map(&'static Ty, &'static Ty),
     Struct(&'static Struct),
+    /// The mapping written out, or `{ include: FILE }` naming a file that
+    /// holds it (see `spec::include`).
+    Includable(&'static Struct),
 }
 
 /// A mapping with named fields.
@@ -79,7 +82,7 @@ pub static SPEC: Struct = Struct {
         req("version", Ty::Text),
         req("source", Ty::Struct(&SOURCE)),
         req("shoe", Ty::Struct(&SHOE)),
-        req("game", Ty::Struct(&GAME)),
+        req("game", Ty::Includable(&GAME)),
         opt("definitions", TEXT_MAP),
         req("wagers", Ty::List(&Ty::Struct(&WAGER))),
         opt("claims", Ty::List(&Ty::Struct(&CLAIM))),
@@ -166,7 +169,7 @@ static DOCUMENT_DECKS: Struct = Struct {
     others: None,
 };
 
-static GAME: Struct = Struct {
+pub static GAME: Struct = Struct {
     what: "the game",
     fields: &[
         req("hands", TEXTS),
@@ -174,6 +177,13 @@ static GAME: Struct = Struct {
         opt("naturals", INTS),
         req("drawing", Ty::Map(&Ty::Text, &Ty::Struct(&DRAW_RULE))),
     ],
+    others: None,
+};
+
+/// `{ include: FILE }` where a game may stand: the file holds the game.
+pub static INCLUDE: Struct = Struct {
+    what: "an include",
+    fields: &[req("include", Ty::Text)],
     others: None,
 };
 
@@ -397,6 +407,7 @@ impl Ty {
             Ty::List(_) => "a list".into(),
             Ty::Map(..) => "a mapping".into(),
             Ty::Struct(s) => format!("a mapping ({})", s.what),
+            Ty::Includable(s) => format!("a mapping ({}), or `{{ include: FILE }}`", s.what),
         }
     }
 }
@@ -514,6 +525,10 @@ impl Pass<'_> {
                 }
             }
             (Ty::Struct(s), Node::Map(entries)) => self.fields(n, s, entries),
+            (Ty::Includable(s), Node::Map(entries)) => {
+                let include = entries.iter().any(|(k, _)| self.key_text(k) == "include");
+                self.fields(n, if include { &INCLUDE } else { s }, entries)
+            }
             _ => self.wrong(n, ty, field),
         }
     }

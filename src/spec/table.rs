@@ -5,37 +5,50 @@
 
 use super::ordered_map::OrderedMap;
 use super::raw::S;
+use schemars::JsonSchema;
 use serde::Deserialize;
+use std::collections::BTreeMap;
 
-#[derive(Debug, Deserialize)]
+/// How a whole table round of a player-banked game is settled (`certify table`).
+#[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct RawTable {
     /// Seated positions, numbered 1..=seats clockwise; the player-dealer
     /// holds one of them.
+    #[schemars(with = "i64")]
     pub seats: S<i64>,
     /// Wager ids in the order they are settled (each type for every seat,
     /// clockwise from the player-dealer's left, before the next type).
+    #[schemars(with = "Vec<String>")]
     pub settlement_order: S<Vec<S<String>>>,
     /// Base-game wagers: a seat may place them on their own.
+    #[schemars(with = "Vec<String>")]
     pub line_wagers: S<Vec<S<String>>>,
     /// Side bets: allowed only to a bettor who also has a line wager.
     #[serde(default)]
+    #[schemars(with = "Option<Vec<String>>")]
     pub side_bets: Option<S<Vec<S<String>>>>,
     /// Wagers a standing bettor may place behind a seat.
     #[serde(default)]
+    #[schemars(with = "Option<Vec<String>>")]
     pub back_line: Option<S<Vec<S<String>>>>,
     /// Hands the player-dealer plays before the position moves clockwise.
+    #[schemars(with = "i64")]
     pub rotation: S<i64>,
-    /// `running_limit` or `cutoff` (see `model::table::Coverage`).
+    /// How the player-dealer's stake covers the wagers: `running_limit`
+    /// (each wager covered as far as the stake allows at its turn) or
+    /// `cutoff` (the same until the stake is exhausted, then every wager returned).
+    #[schemars(with = "String")]
     pub coverage: S<String>,
     /// Minimum and maximum per wager, in dollars: `[min, max]`.
+    #[schemars(with = "BTreeMap<String, Vec<RawAmount>>")]
     pub limits: OrderedMap<S<String>, S<Vec<S<RawAmount>>>>,
 }
 
-/// An amount of money as written: `100`, `12.50` or `"12.50"` (dollars).
-/// Floats are re-read from the file's text so that no amount passes through
-/// floating point.
-#[derive(Debug, Deserialize)]
+/// An amount of dollars as written: `100`, `12.50` or `"12.50"`.
+// Floats are re-read from the file's text so that no amount passes through
+// floating point.
+#[derive(Debug, Deserialize, JsonSchema)]
 #[serde(untagged)]
 pub enum RawAmount {
     Int(i64),

@@ -160,6 +160,16 @@ pub fn read<T: serde::de::DeserializeOwned>(
     kind: FileKind,
     shape: &'static Struct,
 ) -> Result<T, Vec<Diagnostic>> {
+    let tree = tree(src, kind)?;
+    let problems = schema::check(src, &tree, shape);
+    if !problems.is_empty() {
+        return Err(problems);
+    }
+    deserialize(src, kind)
+}
+
+/// The located tree of a file of `kind`, within certify's limits.
+pub fn tree(src: &SourceFile, kind: FileKind) -> Result<Spanned<Node>, Vec<Diagnostic>> {
     if src.text.len() > MAX_BYTES {
         return Err(vec![
             Diagnostic::new(
@@ -175,16 +185,19 @@ pub fn read<T: serde::de::DeserializeOwned>(
     }
     let tree = serde_saphyr::from_str_with_options::<Option<Spanned<Node>>>(&src.text, options())
         .map_err(|e| vec![library_error(src, kind, &e)])?;
-    let Some(tree) = tree else {
-        return Err(vec![Diagnostic::new(
+    tree.ok_or_else(|| {
+        vec![Diagnostic::new(
             src.position(1, 1, 1),
             InputError::Empty { file: kind },
-        )]);
-    };
-    let problems = schema::check(src, &tree, shape);
-    if !problems.is_empty() {
-        return Err(problems);
-    }
+        )]
+    })
+}
+
+/// Serde's reading of a file whose tree passed the schema pass.
+pub fn deserialize<T: serde::de::DeserializeOwned>(
+    src: &SourceFile,
+    kind: FileKind,
+) -> Result<T, Vec<Diagnostic>> {
     serde_saphyr::from_str_with_options::<T>(&src.text, options())
         .map_err(|e| vec![library_error(src, kind, &e)])
 }

@@ -549,7 +549,25 @@ impl Builder<'_> {
                 })
                 .collect()
         };
-        let natural = |s: f32| measure(&|x| set.sw(x, s), false);
+        // A numeric column's header may wrap (at its words): its natural
+        // width is its numbers'.
+        let natural = |s: f32| -> Vec<f32> {
+            let all = measure(&|x| set.sw(x, s), false);
+            let body = measure(&|x| set.sw(x, s), true);
+            (0..cols)
+                .map(|c| {
+                    if numeric[c] {
+                        let head = words(&cells[0][c])
+                            .iter()
+                            .map(|w| set.sw(w, s))
+                            .fold(0.0, f32::max);
+                        body[c].max(head)
+                    } else {
+                        all[c]
+                    }
+                })
+                .collect()
+        };
         // A number is never wrapped ("1 in 241" stays on one line).
         let keep_numbers = |mins: Vec<f32>, s: f32| -> Vec<f32> {
             let body = measure(&|x| set.sw(x, s), true);
@@ -756,6 +774,7 @@ fn build(
     };
     let mut sections = 0;
     let mut after_toc = false;
+    let mut prev: Option<&Block> = None;
     for block in blocks {
         match block {
             Block::Heading(level, runs) => {
@@ -807,6 +826,8 @@ fn build(
             }
             Block::Table(rows) => {
                 b.gap_next = b.gap_next.max(6.0);
+                // A table stays on the page of the sentence introducing it.
+                b.glue_next |= matches!(prev, Some(Block::Para(_)));
                 b.table(rows);
             }
             Block::Figure(figure) => {
@@ -827,6 +848,7 @@ fn build(
             }
             Block::Code(lines) => {
                 b.gap_next = b.gap_next.max(6.0);
+                b.glue_next |= matches!(prev, Some(Block::Para(_)));
                 let first = b.units.len();
                 for line in lines {
                     let chars: Vec<Styled> = line.chars().map(|c| (c, FontId::Mono)).collect();
@@ -852,6 +874,7 @@ fn build(
                 b.gap_next = 8.0;
             }
         }
+        prev = Some(block);
     }
     (b.units, b.headers, b.tables)
 }

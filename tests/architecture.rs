@@ -104,7 +104,8 @@ fn sources(path: &str) -> Vec<(String, String)> {
             for e in std::fs::read_dir(&p).unwrap() {
                 files.push(e.unwrap().path());
             }
-        } else {
+        } else if p.extension().is_some_and(|e| e == "rs") {
+            // Rust sources only: src/report/pdf/fonts/ holds font files.
             out.push((
                 p.display().to_string(),
                 std::fs::read_to_string(&p).unwrap(),

@@ -1,9 +1,12 @@
 //! The PDF's pages as laid out: page numbers, type sizes, line breaks,
 //! numeric alignment and page breaks, checked against the Markdown fed in.
 
+use certify::report::figure::{Decide, DeckChart, Figure, Placed};
 use certify::report::pdf::fonts::FontId;
 use certify::report::pdf::layout::{BOTTOM, LEFT, RIGHT, TOP};
-use certify::report::pdf::{Laid, Role, Text, layout, render};
+use certify::report::pdf::layout::{FIGURE, Op};
+use certify::report::pdf::{CONFORMANCE, Figures, Laid, Role, Text, layout, render};
+use certify::report::release::RELEASE_DATE;
 use std::collections::BTreeMap;
 
 const SHIPPED: [&str; 6] = [
@@ -57,7 +60,7 @@ fn rejoin(lines: &[String]) -> String {
 fn every_page_says_page_i_of_n_and_the_pdf_has_n_pages() {
     for name in SHIPPED {
         let md = shipped(name);
-        let laid = layout(&md, "certify · test").unwrap();
+        let laid = layout(&md, &Figures::default(), "certify · test").unwrap();
         let n = laid.pages.len();
         assert!(n >= 2, "{name}: {n} pages");
         for i in 0..n {
@@ -69,7 +72,7 @@ fn every_page_says_page_i_of_n_and_the_pdf_has_n_pages() {
                 footers[0].text
             );
         }
-        let pdf = render(&md, "certify · test").unwrap();
+        let pdf = render(&md, &Figures::default(), "certify · test").unwrap();
         let text = String::from_utf8_lossy(&pdf);
         let pages = text.matches("/Type/Page/").count() + text.matches("/Type/Page>").count();
         let count = format!("/Type/Pages/Count {n}/");
@@ -81,7 +84,7 @@ fn every_page_says_page_i_of_n_and_the_pdf_has_n_pages() {
 #[test]
 fn no_text_below_the_floors_body_at_least_9pt_tables_at_least_7pt() {
     for name in SHIPPED {
-        let laid = layout(&shipped(name), "certify · test").unwrap();
+        let laid = layout(&shipped(name), &Figures::default(), "certify · test").unwrap();
         for (p, t) in all_texts(&laid) {
             assert!(
                 t.size >= 7.0,
@@ -90,7 +93,10 @@ fn no_text_below_the_floors_body_at_least_9pt_tables_at_least_7pt() {
                 t.text,
                 t.size
             );
-            if matches!(t.role, Role::Body | Role::Item) {
+            // Code beside prose is set smaller, to the prose's x-height.
+            if matches!(t.role, Role::Body | Role::Item)
+                && matches!(t.font, FontId::Serif | FontId::SerifBold)
+            {
                 assert!(
                     t.size >= 9.0,
                     "{name} page {}: body {:?} at {}",
@@ -128,7 +134,7 @@ fn lines_break_only_at_spaces_and_after_underscore_dot_slash_hyphen() {
         "# T\n\n{para}\n\n| source | table | event | expr | n |\n|---|---|---|---|---|\n{}\n",
         [row.as_str(); 4].join("\n")
     );
-    let laid = layout(&md, "h").unwrap();
+    let laid = layout(&md, &Figures::default(), "h").unwrap();
     let body = lines(&laid, |r| *r == Role::Body);
     assert!(body.len() > 3, "the paragraph wraps");
     assert_eq!(rejoin(&body), para.trim_end());
@@ -161,7 +167,7 @@ fn numeric_columns_are_right_aligned_text_columns_left_aligned() {
         | big win | 50 to 1 | 89 | 0.0000001 | 1 in 13,871 |\n\
         | push | push | 12,345,678,901 | 1.25% | 1 in 1 |\n\
         | **total** | | 12,346,913,557 | 100% | |\n";
-    let laid = layout(md, "h").unwrap();
+    let laid = layout(md, &Figures::default(), "h").unwrap();
     assert_eq!(laid.tables[0].numeric, vec![false, false, true, true, true]);
     for col in 0..5 {
         let mut rights = Vec::new();
@@ -208,7 +214,7 @@ fn a_table_keeps_its_header_with_three_rows_and_repeats_it() {
             "# T\n\n{}## Section\n\n| name | value |\n|---|---|\n{table}\n### After\n\nEnd.\n",
             "A paragraph of filler text.\n\n".repeat(lead)
         );
-        let laid = layout(&md, "h").unwrap();
+        let laid = layout(&md, &Figures::default(), "h").unwrap();
         let mut seen = Vec::new();
         for ((page, _), present) in rows_by_page(&laid) {
             let body: Vec<usize> = present.iter().copied().filter(|r| *r > 0).collect();
@@ -257,7 +263,7 @@ fn a_short_table_is_never_split() {
             "{}| a | b |\n|---|---|\n{table}",
             "Filler paragraph.\n\n".repeat(lead)
         );
-        let laid = layout(&md, "h").unwrap();
+        let laid = layout(&md, &Figures::default(), "h").unwrap();
         let pages: Vec<usize> = rows_by_page(&laid).keys().map(|(p, _)| *p).collect();
         assert_eq!(
             pages.len(),
@@ -270,7 +276,7 @@ fn a_short_table_is_never_split() {
 #[test]
 fn bold_and_code_keep_their_faces_in_paragraphs_bullets_and_cells() {
     let md = "Plain **bold words** and `code_id` here.\n\n- item **strong** `x.y`\n\n| a | b |\n|---|---|\n| **B** | `c` |\n";
-    let laid = layout(md, "h").unwrap();
+    let laid = layout(md, &Figures::default(), "h").unwrap();
     let find = |s: &str| {
         laid.texts(0)
             .find(|t| t.text.contains(s))
@@ -305,7 +311,7 @@ fn the_running_header_fits_within_the_margins() {
         "certify 0.1.0 · twenty_first_century_baccarat_with_a_long_name v1.0.0 · results sha256 {}",
         "0123456789abcdef".repeat(4)
     );
-    let laid = layout("# T\n\nText.\n", &head).unwrap();
+    let laid = layout("# T\n\nText.\n", &Figures::default(), &head).unwrap();
     let t = laid.texts(0).find(|t| t.role == Role::Running).unwrap();
     assert!(t.size >= 7.0);
     assert!(
@@ -318,7 +324,7 @@ fn the_running_header_fits_within_the_margins() {
 
 #[test]
 fn long_reports_have_a_contents_page_matching_the_outline() {
-    let laid = layout(&shipped("golden_bacc"), "h").unwrap();
+    let laid = layout(&shipped("golden_bacc"), &Figures::default(), "h").unwrap();
     assert!(laid.pages.len() > 10);
     let contents = laid
         .anchors
@@ -363,16 +369,228 @@ fn long_reports_have_a_contents_page_matching_the_outline() {
 }
 
 #[test]
-fn metadata_names_the_submitter_or_certify_and_no_date() {
+fn metadata_names_the_submitter_or_certify_and_dates_it_by_the_release() {
     let md = "# Game — mathematical analysis\n\n| item | value |\n|---|---|\n| Spec | `game_x` version 1 |\n| Submitter | Acme Gaming Ltd |\n\n## 1. Summary\n\nText.\n\n### Every wager\n\n| wager | edge |\n|---|---|\n| `side_bet` | 1% |\n";
-    let pdf = render(md, "h").unwrap();
-    let again = render(md, "h").unwrap();
+    let pdf = render(md, &Figures::default(), "h").unwrap();
+    let again = render(md, &Figures::default(), "h").unwrap();
     assert_eq!(pdf, again, "byte-reproducible");
     let text = String::from_utf8_lossy(&pdf);
     for s in ["Acme Gaming Ltd", "game_x", "side_bet", "/Outlines"] {
         assert!(text.contains(s), "{s} not in the PDF");
     }
-    assert!(!text.contains("/CreationDate") && !text.contains("/ModDate"));
-    let anonymous = render(&md.replace("| Submitter | Acme Gaming Ltd |\n", ""), "h").unwrap();
+    // The only dates are the release's, never the clock's.
+    let (y, m, d) = RELEASE_DATE;
+    let date = format!("(D:{y:04}{m:02}{d:02}000000Z)");
+    assert!(text.contains(&format!("/CreationDate{date}")), "no {date}");
+    assert!(text.contains(&format!("/ModDate{date}")));
+    assert_eq!(text.matches("/CreationDate(").count(), 1);
+    let anonymous = render(
+        &md.replace("| Submitter | Acme Gaming Ltd |\n", ""),
+        &Figures::default(),
+        "h",
+    )
+    .unwrap();
     assert!(String::from_utf8_lossy(&anonymous).contains("(certify)"));
+}
+
+/// The text between `<tag>` and `</tag>` in the PDF's XMP metadata.
+fn xmp<'a>(pdf: &'a str, tag: &str) -> Option<&'a str> {
+    let open = format!("<{tag}>");
+    let start = pdf.find(&open)? + open.len();
+    let end = pdf[start..].find(&format!("</{tag}>"))? + start;
+    Some(&pdf[start..end])
+}
+
+#[test]
+fn every_shipped_pdf_declares_pdf_a_2b_and_its_manifest_says_so() {
+    let small = render("# T\n\nText.\n", &Figures::default(), "h").unwrap();
+    let mut pdfs = vec![("small".to_string(), small)];
+    for name in SHIPPED {
+        pdfs.push((
+            name.to_string(),
+            std::fs::read(format!("reports/{name}.pdf")).unwrap(),
+        ));
+        let md = shipped(name);
+        assert!(
+            md.contains(&format!("\npdf_conformance: {CONFORMANCE}\n")),
+            "{name}: the manifest does not state {CONFORMANCE}"
+        );
+    }
+    assert_eq!(CONFORMANCE, "PDF/A-2b");
+    for (name, pdf) in pdfs {
+        let text = String::from_utf8_lossy(&pdf);
+        assert_eq!(xmp(&text, "pdfaid:part"), Some("2"), "{name}");
+        assert_eq!(xmp(&text, "pdfaid:conformance"), Some("B"), "{name}");
+        // PDF/A-2 sits on PDF 1.7 at most, with an sRGB output intent.
+        assert!(text.starts_with("%PDF-1.7"), "{name}");
+        assert!(text.contains("/OutputIntents"), "{name}");
+    }
+}
+
+fn figures() -> Figures {
+    let charts: Vec<DeckChart> = (0..5)
+        .map(|k| DeckChart {
+            title: format!("`wager_with_a_long_identifier_{k}` / pay_table_{k} (ASSUMED pays)"),
+            points: (1..=8)
+                .map(|d| (d, 5.0 - d as f64 * (k as f64 - 1.5), d == 8))
+                .collect(),
+        })
+        .collect();
+    let cells = (0..10)
+        .map(|t| {
+            (0..10)
+                .map(|c| match (t, c) {
+                    (0, 0) => Decide::Never,
+                    (t, c) if t < 6 => Decide::Draw { mixed: c == 8 },
+                    _ => Decide::Stand { mixed: false },
+                })
+                .collect()
+        })
+        .collect();
+    let md_head = "# T\n\n## 4. Results\n\n### The player's decision\n\nThe chart:\n\n";
+    let table = "| player total | A |\n|---|---|\n| 0 | D |\n\nAfter.\n\n";
+    let mut placed = vec![Placed {
+        at: md_head.len(),
+        figure: Figure::Decision {
+            row_head: "player total".into(),
+            col_head: "`dealer.second`".into(),
+            rows: (0..10).map(|t| t.to_string()).collect(),
+            cols: ["A", "2", "3", "4", "5", "6", "7", "8", "9", "T"]
+                .map(String::from)
+                .to_vec(),
+            cells,
+        },
+        replaces_table: true,
+    }];
+    let at = md_head.len() + table.len();
+    placed.push(Placed {
+        at,
+        figure: Figure::Distribution {
+            title: "distribution of `main_game`'s net result per round".into(),
+            bars: vec![("+4".into(), 0.04), ("0".into(), 0.1), ("-2".into(), 0.35)],
+        },
+        replaces_table: false,
+    });
+    placed.push(Placed {
+        at,
+        figure: Figure::ByDecks(charts),
+        replaces_table: false,
+    });
+    Figures(placed)
+}
+
+const FIGURE_MD: &str = "# T\n\n## 4. Results\n\n### The player's decision\n\nThe chart:\n\n| player total | A |\n|---|---|\n| 0 | D |\n\nAfter.\n\n## 5. Verification\n\nText.\n";
+
+#[test]
+fn figures_are_drawn_whole_on_one_page_legible_and_in_the_outline() {
+    let figs = figures();
+    let laid = layout(FIGURE_MD, &figs, "h").unwrap();
+    // The grid took the decision table's place; no table is left.
+    assert!(laid.tables.is_empty(), "{:?}", laid.tables);
+    let anchors: Vec<_> = laid.anchors.iter().filter(|a| a.level == FIGURE).collect();
+    let captions: Vec<String> = figs
+        .0
+        .iter()
+        .map(|p| p.figure.caption().replace('`', ""))
+        .collect();
+    assert_eq!(
+        anchors.iter().map(|a| a.title.clone()).collect::<Vec<_>>(),
+        captions
+    );
+    let mut figure_texts = 0;
+    for (p, t) in all_texts(&laid) {
+        assert!(t.size >= 7.0, "page {}: {:?} at {}", p + 1, t.text, t.size);
+        assert!(
+            t.x >= LEFT - 0.01 && t.x + t.width <= RIGHT + 0.01,
+            "{:?}",
+            t.text
+        );
+        if t.role == Role::Figure {
+            figure_texts += 1;
+            assert!(t.y >= TOP - 0.01 && t.y <= BOTTOM + 0.01, "{:?}", t.text);
+        }
+    }
+    // Grid letters (100 cells, 10 row and 10 column labels), bar labels and
+    // chart ticks are all text a reader sees.
+    assert!(figure_texts > 120, "{figure_texts}");
+    // Every shape of a figure lies inside the page's frame; the grid's 100
+    // coloured cells and the charts' points are drawn.
+    let mut rects = 0;
+    for page in &laid.pages {
+        for op in page {
+            match op {
+                Op::Rect { x, y, w, h, .. } => {
+                    rects += 1;
+                    assert!(*x >= LEFT - 3.0 && x + w <= RIGHT + 3.0);
+                    assert!(*y >= TOP - 3.0 && y + h <= BOTTOM + 3.0);
+                }
+                Op::Path { points, .. } => {
+                    for (x, y) in points {
+                        assert!(*x >= LEFT - 0.01 && *x <= RIGHT + 0.01);
+                        assert!(*y >= TOP - 0.01 && *y <= BOTTOM + 0.01);
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+    assert!(rects >= 100 + 3 + 5 * 8, "{rects}");
+    // Each figure's labels all sit on the page of its caption.
+    let grid_page = anchors[0].page;
+    let letters: Vec<usize> = all_texts(&laid)
+        .filter(|(_, t)| {
+            t.role == Role::Figure && ["D", "D*", "S", "S*"].contains(&t.text.as_str())
+        })
+        .map(|(p, _)| p)
+        .collect();
+    assert_eq!(letters.len(), 99);
+    assert!(letters.iter().all(|p| *p == grid_page));
+    let pdf = render(FIGURE_MD, &figs, "h").unwrap();
+    let text = String::from_utf8_lossy(&pdf);
+    assert!(text.contains("Figure: decision chart by player total"));
+    assert_eq!(pdf, render(FIGURE_MD, &figs, "h").unwrap());
+}
+
+#[test]
+fn lucky_draw_pdf_carries_its_decision_grid_distribution_and_deck_charts() {
+    let pdf = std::fs::read("reports/lucky_draw_baccarat.pdf").unwrap();
+    let text = String::from_utf8_lossy(&pdf);
+    for caption in [
+        "Figure: decision chart by player total",
+        "Figure: distribution of main_game",
+        "Figure: house edge by deck count",
+    ] {
+        assert!(text.contains(caption), "no outline entry {caption}");
+    }
+    // The Markdown keeps the same data as tables.
+    let md = shipped("lucky_draw_baccarat");
+    assert!(md.contains("| player total | A | 2 |"));
+    assert!(md.contains("### House edge by deck count"));
+}
+
+#[test]
+fn reports_are_byte_identical_on_one_thread_and_on_many() {
+    let run = |threads: Option<&str>, dir: &std::path::Path| {
+        let _ = std::fs::remove_dir_all(dir);
+        let mut cmd = std::process::Command::new(env!("CARGO_BIN_EXE_certify"));
+        cmd.args(["rules/lucky_draw_baccarat.yaml", "--out"])
+            .arg(dir);
+        match threads {
+            Some(n) => cmd.env("RAYON_NUM_THREADS", n),
+            None => cmd.env_remove("RAYON_NUM_THREADS"),
+        };
+        let out = cmd.output().unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        std::fs::read(dir.join("lucky_draw_baccarat.pdf")).unwrap()
+    };
+    let base = std::env::temp_dir().join(format!("certify-threads-{}", std::process::id()));
+    let one = run(Some("1"), &base.join("one"));
+    let many = run(None, &base.join("many"));
+    assert!(one == many, "the PDF differs between one thread and many");
+    assert!(one == std::fs::read("reports/lucky_draw_baccarat.pdf").unwrap());
+    std::fs::remove_dir_all(&base).ok();
 }

@@ -52,13 +52,16 @@ fn committed_reports_match_a_fresh_run() {
 }
 
 #[test]
-fn pdf_reports_are_pdfs_without_dates() {
+fn pdf_reports_are_pdfs_dated_by_the_release_not_the_clock() {
     let pdf = std::fs::read("reports/punto_banco.pdf").expect("committed PDF");
     assert!(pdf.starts_with(b"%PDF-"));
     assert!(pdf.len() > 10_000);
-    // Nothing time-dependent: no creation or modification date.
+    // Nothing time-dependent: PDF/A's dates are the release's.
     let text = String::from_utf8_lossy(&pdf);
-    assert!(!text.contains("/CreationDate") && !text.contains("/ModDate"));
+    let (y, m, d) = certify::report::release::RELEASE_DATE;
+    let date = format!("(D:{y:04}{m:02}{d:02}000000Z)");
+    assert!(text.contains(&format!("/CreationDate{date}")));
+    assert!(text.contains(&format!("/ModDate{date}")));
 }
 
 #[test]

@@ -7,9 +7,13 @@ use std::fmt;
 pub enum ReportError {
     /// The PDF library refuses the document (an internal fault, not an input error).
     Pdf { reason: String },
-    /// A font the PDF is set in is not among the bundled fonts (a build
-    /// whose `typst-assets` no longer ships it).
-    Font { family: String, style: String },
+    /// A font file shipped in `src/report/pdf/fonts/` does not hold the
+    /// face it is embedded as (a file replaced by another face or version).
+    Font {
+        file: String,
+        family: String,
+        style: String,
+    },
     /// `certify rules/punto_banco.yaml` when `reports/` is on a full disk.
     Write { dir: String, reason: String },
     /// `certify verify reports/x.json` where x.json is not JSON.
@@ -63,9 +67,13 @@ impl fmt::Display for ReportError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             ReportError::Pdf { reason } => write!(f, "cannot produce the PDF: {reason}"),
-            ReportError::Font { family, style } => write!(
+            ReportError::Font {
+                file,
+                family,
+                style,
+            } => write!(
                 f,
-                "cannot produce the PDF: the font {family} {style} is not bundled with this build"
+                "cannot produce the PDF: the bundled font file {file} does not hold {family} {style}"
             ),
             ReportError::Write { dir, reason } => {
                 write!(

@@ -5,6 +5,7 @@
 use super::numbers::{decimal, fraction, group_digits, one_in, percent, sqrt_decimal};
 use crate::engine::decide::{DecisionStats, Figures, Seen};
 use crate::engine::stats::CombinedStats;
+use crate::report::figure::{self, Decide, Figure, to_f64};
 use crate::report::text::new_table;
 use num_bigint::BigInt;
 use num_rational::BigRational;
@@ -47,38 +48,97 @@ fn columns(d: &DecisionStats) -> Vec<Vec<u8>> {
     cols
 }
 
+/// The chart's cells: by the best total-dependent strategy, marked mixed
+/// where the optimal strategy decides some compositions otherwise.
+fn cells(d: &DecisionStats) -> Vec<Vec<Decide>> {
+    let cols = columns(d);
+    (0..10u8)
+        .map(|total| {
+            cols.iter()
+                .map(|col| {
+                    let mut draw = None;
+                    let mut mixed = false;
+                    for i in 0..d.decisions.sets.len() {
+                        let (tt, others, _) = split(d, i);
+                        if tt != total || &others != col || d.decisions.sets[i].weight == 0 {
+                            continue;
+                        }
+                        draw = Some(d.by_total.draw[i]);
+                        mixed |= d.optimal.draw[i] != d.by_total.draw[i];
+                    }
+                    match draw {
+                        None => Decide::Never,
+                        Some(true) => Decide::Draw { mixed },
+                        Some(false) => Decide::Stand { mixed },
+                    }
+                })
+                .collect()
+        })
+        .collect()
+}
+
+fn column_labels(d: &DecisionStats) -> Vec<String> {
+    columns(d)
+        .iter()
+        .map(|c| c.iter().map(|v| label(*v)).collect::<Vec<_>>().join(","))
+        .collect()
+}
+
+/// The chart as a figure for the PDF (the same cells as [`chart`]).
+pub fn grid(d: &DecisionStats) -> Figure {
+    Figure::Decision {
+        row_head: format!("{} total", d.hand),
+        col_head: d
+            .sees
+            .iter()
+            .filter(|s| !s.starts_with(&format!("{}.", d.hand)))
+            .map(|s| format!("`{s}`"))
+            .collect::<Vec<_>>()
+            .join(", "),
+        rows: (0..10u8).map(|t| t.to_string()).collect(),
+        cols: column_labels(d),
+        cells: cells(d),
+    }
+}
+
+/// The joint outcomes' probabilities as a figure for the PDF (the same
+/// rows as [`combined_table`]).
+pub fn distribution(c: &CombinedStats) -> Figure {
+    let total = BigRational::from_integer(BigInt::from(c.total));
+    // One bar per net result (rows differing only in units staked add up).
+    let mut bars: Vec<(String, f64)> = Vec::new();
+    // Largest win first, as the table lists them.
+    for (net, _, n) in c.outcomes.iter().rev() {
+        let label = format!(
+            "{}{}",
+            if net.num > 0 { "+" } else { "" },
+            net.trimmed_decimal()
+        );
+        let p = to_f64(&(BigRational::from_integer(BigInt::from(*n)) / &total));
+        match bars.last_mut() {
+            Some((l, q)) if *l == label => *q += p,
+            _ => bars.push((label, p)),
+        }
+    }
+    Figure::Distribution {
+        title: format!("distribution of `{}`'s net result per round", c.id),
+        bars,
+    }
+}
+
 /// The chart: D (draw) or S (stand) by the best total-dependent strategy;
 /// `*` where the optimal strategy decides some compositions otherwise.
 pub fn chart(d: &DecisionStats) -> comfy_table::Table {
-    let cols = columns(d);
     let mut header = vec![format!("{} total", d.hand)];
-    header.extend(
-        cols.iter()
-            .map(|c| c.iter().map(|v| label(*v)).collect::<Vec<_>>().join(",")),
-    );
+    header.extend(column_labels(d));
     let mut t = new_table(header);
-    for total in 0..10u8 {
+    for (total, row_cells) in cells(d).into_iter().enumerate() {
         let mut row = vec![total.to_string()];
-        for col in &cols {
-            let mut draw = None;
-            let mut mixed = false;
-            for i in 0..d.decisions.sets.len() {
-                let (tt, others, _) = split(d, i);
-                if tt != total || &others != col || d.decisions.sets[i].weight == 0 {
-                    continue;
-                }
-                draw = Some(d.by_total.draw[i]);
-                mixed |= d.optimal.draw[i] != d.by_total.draw[i];
-            }
-            row.push(match draw {
-                None => "-".into(),
-                Some(x) => format!(
-                    "{}{}",
-                    if x { "D" } else { "S" },
-                    if mixed { "*" } else { "" }
-                ),
-            });
-        }
+        row.extend(row_cells.into_iter().map(|c| match c {
+            Decide::Never => "-".to_string(),
+            Decide::Draw { mixed } => format!("D{}", if mixed { "*" } else { "" }),
+            Decide::Stand { mixed } => format!("S{}", if mixed { "*" } else { "" }),
+        }));
         t.add_row(row);
     }
     t
@@ -205,7 +265,7 @@ pub fn combined_figures(c: &CombinedStats) -> comfy_table::Table {
 }
 
 /// Wagers staked together, in Markdown (section 4 of the report).
-pub fn combined_markdown(s: &mut String, cs: &CombinedStats) {
+pub fn combined_markdown(s: &mut String, cs: &CombinedStats, figures: &mut figure::Figures) {
     let _ = writeln!(s, "### Combined `{}` — {}\n", cs.id, cs.name);
     let _ = writeln!(
         s,
@@ -217,6 +277,7 @@ pub fn combined_markdown(s: &mut String, cs: &CombinedStats) {
             .join(" and ")
     );
     let _ = writeln!(s, "{}\n", combined_table(cs));
+    figures.add(s, distribution(cs), false);
     let _ = writeln!(s, "{}\n", combined_figures(cs));
 }
 
@@ -230,7 +291,12 @@ pub fn per_bet(d: &DecisionStats, combined: &[CombinedStats]) -> String {
 }
 
 /// The decision analysis in Markdown (section 4 of the report).
-pub fn markdown(s: &mut String, d: &DecisionStats, combined: &[CombinedStats]) {
+pub fn markdown(
+    s: &mut String,
+    d: &DecisionStats,
+    combined: &[CombinedStats],
+    figures: &mut figure::Figures,
+) {
     let per = per_bet(d, combined);
     let _ = writeln!(s, "### The {}'s decision\n", d.hand);
     let _ = writeln!(
@@ -241,6 +307,7 @@ pub fn markdown(s: &mut String, d: &DecisionStats, combined: &[CombinedStats]) {
         d.objective.join(" + "),
         d.hand
     );
+    figures.add(s, grid(d), true);
     let _ = writeln!(s, "{}\n", chart(d));
     let ex = exceptions(d);
     if ex.is_empty() {

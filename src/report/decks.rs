@@ -246,10 +246,59 @@ fn edge_cell(e: &num_rational::BigRational) -> String {
     }
 }
 
+/// The house edge by deck count as small charts: one per wager / pay
+/// table and per combined wager (per bet), the PDF's picture of the table.
+fn chart(spec: &Spec, decks: &[(u32, &Analysis)]) -> super::figure::Figure {
+    use super::figure::{DeckChart, Figure, to_f64};
+    let hundred = num_rational::BigRational::from_integer(100.into());
+    let point = |d: u32, e: num_rational::BigRational| {
+        (
+            d,
+            to_f64(&(e * &hundred)),
+            matches!(standing(spec, d), Standing::Named | Standing::Default),
+        )
+    };
+    let mut charts = Vec::new();
+    let Some((_, first)) = decks.first() else {
+        return Figure::ByDecks(charts);
+    };
+    for (wi, w) in first.wagers.iter().enumerate() {
+        for (ti, tab) in w.tables.iter().enumerate() {
+            let assumed = if spec.assumed_pays(&w.id, &tab.id).is_some() {
+                " (ASSUMED pays)"
+            } else {
+                ""
+            };
+            charts.push(DeckChart {
+                title: format!("`{}` / {}{assumed}", w.id, tab.id),
+                points: decks
+                    .iter()
+                    .map(|(d, a)| point(*d, a.wagers[wi].tables[ti].house_edge()))
+                    .collect(),
+            });
+        }
+    }
+    for (ci, cs) in first.combined.iter().enumerate() {
+        charts.push(DeckChart {
+            title: format!("`{}` per {} bet", cs.id, cs.per),
+            points: decks
+                .iter()
+                .map(|(d, a)| point(*d, a.combined[ci].house_edge()))
+                .collect(),
+        });
+    }
+    Figure::ByDecks(charts)
+}
+
 /// Section 4's deck-count part: return tables at the document's other
 /// counts, the house edge at every allowed count, and each claim at every
 /// allowed count.
-pub(crate) fn markdown(s: &mut String, inp: &Inputs, decks: &[(u32, &Analysis)]) {
+pub(crate) fn markdown(
+    s: &mut String,
+    inp: &Inputs,
+    decks: &[(u32, &Analysis)],
+    figures: &mut super::figure::Figures,
+) {
     let spec = inp.spec;
     for (d, a) in decks {
         if *d != inp.decks && standing(spec, *d) == Standing::Named {
@@ -304,6 +353,9 @@ pub(crate) fn markdown(s: &mut String, inp: &Inputs, decks: &[(u32, &Analysis)])
         t.add_row(row);
     }
     let _ = writeln!(s, "{t}\n\n{}\n", legend(spec));
+    if decks.len() >= 2 {
+        figures.add(s, chart(spec, decks), false);
+    }
     if spec.claims.is_empty() {
         return;
     }

@@ -79,7 +79,7 @@ pub fn sha256_hex(bytes: &[u8]) -> String {
 pub fn build(inp: &Inputs, computed: &Computed) -> Result<Report, ReportError> {
     let decks = inp.by_decks.expect("a report shows every deck count");
     let document = document(inp, computed);
-    let markdown = markdown(inp, computed, decks, &document["manifest"]);
+    let (markdown, figures) = markdown(inp, computed, decks, &document["manifest"]);
     let head = format!(
         "certify {} · {} v{} · results sha256 {}",
         env!("CARGO_PKG_VERSION"),
@@ -89,7 +89,7 @@ pub fn build(inp: &Inputs, computed: &Computed) -> Result<Report, ReportError> {
             .as_str()
             .unwrap_or_default()
     );
-    let pdf = super::pdf::render(&markdown, &head)?;
+    let pdf = super::pdf::render(&markdown, &figures, &head)?;
     let mut doc = document.clone();
     // The siblings written with this file: a set is whole when these match.
     doc["report_set"] = json!({
@@ -145,6 +145,7 @@ fn manifest(inp: &Inputs, c: &Computed, results_sha: Option<&str>) -> Value {
         "tool": "certify",
         "tool_version": env!("CARGO_PKG_VERSION"),
         "cargo_lock_sha256": cargo_lock_sha256(),
+        "pdf_conformance": super::pdf::CONFORMANCE,
         "decks": inp.decks,
         "fixtures_dir": fixtures_dir(inp),
         "verify_samples": inp.options.samples,
@@ -527,9 +528,10 @@ fn markdown(
     c: &Computed,
     decks: &[(u32, &crate::engine::Analysis)],
     manifest: &Value,
-) -> String {
+) -> (String, super::figure::Figures) {
     let spec = inp.spec;
     let mut s = String::new();
+    let mut figures = super::figure::Figures::default();
     let _ = writeln!(s, "# {} — mathematical analysis\n", spec.title);
     let _ = writeln!(s, "**{LABEL}.**\n");
     super::page_one::render(&mut s, inp, c);
@@ -606,17 +608,17 @@ fn markdown(
         }
     }
     for cs in &c.analysis.combined {
-        super::decision::combined_markdown(&mut s, cs);
+        super::decision::combined_markdown(&mut s, cs, &mut figures);
     }
     if let Some(d) = &c.analysis.decision {
-        super::decision::markdown(&mut s, d, &c.analysis.combined);
+        super::decision::markdown(&mut s, d, &c.analysis.combined, &mut figures);
     }
     for r in &c.searches {
         super::search::markdown(&mut s, r);
         super::readings::assumed_beside_search(&mut s, spec, c, &r.wager);
     }
     super::exposure::markdown(&mut s, spec, &c.analysis);
-    super::decks::markdown(&mut s, inp, decks);
+    super::decks::markdown(&mut s, inp, decks, &mut figures);
     let _ = writeln!(s, "## 5. Verification\n");
     super::appendix::summary(&mut s, inp.fixtures);
     let v = inp.verification;
@@ -678,7 +680,7 @@ fn markdown(
     s.push_str(&manifest_lines(manifest));
     let _ = writeln!(s, "```");
     super::appendix::markdown(&mut s, inp.fixtures);
-    s
+    (s, figures)
 }
 
 /// Writes a report set (Markdown, JSON, PDF) all or nothing.

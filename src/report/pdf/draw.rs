@@ -2,18 +2,21 @@
 //! advances the layout measured, document metadata and the outline.
 
 use super::fonts::Fonts;
-use super::layout::{H, LEFT, Laid, Op, W};
+use super::layout::{FIGURE, H, LEFT, Laid, Op, W};
 use super::markdown::{Block, plain};
 use crate::diag::report::ReportError;
-use krilla::Document;
+use crate::report::release;
 use krilla::color::{luma, rgb};
+use krilla::configure::{Archival, ConfigurationBuilder};
 use krilla::destination::XyzDestination;
 use krilla::geom::{PathBuilder, Point};
+use krilla::metadata::DateTime;
 use krilla::metadata::Metadata;
 use krilla::outline::{Outline, OutlineNode};
 use krilla::page::PageSettings;
 use krilla::paint::{Fill, Stroke};
 use krilla::text::{GlyphId, KrillaGlyph};
+use krilla::{Document, SerializeSettings};
 
 /// What the document says about itself.
 pub struct Info {
@@ -63,7 +66,19 @@ pub fn info(blocks: &[Block]) -> Info {
 }
 
 pub fn draw(fonts: &Fonts, laid: &Laid, info: &Info) -> Result<Vec<u8>, ReportError> {
-    let mut doc = Document::new();
+    // PDF/A-2b: krilla validates while writing and refuses a document
+    // that does not conform (fonts embedded, colours in sRGB/sGrey with an
+    // output intent, XMP metadata with a document date).
+    let configuration = ConfigurationBuilder::new()
+        .with_archival_validator(Archival::A2_B)
+        .finish()
+        .map_err(|e| ReportError::Pdf {
+            reason: format!("{e:?}"),
+        })?;
+    let mut doc = Document::new_with(SerializeSettings {
+        configuration,
+        ..SerializeSettings::default()
+    });
     let grey = Fill {
         paint: luma::Color::new(100).into(),
         ..Fill::default()
@@ -150,15 +165,60 @@ pub fn draw(fonts: &Fonts, laid: &Laid, info: &Info) -> Result<Vec<u8>, ReportEr
                         s.draw_path(&path);
                     }
                 }
+                Op::Rect { x, y, w, h, rgb } => {
+                    let mut pb = PathBuilder::new();
+                    if let Some(r) = krilla::geom::Rect::from_xywh(*x, *y, *w, *h) {
+                        pb.push_rect(r);
+                    }
+                    if let Some(path) = pb.finish() {
+                        s.set_fill(Some(Fill {
+                            paint: rgb::Color::new(rgb[0], rgb[1], rgb[2]).into(),
+                            ..Fill::default()
+                        }));
+                        s.set_stroke(None);
+                        s.draw_path(&path);
+                    }
+                }
+                Op::Path { points, width, rgb } => {
+                    let mut pb = PathBuilder::new();
+                    for (k, (x, y)) in points.iter().enumerate() {
+                        if k == 0 {
+                            pb.move_to(*x, *y);
+                        } else {
+                            pb.line_to(*x, *y);
+                        }
+                    }
+                    if let Some(path) = pb.finish() {
+                        s.set_fill(None);
+                        s.set_stroke(Some(Stroke {
+                            width: *width,
+                            paint: rgb::Color::new(rgb[0], rgb[1], rgb[2]).into(),
+                            ..Stroke::default()
+                        }));
+                        s.draw_path(&path);
+                    }
+                }
                 Op::Shade { .. } => {}
             }
         }
         s.finish();
         page.finish();
     }
-    // The outline: every `##` section, its `###` headings beneath it.
+    // The outline: every `##` section, its `###` headings beneath it,
+    // each figure beneath the heading before it.
     let mut outline = Outline::new();
     let mut section: Option<OutlineNode> = None;
+    let mut sub: Option<OutlineNode> = None;
+    let close_sub = |section: &mut Option<OutlineNode>,
+                     sub: &mut Option<OutlineNode>,
+                     outline: &mut Outline| {
+        if let Some(done) = sub.take() {
+            match section.as_mut() {
+                Some(s) => s.push_child(done),
+                None => outline.push_child(done),
+            }
+        }
+    };
     for a in &laid.anchors {
         let node = OutlineNode::new(
             a.title.clone(),
@@ -166,17 +226,23 @@ pub fn draw(fonts: &Fonts, laid: &Laid, info: &Info) -> Result<Vec<u8>, ReportEr
         );
         match a.level {
             2 => {
+                close_sub(&mut section, &mut sub, &mut outline);
                 if let Some(done) = section.replace(node) {
                     outline.push_child(done);
                 }
             }
-            3 => match section.as_mut() {
-                Some(s) => s.push_child(node),
-                None => outline.push_child(node),
+            3 => {
+                close_sub(&mut section, &mut sub, &mut outline);
+                sub = Some(node);
+            }
+            FIGURE => match (sub.as_mut(), section.as_mut()) {
+                (Some(s), _) | (None, Some(s)) => s.push_child(node),
+                (None, None) => outline.push_child(node),
             },
             _ => {}
         }
     }
+    close_sub(&mut section, &mut sub, &mut outline);
     if let Some(done) = section {
         outline.push_child(done);
     }
@@ -191,7 +257,12 @@ pub fn draw(fonts: &Fonts, laid: &Laid, info: &Info) -> Result<Vec<u8>, ReportEr
                     .into(),
             )
             .keywords(info.keywords.clone())
-            .creator(format!("certify {}", env!("CARGO_PKG_VERSION")))
+            .creator(format!("certify {}", release::VERSION))
+            .creation_date(
+                DateTime::new(release::RELEASE_DATE.0)
+                    .month(release::RELEASE_DATE.1)
+                    .day(release::RELEASE_DATE.2),
+            )
             .language("en".into()),
     );
     doc.finish().map_err(|e| ReportError::Pdf {

@@ -1,7 +1,9 @@
-//! The fonts the PDF is set in, chosen from the fonts bundled by
-//! `typst-assets` by family and style name (never by position), with the
-//! metrics used both to measure and to place every glyph: what is measured
-//! is exactly what is drawn.
+//! The fonts the PDF is set in: four files shipped in `fonts/` beside this
+//! module with their licences (SIL OFL 1.1 for Libertinus Serif, the
+//! Bitstream Vera licence for DejaVu Sans Mono), compiled into the binary
+//! and checked by family and style name when loaded, with the metrics used
+//! both to measure and to place every glyph: what is measured is exactly
+//! what is drawn.
 
 use crate::diag::report::ReportError;
 use krilla::text::Font;
@@ -19,12 +21,37 @@ pub enum FontId {
     MonoBold,
 }
 
-/// The family and style names each face is looked up by.
-const WANTED: [(FontId, &str, &str); 4] = [
-    (FontId::Serif, "Libertinus Serif", "Regular"),
-    (FontId::SerifBold, "Libertinus Serif", "Bold"),
-    (FontId::Mono, "DejaVu Sans Mono", "Book"),
-    (FontId::MonoBold, "DejaVu Sans Mono", "Bold"),
+/// Each face: its file, its bytes, and the family and style names the
+/// file must hold (a swapped or renamed file is refused, not drawn).
+const WANTED: [(FontId, &str, &[u8], &str, &str); 4] = [
+    (
+        FontId::Serif,
+        "LibertinusSerif-Regular.otf",
+        include_bytes!("fonts/LibertinusSerif-Regular.otf"),
+        "Libertinus Serif",
+        "Regular",
+    ),
+    (
+        FontId::SerifBold,
+        "LibertinusSerif-Bold.otf",
+        include_bytes!("fonts/LibertinusSerif-Bold.otf"),
+        "Libertinus Serif",
+        "Bold",
+    ),
+    (
+        FontId::Mono,
+        "DejaVuSansMono.ttf",
+        include_bytes!("fonts/DejaVuSansMono.ttf"),
+        "DejaVu Sans Mono",
+        "Book",
+    ),
+    (
+        FontId::MonoBold,
+        "DejaVuSansMono-Bold.ttf",
+        include_bytes!("fonts/DejaVuSansMono-Bold.ttf"),
+        "DejaVu Sans Mono",
+        "Bold",
+    ),
 ];
 
 /// A font for drawing and its metrics for measuring.
@@ -45,7 +72,13 @@ impl Face {
 
 pub struct Fonts {
     faces: Vec<(FontId, Face)>,
+    /// Libertinus's x-height over DejaVu Sans Mono's: code is set this much
+    /// smaller than the text around it, so their lowercase letters match.
+    mono_scale: f32,
 }
+
+/// No text is set smaller than this, code included.
+pub const FLOOR: f32 = 7.0;
 
 fn name_of(face: &ttf_parser::Face, ids: &[u16]) -> Option<String> {
     ids.iter().find_map(|id| {
@@ -57,27 +90,23 @@ fn name_of(face: &ttf_parser::Face, ids: &[u16]) -> Option<String> {
 }
 
 impl Fonts {
-    /// Loads the four faces by name; a missing one is a typed error.
+    /// Loads the four faces, each checked by name; a file that does not
+    /// hold the face expected is a typed error.
     pub fn load() -> Result<Fonts, ReportError> {
         let mut faces = Vec::new();
-        for (id, family, style) in WANTED {
-            let data = typst_assets::fonts()
-                .find(|data| {
-                    ttf_parser::Face::parse(data, 0).is_ok_and(|f| {
-                        // Typographic names (16, 17) first, then the legacy ones (1, 2).
-                        name_of(&f, &[16, 1]).as_deref() == Some(family)
-                            && name_of(&f, &[17, 2]).as_deref() == Some(style)
-                    })
-                })
-                .ok_or_else(|| ReportError::Font {
-                    family: family.into(),
-                    style: style.into(),
-                })?;
+        for (id, file, data, family, style) in WANTED {
             let bad = || ReportError::Font {
+                file: file.into(),
                 family: family.into(),
-                style: format!("{style} (unreadable)"),
+                style: style.into(),
             };
             let metrics = ttf_parser::Face::parse(data, 0).map_err(|_| bad())?;
+            // Typographic names (16, 17) first, then the legacy ones (1, 2).
+            if name_of(&metrics, &[16, 1]).as_deref() != Some(family)
+                || name_of(&metrics, &[17, 2]).as_deref() != Some(style)
+            {
+                return Err(bad());
+            }
             let font = Font::new(data.into(), 0).ok_or_else(bad)?;
             let upem = metrics.units_per_em() as f32;
             faces.push((
@@ -89,7 +118,21 @@ impl Fonts {
                 },
             ));
         }
-        Ok(Fonts { faces })
+        let x_height = |id: FontId| {
+            let f = &faces.iter().find(|(f, _)| *f == id).expect("loaded").1;
+            f.metrics.x_height().map_or(0.5, |x| x as f32 / f.upem)
+        };
+        let mono_scale = (x_height(FontId::Serif) / x_height(FontId::Mono)).min(1.0);
+        Ok(Fonts { faces, mono_scale })
+    }
+
+    /// The size `font` is set at beside text of `size`: code smaller by the
+    /// x-height ratio, never below [`FLOOR`] (nor above `size`).
+    pub fn size_of(&self, font: FontId, size: f32) -> f32 {
+        match font {
+            FontId::Mono | FontId::MonoBold => (size * self.mono_scale).max(FLOOR).min(size),
+            _ => size,
+        }
     }
 
     pub fn face(&self, id: FontId) -> &Face {
@@ -114,15 +157,30 @@ impl Fonts {
         }
     }
 
+    /// `c` if some face draws it, else the replacement character (or `?`).
+    pub fn shown(&self, c: char) -> char {
+        let has = |f: FontId, c: char| self.face(f).glyph(c).is_some();
+        // Each face, or the monospace one it falls back to, draws it.
+        let drawn = |c: char| {
+            (has(FontId::Serif, c) || has(FontId::Mono, c))
+                && (has(FontId::SerifBold, c) || has(FontId::MonoBold, c))
+        };
+        if drawn(c) {
+            c
+        } else if drawn('\u{FFFD}') {
+            '\u{FFFD}'
+        } else {
+            '?'
+        }
+    }
+
     /// Width in points of `text` set in `want` at `size` (with fallback).
     pub fn width(&self, want: FontId, text: &str, size: f32) -> f32 {
         text.chars()
             .map(|c| {
-                self.face(self.resolve(want, c))
-                    .glyph(c)
-                    .map_or(0.5, |(_, a)| a)
+                let f = self.resolve(want, c);
+                self.face(f).glyph(c).map_or(0.5, |(_, a)| a) * self.size_of(f, size)
             })
             .sum::<f32>()
-            * size
     }
 }

@@ -22,8 +22,9 @@ pub const BODY: f32 = 10.0;
 pub const TABLE_MAX: f32 = 8.5;
 /// No table text is set smaller than this: a wider table wraps its cells.
 pub const TABLE_FLOOR: f32 = 7.0;
-/// Code blocks (the manifest).
-pub const CODE: f32 = 8.0;
+/// Code blocks (the manifest): monospace is set smaller by the x-height
+/// ratio (about 7.1 pt), matching 9 pt prose.
+pub const CODE: f32 = 9.0;
 const PAD: f32 = 3.0;
 const VPAD: f32 = 2.0;
 
@@ -46,6 +47,8 @@ pub enum Role {
     Contents,
     Running,
     Footer,
+    /// A label inside a figure.
+    Figure,
 }
 
 /// One piece of text in one face, at its baseline, `y` measured down from
@@ -80,6 +83,20 @@ pub enum Op {
         h: f32,
         code: bool,
     },
+    /// A filled rectangle of a figure.
+    Rect {
+        x: f32,
+        y: f32,
+        w: f32,
+        h: f32,
+        rgb: [u8; 3],
+    },
+    /// A stroked polyline of a figure.
+    Path {
+        points: Vec<(f32, f32)>,
+        width: f32,
+        rgb: [u8; 3],
+    },
 }
 
 impl Op {
@@ -111,9 +128,25 @@ impl Op {
                 h: *h,
                 code: *code,
             },
+            Op::Rect { x, y, w, h, rgb } => Op::Rect {
+                x: *x,
+                y: y + dy,
+                w: *w,
+                h: *h,
+                rgb: *rgb,
+            },
+            Op::Path { points, width, rgb } => Op::Path {
+                points: points.iter().map(|(x, y)| (*x, y + dy)).collect(),
+                width: *width,
+                rgb: *rgb,
+            },
         }
     }
 }
+
+/// The anchor level of a figure (beneath the heading before it in the
+/// outline; not in the table of contents).
+pub const FIGURE: u8 = 9;
 
 /// A heading's place, for the outline and the table of contents.
 #[derive(Clone, Debug)]
@@ -168,7 +201,7 @@ struct Unit {
 }
 
 /// A character with the face it is set in.
-type Styled = (char, FontId);
+pub type Styled = (char, FontId);
 
 /// A laid-out line: its characters (spaces included) and width in points.
 pub struct Line {
@@ -238,6 +271,13 @@ impl Setter<'_> {
 
     /// Breaks `chars` into lines no wider than `width` (see the module doc).
     pub fn wrap(&self, chars: &[Styled], size: f32, width: f32) -> Vec<Line> {
+        // A tab is a space; a character no face draws is shown as one
+        // that is drawn (PDF/A forbids the missing-glyph box).
+        let chars: Vec<Styled> = chars
+            .iter()
+            .map(|&(c, f)| (if c == '\t' { ' ' } else { self.fonts.shown(c) }, f))
+            .collect();
+        let chars = &chars[..];
         let mut lines = Vec::new();
         let mut cur: Vec<Styled> = Vec::new();
         let mut cw = 0.0f32;
@@ -321,7 +361,15 @@ impl Setter<'_> {
     }
 
     /// The text pieces of `line` set from `x` on baseline `y`, one per face.
-    fn emit(&self, line: &Line, x: f32, y: f32, size: f32, role: &Role, out: &mut Vec<Op>) {
+    pub(super) fn emit(
+        &self,
+        line: &Line,
+        x: f32,
+        y: f32,
+        size: f32,
+        role: &Role,
+        out: &mut Vec<Op>,
+    ) {
         let mut x = x;
         let mut i = 0;
         let chars = &line.chars;
@@ -338,7 +386,7 @@ impl Setter<'_> {
                 x,
                 y,
                 width,
-                size,
+                size: self.fonts.size_of(font, size),
                 font,
                 text,
                 role: role.clone(),
@@ -487,48 +535,81 @@ impl Builder<'_> {
                 !body.is_empty() && body.iter().all(|s| numeric(s))
             })
             .collect();
-        // Widths at 1 pt: the whole cell, its longest word, its longest piece.
-        let measure = |f: &dyn Fn(&[Styled]) -> f32| -> Vec<f32> {
+        // Widths at size `s` (code is not set in proportion to the text
+        // around it near the floor, so each size is measured): the whole
+        // cell, its longest word, its longest piece.
+        let set = &self.set;
+        let measure = |f: &dyn Fn(&[Styled]) -> f32, body: bool| -> Vec<f32> {
             (0..cols)
-                .map(|c| cells.iter().map(|r| f(&r[c])).fold(0.0, f32::max))
+                .map(|c| {
+                    cells[usize::from(body)..]
+                        .iter()
+                        .map(|r| f(&r[c]))
+                        .fold(0.0, f32::max)
+                })
                 .collect()
         };
-        let set = &self.set;
-        let natural = measure(&|s| set.sw(s, 1.0));
+        // A numeric column's header may wrap (at its words): its natural
+        // width is its numbers'.
+        let natural = |s: f32| -> Vec<f32> {
+            let all = measure(&|x| set.sw(x, s), false);
+            let body = measure(&|x| set.sw(x, s), true);
+            (0..cols)
+                .map(|c| {
+                    if numeric[c] {
+                        let head = words(&cells[0][c])
+                            .iter()
+                            .map(|w| set.sw(w, s))
+                            .fold(0.0, f32::max);
+                        body[c].max(head)
+                    } else {
+                        all[c]
+                    }
+                })
+                .collect()
+        };
         // A number is never wrapped ("1 in 241" stays on one line).
-        let body_natural: Vec<f32> = (0..cols)
-            .map(|c| {
-                cells[1..]
-                    .iter()
-                    .map(|r| set.sw(&r[c], 1.0))
-                    .fold(0.0, f32::max)
-            })
-            .collect();
-        let keep_numbers = |mins: Vec<f32>| -> Vec<f32> {
+        let keep_numbers = |mins: Vec<f32>, s: f32| -> Vec<f32> {
+            let body = measure(&|x| set.sw(x, s), true);
             mins.iter()
-                .zip(&body_natural)
+                .zip(&body)
                 .zip(&numeric)
                 .map(|((m, n), num)| if *num { m.max(*n) } else { *m })
                 .collect()
         };
-        let word = measure(&|s| words(s).iter().map(|w| set.sw(w, 1.0)).fold(0.0, f32::max));
-        let piece = measure(&|s| {
-            words(s)
-                .iter()
-                .flat_map(|w| pieces(w))
-                .map(|p| set.sw(p, 1.0))
-                .fold(0.0, f32::max)
-        });
-        let (word, piece) = (keep_numbers(word), keep_numbers(piece));
+        let word = |s: f32| {
+            keep_numbers(
+                measure(
+                    &|x| words(x).iter().map(|w| set.sw(w, s)).fold(0.0, f32::max),
+                    false,
+                ),
+                s,
+            )
+        };
+        let piece = |s: f32| {
+            keep_numbers(
+                measure(
+                    &|x| {
+                        words(x)
+                            .iter()
+                            .flat_map(|w| pieces(w))
+                            .map(|p| set.sw(p, s))
+                            .fold(0.0, f32::max)
+                    },
+                    false,
+                ),
+                s,
+            )
+        };
         let avail = RIGHT - LEFT;
-        let total = |ws: &[f32], s: f32| ws.iter().map(|w| w * s + 2.0 * PAD).sum::<f32>();
+        let total = |ws: &[f32]| ws.iter().map(|w| w + 2.0 * PAD).sum::<f32>();
         // Water-filling: every column gets its natural width up to a common
         // cap, and never less than its minimum; the cap is raised until the
         // table fills the width. Short columns stay on one line; the long
         // ones share what is left.
         let spread = |mins: &[f32], s: f32| -> Vec<f32> {
-            let base: Vec<f32> = mins.iter().map(|w| w * s + 2.0 * PAD).collect();
-            let want: Vec<f32> = natural.iter().map(|w| w * s + 2.0 * PAD).collect();
+            let base: Vec<f32> = mins.iter().map(|w| w + 2.0 * PAD).collect();
+            let want: Vec<f32> = natural(s).iter().map(|w| w + 2.0 * PAD).collect();
             let at = |cap: f32| -> Vec<f32> {
                 base.iter()
                     .zip(&want)
@@ -546,25 +627,42 @@ impl Builder<'_> {
             }
             at(lo)
         };
+        // Lines the table takes with these column widths.
+        let height = |widths: &[f32], s: f32| -> usize {
+            cells
+                .iter()
+                .map(|row| {
+                    (0..cols)
+                        .map(|c| set.wrap(&row[c], s, widths[c] - 2.0 * PAD).len())
+                        .max()
+                        .unwrap_or(1)
+                })
+                .sum()
+        };
         let (size, widths) = if let Some(s) = [TABLE_MAX, 8.0]
             .into_iter()
-            .find(|&s| total(&natural, s) <= avail)
+            .find(|&s| total(&natural(s)) <= avail)
         {
-            (s, natural.iter().map(|w| w * s + 2.0 * PAD).collect())
-        } else if let Some((s, mins)) = [
-            (TABLE_MAX, &word),
-            (8.0, &word),
-            (7.5, &word),
-            (TABLE_FLOOR, &word),
-            (TABLE_FLOOR, &piece),
-        ]
-        .into_iter()
-        .find(|(s, mins)| total(mins, *s) <= avail)
+            (s, natural(s).iter().map(|w| w + 2.0 * PAD).collect())
+        } else if let Some(s) = [TABLE_MAX, 8.0, 7.5, TABLE_FLOOR]
+            .into_iter()
+            .find(|&s| total(&word(s)) <= avail)
         {
-            (s, spread(mins, s))
+            // Whole words, or breaks inside identifiers (after `_ . / -`)
+            // when that makes the table shorter.
+            let whole = spread(&word(s), s);
+            let broken = spread(&piece(s), s);
+            if height(&broken, s) < height(&whole, s) {
+                (s, broken)
+            } else {
+                (s, whole)
+            }
+        } else if total(&piece(TABLE_FLOOR)) <= avail {
+            (TABLE_FLOOR, spread(&piece(TABLE_FLOOR), TABLE_FLOOR))
         } else {
             // Even the pieces do not fit: share the width by piece length
             // (the longest tokens are cut, the size stays at the floor).
+            let piece = piece(TABLE_FLOOR);
             let sum: f32 = piece.iter().sum::<f32>().max(1.0);
             (TABLE_FLOOR, piece.iter().map(|p| avail * p / sum).collect())
         };
@@ -676,6 +774,7 @@ fn build(
     };
     let mut sections = 0;
     let mut after_toc = false;
+    let mut prev: Option<&Block> = None;
     for block in blocks {
         match block {
             Block::Heading(level, runs) => {
@@ -727,10 +826,29 @@ fn build(
             }
             Block::Table(rows) => {
                 b.gap_next = b.gap_next.max(6.0);
+                // A table stays on the page of the sentence introducing it.
+                b.glue_next |= matches!(prev, Some(Block::Para(_)));
                 b.table(rows);
+            }
+            Block::Figure(figure) => {
+                b.gap_next = b.gap_next.max(8.0);
+                // A figure in a table's place stays with the text before it.
+                let glue = matches!(figure, crate::report::figure::Figure::Decision { .. });
+                let rows = super::chart::rows(&b.set, figure);
+                for (k, row) in rows.into_iter().enumerate() {
+                    b.push(Unit {
+                        h: row.h,
+                        ops: row.ops,
+                        glue: k > 0 || glue,
+                        anchor: (k == 0).then(|| (FIGURE, figure.caption().replace('`', ""))),
+                        ..Unit::default()
+                    });
+                }
+                b.gap_next = 10.0;
             }
             Block::Code(lines) => {
                 b.gap_next = b.gap_next.max(6.0);
+                b.glue_next |= matches!(prev, Some(Block::Para(_)));
                 let first = b.units.len();
                 for line in lines {
                     let chars: Vec<Styled> = line.chars().map(|c| (c, FontId::Mono)).collect();
@@ -756,6 +874,7 @@ fn build(
                 b.gap_next = 8.0;
             }
         }
+        prev = Some(block);
     }
     (b.units, b.headers, b.tables)
 }

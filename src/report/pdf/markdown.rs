@@ -1,6 +1,9 @@
 //! The small Markdown subset the report is written in: headings, paragraphs,
 //! bullets (two levels), numbered items, pipe tables and fenced code, with
-//! `**bold**` and `` `code` `` spans kept as styled runs.
+//! `**bold**` and `` `code` `` spans kept as styled runs; the report's
+//! figures are placed among the blocks where the report put them.
+
+use crate::report::figure::{Figure, Figures};
 
 /// A run of text in one style.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -20,6 +23,8 @@ pub enum Block {
     Item(usize, String, Runs),
     Table(Vec<Vec<Runs>>),
     Code(Vec<String>),
+    /// A picture handed with the Markdown (never parsed out of it).
+    Figure(Figure),
 }
 
 /// The text of runs without their styling.
@@ -94,15 +99,35 @@ fn is_rule(line: &str) -> bool {
     t.starts_with('|') && t.chars().all(|c| matches!(c, '|' | '-' | ':' | ' '))
 }
 
-pub fn parse(md: &str) -> Vec<Block> {
+/// The blocks of `md`, with each figure placed before the line it names
+/// (a figure that replaces a table drops the next table).
+pub fn parse(md: &str, figures: &Figures) -> Vec<Block> {
+    let mut offset = 0;
+    let all: Vec<(usize, &str)> = md
+        .split_inclusive('\n')
+        .map(|l| {
+            let at = offset;
+            offset += l.len();
+            (at, l.trim_end_matches(['\n', '\r']))
+        })
+        .collect();
     let mut out = Vec::new();
-    let mut lines = md.lines().peekable();
-    while let Some(line) = lines.next() {
+    let mut placed = figures.0.iter().peekable();
+    let mut drop_table = false;
+    let mut i = 0;
+    let peek = |i: usize| all.get(i).map(|(_, l)| *l);
+    while let Some(&(at, line)) = all.get(i) {
+        i += 1;
+        while let Some(p) = placed.next_if(|p| p.at <= at) {
+            out.push(Block::Figure(p.figure.clone()));
+            drop_table |= p.replaces_table;
+        }
         let trimmed = line.trim_start();
         let indent = line.len() - trimmed.len();
         if trimmed.starts_with("```") {
             let mut code = Vec::new();
-            for l in lines.by_ref() {
+            while let Some(l) = peek(i) {
+                i += 1;
                 if l.trim_start().starts_with("```") {
                     break;
                 }
@@ -113,13 +138,15 @@ pub fn parse(md: &str) -> Vec<Block> {
             out.push(Block::Heading(level, inline(h)));
         } else if trimmed.starts_with('|') {
             let mut rows = vec![cells(line)];
-            while let Some(l) = lines.peek().filter(|l| l.trim_start().starts_with('|')) {
+            while let Some(l) = peek(i).filter(|l| l.trim_start().starts_with('|')) {
                 if !is_rule(l) {
                     rows.push(cells(l));
                 }
-                lines.next();
+                i += 1;
             }
-            out.push(Block::Table(rows));
+            if !std::mem::take(&mut drop_table) {
+                out.push(Block::Table(rows));
+            }
         } else if let Some(b) = trimmed
             .strip_prefix("- ")
             .or_else(|| trimmed.strip_prefix("* "))
@@ -132,7 +159,7 @@ pub fn parse(md: &str) -> Vec<Block> {
         } else if !trimmed.is_empty() {
             // Consecutive text lines form one paragraph.
             let mut text = trimmed.trim_start_matches("> ").to_string();
-            while let Some(l) = lines.peek() {
+            while let Some(l) = peek(i) {
                 let t = l.trim_start();
                 if t.is_empty()
                     || t.starts_with('|')
@@ -146,11 +173,12 @@ pub fn parse(md: &str) -> Vec<Block> {
                 }
                 text.push(' ');
                 text.push_str(t.trim_start_matches("> "));
-                lines.next();
+                i += 1;
             }
             out.push(Block::Para(inline(&text)));
         }
     }
+    out.extend(placed.map(|p| Block::Figure(p.figure.clone())));
     out
 }
 

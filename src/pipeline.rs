@@ -174,8 +174,10 @@ impl Certified {
                     .map(|r| (i.id.clone(), r))
             })
             .collect();
-        build(&self.inputs(Some(&by_decks), &differing), &self.computed)
-            .map_err(|e| Box::new(Diagnostic::plain(e)))
+        let edges = edge_functions(spec, &by_decks);
+        let mut inputs = self.inputs(Some(&by_decks), &differing);
+        inputs.edges = edges.as_ref();
+        build(&inputs, &self.computed).map_err(|e| Box::new(Diagnostic::plain(e)))
     }
 
     /// The JSON document of `--json --no-reports`: the report's JSON
@@ -192,6 +194,7 @@ impl Certified {
     ) -> Inputs<'a> {
         Inputs {
             by_decks,
+            edges: None,
             differing,
             spec_path: &self.prepared.path,
             spec_bytes: self.prepared.source.text.as_bytes(),
@@ -263,7 +266,7 @@ pub fn compute(spec: &Spec, decks: u32) -> Computed {
 pub fn edge_functions(
     spec: &Spec,
     by_decks: &[(u32, &crate::engine::Analysis)],
-) -> Option<Vec<crate::engine::deck_function::EdgeFunction>> {
+) -> Option<crate::engine::deck_function::DeckFunctions> {
     if !spec.strategies_resolved() {
         return None;
     }

@@ -855,3 +855,88 @@ fn readings_that_read_third_cards_get_no_two_card_round() {
         );
     }
 }
+
+/// Every round of an infinite shoe: six ranks drawn independently, each
+/// 1/13 (suits never read), one unit of weight per rank sequence; a slot
+/// the round does not use is multiplied in (13 ranks), not looped over.
+fn brute_infinite(plan: &Plan) -> Tally {
+    let deal = oracle::deal_tableau;
+    (1..=13u8)
+        .into_par_iter()
+        .map(|a| {
+            let mut t = plan.tally();
+            let mut seq = [oracle::NO_CARD; 6];
+            seq[0] = (a, 0);
+            for b in 1..=13 {
+                seq[1] = (b, 0);
+                for c in 1..=13 {
+                    seq[2] = (c, 0);
+                    for d in 1..=13 {
+                        seq[3] = (d, 0);
+                        seq[4] = oracle::NO_CARD;
+                        seq[5] = oracle::NO_CARD;
+                        let four = deal(&seq);
+                        if four.n[0] == 3 {
+                            for e in 1..=13 {
+                                seq[4] = (e, 0);
+                                seq[5] = oracle::NO_CARD;
+                                let five = deal(&seq);
+                                if five.n[1] == 3 {
+                                    for f in 1..=13 {
+                                        seq[5] = (f, 0);
+                                        t.add(plan, &deal(&seq), 1);
+                                    }
+                                } else {
+                                    t.add(plan, &five, 13);
+                                }
+                            }
+                        } else if four.n[1] == 3 {
+                            for f in 1..=13 {
+                                seq[5] = (f, 0);
+                                t.add(plan, &deal(&seq), 13);
+                            }
+                        } else {
+                            t.add(plan, &four, 169);
+                        }
+                    }
+                }
+            }
+            t
+        })
+        .reduce(|| plan.tally(), |x, y| x.merge(y))
+}
+
+/// The infinite-deck house edge the report gives (the limit of the exact
+/// function of D fitted to enumerations at finite deck counts, see
+/// `engine::deck_function`) equals the house edge of an infinite shoe
+/// counted directly by the oracle, for every rank-only wager and table.
+#[test]
+fn infinite_deck_edges_equal_the_oracles_infinite_shoe() {
+    for path in RANK_ONLY {
+        let plan = Plan::new(path);
+        let tally = brute_infinite(&plan);
+        assert_eq!(tally.total, 13u128.pow(6));
+        let analyses: Vec<(u32, Analysis)> = (1..=8)
+            .map(|d| (d, certify::pipeline::analyse(&plan.spec, d)))
+            .collect();
+        let refs: Vec<(u32, &Analysis)> = analyses.iter().map(|(d, a)| (*d, a)).collect();
+        let functions = certify::pipeline::edge_functions(&plan.spec, &refs).expect("fixed rules");
+        assert_eq!(functions.checked, [7, 8], "{path}: two counts checked");
+        let mut k = 0;
+        for (i, w) in plan.spec.wagers.iter().enumerate() {
+            for (t, table) in w.pay_tables.iter().enumerate() {
+                let placed = tally.total - tally.not_placed[i];
+                let oracle = figures(&tally.settles[i][t], &plan.pays[i][t], placed);
+                let f = &functions.tables[k];
+                assert_eq!((&f.wager, &f.pay_table), (&w.id, &table.id));
+                assert_eq!(
+                    f.infinite, -oracle.expected,
+                    "{path}: {} / {}",
+                    w.id, table.id
+                );
+                k += 1;
+            }
+        }
+        assert_eq!(k, functions.tables.len());
+    }
+}

@@ -38,6 +38,16 @@ pub struct EdgeFunction {
     pub infinite: BigRational,
 }
 
+/// Every pay table's function, and the deck counts behind them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DeckFunctions {
+    /// The counts the functions are fitted to (with D = 0).
+    pub fitted: Vec<u32>,
+    /// Further counts enumerated and found equal to the functions.
+    pub checked: Vec<u32>,
+    pub tables: Vec<EdgeFunction>,
+}
+
 impl EdgeFunction {
     /// −S(D)/P(D) at `decks`.
     pub fn house_edge(&self, decks: u32) -> BigRational {
@@ -54,7 +64,7 @@ impl EdgeFunction {
 /// If fewer than six counts are given, or a count disagrees with the
 /// function: either breaks the degree-6 property every enumeration has,
 /// which would be a defect of the engine.
-pub fn edge_functions(analyses: &[&Analysis]) -> Vec<EdgeFunction> {
+pub fn edge_functions(analyses: &[&Analysis]) -> DeckFunctions {
     assert!(
         analyses.len() >= DEGREE,
         "six deck counts fix the functions"
@@ -107,7 +117,11 @@ pub fn edge_functions(analyses: &[&Analysis]) -> Vec<EdgeFunction> {
             });
         }
     }
-    out
+    DeckFunctions {
+        fitted: analyses[..DEGREE].iter().map(|a| a.decks).collect(),
+        checked: analyses[DEGREE..].iter().map(|a| a.decks).collect(),
+        tables: out,
+    }
 }
 
 fn int(n: u128) -> BigRational {

@@ -11,6 +11,7 @@ use super::numbers::{fraction, percent, share, sqrt_decimal};
 use super::text::new_table;
 use crate::cards::deck_count;
 use crate::engine::Analysis;
+use crate::engine::deck_function::DeckFunctions;
 use crate::model::Spec;
 use num_traits::Signed;
 use serde_json::{Value, json};
@@ -306,10 +307,15 @@ pub(crate) fn markdown(
         }
     }
     let _ = writeln!(s, "### House edge by deck count\n");
-    let mut t = new_table(header(spec, "wager / pay table", decks));
+    let mut head = header(spec, "wager / pay table", decks);
+    if inp.edges.is_some() {
+        head.push("infinite decks (limit)".into());
+    }
+    let mut t = new_table(head);
     let Some((_, first)) = decks.first() else {
         return;
     };
+    let mut functions = inp.edges.map(|f| f.tables.iter());
     for (wi, w) in first.wagers.iter().enumerate() {
         for (ti, tab) in w.tables.iter().enumerate() {
             let assumed = spec
@@ -321,9 +327,17 @@ pub(crate) fn markdown(
                     .iter()
                     .map(|(_, a)| edge_cell(&a.wagers[wi].tables[ti].house_edge())),
             );
+            if let Some(f) = functions.as_mut().and_then(|f| f.next()) {
+                row.push(edge_cell(&f.infinite));
+            }
             t.add_row(row);
         }
     }
+    let no_limit = |row: &mut Vec<String>| {
+        if inp.edges.is_some() {
+            row.push("-".into());
+        }
+    };
     for (ci, cs) in first.combined.iter().enumerate() {
         let mut row = vec![format!("`{}` per {} bet", cs.id, cs.per)];
         row.extend(
@@ -331,6 +345,7 @@ pub(crate) fn markdown(
                 .iter()
                 .map(|(_, a)| edge_cell(&a.combined[ci].house_edge())),
         );
+        no_limit(&mut row);
         t.add_row(row);
         let mut row = vec![format!("`{}` per total wagered", cs.id)];
         row.extend(
@@ -338,6 +353,7 @@ pub(crate) fn markdown(
                 .iter()
                 .map(|(_, a)| edge_cell(&a.combined[ci].per_total_wagered())),
         );
+        no_limit(&mut row);
         t.add_row(row);
     }
     if let Some(d) = &first.decision {
@@ -350,9 +366,11 @@ pub(crate) fn markdown(
                 .as_ref()
                 .map_or("-".into(), |d| d.differences.len().to_string())
         }));
+        no_limit(&mut row);
         t.add_row(row);
     }
     let _ = writeln!(s, "{t}\n\n{}\n", legend(spec));
+    let _ = writeln!(s, "{}\n", functions_note(spec, inp.edges));
     if decks.len() >= 2 {
         figures.add(s, chart(spec, decks), false);
     }
@@ -545,4 +563,56 @@ pub(crate) fn tables_json(spec: &Spec, run: u32, decks: &[(u32, &Analysis)]) -> 
             })
             .collect(),
     )
+}
+
+/// What the infinite-deck column is, or why there is none.
+fn functions_note(spec: &Spec, edges: Option<&DeckFunctions>) -> String {
+    match edges {
+        Some(f) => format!(
+            "Infinite decks: every count above is a polynomial of degree at most 6 in the number of decks D (a sum of products of six factors a·D − k, the copies left of each card drawn), 0 at D = 0; so each house edge is exactly −S(D)/P(D), S the expected net result times the rounds placed and P the rounds placed. Fitted at D = 0 and {}{}; the limit as D grows is the ratio of leading coefficients. Coefficients: `results.house_edge_functions` in the JSON report.",
+            list(&f.fitted),
+            if f.checked.is_empty() {
+                String::new()
+            } else {
+                format!(", and found exactly equal to the enumeration at {}", list(&f.checked))
+            }
+        ),
+        None if !spec.strategies_resolved() => "No infinite-deck column: the player's optimal strategy is resolved for each deck count, so the game itself may change with D and no single function of D describes it.".into(),
+        None => String::new(),
+    }
+}
+
+/// "1, 2, 3 decks".
+fn list(counts: &[u32]) -> String {
+    let n: Vec<String> = counts.iter().map(u32::to_string).collect();
+    format!("{} decks", n.join(", "))
+}
+
+/// `results.house_edge_functions`: per pay table, the coefficients of S(D)
+/// and P(D) (lowest degree first, exact fractions) and the limit.
+pub(crate) fn functions_json(spec: &Spec, edges: Option<&DeckFunctions>) -> Value {
+    let Some(f) = edges else {
+        return json!({
+            "computed": false,
+            "why": functions_note(spec, None),
+        });
+    };
+    let coefficients =
+        |c: &[num_rational::BigRational]| -> Vec<String> { c.iter().map(fraction).collect() };
+    json!({
+        "computed": true,
+        "house_edge": "-S(D)/P(D), D the number of decks",
+        "fitted_at_decks": f.fitted,
+        "checked_at_decks": f.checked,
+        "tables": f.tables.iter().map(|t| json!({
+            "wager": t.wager,
+            "pay_table": t.pay_table,
+            "s_coefficients": coefficients(&t.net),
+            "p_coefficients": coefficients(&t.placed),
+            "infinite_decks": {
+                "house_edge": fraction(&t.infinite),
+                "percent": percent(&t.infinite, 4),
+            },
+        })).collect::<Vec<Value>>(),
+    })
 }

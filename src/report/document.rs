@@ -42,6 +42,9 @@ pub struct Inputs<'a> {
     /// count included): the report renders these and computes nothing.
     /// `None` (`--json --no-reports`): not computed; only [`document`] takes that.
     pub by_decks: Option<&'a [(u32, &'a crate::engine::Analysis)]>,
+    /// Each pay table's house edge as a function of the deck count, where
+    /// the rules do not change with it (None otherwise, or not computed).
+    pub edges: Option<&'a crate::engine::deck_function::DeckFunctions>,
     /// For each interpretation whose readings give the same figures, a
     /// round the reference evaluator settles differently under each.
     pub differing: &'a [(String, crate::eval::differ::DifferingRound)],
@@ -106,7 +109,9 @@ pub fn build(inp: &Inputs, computed: &Computed) -> Result<Report, ReportError> {
 
 /// The JSON report document without `report_set` (which hashes the rendered
 /// siblings). Without `inp.by_decks` it also leaves out what needs every
-/// deck count: `results.house_edge_by_decks` and `manifest.results_sha256`.
+/// deck count: `results.house_edge_by_decks`, `claims_by_decks`,
+/// `house_edge_functions`, `results_at_document_decks` and
+/// `manifest.results_sha256`.
 pub fn document(inp: &Inputs, computed: &Computed) -> Value {
     let mut results = json::document(inp.spec, computed);
     results["document_decks"] = super::decks::document_json(inp.spec);
@@ -114,6 +119,7 @@ pub fn document(inp: &Inputs, computed: &Computed) -> Value {
     if let Some(decks) = inp.by_decks {
         results["house_edge_by_decks"] = super::decks::by_decks_json(inp.spec, decks);
         results["claims_by_decks"] = super::decks::claims_json(inp.spec, decks);
+        results["house_edge_functions"] = super::decks::functions_json(inp.spec, inp.edges);
         results["results_at_document_decks"] =
             super::decks::tables_json(inp.spec, inp.decks, decks);
         // serde_json maps keep keys sorted: compact output is canonical.

@@ -725,6 +725,15 @@ fn lucky_draw_agrees_on_small_card_exact_shoes() {
 
 /// The oracle's Block Bonus against the document's own table of examples
 /// (item 6): player cards, dealer's exposed card, outcome.
+/// The Block Bonus rows in the document's order, best first.
+const BLOCK_ROWS: [&str; 5] = [
+    "ultimate_block",
+    "pair_block",
+    "flush_block",
+    "normal_block",
+    "push",
+];
+
 #[test]
 fn block_bonus_oracle_reproduces_the_documents_examples() {
     let c = |s: &str| -> Card {
@@ -759,13 +768,7 @@ fn block_bonus_oracle_reproduces_the_documents_examples() {
         ("Js", "Jc", "5s", "pair_block"),
         ("Js", "Js", "5s", "ultimate_block"),
     ];
-    let rows = [
-        "ultimate_block",
-        "pair_block",
-        "flush_block",
-        "normal_block",
-        "push",
-    ];
+    let rows = BLOCK_ROWS;
     for (p1, p2, d, want) in examples {
         let got = rows
             .iter()
@@ -795,13 +798,7 @@ fn the_oracle_finds_the_round_that_tells_the_exposed_card_readings_apart() {
         .iter()
         .find(|i| i.id == "exposed_card")
         .expect("Lucky Draw asks which dealer card is exposed");
-    let rows = [
-        "ultimate_block",
-        "pair_block",
-        "flush_block",
-        "normal_block",
-        "push",
-    ];
+    let rows = BLOCK_ROWS;
     let settled = |wager: &str, p1: Card, p2: Card, d: Card| -> String {
         let w = spec.wager(wager).unwrap();
         rows.iter()

@@ -182,20 +182,23 @@ pub struct Tallies {
 pub fn small_shoe_tallies(spec: &Spec, shoe: &[Card]) -> Tallies {
     let spec = &resolve(spec, &composition(shoe));
     let settler = Settler::new(spec);
-    // One flat tally per (wager, pay table, outcome): each pay table's
-    // outcomes from `base`, its events from `events`.
-    let (mut base, mut events, mut offsets) = (Vec::new(), Vec::new(), Vec::new());
-    let mut size = 0;
-    for w in &spec.wagers {
-        let mut tables = Vec::new();
-        for _ in &w.pay_tables {
-            base.push(size);
-            events.push(w.events.len());
-            tables.push(size);
-            size += w.events.len() + 2;
-        }
-        offsets.push(tables);
-    }
+    // One flat tally per (wager, pay table, outcome). Pay table `t` (in
+    // spec order, as `Settled::table` numbers them) has `events[t]` events
+    // and its outcomes from `base[t]`: each event, no event, not placed.
+    let events: Vec<usize> = spec
+        .wagers
+        .iter()
+        .flat_map(|w| w.pay_tables.iter().map(|_| w.events.len()))
+        .collect();
+    let base: Vec<usize> = events
+        .iter()
+        .scan(0, |next, n| {
+            let at = *next;
+            *next += n + 2;
+            Some(at)
+        })
+        .collect();
+    let size = events.iter().map(|n| n + 2).sum();
     let small = SmallShoe::new(shoe);
     // Split on the first card across threads; tallies are integer sums, so
     // the result is the same at any thread count.
@@ -221,21 +224,16 @@ pub fn small_shoe_tallies(spec: &Spec, shoe: &[Card]) -> Tallies {
                 (a, sa + sb)
             },
         );
+    let mut table = (0..events.len()).map(|t| {
+        flat[base[t]..base[t] + events[t] + 2]
+            .iter()
+            .map(|&n| n as u128)
+            .collect()
+    });
     let counts = spec
         .wagers
         .iter()
-        .zip(&offsets)
-        .map(|(w, tables)| {
-            tables
-                .iter()
-                .map(|&at| {
-                    flat[at..at + w.events.len() + 2]
-                        .iter()
-                        .map(|&n| n as u128)
-                        .collect()
-                })
-                .collect()
-        })
+        .map(|w| w.pay_tables.iter().filter_map(|_| table.next()).collect())
         .collect();
     Tallies {
         counts,

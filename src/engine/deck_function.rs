@@ -48,14 +48,6 @@ pub struct DeckFunctions {
     pub tables: Vec<EdgeFunction>,
 }
 
-impl EdgeFunction {
-    /// −S(D)/P(D) at `decks`.
-    pub fn house_edge(&self, decks: u32) -> BigRational {
-        let d = BigRational::from_integer(BigInt::from(decks));
-        -(value(&self.net, &d) / value(&self.placed, &d))
-    }
-}
-
 /// The functions of every pay table, from analyses at distinct deck counts
 /// of one spec (at least six). The first six fix the functions; the others
 /// are checked against them.

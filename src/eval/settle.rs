@@ -91,8 +91,13 @@ impl Settler {
 
     /// Settles every wager under every pay table on `round`, calling `f`
     /// for each in spec order.
-    pub fn each(&self, round: &Round, values: &mut [i64], mut f: impl FnMut(Settled)) {
+    pub fn each(&self, round: &Round, values: &mut [i64], f: impl FnMut(Settled)) {
         self.program.run(round, values);
+        self.outcomes(values, f);
+    }
+
+    /// The settlements, from the program's values for a round.
+    fn outcomes(&self, values: &[i64], mut f: impl FnMut(Settled)) {
         let mut table = 0;
         for (wager, plan) in self.wagers.iter().enumerate() {
             let placed = plan.placed.is_none_or(|s| values[s] != 0);
@@ -129,7 +134,7 @@ impl Settler {
                 outcomes: Vec::with_capacity(w.pay_tables.len()),
             })
             .collect();
-        self.each(round, &mut values, |s| {
+        self.outcomes(&values, |s| {
             let w = &spec.wagers[s.wager];
             let t = &w.pay_tables[s.pay_table];
             results[s.wager].outcomes.push(Outcome {

@@ -313,6 +313,11 @@ fn natural_9_over(h: &Hands, t: u8) -> bool {
     either(|x, y| h.is(x, 2, 9) && h.total(y) == t)
 }
 
+/// "Natural 9 over natural 8": with a natural nobody draws.
+fn natural_9_over_natural_8(h: &Hands) -> bool {
+    either(|x, y| h.is(x, 2, 9) && h.is(y, 2, 8))
+}
+
 /// "a hand has a total of <A> it wins over a hand of a total of <B>".
 fn any_over(h: &Hands, a: u8, b: u8) -> bool {
     either(|x, y| h.total(x) == a && h.total(y) == b)
@@ -774,9 +779,7 @@ pub fn wager(spec: &str, id: &str) -> Rule {
         // "Natural 9 over natural 8": with a natural nobody draws.
         ("golden_bacc", "if_natural_9_over_natural_8") => rule(
             H,
-            vec![ev("natural_9_over_natural_8", |h| {
-                either(|x, y| h.is(x, 2, 9) && h.is(y, 2, 8))
-            })],
+            vec![ev("natural_9_over_natural_8", natural_9_over_natural_8)],
         ),
         ("golden_bacc", "if_8_over_7") => rule(H, vec![ev("any_8_over_7", |h| any_over(h, 8, 7))]),
         ("golden_bacc", "if_tie_7") => rule(H, vec![ev("tie_of_7", |h| tie_of(h, 7))]),
@@ -791,9 +794,7 @@ pub fn wager(spec: &str, id: &str) -> Rule {
                 ev("three_card_9_over_three_card_8", |h| {
                     three_9_over_three(h, 8)
                 }),
-                ev("natural_9_over_natural_8", |h| {
-                    either(|x, y| h.is(x, 2, 9) && h.is(y, 2, 8))
-                }),
+                ev("natural_9_over_natural_8", natural_9_over_natural_8),
                 ev("any_8_over_7", |h| any_over(h, 8, 7)),
                 ev("tie_of_7", |h| tie_of(h, 7)),
                 ev("tie_of_6", |h| tie_of(h, 6)),
@@ -811,9 +812,7 @@ pub fn wager(spec: &str, id: &str) -> Rule {
                 ev("three_card_9_over_three_card_8", |h| {
                     three_9_over_three(h, 8)
                 }),
-                ev("natural_9_over_natural_8", |h| {
-                    either(|x, y| h.is(x, 2, 9) && h.is(y, 2, 8))
-                }),
+                ev("natural_9_over_natural_8", natural_9_over_natural_8),
                 ev("any_8_over_7", |h| any_over(h, 8, 7)),
                 ev("any_7_over_6", |h| any_over(h, 7, 6)),
                 ev("win_by_1", |h| h.margin() == 1),

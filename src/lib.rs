@@ -18,6 +18,7 @@ pub mod fixtures;
 pub mod model;
 pub mod options;
 pub mod pipeline;
+pub mod removal;
 pub mod report;
 pub mod scaffold;
 pub mod spec;

@@ -316,5 +316,21 @@ fn timing() {
             removal.tables.len(),
             shoe.total()
         );
+        let mut flat = 0;
+        for w in &spec.wagers {
+            let mut one = vec![false; flags.len()];
+            one[flat..flat + w.pay_tables.len()].fill(true);
+            flat += w.pay_tables.len();
+            let start = std::time::Instant::now();
+            edges_of(&spec, &shoe, &one);
+            println!("  edges_of {} alone: {:.3?}", w.id, start.elapsed());
+        }
+        for t in &removal.tables {
+            let c = derive_count(t, decks);
+            println!(
+                "  {} {}: tags {:?} level {} balanced {} correlation {:.3}",
+                t.wager, t.pay_table, c.tags, c.level, c.balanced, c.correlation
+            );
+        }
     }
 }

@@ -227,6 +227,10 @@ pub fn edges_of(
         flat += w.pay_tables.len();
     }
     assert_eq!(tables.len(), flat, "one flag per pay table");
+    assert!(
+        composition.total() >= 6,
+        "a round needs six cards in the shoe"
+    );
     let wanted: Vec<usize> = (0..spec.wagers.len())
         .filter(|&w| (0..spec.wagers[w].pay_tables.len()).any(|t| tables[start[w] + t]))
         .collect();

@@ -5,11 +5,12 @@
 
 mod oracle;
 
-use certify::check::check_file;
+use certify::check::{check_file, check_source};
 use certify::engine::analyse_shoe;
 use certify::engine::shoe::Composition;
 use certify::model::{Pay, Spec};
 use certify::removal::{Count, TableRemoval, derive_count, edges_of, effects_of_removal};
+use certify::spec::SourceFile;
 use certify::strategy::for_decks;
 use num_bigint::BigInt;
 use num_rational::BigRational;
@@ -111,6 +112,47 @@ fn suit_reading_effects_are_the_engines_per_card() {
     assert!(suited > 0, "lucky_8 has suit-reading wagers");
 }
 
+/// Punto banco with one more wager that names a suit: the Player wins with
+/// a spade as his first card.
+const SPADE_WAGER: &str = "
+  - id: spade_first
+    name: Player wins with a spade first
+    events:
+      - id: spade
+        name: Spade first, Player wins
+        when: player.first.suit == spades and player.wins
+    pay_tables:
+      - id: four_to_one
+        name: 4 to 1
+        pays: { spade: 4 }
+";
+
+/// A wager that names a suit has 52 effects, each the engine's on the shoe
+/// less that card: a spade and a heart of one rank differ.
+#[test]
+fn a_wager_naming_a_suit_has_an_effect_per_card() {
+    let decks = 1;
+    let path = "rules/punto_banco.yaml";
+    let text = std::fs::read_to_string(path).expect(path) + SPADE_WAGER;
+    let spec = check_source(&SourceFile::new(path, text)).expect("spec checks");
+    let removal = effects_of_removal(&spec, decks);
+    let full = engine_edges(&spec, &Composition::standard(decks), decks);
+    let t = table(&removal.tables, "spade_first");
+    let i = removal.tables.len() - 1;
+    assert_eq!(t.edge, full[i]);
+    let cards = t.by_card.as_ref().expect("reads suits");
+    for rank in [1, 9] {
+        let spade = engine_edges(&spec, &less_one(decks, rank, 0), decks);
+        let heart = engine_edges(&spec, &less_one(decks, rank, 1), decks);
+        assert_eq!(cards[rank - 1][0], &spade[i] - &full[i], "rank {rank}");
+        assert_eq!(cards[rank - 1][1], &heart[i] - &full[i], "rank {rank}");
+        assert_ne!(cards[rank - 1][0], cards[rank - 1][1], "rank {rank}");
+        // The rank-only wagers are unaffected by the suit.
+        assert_eq!(spade[..i], heart[..i]);
+    }
+    assert!(removal.tables[..i].iter().all(|t| t.by_card.is_none()));
+}
+
 /// Ordered six-card sequences of a shoe given by copies per rank, each
 /// weighted by the number of card sequences it stands for, dealt by the
 /// oracle's tableau: (weight of ties, total weight).
@@ -195,6 +237,25 @@ fn lucky_7_count_agrees_in_sign_with_the_dragon_7_count() {
         assert!(tag(rank) < 0, "rank {rank}: {count:?}");
     }
     assert!(count.correlation > 0.8, "{count:?}");
+}
+
+/// The same effects on one thread as on several.
+#[test]
+fn effects_do_not_depend_on_the_thread_count() {
+    let decks = 2;
+    let spec = load("rules/punto_banco.yaml", decks);
+    let one = rayon::ThreadPoolBuilder::new()
+        .num_threads(1)
+        .build()
+        .expect("pool")
+        .install(|| effects_of_removal(&spec, decks));
+    let many = rayon::ThreadPoolBuilder::new()
+        .num_threads(4)
+        .build()
+        .expect("pool")
+        .install(|| effects_of_removal(&spec, decks));
+    assert_eq!(one, many);
+    assert_eq!(one.to_json().to_string(), many.to_json().to_string());
 }
 
 /// A table whose effects of removal are the given multiples of 10^-6.

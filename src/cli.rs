@@ -18,6 +18,7 @@ use std::path::PathBuf;
 mod authoring;
 mod color;
 mod manual;
+mod simulate;
 
 pub use color::main;
 
@@ -83,6 +84,12 @@ struct RunArgs {
     /// Print the results only; write no report
     #[arg(long)]
     no_reports: bool,
+    /// Add the "Simulation and card counting" section: real shoes dealt to
+    /// a cut card against the exact figures, effects of removal and the
+    /// counting analysis (see `certify simulate`), with this many rounds
+    /// per pass (default 10000000), e.g. --simulate 50000000
+    #[arg(long, value_name = "ROUNDS", num_args = 0..=1, default_missing_value = "10000000")]
+    simulate: Option<u64>,
 }
 
 #[derive(Subcommand, Debug)]
@@ -163,6 +170,13 @@ enum Command {
         /// The shell: bash, elvish, fish, powershell or zsh, e.g. bash
         shell: clap_complete::Shell,
     },
+    /// Deal real shoes: the simulation cross-check of every pay table
+    /// against the exact figures, the cut-card effect, effects of removal
+    /// and the card-counting analysis
+    #[command(
+        after_help = "Example:\n  certify simulate rules/21st_century_baccarat.yaml\n  certify simulate rules/golden_bacc.yaml --rounds 100000000 --seed 7 --penetration 0.9\n  certify simulate rules/lucky_8.yaml --shard 2/4 --json > s2.json   (one of four shards)\n  certify simulate rules/lucky_8.yaml --merge s1.json s2.json s3.json s4.json"
+    )]
+    Simulate(simulate::SimulateArgs),
     /// Print the manual page (roff) on standard output
     #[command(after_help = "Example:\n  certify man > certify.1 && man ./certify.1")]
     Man,
@@ -293,6 +307,7 @@ pub fn run<I: IntoIterator<Item = String>>(args: I) -> Output {
         }) => authoring::diff(&old, &new, json, decks),
         Some(Command::Completions { shell }) => manual::completions(shell),
         Some(Command::Man) => manual::man(),
+        Some(Command::Simulate(a)) => simulate::simulate(&a),
         None => match cli.run.specs.as_slice() {
             [] => Output::usage(Diagnostic::plain(UsageError::NoSpec)),
             [spec] => main_job(spec, &cli.run),
@@ -453,6 +468,12 @@ fn one_spec(path: &str, args: &RunArgs) -> (Output, usize) {
         decks: args.decks,
         fixtures: args.fixtures.clone(),
         samples: args.verify.unwrap_or(SAMPLES),
+        simulate: args.simulate.map(|rounds| crate::options::SimulateOptions {
+            rounds,
+            seed: crate::simulate::DEFAULT_SEED,
+            penetration: crate::simulate::default_penetration(),
+            bound_shoes: crate::simulation::BOUND_SHOES,
+        }),
     };
     // Refuse an unusable --out before spending any time computing.
     let out_dir = args.out.clone().unwrap_or_else(|| PathBuf::from("reports"));

@@ -21,6 +21,8 @@ pub mod pipeline;
 pub mod removal;
 pub mod report;
 pub mod scaffold;
+pub mod simulate;
+pub mod simulation;
 pub mod spec;
 pub mod strategy;
 pub mod table;

@@ -59,6 +59,8 @@ pub struct Certified {
     pub prepared: Prepared,
     pub verification: Verification,
     pub computed: Computed,
+    /// The simulation stage's findings, when the options ask for them.
+    pub study: Option<crate::simulation::Study>,
 }
 
 /// Checks the spec, runs its fixtures, checks the engine against the
@@ -137,10 +139,19 @@ impl Prepared {
             ),
             &mut || computed = Some(compute(spec, decks)),
         );
+        let mut study = None;
+        if let Some(sim) = &self.options.simulate {
+            let request = simulation_request(sim)
+                .map_err(|e| Failure::Usage(Box::new(Diagnostic::plain(e))))?;
+            progress("simulating real shoes and card counting", &mut || {
+                study = Some(simulation_stage(spec, decks, &request))
+            });
+        }
         Ok(Certified {
             prepared: self,
             verification,
             computed: computed.expect("ran"),
+            study,
         })
     }
 }
@@ -205,6 +216,7 @@ impl Certified {
             include_files: &self.prepared.include_files,
             options: &self.prepared.options,
             verification: &self.verification,
+            study: self.study.as_ref(),
         }
     }
 
@@ -280,6 +292,34 @@ pub fn edge_functions(
     points.extend(&more);
     points.sort_by_key(|a| a.decks);
     Some(crate::engine::deck_function::edge_functions(&points))
+}
+
+/// What `--simulate` asks of the simulation stage, checked.
+fn simulation_request(
+    sim: &crate::options::SimulateOptions,
+) -> Result<crate::simulation::Request, crate::diag::simulate::SimulateError> {
+    let request = crate::simulation::Request {
+        settings: crate::simulate::Settings {
+            rounds: sim.rounds,
+            seed: sim.seed,
+            penetration: sim.penetration,
+            shard: crate::simulate::Shard::WHOLE,
+        },
+        bound_shoes: sim.bound_shoes,
+    };
+    request.settings.check()?;
+    Ok(request)
+}
+
+/// The simulation stage on the spec resolved for `decks` decks.
+fn simulation_stage(
+    spec: &Spec,
+    decks: u32,
+    request: &crate::simulation::Request,
+) -> crate::simulation::Study {
+    let resolved = crate::strategy::for_decks(spec, decks);
+    let done = std::sync::atomic::AtomicU64::new(0);
+    crate::simulation::study(&resolved, decks, request, &done).0
 }
 
 /// The strategy stage, then the engine: a spec's figures at `decks` decks.

@@ -63,6 +63,25 @@ fn the_model_depends_on_no_stage() {
     );
 }
 
+/// The shoe simulator is an independent check of the exact figures: it
+/// deals and settles with the model and the reference evaluator only.
+#[test]
+fn the_simulator_shares_no_code_with_the_engine() {
+    assert_never(
+        "src/simulate",
+        &[
+            "engine",
+            "strategy",
+            "removal",
+            "verify",
+            "report",
+            "pipeline",
+            "simulation",
+            "cli",
+        ],
+    );
+}
+
 #[test]
 fn the_report_renders_and_never_calls_the_command_line() {
     assert_never("src/report", &["cli", "table"]);

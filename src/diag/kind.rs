@@ -12,6 +12,7 @@ use super::fixture::FixtureError;
 use super::input::InputError;
 use super::report::ReportError;
 use super::round::RoundError;
+use super::simulate::SimulateError;
 use super::spec::SpecError;
 use super::usage::UsageError;
 use std::fmt;
@@ -60,4 +61,6 @@ kinds! {
     Usage(UsageError),
     /// Writing or verifying reports.
     Report(ReportError),
+    /// The simulator's settings or shards.
+    Simulate(SimulateError),
 }

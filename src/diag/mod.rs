@@ -12,6 +12,7 @@ pub mod input;
 pub mod kind;
 pub mod report;
 pub mod round;
+pub mod simulate;
 pub mod spec;
 pub mod usage;
 

@@ -3,13 +3,19 @@
 //! Tags by rank, scaled from the effects: at level L the tag of rank r is
 //! `-round(L * e_r / max|e|)` (half away from zero), so the rank whose
 //! removal most lowers the house edge gets +L and a high running count
-//! means the remaining shoe favours the side-bet player. Levels 1, 2 and 3
-//! are tried; the one whose tags have the best betting correlation with the
-//! effects (Griffin, *The Theory of Blackjack*: the Pearson correlation
-//! over the cards of the shoe, here each rank weighted by its 4 cards per
-//! deck) is kept, ties to the lower level. A correlation within 1e-12 of a
-//! lower level's counts as a tie: a level whose tags are a multiple of a
-//! lower level's has mathematically the same correlation.
+//! means the remaining shoe favours the side-bet player. Where that
+//! rounding does not sum to zero over a deck, the balanced rounding nearest
+//! to the scaled effects is tried too (tags moved by one, those rounded
+//! furthest first): a balanced count can be divided by the decks left,
+//! while an unbalanced one drifts as the shoe is dealt.
+//!
+//! Each candidate is scored by its betting correlation with the effects
+//! (Griffin, *The Theory of Blackjack*: the Pearson correlation over the
+//! cards of the shoe, here each rank weighted by its 4 cards per deck).
+//! The simplest candidate within [`NEAR`] of the best correlation is kept:
+//! balanced before unbalanced, then the lowest level. A player uses the
+//! simpler count when it loses next to nothing (at level 2 this gives the
+//! published Dragon 7 count for the Lucky 7).
 
 use num_rational::BigRational;
 use num_traits::{Signed, ToPrimitive, Zero};
@@ -48,23 +54,67 @@ pub fn derive_count(t: &super::TableRemoval, decks: u32) -> Count {
     let scaled: [f64; 13] = std::array::from_fn(|r| (&t.by_rank[r] / &max).to_f64().unwrap_or(0.0));
     let gains: [f64; 13] = std::array::from_fn(|r| -t.by_rank[r].to_f64().unwrap_or(0.0));
     let weight = 4.0 * decks as f64;
-    let mut best = none;
+    let mut candidates = Vec::new();
     for level in 1..=3u8 {
-        let tags: [i32; 13] = std::array::from_fn(|r| -(level as f64 * scaled[r]).round() as i32);
-        if tags.iter().all(|&x| x == 0) {
-            continue;
-        }
-        let correlation = pearson(&tags.map(f64::from), &gains, weight);
-        if best.level == 0 || correlation > best.correlation + 1e-12 {
-            best = Count {
+        let target: [f64; 13] = std::array::from_fn(|r| -(level as f64) * scaled[r]);
+        let rounded: [i32; 13] = target.map(|x| x.round() as i32);
+        for tags in [Some(rounded), balance(rounded, &target, level)]
+            .into_iter()
+            .flatten()
+        {
+            if tags.iter().all(|&x| x == 0) {
+                continue;
+            }
+            let c = Count {
                 tags,
                 level,
                 balanced: tags.iter().sum::<i32>() == 0,
-                correlation,
+                correlation: pearson(&tags.map(f64::from), &gains, weight),
             };
+            if !candidates.contains(&c) {
+                candidates.push(c);
+            }
         }
     }
-    best
+    let best = candidates
+        .iter()
+        .map(|c| c.correlation)
+        .fold(f64::NEG_INFINITY, f64::max);
+    // Candidates in order of preference: balanced first (an unbalanced
+    // count drifts as the shoe is dealt), then by level.
+    candidates.sort_by_key(|c| (!c.balanced, c.level));
+    candidates
+        .into_iter()
+        .find(|c| c.correlation >= best - NEAR)
+        .unwrap_or(none)
+}
+
+/// How much betting correlation a simpler count may give up.
+pub const NEAR: f64 = 0.03;
+
+/// The balanced tags nearest to `target` from its rounding `tags`, each
+/// within `-level..=level`: while the sum is off, the tag rounded furthest
+/// in the direction of the excess moves by one. None when `tags` are
+/// balanced already (nothing new) or no balanced tags exist in range.
+fn balance(mut tags: [i32; 13], target: &[f64; 13], level: u8) -> Option<[i32; 13]> {
+    let l = level as i32;
+    let mut sum: i32 = tags.iter().sum();
+    if sum == 0 {
+        return None;
+    }
+    while sum != 0 {
+        let step = -sum.signum();
+        let r = (0..13)
+            .filter(|&r| (tags[r] + step).abs() <= l)
+            // The tag furthest past its target in the excess' direction.
+            .max_by(|&a, &b| {
+                let over = |r: usize| (tags[r] as f64 - target[r]) * -(step as f64);
+                over(a).total_cmp(&over(b)).then(b.cmp(&a))
+            })?;
+        tags[r] += step;
+        sum += step;
+    }
+    Some(tags)
 }
 
 /// Pearson correlation of `x` and `y` with the same weight on every rank

@@ -17,8 +17,9 @@ use serde_json::{Value, json};
 use sha2::{Digest, Sha256};
 use std::fmt::Write;
 
-/// The heading of the Markdown report's manifest section.
-const MANIFEST_HEADING: &str = "## 6. Reproducibility manifest";
+/// The title of the Markdown report's manifest section (section 6, or 7
+/// after the simulation section).
+const MANIFEST_TITLE: &str = "Reproducibility manifest";
 
 pub const LABEL: &str = "Manufacturer's mathematical analysis (not a test-laboratory certificate)";
 
@@ -48,6 +49,8 @@ pub struct Inputs<'a> {
     /// For each interpretation whose readings give the same figures, a
     /// round the reference evaluator settles differently under each.
     pub differing: &'a [(String, crate::eval::differ::DifferingRound)],
+    /// The simulation stage's findings, when the run simulated (`--simulate`).
+    pub study: Option<&'a crate::simulation::Study>,
 }
 
 pub struct Report {
@@ -139,6 +142,7 @@ pub fn document(inp: &Inputs, computed: &Computed) -> Value {
         "interpretations": interpretations_json(inp.spec, computed),
         "readings": super::readings::json(inp),
         "verification": verification_json(inp.verification),
+        "simulation": inp.study,
     })
 }
 
@@ -159,6 +163,12 @@ fn manifest(inp: &Inputs, c: &Computed, results_sha: Option<&str>) -> Value {
         "total_combinations": c.analysis.total.to_string(),
         "command": command(inp),
     });
+    if let Some(sim) = &inp.options.simulate {
+        m["simulate_rounds"] = json!(sim.rounds);
+        m["simulate_seed"] = json!(sim.seed);
+        m["simulate_penetration"] = json!(sim.penetration.to_string());
+        m["simulate_bound_shoes"] = json!(sim.bound_shoes);
+    }
     m[FIXTURE_KEY] = json!(inp.fixture_files);
     // The spec's hash is of its own bytes (what `certify verify` compares
     // with the file); what it includes is hashed here, file by file.
@@ -230,6 +240,9 @@ pub fn command(inp: &Inputs) -> String {
     }
     if inp.options.samples != crate::options::SAMPLES {
         c.push_str(&format!(" --verify {}", inp.options.samples));
+    }
+    if let Some(sim) = &inp.options.simulate {
+        c.push_str(&format!(" --simulate {}", sim.rounds));
     }
     c
 }
@@ -676,7 +689,13 @@ fn markdown(
             );
         }
     }
-    let _ = writeln!(s, "\n{MANIFEST_HEADING}\n");
+    if let Some(study) = inp.study {
+        let _ = writeln!(s, "\n## 6. Simulation and card counting\n");
+        super::simulation::markdown(&mut s, study);
+        let _ = writeln!(s, "## 7. {MANIFEST_TITLE}\n");
+    } else {
+        let _ = writeln!(s, "\n## 6. {MANIFEST_TITLE}\n");
+    }
     let _ = writeln!(
         s,
         "Reproduce with `{}` and check with `certify verify` on this file.\n",
@@ -791,8 +810,10 @@ pub fn read_manifest(
         };
         manifest_lines(m)
     } else {
+        // The last heading of that title (section 6, or 7 after a
+        // simulation section).
         let block = text
-            .find(MANIFEST_HEADING)
+            .rfind(&format!(". {MANIFEST_TITLE}\n"))
             .map(|start| &text[start..])
             .ok_or(ReportError::NoManifest)?;
         let open = block.find("```text\n").ok_or(ReportError::NoManifest)? + "```text\n".len();

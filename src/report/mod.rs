@@ -18,6 +18,7 @@ pub(crate) mod readings;
 pub mod release;
 pub mod search;
 mod sides;
+pub mod simulation;
 pub mod summary;
 pub mod text;
 

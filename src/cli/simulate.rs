@@ -1,0 +1,190 @@
+//! `certify simulate SPEC`: the simulation cross-check and the counting
+//! analysis on the terminal (or as JSON), a run's shards, and their merge.
+//! The work is in `crate::simulation`; the tables in
+//! `crate::report::simulation`.
+
+use super::{Output, exit};
+use crate::diag::Diagnostic;
+use crate::diag::simulate::SimulateError;
+use crate::simulate::{DEFAULT_SEED, Settings, Shard, Simulated, default_penetration};
+use crate::simulation::{BOUND_SHOES, ROUNDS, Request, Study};
+use clap::Args;
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+
+#[derive(Args, Debug)]
+pub(super) struct SimulateArgs {
+    /// The rule spec (YAML), e.g. rules/21st_century_baccarat.yaml
+    spec: String,
+    /// Rounds of each pass (every round from a full shoe; shoes dealt to
+    /// the cut card), e.g. --rounds 100000000
+    #[arg(long, value_name = "N", default_value_t = ROUNDS)]
+    rounds: u64,
+    /// Seed of the shuffles; the same seed deals the same cards on any
+    /// machine and thread count, e.g. --seed 42
+    #[arg(long, value_name = "S", default_value_t = DEFAULT_SEED)]
+    seed: u64,
+    /// Share of the shoe dealt before the cut card (default 0.9615: two
+    /// cards in 52 behind the cut, 16 in eight decks), e.g. --penetration 0.9
+    #[arg(long, value_name = "P")]
+    penetration: Option<f64>,
+    /// Deck count (default: the spec's; within its allowed range), e.g. --decks 6
+    #[arg(long, value_name = "N")]
+    decks: Option<u32>,
+    /// Deal only shard K of N of the run (its blocks of rounds); merge the
+    /// shards' JSON with --merge, e.g. --shard 3/8 --json > s3.json
+    #[arg(long, value_name = "K/N")]
+    shard: Option<String>,
+    /// Add up the JSON outputs of every shard of one run (with the same
+    /// --rounds, --seed and --penetration) instead of simulating, e.g.
+    /// --merge s1.json s2.json
+    #[arg(long, value_name = "FILE", num_args = 1..)]
+    merge: Vec<PathBuf>,
+    /// Shoes sampled for the perfect-information bound (0: none), e.g. --bound-shoes 10
+    #[arg(long, value_name = "N", default_value_t = BOUND_SHOES)]
+    bound_shoes: u64,
+    /// Print the results and the run's tallies as JSON
+    #[arg(long)]
+    json: bool,
+}
+
+pub(super) fn simulate(a: &SimulateArgs) -> Output {
+    let spec = match super::load(&a.spec) {
+        Ok(s) => s,
+        Err(o) => return o,
+    };
+    let decks = match crate::pipeline::decks_for(&spec, a.decks) {
+        Ok(d) => d,
+        Err(d) => return Output::usage(d),
+    };
+    let usage = |e: SimulateError| Output::usage(Diagnostic::plain(e));
+    let shard = match a.shard.as_deref().map(Shard::parse).transpose() {
+        Ok(s) => s.unwrap_or(Shard::WHOLE),
+        Err(e) => return usage(e),
+    };
+    let request = Request {
+        settings: Settings {
+            rounds: a.rounds,
+            seed: a.seed,
+            penetration: a.penetration.unwrap_or_else(default_penetration),
+            shard,
+        },
+        bound_shoes: a.bound_shoes,
+    };
+    if let Err(e) = request.settings.check() {
+        return usage(e);
+    }
+    let spec = crate::strategy::for_decks(&spec, decks).into_owned();
+    let (study, run) = if a.merge.is_empty() {
+        with_progress(&request.settings, |done| {
+            crate::simulation::study(&spec, decks, &request, done)
+        })
+    } else {
+        let shards = match read_shards(&a.merge) {
+            Ok(s) => s,
+            Err(e) => return Output::fail(Diagnostic::plain(e).render("")),
+        };
+        match crate::simulation::merged(&spec, decks, &request, &shards) {
+            Ok(r) => r,
+            Err(e) => return Output::fail(Diagnostic::plain(e).render("")),
+        }
+    };
+    let stdout = if a.json {
+        let doc = serde_json::json!({ "study": study, "tallies": run });
+        serde_json::to_string_pretty(&doc).expect("serializable") + "\n"
+    } else {
+        text(&study, &a.spec)
+    };
+    let failed = study.cross_check.iter().any(|c| !c.agrees);
+    Output {
+        stdout,
+        stderr: if failed {
+            "the simulation does not contain an exact figure: see `agrees`\n".into()
+        } else {
+            String::new()
+        },
+        code: if failed { exit::FAILED } else { exit::OK },
+    }
+}
+
+fn text(study: &Study, path: &str) -> String {
+    let mut s = format!(
+        "{path}: {} at {}, shard {}/{}\n\n",
+        study.spec,
+        crate::cards::deck_count(study.decks),
+        study.settings.shard.index,
+        study.settings.shard.count
+    );
+    crate::report::simulation::markdown(&mut s, study);
+    s
+}
+
+/// The tallies of each shard file.
+fn read_shards(files: &[PathBuf]) -> Result<Vec<(String, Simulated)>, SimulateError> {
+    files
+        .iter()
+        .map(|f| {
+            let name = f.display().to_string();
+            let bad = |reason: String| SimulateError::NotAShard {
+                file: name.clone(),
+                reason,
+            };
+            let text = std::fs::read_to_string(f).map_err(|e| bad(e.to_string()))?;
+            let doc: serde_json::Value =
+                serde_json::from_str(&text).map_err(|e| bad(e.to_string()))?;
+            let tallies = doc
+                .get("tallies")
+                .ok_or_else(|| bad("no `tallies`".into()))?;
+            let run = serde_json::from_value(tallies.clone()).map_err(|e| bad(e.to_string()))?;
+            Ok((name, run))
+        })
+        .collect()
+}
+
+/// Runs `work`, drawing a progress bar with a time estimate on the
+/// terminal meanwhile (only when stderr is a terminal: never in files or
+/// CI logs).
+fn with_progress<T: Send>(settings: &Settings, work: impl FnOnce(&AtomicU64) -> T + Send) -> T {
+    use std::io::{IsTerminal, Write};
+    let done = AtomicU64::new(0);
+    if !std::io::stderr().is_terminal() {
+        return work(&done);
+    }
+    let total = 2 * settings.rounds / settings.shard.count;
+    let finished = AtomicBool::new(false);
+    let mut start = None;
+    std::thread::scope(|scope| {
+        let worker = scope.spawn(|| {
+            let r = work(&done);
+            finished.store(true, Ordering::Relaxed);
+            r
+        });
+        while !finished.load(Ordering::Relaxed) {
+            std::thread::sleep(std::time::Duration::from_millis(200));
+            let d = done.load(Ordering::Relaxed).min(total);
+            let line = if d == 0 {
+                "effects of removal (exact engine)...".to_string()
+            } else if d >= total {
+                "perfect-information bound (exact engine)...".to_string()
+            } else {
+                let f = d as f64 / total as f64;
+                let secs = start
+                    .get_or_insert_with(std::time::Instant::now)
+                    .elapsed()
+                    .as_secs_f64()
+                    .max(0.2);
+                let bar = "#".repeat((30.0 * f) as usize);
+                format!(
+                    "simulating [{bar:<30}] {:>3.0}%  {:.1} M rounds/s  about {:.0} s left",
+                    100.0 * f,
+                    d as f64 / secs / 1e6,
+                    secs * (1.0 - f) / f
+                )
+            };
+            eprint!("\r{line:<80}");
+            let _ = std::io::stderr().flush();
+        }
+        eprint!("\r{:80}\r", "");
+        worker.join().expect("the simulation does not panic")
+    })
+}

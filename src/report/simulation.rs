@@ -1,0 +1,185 @@
+//! The "Simulation and card counting" section: what `crate::simulation`
+//! found, as Markdown tables (the same text `certify simulate` prints).
+
+use super::text::new_table;
+use crate::simulate::stats::Estimate;
+use crate::simulation::{Study, tags_text};
+use std::fmt::Write;
+
+const RANKS: [&str; 13] = [
+    "A", "2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K",
+];
+const SUITS: [&str; 4] = ["spades", "hearts", "diamonds", "clubs"];
+
+/// A share as a percentage with `places` decimals.
+fn pct(x: f64, places: usize) -> String {
+    format!("{:.*}%", places, 100.0 * x)
+}
+
+fn signed_pct(x: f64, places: usize) -> String {
+    format!("{:+.*}%", places, 100.0 * x)
+}
+
+fn interval_pct(e: &Estimate, places: usize) -> String {
+    format!(
+        "{} ± {}",
+        signed_pct(e.value, places),
+        pct(e.half_width, places)
+    )
+}
+
+fn group(n: u64) -> String {
+    super::numbers::group_digits(&n.to_string())
+}
+
+/// The section's body (headings at level `###`).
+pub fn markdown(s: &mut String, st: &Study) {
+    let p = &st.procedure;
+    let _ = writeln!(
+        s,
+        "Shoes of {} cards were dealt by the spec's drawing rules and every wager settled by the reference evaluator; the simulator shares no code with the exact engine. {} rounds were each dealt from a full shoe (the exact figures' assumption) and {} rounds in {} shoes were dealt to a cut card. Seed {}; generator: {}. Burn: {}. Cut card: {}; here at card {} of {} ({} penetration), with card {} and {} ({} and {}) for the counting analysis. Intervals are 99.9% normal intervals; dealt-shoe intervals are taken over shoes.\n",
+        p.cards,
+        group(st.full_rounds),
+        group(st.dealt_rounds),
+        group(st.dealt_shoes),
+        st.settings.seed,
+        p.generator,
+        p.burn,
+        p.cut,
+        p.cut_cards[2],
+        p.cards,
+        pct(p.penetrations[2], 1),
+        p.cut_cards[0],
+        p.cut_cards[1],
+        pct(p.penetrations[0], 1),
+        pct(p.penetrations[1], 1),
+    );
+    let _ = writeln!(s, "### Simulation against the exact figures\n");
+    let _ = writeln!(
+        s,
+        "The full-shoe simulation must contain the exact house edge in its interval. The cut-card effect is the house edge dealt to the cut card minus the exact full-shoe edge.\n"
+    );
+    let mut t = new_table(vec![
+        "wager",
+        "pay table",
+        "exact house edge",
+        "simulated (99.9%)",
+        "agrees",
+        "hit frequency: exact, simulated",
+        "cut-card effect (99.9%)",
+    ]);
+    for c in &st.cross_check {
+        t.add_row(vec![
+            c.wager.clone(),
+            c.pay_table.clone(),
+            pct(c.exact_edge, 4),
+            interval_pct(&c.simulated_edge, 4).replacen('+', "", 1),
+            if c.agrees { "yes" } else { "NO" }.to_string(),
+            format!(
+                "{}, {}",
+                pct(c.exact_hits, 4),
+                interval_pct(&c.simulated_hits, 4).replacen('+', "", 1)
+            ),
+            interval_pct(&c.cut_card_effect, 4),
+        ]);
+    }
+    let _ = writeln!(s, "{t}\n");
+    let _ = writeln!(s, "### Effects of removal\n");
+    let _ = writeln!(
+        s,
+        "Exact change in house edge, in percentage points, when one card of each rank is removed from a full shoe (the engine on that composition; exact fractions in the JSON report). Where a wager reads suits, the rank's figure is the mean over its four suits and each suit is listed below.\n"
+    );
+    let mut header = vec!["pay table".to_string()];
+    header.extend(RANKS.iter().map(|r| r.to_string()));
+    let mut t = new_table(header);
+    for tb in &st.tables {
+        let mut row = vec![format!("{} / {}", tb.wager, tb.pay_table)];
+        row.extend(
+            tb.removal_by_rank
+                .iter()
+                .map(|x| format!("{:+.4}", 100.0 * x)),
+        );
+        t.add_row(row);
+    }
+    let _ = writeln!(s, "{t}\n");
+    for tb in &st.tables {
+        if let Some(cards) = &tb.removal_by_card {
+            let _ = writeln!(s, "By suit, `{} / {}`:\n", tb.wager, tb.pay_table);
+            let mut header = vec!["suit".to_string()];
+            header.extend(RANKS.iter().map(|r| r.to_string()));
+            let mut t = new_table(header);
+            for (k, suit) in SUITS.iter().enumerate() {
+                let mut row = vec![suit.to_string()];
+                row.extend(cards.iter().map(|c| format!("{:+.4}", 100.0 * c[k])));
+                t.add_row(row);
+            }
+            let _ = writeln!(s, "{t}\n");
+        }
+    }
+    let _ = writeln!(s, "### Card counting\n");
+    let _ = writeln!(
+        s,
+        "Each pay table's count: integer tags per rank scaled from the effects of removal (a card whose removal helps the player counts plus), balanced where possible and at the lowest level (1 to 3) within 0.03 of the best betting correlation with them. A balanced count is divided by the decks left (true count); an unbalanced one is used as it runs, from minus half its drift over the shoe. The simulated counter bets only when the count reaches a threshold; every threshold from -40 to +40 was tried at each penetration and the best is shown (chosen on the same rounds, so slightly optimistic). The perfect-information bound bets only when the exact edge of the unseen cards favours the player, on {} sampled shoes, for wagers that read no suit (the exact engine takes about a second per remaining-shoe composition for a wager that reads suits, and a shoe has some seventy).\n",
+        st.bound_shoes
+    );
+    let mut t = new_table(vec![
+        "pay table",
+        "tags",
+        "level",
+        "balanced",
+        "correlation",
+    ]);
+    for tb in &st.tables {
+        t.add_row(vec![
+            format!("{} / {}", tb.wager, tb.pay_table),
+            tags_text(&tb.count.tags),
+            tb.count.level.to_string(),
+            if tb.count.balanced { "yes" } else { "no" }.to_string(),
+            format!("{:.3}", tb.count.correlation),
+        ]);
+    }
+    let _ = writeln!(s, "{t}\n");
+    let mut t = new_table(vec![
+        "pay table",
+        "penetration",
+        "bet at count",
+        "bets per shoe",
+        "advantage on bets",
+        "win per shoe, units (99.9%)",
+    ]);
+    for tb in &st.tables {
+        for b in &tb.best {
+            t.add_row(vec![
+                format!("{} / {}", tb.wager, tb.pay_table),
+                pct(b.penetration, 1),
+                b.threshold
+                    .map_or("every round".to_string(), |x| format!("{x:+}")),
+                format!("{:.2}", b.bets_per_shoe),
+                signed_pct(b.advantage, 2),
+                format!(
+                    "{:+.4} ± {:.4}",
+                    b.win_per_shoe.value, b.win_per_shoe.half_width
+                ),
+            ]);
+        }
+        if let Some(b) = &tb.bound {
+            t.add_row(vec![
+                format!("{} / {}", tb.wager, tb.pay_table),
+                pct(st.procedure.penetrations[2], 1),
+                "perfect information".to_string(),
+                format!("{:.2}", b.bets_per_shoe),
+                signed_pct(b.advantage, 2),
+                format!(
+                    "{:+.4} ± {:.4}",
+                    b.win_per_shoe.value, b.win_per_shoe.half_width
+                ),
+            ]);
+        }
+    }
+    let _ = writeln!(s, "{t}\n");
+    let _ = writeln!(s, "Verdicts:\n");
+    for tb in &st.tables {
+        let _ = writeln!(s, "- `{} / {}`: {}", tb.wager, tb.pay_table, tb.verdict);
+    }
+    let _ = writeln!(s);
+}

@@ -1,0 +1,76 @@
+//! Dealing one round from the top of a shoe, card by card, by the spec's
+//! drawing rules: the first four cards in the game's initial deal order,
+//! then the first hand's third card if it draws, then the second hand's if
+//! it draws. Unlike the six-card convention of the exact figures, a card
+//! not needed stays in the shoe for the next round.
+
+use super::shoe::{Id, card};
+use crate::cards::Card;
+use crate::model::round::Round;
+use crate::model::{FirstRule, Game};
+
+/// A dealt round as card ids in the six slots (`Round`'s slot order).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Dealt {
+    pub(crate) ids: [Id; 6],
+    pub(crate) counts: [u8; 2],
+}
+
+impl Dealt {
+    /// The round as conditions read it; a slot not dealt holds a
+    /// placeholder, which conditions read as absent.
+    pub(crate) fn round(&self) -> Round {
+        let mut cards = [Card::new(1, 0); 6];
+        for (slot, c) in cards.iter_mut().enumerate() {
+            if (slot % 3) < self.counts[slot / 3] as usize {
+                *c = card(self.ids[slot]);
+            }
+        }
+        Round {
+            cards,
+            counts: self.counts,
+        }
+    }
+}
+
+/// Point value of a card id.
+fn value(id: Id) -> u8 {
+    crate::cards::point_value(id / 4 + 1)
+}
+
+/// Deals a round from `cards` (at least six left); returns it and the
+/// number of cards used.
+pub(crate) fn deal(game: &Game, cards: &[Id]) -> (Dealt, usize) {
+    let mut d = Dealt {
+        ids: [0; 6],
+        counts: [2, 2],
+    };
+    let mut next = [0usize, 0];
+    for (&id, &hand) in cards[..4].iter().zip(&game.deal) {
+        let h = hand as usize;
+        d.ids[h * 3 + next[h]] = id;
+        next[h] += 1;
+    }
+    let t0 = (value(d.ids[0]) + value(d.ids[1])) % 10;
+    let t1 = (value(d.ids[3]) + value(d.ids[4])) % 10;
+    if game.is_natural(t0) || game.is_natural(t1) {
+        return (d, 4);
+    }
+    let first = match &game.first {
+        FirstRule::Totals(mask) => mask & (1 << t0) != 0,
+        // A player's choice reads the two-card hands as a round.
+        FirstRule::Decides(_) => game.first_draws(&d.round()),
+    };
+    let mut used = 4;
+    if first {
+        d.ids[2] = cards[used];
+        d.counts[0] = 3;
+        used += 1;
+    }
+    if game.second_draws(t1, first.then(|| value(d.ids[2]))) {
+        d.ids[5] = cards[used];
+        d.counts[1] = 3;
+        used += 1;
+    }
+    (d, used)
+}

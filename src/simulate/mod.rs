@@ -1,0 +1,319 @@
+//! The shoe simulator: an independent check of the exact figures, and the
+//! card-counting analysis.
+//!
+//! It deals real shoes by the spec's own rules (`deal`), shuffled with a
+//! named, portable generator (`rng`), burned and cut as a table does
+//! (`shoe`), and settles every wager of every round with the reference
+//! evaluator (`memo`). It shares no code with the exact engine: what it
+//! reports is what dealing cards gives.
+//!
+//! A run is two passes over the same blocks (`passes`): every round from a
+//! full shoe, whose averages must contain the exact figures, and whole
+//! shoes dealt to a cut card, which show the cut-card effect and what a
+//! card counter wins. A run is cut into blocks of about 2^20 rounds, each
+//! with its own generator; threads take blocks as they come, and shards
+//! (`--shard K/N`) take contiguous runs of blocks, so every split adds up
+//! to exactly the tallies of one undivided run.
+
+mod deal;
+mod memo;
+mod passes;
+mod rng;
+mod shoe;
+pub mod stats;
+pub mod tally;
+
+pub use passes::Tags;
+pub use tally::{DealtTally, FullTally};
+
+use crate::diag::simulate::SimulateError;
+use crate::model::Spec;
+use serde::{Deserialize, Serialize};
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+/// Rounds per block (the last blocks of a run may hold one more or less).
+const BLOCK: u64 = 1 << 20;
+
+/// Which part of a run this is: shard `index` (1-based) of `count`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Shard {
+    pub index: u64,
+    pub count: u64,
+}
+
+impl Shard {
+    pub const WHOLE: Shard = Shard { index: 1, count: 1 };
+
+    /// `K/N`.
+    pub fn parse(text: &str) -> Result<Shard, SimulateError> {
+        let bad = || SimulateError::Shard {
+            given: text.to_string(),
+        };
+        let (k, n) = text.split_once('/').ok_or_else(bad)?;
+        let (index, count) = (
+            k.trim().parse().map_err(|_| bad())?,
+            n.trim().parse().map_err(|_| bad())?,
+        );
+        if index == 0 || index > count {
+            return Err(bad());
+        }
+        Ok(Shard { index, count })
+    }
+}
+
+/// What a run deals. Every field is recorded with its results.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Settings {
+    /// Rounds of each pass (the dealt pass finishes its last shoes).
+    pub rounds: u64,
+    pub seed: u64,
+    /// The share of the shoe dealt before the cut card.
+    pub penetration: f64,
+    pub shard: Shard,
+}
+
+/// Default seed: any fixed number; recorded with the results.
+pub const DEFAULT_SEED: u64 = 20_261_123;
+
+/// Cards left behind the cut card by default: 16 in an 8-deck shoe, two
+/// per deck. The figure of the published Dragon 7 counting simulations
+/// ("16 cards are placed behind the cut card", Stephen How,
+/// discountgambling.net, 2011-2013), which typical baccarat dealing
+/// procedures match.
+pub const BEHIND_CUT_PER_DECK: u32 = 2;
+
+/// The default penetration, whatever the deck count: 2 cards in 52 are
+/// left behind the cut card (96.15% dealt).
+pub fn default_penetration() -> f64 {
+    1.0 - BEHIND_CUT_PER_DECK as f64 / 52.0
+}
+
+/// The three penetrations of a dealt pass, shallowest first: the run's own
+/// and one and two eighths of the shoe shallower.
+pub fn penetrations(penetration: f64) -> [f64; tally::BANDS] {
+    [penetration - 0.25, penetration - 0.125, penetration]
+}
+
+impl Settings {
+    pub fn check(&self) -> Result<(), SimulateError> {
+        if self.rounds == 0 {
+            return Err(SimulateError::NoRounds);
+        }
+        if !(0.4..=1.0).contains(&self.penetration) {
+            return Err(SimulateError::Penetration {
+                given: self.penetration.to_string(),
+            });
+        }
+        Ok(())
+    }
+
+    fn blocks(&self) -> u64 {
+        self.rounds.div_ceil(BLOCK)
+    }
+
+    /// Rounds of block `b`: the run's rounds shared as evenly as possible.
+    fn quota(&self, b: u64) -> u64 {
+        let blocks = self.blocks();
+        self.rounds / blocks + u64::from(b < self.rounds % blocks)
+    }
+
+    /// The blocks this shard deals.
+    fn own_blocks(&self) -> std::ops::Range<u64> {
+        let (k, n, b) = (self.shard.index - 1, self.shard.count, self.blocks());
+        let at = |i: u64| ((i as u128 * b as u128) / n as u128) as u64;
+        at(k)..at(k + 1)
+    }
+}
+
+/// Where the cut cards fall in a shoe of `cards` cards, shallowest first:
+/// never before the longest burn (11 cards) and always with a whole round
+/// (six cards) left after the last round begun.
+pub fn cut_cards(cards: usize, penetration: f64) -> [usize; tally::BANDS] {
+    penetrations(penetration).map(|p| shoe::cut(cards, p).clamp(12, cards - 5))
+}
+
+/// A run's tallies with what produced them.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Simulated {
+    pub spec: String,
+    pub decks: u32,
+    pub settings: Settings,
+    /// Each pay table's count, when the counting analysis ran (flat over
+    /// every wager's pay tables, in spec order).
+    pub counts: Option<Vec<CountTags>>,
+    pub full: FullTally,
+    pub dealt: DealtTally,
+}
+
+/// A count as recorded: its tags by rank, ace first.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CountTags {
+    pub tags: [i32; 13],
+    pub balanced: bool,
+}
+
+/// Runs both passes of this shard of a run. `spec` must have its strategy
+/// resolved (the player decides by the full shoe's chart throughout).
+/// `done` counts rounds dealt, for a progress display.
+pub fn simulate(
+    spec: &Spec,
+    decks: u32,
+    settings: &Settings,
+    counts: Option<&[Tags]>,
+    done: &AtomicU64,
+) -> Simulated {
+    let groups = memo::groups(spec);
+    let layout = tally::Layout::new(spec);
+    let cuts = cut_cards(52 * decks as usize, settings.penetration);
+    let blocks = settings.own_blocks();
+    let next = AtomicU64::new(blocks.start);
+    let threads = rayon::current_num_threads().max(1);
+    let buckets = if counts.is_some() { passes::BUCKETS } else { 1 };
+    let totals = Mutex::new((FullTally::new(&layout), DealtTally::new(&layout, buckets)));
+    std::thread::scope(|scope| {
+        for _ in 0..threads {
+            scope.spawn(|| {
+                let mut memo = memo::Memo::new(&groups, layout.tables());
+                let mut full = FullTally::new(&layout);
+                let mut dealt = DealtTally::new(&layout, buckets);
+                loop {
+                    let b = next.fetch_add(1, Ordering::Relaxed);
+                    if b >= blocks.end {
+                        break;
+                    }
+                    let quota = settings.quota(b);
+                    let mut rng = rng::Rng::for_block(settings.seed, "full", b);
+                    full.add(&passes::full_shoe(
+                        &spec.game, &mut memo, &layout, decks, quota, &mut rng,
+                    ));
+                    done.fetch_add(quota, Ordering::Relaxed);
+                    let mut rng = rng::Rng::for_block(settings.seed, "dealt", b);
+                    dealt.add(&passes::dealt(
+                        &spec.game, &mut memo, &layout, decks, cuts, counts, quota, &mut rng,
+                    ));
+                    done.fetch_add(quota, Ordering::Relaxed);
+                }
+                // Integer sums: the order threads finish in cannot matter.
+                let mut t = totals.lock().expect("no thread panics holding it");
+                t.0.add(&full);
+                t.1.add(&dealt);
+            });
+        }
+    });
+    let (full, dealt) = totals.into_inner().expect("threads joined");
+    Simulated {
+        spec: spec.id.clone(),
+        decks,
+        settings: settings.clone(),
+        counts: counts.map(|c| {
+            c.iter()
+                .map(|t| CountTags {
+                    tags: t.tags,
+                    balanced: t.balanced,
+                })
+                .collect()
+        }),
+        full,
+        dealt,
+    }
+}
+
+/// Adds shards of one run into the run itself: the same tallies, exactly,
+/// as dealing it undivided. Each shard 1..=N must be given once.
+pub fn merge(shards: &[(String, Simulated)]) -> Result<Simulated, SimulateError> {
+    let (_, first) = shards.first().ok_or(SimulateError::MergeShards {
+        expected: 0,
+        found: "none".into(),
+    })?;
+    let n = first.settings.shard.count;
+    let mut seen: Vec<u64> = shards.iter().map(|(_, s)| s.settings.shard.index).collect();
+    seen.sort();
+    if seen != (1..=n).collect::<Vec<_>>() {
+        return Err(SimulateError::MergeShards {
+            expected: n,
+            found: seen
+                .iter()
+                .map(|k| k.to_string())
+                .collect::<Vec<_>>()
+                .join(", "),
+        });
+    }
+    let mut merged = first.clone();
+    merged.settings.shard = Shard::WHOLE;
+    merged.full = FullTally {
+        rounds: 0,
+        codes: first.full.codes.iter().map(|c| vec![0; c.len()]).collect(),
+    };
+    merged.dealt = DealtTally {
+        shoes: 0,
+        rounds: [0; tally::BANDS],
+        buckets: first.dealt.buckets,
+        rounds_squared: vec![0; tally::BANDS],
+        tables: first
+            .dealt
+            .tables
+            .iter()
+            .map(|t| tally::DealtTable {
+                codes: vec![0; t.codes.len()],
+                shoe_squares: vec![0; t.shoe_squares.len()],
+                net_by_rounds: vec![0; t.net_by_rounds.len()],
+            })
+            .collect(),
+    };
+    for (file, s) in shards {
+        let differs = |what: &str| SimulateError::MergeMismatch {
+            file: file.clone(),
+            what: what.into(),
+        };
+        if s.spec != first.spec || s.decks != first.decks {
+            return Err(differs("spec or deck count"));
+        }
+        let (a, b) = (&s.settings, &first.settings);
+        if a.rounds != b.rounds || a.seed != b.seed || a.penetration != b.penetration {
+            return Err(differs("rounds, seed or penetration"));
+        }
+        if s.counts != first.counts || s.full.codes.len() != first.full.codes.len() {
+            return Err(differs("counting"));
+        }
+        merged.full.add(&s.full);
+        merged.dealt.add(&s.dealt);
+    }
+    Ok(merged)
+}
+
+/// What a counter with perfect information knows before each round of
+/// `shoes` dealt shoes (their own generators, pass "bound"): the cards not
+/// yet seen, by rank and suit (`[rank - 1][suit]`). Dealt to the run's
+/// penetration with the same burn and cut as the dealt pass.
+pub fn sample_shoes(
+    spec: &Spec,
+    decks: u32,
+    settings: &Settings,
+    shoes: u64,
+) -> Vec<Vec<[[u32; 4]; 13]>> {
+    let cuts = cut_cards(52 * decks as usize, settings.penetration);
+    (0..shoes)
+        .map(|s| {
+            let mut rng = rng::Rng::for_block(settings.seed, "bound", s);
+            let mut cards = shoe::fresh(decks);
+            shoe::shuffle(&mut cards, &mut rng);
+            let mut unseen = [[decks; 4]; 13];
+            let see = |unseen: &mut [[u32; 4]; 13], id: shoe::Id| {
+                unseen[(id / 4) as usize][(id % 4) as usize] -= 1
+            };
+            see(&mut unseen, cards[0]);
+            let mut pos = shoe::burned(cards[0]);
+            let mut rounds = Vec::new();
+            while pos < cuts[tally::BANDS - 1] {
+                rounds.push(unseen);
+                let (_, used) = deal::deal(&spec.game, &cards[pos..]);
+                cards[pos..pos + used]
+                    .iter()
+                    .for_each(|&c| see(&mut unseen, c));
+                pos += used;
+            }
+            rounds
+        })
+        .collect()
+}

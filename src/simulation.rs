@@ -1,0 +1,412 @@
+//! The simulation stage: real shoes against the exact figures, and what a
+//! card counter can do. Used by `certify simulate` and by `certify SPEC
+//! --simulate` (the report's "Simulation and card counting" section).
+//!
+//! The simulator (`crate::simulate`) deals and settles rounds and shares no
+//! code with the exact engine. This stage sets the two side by side: the
+//! engine gives the full-shoe figures the simulation must contain, and the
+//! effects of removal (`crate::removal`) from which each pay table's count
+//! is derived; the simulator then plays the counter. The perfect-
+//! information bound asks the engine for the exact edge of the cards not
+//! yet seen before every round of a few sampled shoes.
+
+use crate::engine::shoe::Composition;
+use crate::model::Spec;
+use crate::removal::{Count, Removal, derive_count, edges_of, effects_of_removal};
+use crate::simulate::stats::{CounterResult, Estimate, Z999, counter, estimates};
+use crate::simulate::{Settings, Simulated, Tags, cut_cards, penetrations, sample_shoes, simulate};
+use num_traits::ToPrimitive;
+use rayon::prelude::*;
+use serde::Serialize;
+use std::sync::atomic::AtomicU64;
+
+/// Default rounds of each pass.
+pub const ROUNDS: u64 = 10_000_000;
+/// Default shoes sampled for the perfect-information bound.
+pub const BOUND_SHOES: u64 = 2;
+
+/// What to simulate, beyond the spec and deck count.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Request {
+    pub settings: Settings,
+    pub bound_shoes: u64,
+}
+
+/// One pay table's simulation against the exact figures.
+#[derive(Clone, Debug, Serialize)]
+pub struct CrossCheck {
+    pub wager: String,
+    pub pay_table: String,
+    /// House edge by the exact engine (full shoe, six-card convention).
+    pub exact_edge: f64,
+    /// House edge of the full-shoe pass.
+    pub simulated_edge: Estimate,
+    /// Whether the exact edge is inside the simulated interval.
+    pub agrees: bool,
+    /// Hit frequency (an event settles the wager): exact, and simulated.
+    pub exact_hits: f64,
+    pub simulated_hits: Estimate,
+    /// House edge dealt to the cut card at the run's penetration, minus
+    /// the exact full-shoe edge.
+    pub cut_card_effect: Estimate,
+}
+
+/// Every pay table's simulated figures beside the engine's.
+pub fn cross_check(
+    spec: &Spec,
+    run: &Simulated,
+    exact: &crate::engine::Analysis,
+) -> Vec<CrossCheck> {
+    let tables = spec.wagers.iter().zip(&exact.wagers).flat_map(|(w, ws)| {
+        w.pay_tables
+            .iter()
+            .zip(&ws.tables)
+            .map(move |(t, ts)| (w, t, ts))
+    });
+    tables
+        .zip(estimates(spec, run))
+        .map(|((w, t, ts), sim)| {
+            let exact_edge = -ts.expected.to_f64().unwrap_or(f64::NAN);
+            let hits: u128 = ts.events.iter().map(|e| e.combinations).sum();
+            CrossCheck {
+                wager: w.id.clone(),
+                pay_table: t.id.clone(),
+                exact_edge,
+                agrees: sim.edge.contains(exact_edge),
+                simulated_edge: sim.edge,
+                exact_hits: hits as f64 / ts.total as f64,
+                simulated_hits: sim.hits,
+                cut_card_effect: Estimate {
+                    value: sim.dealt_edge.value - exact_edge,
+                    half_width: sim.dealt_edge.half_width,
+                },
+            }
+        })
+        .collect()
+}
+
+/// Everything the simulation stage found.
+#[derive(Clone, Debug, Serialize)]
+pub struct Study {
+    pub spec: String,
+    pub decks: u32,
+    pub settings: Settings,
+    pub bound_shoes: u64,
+    pub procedure: Procedure,
+    /// Rounds of the full-shoe pass, and rounds and shoes of the dealt pass
+    /// (at its deepest penetration).
+    pub full_rounds: u64,
+    pub dealt_rounds: u64,
+    pub dealt_shoes: u64,
+    pub cross_check: Vec<CrossCheck>,
+    pub tables: Vec<TableStudy>,
+}
+
+/// How shoes are dealt, in words and figures.
+#[derive(Clone, Debug, Serialize)]
+pub struct Procedure {
+    pub generator: String,
+    pub burn: String,
+    pub cut: String,
+    pub cards: usize,
+    /// Cut card positions (cards from the top), shallowest first.
+    pub cut_cards: [usize; 3],
+    pub penetrations: [f64; 3],
+}
+
+/// One pay table's removal effects, count, counter and bound.
+#[derive(Clone, Debug, Serialize)]
+pub struct TableStudy {
+    pub wager: String,
+    pub pay_table: String,
+    /// Change in house edge (share of a stake) when one card of each rank,
+    /// ace first, is removed from a full shoe; exact fractions beside.
+    pub removal_by_rank: Vec<f64>,
+    pub removal_by_rank_exact: Vec<String>,
+    /// Per rank, per suit (spades, hearts, diamonds, clubs), where the
+    /// wager reads suits.
+    pub removal_by_card: Option<Vec<[f64; 4]>>,
+    pub count: CountInfo,
+    /// The best threshold at each penetration, shallowest first.
+    pub best: Vec<CounterResult>,
+    pub countable: bool,
+    pub verdict: String,
+    /// None when no shoe was sampled, or the wager reads suits (see
+    /// [`bound`]).
+    pub bound: Option<Bound>,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct CountInfo {
+    pub tags: [i32; 13],
+    pub level: u8,
+    pub balanced: bool,
+    /// Betting correlation of the tags with the effects of removal.
+    pub correlation: f64,
+}
+
+/// Betting only when the exact edge of the unseen cards favours the player.
+#[derive(Clone, Debug, Serialize)]
+pub struct Bound {
+    pub shoes: u64,
+    pub bets_per_shoe: f64,
+    /// The player's exact expectation per unit bet, averaged over bets.
+    pub advantage: f64,
+    /// Expected win per shoe in units, with its interval over the shoes.
+    pub win_per_shoe: Estimate,
+}
+
+/// Runs the stage. `spec` must have its strategy resolved for `decks`.
+/// `done` counts simulated rounds (of 2 x rounds) for a progress display.
+pub fn study(spec: &Spec, decks: u32, request: &Request, done: &AtomicU64) -> (Study, Simulated) {
+    let removal = effects_of_removal(spec, decks);
+    let counts: Vec<Count> = removal
+        .tables
+        .iter()
+        .map(|t| derive_count(t, decks))
+        .collect();
+    let tags: Vec<Tags> = counts
+        .iter()
+        .map(|c| Tags {
+            tags: c.tags,
+            balanced: c.balanced,
+        })
+        .collect();
+    let run = simulate(spec, decks, &request.settings, Some(&tags), done);
+    (
+        summarise(spec, decks, request, &removal, &counts, &run),
+        run,
+    )
+}
+
+/// The study of a run dealt in shards, from their tallies: exactly the
+/// study of the undivided run (its own settings are the shards').
+pub fn merged(
+    spec: &Spec,
+    decks: u32,
+    request: &Request,
+    shards: &[(String, Simulated)],
+) -> Result<(Study, Simulated), crate::diag::simulate::SimulateError> {
+    let run = crate::simulate::merge(shards)?;
+    let removal = effects_of_removal(spec, decks);
+    let counts: Vec<Count> = removal
+        .tables
+        .iter()
+        .map(|t| derive_count(t, decks))
+        .collect();
+    let recorded: Option<Vec<[i32; 13]>> = run
+        .counts
+        .as_ref()
+        .map(|c| c.iter().map(|t| t.tags).collect());
+    if run.spec != spec.id
+        || run.decks != decks
+        || recorded != Some(counts.iter().map(|c| c.tags).collect())
+    {
+        return Err(crate::diag::simulate::SimulateError::MergeMismatch {
+            file: shards[0].0.clone(),
+            what: format!("spec `{}`, decks {} or the counts", spec.id, decks),
+        });
+    }
+    let request = Request {
+        settings: run.settings.clone(),
+        bound_shoes: request.bound_shoes,
+    };
+    Ok((
+        summarise(spec, decks, &request, &removal, &counts, &run),
+        run,
+    ))
+}
+
+/// The study of a finished run (also of shards merged).
+pub fn summarise(
+    spec: &Spec,
+    decks: u32,
+    request: &Request,
+    removal: &Removal,
+    counts: &[Count],
+    run: &Simulated,
+) -> Study {
+    let exact = crate::engine::analyse(spec, decks);
+    let cards = 52 * decks as usize;
+    let reads_suits: Vec<bool> = removal.tables.iter().map(|t| t.reads_suits).collect();
+    let bounds = bound(spec, decks, request, &reads_suits);
+    let pens = penetrations(request.settings.penetration);
+    let tables = removal
+        .tables
+        .iter()
+        .zip(counts)
+        .enumerate()
+        .map(|(t, (r, c))| {
+            let rows = counter(spec, run, t);
+            let best: Vec<CounterResult> = rows
+                .iter()
+                .map(|at| {
+                    at.iter()
+                        .max_by(|a, b| a.win_per_shoe.value.total_cmp(&b.win_per_shoe.value))
+                        .expect("thresholds")
+                        .clone()
+                })
+                .collect();
+            let deepest = best.last().expect("three penetrations");
+            let countable = deepest.threshold.is_some()
+                && deepest.win_per_shoe.value - deepest.win_per_shoe.half_width > 0.0;
+            TableStudy {
+                wager: r.wager.clone(),
+                pay_table: r.pay_table.clone(),
+                removal_by_rank: r
+                    .by_rank
+                    .iter()
+                    .map(|x| x.to_f64().unwrap_or(f64::NAN))
+                    .collect(),
+                removal_by_rank_exact: r.by_rank.iter().map(|x| x.to_string()).collect(),
+                removal_by_card: r.by_card.as_ref().map(|rows| {
+                    rows.iter()
+                        .map(|suits| suits.clone().map(|x| x.to_f64().unwrap_or(f64::NAN)))
+                        .collect()
+                }),
+                count: CountInfo {
+                    tags: c.tags,
+                    level: c.level,
+                    balanced: c.balanced,
+                    correlation: c.correlation,
+                },
+                verdict: verdict(c, deepest, countable, &pens),
+                best,
+                countable,
+                bound: bounds.as_ref().and_then(|b| b[t].clone()),
+            }
+        })
+        .collect();
+    Study {
+        spec: spec.id.clone(),
+        decks,
+        settings: request.settings.clone(),
+        bound_shoes: request.bound_shoes,
+        procedure: Procedure {
+            generator: "ChaCha8 (rand_chacha 0.9), one stream per block of 2^20 rounds seeded by SHA-256 of the seed and block".into(),
+            burn: "the first card is shown and that many more burned (ace 1, two to nine face value, tens and pictures 10); no rule document describes a burn".into(),
+            cut: format!(
+                "rounds begin while fewer cards than the cut card's position have left the shoe; by default {} cards in 52 are left behind the cut (16 in 8 decks, as in published Dragon 7 counting simulations)",
+                crate::simulate::BEHIND_CUT_PER_DECK
+            ),
+            cards,
+            cut_cards: cut_cards(cards, request.settings.penetration),
+            penetrations: pens,
+        },
+        full_rounds: run.full.rounds,
+        dealt_rounds: run.dealt.rounds.iter().sum(),
+        dealt_shoes: run.dealt.shoes,
+        cross_check: cross_check(spec, run, &exact),
+        tables,
+    }
+}
+
+fn verdict(c: &Count, best: &CounterResult, countable: bool, pens: &[f64; 3]) -> String {
+    let kind = if c.balanced { "true" } else { "running" };
+    if countable {
+        format!(
+            "countable: bet when the {kind} count is at least {}: {:+.2}% on {:.1} bets per shoe, {:+.3} units per shoe (99.9% interval {:+.3} to {:+.3}) at {:.1}% penetration",
+            best.threshold.unwrap_or_default(),
+            100.0 * best.advantage,
+            best.bets_per_shoe,
+            best.win_per_shoe.value,
+            best.win_per_shoe.value - best.win_per_shoe.half_width,
+            best.win_per_shoe.value + best.win_per_shoe.half_width,
+            100.0 * best.penetration,
+        )
+    } else {
+        format!(
+            "no profitable count found: the level-{} {} count (tags {}) at every threshold from -40 to +40 and at {:.1}%, {:.1}% and {:.1}% penetration; best {:+.3} units per shoe",
+            c.level,
+            if c.balanced { "balanced" } else { "unbalanced" },
+            tags_text(&c.tags),
+            100.0 * pens[0],
+            100.0 * pens[1],
+            100.0 * pens[2],
+            best.win_per_shoe.value,
+        )
+    }
+}
+
+/// `A+1 2+0 ... K-1`.
+pub fn tags_text(tags: &[i32; 13]) -> String {
+    const RANKS: [&str; 13] = [
+        "A", "2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K",
+    ];
+    RANKS
+        .iter()
+        .zip(tags)
+        .map(|(r, t)| format!("{r}{t:+}"))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// The perfect-information bound of every pay table, or None when no shoe
+/// is sampled.
+fn bound(
+    spec: &Spec,
+    decks: u32,
+    request: &Request,
+    reads_suits: &[bool],
+) -> Option<Vec<Option<Bound>>> {
+    if request.bound_shoes == 0 {
+        return None;
+    }
+    let shoes = sample_shoes(spec, decks, &request.settings, request.bound_shoes);
+    let tables = reads_suits.len();
+    // The engine needs about a second per composition for a wager that
+    // reads suits (every card exact, the shoe no longer alike in suits):
+    // some hundred compositions per shoe is out of reach of a report run.
+    let wanted: Vec<bool> = reads_suits.iter().map(|s| !s).collect();
+    if !wanted.contains(&true) {
+        return Some(vec![None; tables]);
+    }
+    let rounds: Vec<(usize, [[u32; 4]; 13])> = shoes
+        .iter()
+        .enumerate()
+        .flat_map(|(s, rounds)| rounds.iter().map(move |r| (s, *r)))
+        .collect();
+    let edges: Vec<(usize, Vec<f64>)> = rounds
+        .par_iter()
+        .map(|(s, counts)| {
+            let e = edges_of(spec, &Composition { counts: *counts }, &wanted);
+            (
+                *s,
+                e.iter()
+                    .map(|x| x.as_ref().and_then(|x| x.to_f64()).unwrap_or(f64::NAN))
+                    .collect(),
+            )
+        })
+        .collect();
+    let n = request.bound_shoes as f64;
+    Some(
+        (0..tables)
+            .map(|t| {
+                if !wanted[t] {
+                    return None;
+                }
+                let mut per_shoe = vec![0f64; shoes.len()];
+                let (mut bets, mut won) = (0f64, 0f64);
+                for (s, e) in &edges {
+                    if e[t] < 0.0 {
+                        bets += 1.0;
+                        won -= e[t];
+                        per_shoe[*s] -= e[t];
+                    }
+                }
+                let mean = won / n;
+                let var =
+                    per_shoe.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / (n - 1.0).max(1.0);
+                Some(Bound {
+                    shoes: request.bound_shoes,
+                    bets_per_shoe: bets / n,
+                    advantage: if bets > 0.0 { won / bets } else { 0.0 },
+                    win_per_shoe: Estimate {
+                        value: mean,
+                        half_width: Z999 * (var / n).sqrt(),
+                    },
+                })
+            })
+            .collect(),
+    )
+}

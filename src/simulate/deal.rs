@@ -33,44 +33,72 @@ impl Dealt {
     }
 }
 
-/// Point value of a card id.
+/// Point value of each card id.
+const VALUES: [u8; 52] = {
+    let mut v = [0u8; 52];
+    let mut id = 0;
+    while id < 52 {
+        v[id] = crate::cards::point_value(id as u8 / 4 + 1);
+        id += 1;
+    }
+    v
+};
+
 fn value(id: Id) -> u8 {
-    crate::cards::point_value(id / 4 + 1)
+    VALUES[id as usize]
 }
 
-/// Deals a round from `cards` (at least six left); returns it and the
-/// number of cards used.
-pub(crate) fn deal(game: &Game, cards: &[Id]) -> (Dealt, usize) {
-    let mut d = Dealt {
-        ids: [0; 6],
-        counts: [2, 2],
-    };
-    let mut next = [0usize, 0];
-    for (&id, &hand) in cards[..4].iter().zip(&game.deal) {
-        let h = hand as usize;
-        d.ids[h * 3 + next[h]] = id;
-        next[h] += 1;
+/// A game's dealing, with the initial deal's slots worked out once.
+#[derive(Clone, Debug)]
+pub(crate) struct Dealer<'a> {
+    game: &'a Game,
+    /// The slot each of the first four cards goes to.
+    slots: [usize; 4],
+}
+
+impl<'a> Dealer<'a> {
+    pub(crate) fn new(game: &'a Game) -> Dealer<'a> {
+        let mut next = [0usize, 0];
+        let slots = game.deal.map(|hand| {
+            let h = hand as usize;
+            next[h] += 1;
+            h * 3 + next[h] - 1
+        });
+        Dealer { game, slots }
     }
-    let t0 = (value(d.ids[0]) + value(d.ids[1])) % 10;
-    let t1 = (value(d.ids[3]) + value(d.ids[4])) % 10;
-    if game.is_natural(t0) || game.is_natural(t1) {
-        return (d, 4);
+
+    /// Deals a round from `cards` (at least six left); returns it and the
+    /// number of cards used.
+    pub(crate) fn deal(&self, cards: &[Id]) -> (Dealt, usize) {
+        let game = self.game;
+        let mut d = Dealt {
+            ids: [0; 6],
+            counts: [2, 2],
+        };
+        for (&slot, &id) in self.slots.iter().zip(&cards[..4]) {
+            d.ids[slot] = id;
+        }
+        let t0 = (value(d.ids[0]) + value(d.ids[1])) % 10;
+        let t1 = (value(d.ids[3]) + value(d.ids[4])) % 10;
+        if game.is_natural(t0) || game.is_natural(t1) {
+            return (d, 4);
+        }
+        let first = match &game.first {
+            FirstRule::Totals(mask) => mask & (1 << t0) != 0,
+            // A player's choice reads the two-card hands as a round.
+            FirstRule::Decides(_) => game.first_draws(&d.round()),
+        };
+        let mut used = 4;
+        if first {
+            d.ids[2] = cards[used];
+            d.counts[0] = 3;
+            used += 1;
+        }
+        if game.second_draws(t1, first.then(|| value(d.ids[2]))) {
+            d.ids[5] = cards[used];
+            d.counts[1] = 3;
+            used += 1;
+        }
+        (d, used)
     }
-    let first = match &game.first {
-        FirstRule::Totals(mask) => mask & (1 << t0) != 0,
-        // A player's choice reads the two-card hands as a round.
-        FirstRule::Decides(_) => game.first_draws(&d.round()),
-    };
-    let mut used = 4;
-    if first {
-        d.ids[2] = cards[used];
-        d.counts[0] = 3;
-        used += 1;
-    }
-    if game.second_draws(t1, first.then(|| value(d.ids[2]))) {
-        d.ids[5] = cards[used];
-        d.counts[1] = 3;
-        used += 1;
-    }
-    (d, used)
 }

@@ -46,35 +46,75 @@ pub(crate) fn code(s: Settled) -> Code {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 struct Reads {
     needs: [u8; SLOTS],
+    kind: Kind,
+}
+
+/// How a group's key is made.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+enum Kind {
+    /// Conditions read the hands only through their totals (two-card and
+    /// final) and card counts: the key is those, 40,000 keys at most.
+    Totals,
     /// Ranks only through their multiplicities (see the module docs).
-    renamable: bool,
+    Renamed,
+    /// Each slot's card by the class its conditions read.
+    Cards,
 }
 
 impl Reads {
     fn of(w: &crate::model::Wager) -> Reads {
         let mut needs = [0u8; SLOTS];
-        let mut renamable = true;
+        let (mut totals, mut kinds) = (true, true);
         let conds = w.events.iter().map(|e| &e.when);
         for c in conds.chain(w.placed.iter().map(|p| &p.when)) {
             for (n, m) in needs.iter_mut().zip(c.needs()) {
                 *n |= m;
             }
-            renamable &= reads_kinds_only(c);
+            totals &= reads_totals_only(c);
+            kinds &= reads_kinds_only(c);
         }
-        Reads { needs, renamable }
+        let kind = if totals {
+            Kind::Totals
+        } else if kinds {
+            Kind::Renamed
+        } else {
+            Kind::Cards
+        };
+        Reads { needs, kind }
+    }
+
+    /// Whether every key of `other` decides this group's key too.
+    fn within(&self, other: &Reads) -> bool {
+        match (self.kind, other.kind) {
+            (Kind::Cards, Kind::Cards) => self
+                .needs
+                .iter()
+                .zip(&other.needs)
+                .all(|(a, b)| a & !b == 0),
+            (a, b) => a == b,
+        }
     }
 }
 
-impl Reads {
-    /// Whether every key of `other` decides this group's key too.
-    fn within(&self, other: &Reads) -> bool {
-        if self.renamable != other.renamable {
-            return false;
-        }
-        self.needs
-            .iter()
-            .zip(&other.needs)
-            .all(|(a, b)| a & !b == 0)
+/// Whether a condition reads the hands only through totals and counts.
+fn reads_totals_only(c: &Cond) -> bool {
+    match c {
+        Cond::Const(_)
+        | Cond::Count(_)
+        | Cond::Drew(_)
+        | Cond::CardCount(_)
+        | Cond::Total(_)
+        | Cond::Natural(..)
+        | Cond::Wins(_)
+        | Cond::Tie
+        | Cond::Margin => true,
+        Cond::Not(_)
+        | Cond::And(_)
+        | Cond::Or(_)
+        | Cond::Cmp(..)
+        | Cond::In(..)
+        | Cond::Sum(..) => c.children().all(reads_totals_only),
+        _ => false,
     }
 }
 
@@ -105,7 +145,7 @@ struct Keying {
     adds: [[u32; 52]; SLOTS],
     /// Per slot, the key's radix (for renamed ranks).
     radix: [u32; SLOTS],
-    renamable: bool,
+    kind: Kind,
     keys: u64,
 }
 
@@ -131,17 +171,20 @@ impl Keying {
                 };
                 *add = ((class + third) * keys).min(u32::MAX as u64) as u32;
             }
-            let classes = if reads.renamable {
+            let classes = if reads.kind == Kind::Renamed {
                 SLOTS as u64 // the rank's first appearance, 0..6
             } else {
                 classes(n)
             };
             keys = keys.saturating_mul(classes + third);
         }
+        if reads.kind == Kind::Totals {
+            keys = 10 * 10 * 10 * 10 * 4;
+        }
         Keying {
             adds,
             radix,
-            renamable: reads.renamable,
+            kind: reads.kind,
             keys,
         }
     }
@@ -151,8 +194,10 @@ impl Keying {
     }
 
     fn key(&self, d: &Dealt) -> usize {
-        if self.renamable {
-            return self.renamed_key(d);
+        match self.kind {
+            Kind::Totals => return totals_key(d),
+            Kind::Renamed => return self.renamed_key(d),
+            Kind::Cards => {}
         }
         let a = &self.adds;
         let mut key = a[0][d.ids[0] as usize]
@@ -172,21 +217,43 @@ impl Keying {
     fn renamed_key(&self, d: &Dealt) -> usize {
         let mut names = [u8::MAX; 13];
         let mut next = 0u8;
-        let mut key = 0u32;
-        for slot in KEY_ORDER {
-            let third = slot % 3 == 2;
-            if third && d.counts[slot / 3] < 3 {
-                continue;
-            }
-            let rank = (d.ids[slot] / 4) as usize;
-            if names[rank] == u8::MAX {
-                names[rank] = next;
+        let mut name = |id: Id| {
+            let n = &mut names[(id / 4) as usize];
+            if *n == u8::MAX {
+                *n = next;
                 next += 1;
             }
-            key += (names[rank] as u32 + third as u32) * self.radix[slot];
+            *n as u32
+        };
+        let r = &self.radix;
+        let mut key = name(d.ids[0]) * r[0]
+            + name(d.ids[1]) * r[1]
+            + name(d.ids[3]) * r[3]
+            + name(d.ids[4]) * r[4];
+        // A third slot's name 0 is "not dealt".
+        if d.counts[0] == 3 {
+            key += (name(d.ids[2]) + 1) * r[2];
+        }
+        if d.counts[1] == 3 {
+            key += (name(d.ids[5]) + 1) * r[5];
         }
         key as usize
     }
+}
+
+/// Two-card totals, final totals and which hands drew.
+fn totals_key(d: &Dealt) -> usize {
+    let v = |slot: usize| crate::cards::point_value(d.ids[slot] / 4 + 1) as usize;
+    let two = [(v(0) + v(1)) % 10, (v(3) + v(4)) % 10];
+    let last = |h: usize| {
+        if d.counts[h] == 3 {
+            (two[h] + v(h * 3 + 2)) % 10
+        } else {
+            two[h]
+        }
+    };
+    let drew = (d.counts[0] as usize - 2) * 2 + (d.counts[1] as usize - 2);
+    (((two[0] * 10 + two[1]) * 10 + last(0)) * 10 + last(1)) * 4 + drew
 }
 
 /// Distinct classes a slot's card falls in when conditions read `needs`.
@@ -265,6 +332,9 @@ pub(crate) struct Memo<'a> {
     groups: Vec<GroupMemo<'a>>,
     /// The last round's codes, one per pay table of the spec.
     codes: Vec<Code>,
+    /// Rounds counted by [`Memo::count`] and not yet drained, for groups
+    /// settled directly: per pay table, per code.
+    direct: Vec<Vec<u64>>,
 }
 
 struct GroupMemo<'a> {
@@ -272,6 +342,8 @@ struct GroupMemo<'a> {
     values: Vec<i64>,
     /// Per key: 0 not yet settled, else 1 + the row in `rows`.
     index: Index,
+    /// Rounds counted per row (by row number) and not yet drained.
+    counted: Vec<u64>,
     /// Settlement codes, one row per distinct settlement of the group.
     rows: Vec<Code>,
     seen: HashMap<Vec<Code>, usize>,
@@ -292,11 +364,56 @@ impl<'a> Memo<'a> {
                         Index::None
                     },
                     rows: Vec::new(),
+                    counted: vec![0],
                     seen: HashMap::new(),
                     scratch: vec![0; g.tables.len()],
                 })
                 .collect(),
             codes: vec![0; tables],
+            direct: vec![vec![0; 2 + Code::MAX as usize]; tables],
+        }
+    }
+
+    /// Counts a round's settlement by its row in each group, without
+    /// spelling it out per pay table: a round then costs one count per
+    /// group however many pay tables the group has. [`Memo::drain`] adds
+    /// the counts up per pay table.
+    pub(crate) fn count(&mut self, dealt: &Dealt) {
+        for g in &mut self.groups {
+            match g.row(dealt) {
+                Some(row) => g.counted[row] += 1,
+                None => {
+                    for (&t, &c) in g.group.tables.iter().zip(&g.scratch) {
+                        self.direct[t][c as usize] += 1;
+                    }
+                }
+            }
+        }
+    }
+
+    /// Adds the rounds counted since the last drain to `codes` (per pay
+    /// table, per code) and clears them.
+    pub(crate) fn drain(&mut self, codes: &mut [Vec<u64>]) {
+        for g in &mut self.groups {
+            let n = g.scratch.len();
+            for (row, count) in g.counted.iter_mut().enumerate().skip(1) {
+                if *count == 0 {
+                    continue;
+                }
+                let settled = &g.rows[(row - 1) * n..row * n];
+                for (&t, &c) in g.group.tables.iter().zip(settled) {
+                    codes[t][c as usize] += *count;
+                }
+                *count = 0;
+            }
+        }
+        for (t, direct) in self.direct.iter_mut().enumerate() {
+            for (c, n) in direct.iter_mut().enumerate() {
+                if *n > 0 {
+                    codes[t][c] += *n;
+                    *n = 0;
+                }
+            }
         }
     }
 
@@ -315,11 +432,23 @@ impl<'a> Memo<'a> {
 
 impl GroupMemo<'_> {
     fn settle(&mut self, dealt: &Dealt) -> &[Code] {
+        match self.row(dealt) {
+            None => &self.scratch,
+            Some(row) => {
+                let n = self.scratch.len();
+                &self.rows[(row - 1) * n..row * n]
+            }
+        }
+    }
+
+    /// The round's row (numbered from 1), settling its key if new; None
+    /// when the group is not indexed (the settlement is then in `scratch`).
+    fn row(&mut self, dealt: &Dealt) -> Option<usize> {
         let key = self.group.keying.key(dealt);
         let mut row = match &self.index {
             Index::None => {
                 self.evaluate(dealt);
-                return &self.scratch;
+                return None;
             }
             Index::Narrow(index) => index[key] as usize,
             Index::Wide(index) => index[key] as usize,
@@ -328,9 +457,7 @@ impl GroupMemo<'_> {
             row = self.settle_new(dealt);
             self.index.set(key, row);
         }
-        let n = self.scratch.len();
-        let start = (row - 1) * n;
-        &self.rows[start..start + n]
+        Some(row)
     }
 
     /// Settles the round with the reference evaluator into `scratch`.
@@ -353,6 +480,7 @@ impl GroupMemo<'_> {
         self.rows.extend_from_slice(&self.scratch);
         let row = self.rows.len() / self.scratch.len();
         self.seen.insert(self.scratch.clone(), row);
+        self.counted.push(0);
         row
     }
 }
@@ -383,7 +511,7 @@ impl Index {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::simulate::deal::deal;
+    use crate::simulate::deal::Dealer;
     use crate::simulate::rng::Rng;
     use crate::simulate::shoe;
 
@@ -409,12 +537,13 @@ mod tests {
             let mut values = settler.scratch();
             let mut rng = Rng::for_block(1, "test", 0);
             let mut cards = shoe::fresh(decks);
+            let dealer = Dealer::new(&spec.game);
             for _ in 0..20_000 {
                 for i in 0..6 {
                     let j = i + rng.below(cards.len() as u32 - i as u32) as usize;
                     cards.swap(i, j);
                 }
-                let (d, _) = deal(&spec.game, &cards[..6]);
+                let (d, _) = dealer.deal(&cards[..6]);
                 let mut direct = vec![0; tables];
                 settler.each(&d.round(), &mut values, |s| direct[s.table] = code(s));
                 assert_eq!(memo.settle(&d), &direct[..], "{path}: {:?}", d.round());

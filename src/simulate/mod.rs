@@ -164,6 +164,7 @@ pub fn simulate(
     done: &AtomicU64,
 ) -> Simulated {
     let groups = memo::groups(spec);
+    let dealer = deal::Dealer::new(&spec.game);
     let layout = tally::Layout::new(spec);
     let cuts = cut_cards(52 * decks as usize, settings.penetration);
     let blocks = settings.own_blocks();
@@ -185,12 +186,12 @@ pub fn simulate(
                     let quota = settings.quota(b);
                     let mut rng = rng::Rng::for_block(settings.seed, "full", b);
                     full.add(&passes::full_shoe(
-                        &spec.game, &mut memo, &layout, decks, quota, &mut rng,
+                        &dealer, &mut memo, &layout, decks, quota, &mut rng,
                     ));
                     done.fetch_add(quota, Ordering::Relaxed);
                     let mut rng = rng::Rng::for_block(settings.seed, "dealt", b);
                     dealt.add(&passes::dealt(
-                        &spec.game, &mut memo, &layout, decks, cuts, counts, quota, &mut rng,
+                        &dealer, &mut memo, &layout, decks, cuts, counts, quota, &mut rng,
                     ));
                     done.fetch_add(quota, Ordering::Relaxed);
                 }
@@ -293,6 +294,7 @@ pub fn sample_shoes(
     shoes: u64,
 ) -> Vec<Vec<[[u32; 4]; 13]>> {
     let cuts = cut_cards(52 * decks as usize, settings.penetration);
+    let dealer = deal::Dealer::new(&spec.game);
     (0..shoes)
         .map(|s| {
             let mut rng = rng::Rng::for_block(settings.seed, "bound", s);
@@ -307,7 +309,7 @@ pub fn sample_shoes(
             let mut rounds = Vec::new();
             while pos < cuts[tally::BANDS - 1] {
                 rounds.push(unseen);
-                let (_, used) = deal::deal(&spec.game, &cards[pos..]);
+                let (_, used) = dealer.deal(&cards[pos..]);
                 cards[pos..pos + used]
                     .iter()
                     .for_each(|&c| see(&mut unseen, c));

@@ -6,12 +6,11 @@
 //! shoes to a cut card, as a table does, and keeps each pay table's count
 //! for the card-counting analysis.
 
-use super::deal::deal;
+use super::deal::Dealer;
 use super::memo::Memo;
 use super::rng::Rng;
 use super::shoe::{self, Id};
 use super::tally::{BANDS, DealtTally, FullTally, Layout};
-use crate::model::Game;
 
 /// Count buckets: a count below `-BUCKET_EDGE` is tallied with it, one
 /// above `BUCKET_EDGE` likewise.
@@ -20,7 +19,7 @@ pub(crate) const BUCKETS: usize = 2 * BUCKET_EDGE as usize + 1;
 
 /// Deals `rounds` rounds, each from a full shoe.
 pub(crate) fn full_shoe(
-    game: &Game,
+    dealer: &Dealer,
     memo: &mut Memo,
     layout: &Layout,
     decks: u32,
@@ -37,11 +36,10 @@ pub(crate) fn full_shoe(
             let j = i + rng.below(n - i as u32) as usize;
             cards.swap(i, j);
         }
-        let (round, _) = deal(game, &cards[..6]);
-        for (t, &c) in memo.settle(&round).iter().enumerate() {
-            tally.codes[t][c as usize] += 1;
-        }
+        let (round, _) = dealer.deal(&cards[..6]);
+        memo.count(&round);
     }
+    memo.drain(&mut tally.codes);
     tally.rounds = rounds;
     tally
 }
@@ -75,7 +73,7 @@ pub(crate) type Cuts = [usize; BANDS];
 /// Deals whole shoes until at least `rounds` rounds are dealt.
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn dealt(
-    game: &Game,
+    dealer: &Dealer,
     memo: &mut Memo,
     layout: &Layout,
     decks: u32,
@@ -117,7 +115,7 @@ pub(crate) fn dealt(
                     bucket[t] = (v.clamp(-BUCKET_EDGE, BUCKET_EDGE) + BUCKET_EDGE) as usize;
                 }
             }
-            let (round, used) = deal(game, &cards[pos..]);
+            let (round, used) = dealer.deal(&cards[pos..]);
             let codes = memo.settle(&round);
             for t in 0..tables {
                 let c = codes[t] as usize;

@@ -395,3 +395,27 @@ fn timing() {
         }
     }
 }
+
+/// Cards that play alike count alike: in 21st Century every wager reads
+/// ranks only through point values or multiplicities, so the ten, jack,
+/// queen and king have one effect of removal and must get one tag, even
+/// where balancing the count moved tags.
+#[test]
+fn ranks_with_one_effect_get_one_tag() {
+    let decks = 8;
+    let spec = load("rules/21st_century_baccarat.yaml", decks);
+    let removal = effects_of_removal(&spec, decks);
+    for t in &removal.tables {
+        assert!(
+            t.by_rank[9..].iter().all(|e| *e == t.by_rank[9]),
+            "{}",
+            t.wager
+        );
+        let c = derive_count(t, decks);
+        assert!(
+            c.tags[9..].iter().all(|&x| x == c.tags[9]),
+            "{} {c:?}",
+            t.wager
+        );
+    }
+}

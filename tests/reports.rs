@@ -27,7 +27,19 @@ fn committed_reports_match_a_fresh_run() {
     let dir = temp_dir("fresh");
     let out = dir.to_string_lossy().into_owned();
     for spec in shipped() {
-        let o = certify(&[&spec, "--out", &out]);
+        // The command each committed report records (with --simulate, for one).
+        let id = certify::check::check_file(&spec).expect("checks").1.id;
+        let json = std::fs::read_to_string(format!("reports/{id}.json")).unwrap_or_default();
+        let doc: serde_json::Value = serde_json::from_str(&json).unwrap_or_default();
+        let command = doc["manifest"]["command"].as_str().unwrap_or_default();
+        let mut args: Vec<&str> = command.split_whitespace().skip(1).collect();
+        assert_eq!(
+            args.first(),
+            Some(&spec.as_str()),
+            "reports/{id}.json: {command}"
+        );
+        args.extend(["--out", &out]);
+        let o = certify(&args);
         assert_eq!(o.code, 0, "{spec}: {}", o.stderr);
     }
     let mut names: Vec<String> = std::fs::read_dir(&dir)

@@ -93,26 +93,41 @@ pub fn derive_count(t: &super::TableRemoval, decks: u32) -> Count {
 pub const NEAR: f64 = 0.03;
 
 /// The balanced tags nearest to `target` from its rounding `tags`, each
-/// within `-level..=level`: while the sum is off, the tag rounded furthest
-/// in the direction of the excess moves by one. None when `tags` are
-/// balanced already (nothing new) or no balanced tags exist in range.
+/// within `-level..=level`: while the sum is off, the tags rounded furthest
+/// in the direction of the excess move by one. Ranks with the same effect
+/// (ten, jack, queen, king in most games) move together, so that a count
+/// never tells apart cards that play alike. None when `tags` are balanced
+/// already (nothing new) or no such move brings the sum to zero.
 fn balance(mut tags: [i32; 13], target: &[f64; 13], level: u8) -> Option<[i32; 13]> {
     let l = level as i32;
     let mut sum: i32 = tags.iter().sum();
     if sum == 0 {
         return None;
     }
+    let mut groups: Vec<Vec<usize>> = Vec::new();
+    for r in 0..13 {
+        match groups.iter_mut().find(|g| target[g[0]] == target[r]) {
+            Some(g) => g.push(r),
+            None => groups.push(vec![r]),
+        }
+    }
     while sum != 0 {
         let step = -sum.signum();
-        let r = (0..13)
-            .filter(|&r| (tags[r] + step).abs() <= l)
-            // The tag furthest past its target in the excess' direction.
-            .max_by(|&a, &b| {
-                let over = |r: usize| (tags[r] as f64 - target[r]) * -(step as f64);
-                over(a).total_cmp(&over(b)).then(b.cmp(&a))
+        let g = groups
+            .iter()
+            .filter(|g| {
+                g.iter().all(|&r| (tags[r] + step).abs() <= l)
+                    && (sum + step * g.len() as i32).abs() < sum.abs()
+            })
+            // The group furthest past its target in the excess' direction.
+            .max_by(|a, b| {
+                let over = |g: &Vec<usize>| (tags[g[0]] as f64 - target[g[0]]) * -(step as f64);
+                over(a).total_cmp(&over(b)).then(b[0].cmp(&a[0]))
             })?;
-        tags[r] += step;
-        sum += step;
+        for &r in g {
+            tags[r] += step;
+        }
+        sum += step * g.len() as i32;
     }
     Some(tags)
 }

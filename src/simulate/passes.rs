@@ -90,6 +90,18 @@ pub(crate) fn dealt(
     let mut shoe_net = vec![0i64; tables * BANDS * buckets];
     let mut running = vec![0i64; tables];
     let mut bucket = vec![0usize; tables];
+    // The block's tallies in one flat array (table t's cells from
+    // `base[t]`), and every code's net in another: one index per round
+    // and table, written into `tally` at the end.
+    let (mut base, mut net_base) = (Vec::with_capacity(tables), Vec::with_capacity(tables));
+    let (mut cells, mut nets) = (0usize, Vec::new());
+    for t in 0..tables {
+        base.push(cells);
+        cells += BANDS * buckets * layout.codes(t);
+        net_base.push(nets.len());
+        nets.extend_from_slice(&layout.nets[t]);
+    }
+    let mut flat = vec![0u64; cells];
     let mut dealt = 0u64;
     while dealt < rounds {
         shoe::shuffle(&mut cards, rng);
@@ -103,7 +115,13 @@ pub(crate) fn dealt(
         }
         let mut shoe_rounds = [0i64; BANDS];
         while pos < cuts[BANDS - 1] {
-            let band = cuts.iter().position(|&c| pos < c).unwrap_or(BANDS - 1);
+            let band = if pos < cuts[0] {
+                0
+            } else if pos < cuts[1] {
+                1
+            } else {
+                2
+            };
             if let Some(counts) = counts {
                 let left = (cards.len() - pos) as i64;
                 for (t, tags) in counts.iter().enumerate() {
@@ -117,11 +135,12 @@ pub(crate) fn dealt(
             }
             let (round, used) = dealer.deal(&cards[pos..]);
             let codes = memo.settle(&round);
-            for t in 0..tables {
-                let c = codes[t] as usize;
+            for (t, &c) in codes.iter().enumerate() {
+                let c = c as usize;
                 let cell = band * buckets + bucket[t];
-                tally.tables[t].codes[cell * layout.codes(t) + c] += 1;
-                shoe_net[(t * BANDS + band) * buckets + bucket[t]] += layout.nets[t][c];
+                let width = layout.nets[t].len();
+                flat[base[t] + cell * width + c] += 1;
+                shoe_net[(t * BANDS + band) * buckets + bucket[t]] += nets[net_base[t] + c];
             }
             if let Some(counts) = counts {
                 see(counts, &mut running, &cards[pos..pos + used]);
@@ -133,6 +152,10 @@ pub(crate) fn dealt(
         }
         tally.shoes += 1;
         end_shoe(&mut tally, &mut shoe_net, shoe_rounds, buckets);
+    }
+    for (t, table) in tally.tables.iter_mut().enumerate() {
+        let n = table.codes.len();
+        table.codes.copy_from_slice(&flat[base[t]..base[t] + n]);
     }
     tally
 }

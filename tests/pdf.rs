@@ -573,8 +573,14 @@ fn reports_are_byte_identical_on_one_thread_and_on_many() {
     let run = |threads: Option<&str>, dir: &std::path::Path| {
         let _ = std::fs::remove_dir_all(dir);
         let mut cmd = std::process::Command::new(env!("CARGO_BIN_EXE_certify"));
-        cmd.args(["rules/lucky_draw_baccarat.yaml", "--out"])
-            .arg(dir);
+        // With a simulation too: its blocks go to whichever thread is free.
+        cmd.args([
+            "rules/lucky_draw_baccarat.yaml",
+            "--simulate",
+            "1000000",
+            "--out",
+        ])
+        .arg(dir);
         match threads {
             Some(n) => cmd.env("RAYON_NUM_THREADS", n),
             None => cmd.env_remove("RAYON_NUM_THREADS"),
@@ -591,6 +597,5 @@ fn reports_are_byte_identical_on_one_thread_and_on_many() {
     let one = run(Some("1"), &base.join("one"));
     let many = run(None, &base.join("many"));
     assert!(one == many, "the PDF differs between one thread and many");
-    assert!(one == std::fs::read("reports/lucky_draw_baccarat.pdf").unwrap());
     std::fs::remove_dir_all(&base).ok();
 }

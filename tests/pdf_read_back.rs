@@ -136,7 +136,10 @@ fn the_outline_names_every_section_and_every_wager() {
             "1. Summary",
             "2. The rules",
             "5. Verification",
-            "6. Reproducibility manifest",
+            // Every shipped report simulates (`--simulate`), so the
+            // manifest comes seventh.
+            "6. Simulation and card counting",
+            "7. Reproducibility manifest",
         ] {
             assert!(
                 titles.iter().any(|t| t == section),

@@ -17,6 +17,7 @@
 
 use super::deal::Dealt;
 use super::shoe::{Id, card};
+use super::tally::{BANDS, Layout};
 use crate::eval::{Settled, Settler};
 use crate::model::Spec;
 use crate::model::cond::{Cond, need};
@@ -342,8 +343,13 @@ struct GroupMemo<'a> {
     values: Vec<i64>,
     /// Per key: 0 not yet settled, else 1 + the row in `rows`.
     index: Index,
-    /// Rounds counted per row (by row number) and not yet drained.
-    counted: Vec<u64>,
+    /// Rounds counted per row (by row number) and band of the shoe, not
+    /// yet drained.
+    counted: Vec<[u64; BANDS]>,
+    /// Per row, the net of each of the group's pay tables (in its unit).
+    row_nets: Vec<i64>,
+    /// Per group pay table, the net of each code (from the layout).
+    nets: Vec<&'a [i64]>,
     /// Settlement codes, one row per distinct settlement of the group.
     rows: Vec<Code>,
     seen: HashMap<Vec<Code>, usize>,
@@ -351,11 +357,14 @@ struct GroupMemo<'a> {
 }
 
 impl<'a> Memo<'a> {
-    pub(crate) fn new(groups: &'a [Group], tables: usize) -> Memo<'a> {
+    pub(crate) fn new(groups: &'a [Group], layout: &'a Layout) -> Memo<'a> {
+        let tables = layout.tables();
         Memo {
             groups: groups
                 .iter()
                 .map(|g| GroupMemo {
+                    row_nets: Vec::new(),
+                    nets: g.tables.iter().map(|&t| &layout.nets[t][..]).collect(),
                     group: g,
                     values: g.settler.scratch(),
                     index: if g.keying.indexed() {
@@ -364,13 +373,13 @@ impl<'a> Memo<'a> {
                         Index::None
                     },
                     rows: Vec::new(),
-                    counted: vec![0],
+                    counted: vec![[0; BANDS]],
                     seen: HashMap::new(),
                     scratch: vec![0; g.tables.len()],
                 })
                 .collect(),
             codes: vec![0; tables],
-            direct: vec![vec![0; 2 + Code::MAX as usize]; tables],
+            direct: vec![vec![0; BANDS * (2 + Code::MAX as usize)]; tables],
         }
     }
 
@@ -381,7 +390,7 @@ impl<'a> Memo<'a> {
     pub(crate) fn count(&mut self, dealt: &Dealt) {
         for g in &mut self.groups {
             match g.row(dealt) {
-                Some(row) => g.counted[row] += 1,
+                Some(row) => g.counted[row][0] += 1,
                 None => {
                     for (&t, &c) in g.group.tables.iter().zip(&g.scratch) {
                         self.direct[t][c as usize] += 1;
@@ -394,23 +403,64 @@ impl<'a> Memo<'a> {
     /// Adds the rounds counted since the last drain to `codes` (per pay
     /// table, per code) and clears them.
     pub(crate) fn drain(&mut self, codes: &mut [Vec<u64>]) {
+        self.drain_by(|t, _, c, n| codes[t][c] += n);
+    }
+
+    /// Like [`Memo::count`], for a round begun in `band` of a dealt shoe;
+    /// also adds each pay table's net to `shoe_net` (`[table][band]`).
+    pub(crate) fn count_dealt(&mut self, dealt: &Dealt, band: usize, shoe_net: &mut [i64]) {
         for g in &mut self.groups {
-            let n = g.scratch.len();
-            for (row, count) in g.counted.iter_mut().enumerate().skip(1) {
-                if *count == 0 {
-                    continue;
+            match g.row(dealt) {
+                Some(row) => {
+                    g.counted[row][band] += 1;
+                    let n = g.scratch.len();
+                    let nets = &g.row_nets[(row - 1) * n..row * n];
+                    for (&t, &x) in g.group.tables.iter().zip(nets) {
+                        shoe_net[t * BANDS + band] += x;
+                    }
                 }
-                let settled = &g.rows[(row - 1) * n..row * n];
-                for (&t, &c) in g.group.tables.iter().zip(settled) {
-                    codes[t][c as usize] += *count;
+                None => {
+                    for (i, (&t, &c)) in g.group.tables.iter().zip(&g.scratch).enumerate() {
+                        self.direct[t][band * (2 + Code::MAX as usize) + c as usize] += 1;
+                        shoe_net[t * BANDS + band] += g.nets[i][c as usize];
+                    }
                 }
-                *count = 0;
             }
         }
+    }
+
+    /// Adds the rounds counted since the last drain to a dealt pass's
+    /// tally (one count bucket) and clears them.
+    pub(crate) fn drain_dealt(&mut self, tables: &mut [crate::simulate::tally::DealtTable]) {
+        self.drain_by(|t, band, c, n| {
+            let width = tables[t].codes.len() / BANDS;
+            tables[t].codes[band * width + c] += n;
+        });
+    }
+
+    /// Calls `add(table, band, code, rounds)` for every count held, and
+    /// clears them.
+    fn drain_by(&mut self, mut add: impl FnMut(usize, usize, usize, u64)) {
+        for g in &mut self.groups {
+            let n = g.scratch.len();
+            for (row, counts) in g.counted.iter_mut().enumerate().skip(1) {
+                for (band, count) in counts.iter_mut().enumerate() {
+                    if *count == 0 {
+                        continue;
+                    }
+                    let settled = &g.rows[(row - 1) * n..row * n];
+                    for (&t, &c) in g.group.tables.iter().zip(settled) {
+                        add(t, band, c as usize, *count);
+                    }
+                    *count = 0;
+                }
+            }
+        }
+        let stride = 2 + Code::MAX as usize;
         for (t, direct) in self.direct.iter_mut().enumerate() {
-            for (c, n) in direct.iter_mut().enumerate() {
+            for (i, n) in direct.iter_mut().enumerate() {
                 if *n > 0 {
-                    codes[t][c] += *n;
+                    add(t, i / stride, i % stride, *n);
                     *n = 0;
                 }
             }
@@ -480,7 +530,10 @@ impl GroupMemo<'_> {
         self.rows.extend_from_slice(&self.scratch);
         let row = self.rows.len() / self.scratch.len();
         self.seen.insert(self.scratch.clone(), row);
-        self.counted.push(0);
+        self.counted.push([0; BANDS]);
+        for (i, &c) in self.scratch.iter().enumerate() {
+            self.row_nets.push(self.nets[i][c as usize]);
+        }
         row
     }
 }
@@ -532,7 +585,8 @@ mod tests {
             let decks = spec.shoe.decks;
             let groups = groups(&spec);
             let tables: usize = spec.wagers.iter().map(|w| w.pay_tables.len()).sum();
-            let mut memo = Memo::new(&groups, tables);
+            let layout = Layout::new(&spec);
+            let mut memo = Memo::new(&groups, &layout);
             let settler = Settler::new(&spec);
             let mut values = settler.scratch();
             let mut rng = Rng::for_block(1, "test", 0);

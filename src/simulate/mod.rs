@@ -175,7 +175,7 @@ pub fn simulate(
     std::thread::scope(|scope| {
         for _ in 0..threads {
             scope.spawn(|| {
-                let mut memo = memo::Memo::new(&groups, layout.tables());
+                let mut memo = memo::Memo::new(&groups, &layout);
                 let mut full = FullTally::new(&layout);
                 let mut dealt = DealtTally::new(&layout, buckets);
                 loop {

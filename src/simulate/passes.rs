@@ -134,6 +134,16 @@ pub(crate) fn dealt(
                 }
             }
             let (round, used) = dealer.deal(&cards[pos..]);
+            if counts.is_none() {
+                // One bucket: rows are counted per group, spelled out per
+                // pay table once per block.
+                memo.count_dealt(&round, band, &mut shoe_net);
+                pos += used;
+                shoe_rounds[band] += 1;
+                tally.rounds[band] += 1;
+                dealt += 1;
+                continue;
+            }
             let codes = memo.settle(&round);
             for (t, &c) in codes.iter().enumerate() {
                 let c = c as usize;
@@ -156,6 +166,9 @@ pub(crate) fn dealt(
     for (t, table) in tally.tables.iter_mut().enumerate() {
         let n = table.codes.len();
         table.codes.copy_from_slice(&flat[base[t]..base[t] + n]);
+    }
+    if counts.is_none() {
+        memo.drain_dealt(&mut tally.tables);
     }
     tally
 }

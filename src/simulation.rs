@@ -164,12 +164,7 @@ pub struct Bound {
 /// Runs the stage. `spec` must have its strategy resolved for `decks`.
 /// `done` counts simulated rounds (of 2 x rounds) for a progress display.
 pub fn study(spec: &Spec, decks: u32, request: &Request, done: &AtomicU64) -> (Study, Simulated) {
-    let removal = effects_of_removal(spec, decks);
-    let counts: Vec<Count> = removal
-        .tables
-        .iter()
-        .map(|t| derive_count(t, decks))
-        .collect();
+    let (removal, counts) = counts_of(spec, decks);
     let tags: Vec<Tags> = counts
         .iter()
         .map(|c| Tags {
@@ -184,6 +179,17 @@ pub fn study(spec: &Spec, decks: u32, request: &Request, done: &AtomicU64) -> (S
     )
 }
 
+/// The effects of removal and each pay table's count derived from them.
+fn counts_of(spec: &Spec, decks: u32) -> (Removal, Vec<Count>) {
+    let removal = effects_of_removal(spec, decks);
+    let counts = removal
+        .tables
+        .iter()
+        .map(|t| derive_count(t, decks))
+        .collect();
+    (removal, counts)
+}
+
 /// The study of a run dealt in shards, from their tallies: exactly the
 /// study of the undivided run (its own settings are the shards').
 pub fn merged(
@@ -193,12 +199,7 @@ pub fn merged(
     shards: &[(String, Simulated)],
 ) -> Result<(Study, Simulated), crate::diag::simulate::SimulateError> {
     let run = crate::simulate::merge(shards)?;
-    let removal = effects_of_removal(spec, decks);
-    let counts: Vec<Count> = removal
-        .tables
-        .iter()
-        .map(|t| derive_count(t, decks))
-        .collect();
+    let (removal, counts) = counts_of(spec, decks);
     let recorded: Option<Vec<[i32; 13]>> = run
         .counts
         .as_ref()

@@ -99,43 +99,34 @@ impl Reads {
 
 /// Whether a condition reads the hands only through totals and counts.
 fn reads_totals_only(c: &Cond) -> bool {
-    match c {
-        Cond::Const(_)
-        | Cond::Count(_)
-        | Cond::Drew(_)
-        | Cond::CardCount(_)
-        | Cond::Total(_)
-        | Cond::Natural(..)
-        | Cond::Wins(_)
-        | Cond::Tie
-        | Cond::Margin => true,
-        Cond::Not(_)
-        | Cond::And(_)
-        | Cond::Or(_)
-        | Cond::Cmp(..)
-        | Cond::In(..)
-        | Cond::Sum(..) => c.children().all(reads_totals_only),
-        _ => false,
-    }
+    reads_only(c, &|leaf| {
+        matches!(
+            leaf,
+            Cond::Total(_) | Cond::Natural(..) | Cond::Wins(_) | Cond::Tie | Cond::Margin
+        )
+    })
 }
 
 /// Whether a condition reads cards only through rank multiplicities and
 /// which slots were dealt.
 fn reads_kinds_only(c: &Cond) -> bool {
+    reads_only(c, &|leaf| {
+        matches!(leaf, Cond::MaxKind(_) | Cond::Kinds(..))
+    })
+}
+
+/// Whether every leaf of a condition reads no card (a constant, a card
+/// count) or is one that `reads` accepts.
+fn reads_only(c: &Cond, reads: &dyn Fn(&Cond) -> bool) -> bool {
     match c {
-        Cond::Const(_)
-        | Cond::Count(_)
-        | Cond::Drew(_)
-        | Cond::CardCount(_)
-        | Cond::MaxKind(_)
-        | Cond::Kinds(..) => true,
+        Cond::Const(_) | Cond::Count(_) | Cond::Drew(_) | Cond::CardCount(_) => true,
         Cond::Not(_)
         | Cond::And(_)
         | Cond::Or(_)
         | Cond::Cmp(..)
         | Cond::In(..)
-        | Cond::Sum(..) => c.children().all(reads_kinds_only),
-        _ => false,
+        | Cond::Sum(..) => c.children().all(|x| reads_only(x, reads)),
+        leaf => reads(leaf),
     }
 }
 

@@ -306,6 +306,7 @@ fn simulation_request(
             shard: crate::simulate::Shard::WHOLE,
         },
         bound_shoes: sim.bound_shoes,
+        bound_suit_wagers: false,
     };
     request.settings.check()?;
     Ok(request)

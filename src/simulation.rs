@@ -35,6 +35,9 @@ pub const BOUND_SHOES: u64 = 2;
 pub struct Request {
     pub settings: Settings,
     pub bound_shoes: u64,
+    /// The bound also for wagers that read suits (about a second of the
+    /// exact engine per round of a sampled shoe; off by default).
+    pub bound_suit_wagers: bool,
 }
 
 /// One pay table's simulation against the exact figures.
@@ -97,6 +100,9 @@ pub struct Study {
     pub decks: u32,
     pub settings: Settings,
     pub bound_shoes: u64,
+    /// Whether the bound covers wagers that read suits (absent: no).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub bound_suit_wagers: bool,
     pub procedure: Procedure,
     /// Rounds of the full-shoe pass, and rounds and shoes of the dealt pass
     /// (at its deepest penetration).
@@ -215,7 +221,7 @@ pub fn merged(
     }
     let request = Request {
         settings: run.settings.clone(),
-        bound_shoes: request.bound_shoes,
+        ..request.clone()
     };
     Ok((
         summarise(spec, decks, &request, &removal, &counts, &run),
@@ -235,7 +241,11 @@ pub fn summarise(
     let exact = crate::engine::analyse(spec, decks);
     let cards = 52 * decks as usize;
     let reads_suits: Vec<bool> = removal.tables.iter().map(|t| t.reads_suits).collect();
-    let bounds = bound(spec, decks, request, &reads_suits);
+    let skipped: Vec<bool> = reads_suits
+        .iter()
+        .map(|&s| s && !request.bound_suit_wagers)
+        .collect();
+    let bounds = bound(spec, decks, request, &skipped);
     let pens = penetrations(request.settings.penetration);
     let tables = removal
         .tables
@@ -291,6 +301,7 @@ pub fn summarise(
         decks,
         settings: request.settings.clone(),
         bound_shoes: request.bound_shoes,
+        bound_suit_wagers: request.bound_suit_wagers,
         procedure: Procedure {
             generator: "ChaCha8 (rand_chacha 0.9), one stream per block of 2^20 rounds seeded by SHA-256 of the seed and block".into(),
             burn: "the first card is shown and that many more burned (ace 1, two to nine face value, tens and pictures 10); no rule document describes a burn".into(),
@@ -356,17 +367,18 @@ fn bound(
     spec: &Spec,
     decks: u32,
     request: &Request,
-    reads_suits: &[bool],
+    skipped: &[bool],
 ) -> Option<Vec<Option<Bound>>> {
     if request.bound_shoes == 0 {
         return None;
     }
     let shoes = sample_shoes(spec, decks, &request.settings, request.bound_shoes);
-    let tables = reads_suits.len();
+    let tables = skipped.len();
     // The engine needs about a second per composition for a wager that
     // reads suits (every card exact, the shoe no longer alike in suits):
-    // some hundred compositions per shoe is out of reach of a report run.
-    let wanted: Vec<bool> = reads_suits.iter().map(|s| !s).collect();
+    // some seventy compositions per shoe is out of reach of a report run,
+    // so those are skipped unless asked for.
+    let wanted: Vec<bool> = skipped.iter().map(|s| !s).collect();
     if !wanted.contains(&true) {
         return Some(vec![None; tables]);
     }

@@ -173,6 +173,7 @@ fn bad_settings_are_usage_errors() {
         (vec!["--penetration", "1.5"], "--penetration 1.5"),
         (vec!["--shard", "3/2"], "--shard 3/2"),
         (vec!["--shard", "x"], "--shard x"),
+        (vec!["--bound-shoes", "1"], "--bound-shoes 1"),
     ] {
         let mut a = vec!["simulate", "rules/punto_banco.yaml"];
         a.extend(args);
@@ -204,6 +205,7 @@ fn the_lucky_7_counts_like_the_published_dragon_7_count() {
     let request = Request {
         settings: settings(12_000_000, 1, Shard::WHOLE),
         bound_shoes: 0,
+        bound_suit_wagers: false,
     };
     let (st, _) = study(&spec, 8, &request, &AtomicU64::new(0));
     let t = st

@@ -43,6 +43,11 @@ pub(super) struct SimulateArgs {
     /// Shoes sampled for the perfect-information bound (0: none), e.g. --bound-shoes 10
     #[arg(long, value_name = "N", default_value_t = BOUND_SHOES)]
     bound_shoes: u64,
+    /// Compute the perfect-information bound also for wagers that read
+    /// suits (the exact engine then takes about a second per round of each
+    /// sampled shoe), e.g. --bound-suit-wagers --bound-shoes 1
+    #[arg(long)]
+    bound_suit_wagers: bool,
     /// Print the results and the run's tallies as JSON
     #[arg(long)]
     json: bool,
@@ -70,9 +75,13 @@ pub(super) fn simulate(a: &SimulateArgs) -> Output {
             shard,
         },
         bound_shoes: a.bound_shoes,
+        bound_suit_wagers: a.bound_suit_wagers,
     };
     if let Err(e) = request.settings.check() {
         return usage(e);
+    }
+    if request.bound_shoes == 1 {
+        return usage(SimulateError::BoundShoes);
     }
     let spec = crate::strategy::for_decks(&spec, decks).into_owned();
     let (study, run) = if a.merge.is_empty() {

@@ -8,6 +8,8 @@ pub enum SimulateError {
     NoRounds,
     /// `certify simulate SPEC --penetration 1.2` (a share of the shoe).
     Penetration { given: String },
+    /// `certify simulate SPEC --bound-shoes 1` (an interval needs two).
+    BoundShoes,
     /// `certify simulate SPEC --shard 5/4`.
     Shard { given: String },
     /// `certify simulate merge a.json b.json` where the two are not shards
@@ -26,6 +28,10 @@ impl fmt::Display for SimulateError {
             SimulateError::Penetration { given } => write!(
                 f,
                 "--penetration {given}: give the share of the shoe dealt before the cut card, between 0.4 and 1 (e.g. 0.96)"
+            ),
+            SimulateError::BoundShoes => write!(
+                f,
+                "--bound-shoes 1: sample at least 2 shoes (the bound's interval is taken over shoes), or 0 for no bound"
             ),
             SimulateError::Shard { given } => write!(
                 f,

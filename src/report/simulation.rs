@@ -119,8 +119,13 @@ pub fn markdown(s: &mut String, st: &Study) {
     let _ = writeln!(s, "### Card counting\n");
     let _ = writeln!(
         s,
-        "Each pay table's count: integer tags per rank scaled from the effects of removal (a card whose removal helps the player counts plus), balanced where possible and at the lowest level (1 to 3) within 0.03 of the best betting correlation with them. A balanced count is divided by the decks left (true count); an unbalanced one is used as it runs, from minus half its drift over the shoe. The simulated counter bets only when the count reaches a threshold; every threshold from -40 to +40 was tried at each penetration and the best is shown (chosen on the same rounds, so slightly optimistic; a pay table is called countable only when the best win per shoe clears zero by 4.61 standard errors, 99.9% after allowing for the 243 thresholds and penetrations tried). The perfect-information bound bets only when the exact edge of the unseen cards favours the player, on {} sampled shoes, for wagers that read no suit (the exact engine takes about a second per remaining-shoe composition for a wager that reads suits, and a shoe has some seventy).\n",
-        st.bound_shoes
+        "Each pay table's count: integer tags per rank scaled from the effects of removal (a card whose removal helps the player counts plus), balanced where possible and at the lowest level (1 to 3) within 0.03 of the best betting correlation with them. A balanced count is divided by the decks left (true count); an unbalanced one is used as it runs, from minus half its drift over the shoe. The simulated counter bets only when the count reaches a threshold; every threshold from -40 to +40 was tried at each penetration and the best is shown (chosen on the same rounds, so slightly optimistic; a pay table is called countable only when the best win per shoe clears zero by 4.61 standard errors, 99.9% after allowing for the 243 thresholds and penetrations tried). The perfect-information bound bets only when the exact edge of the unseen cards favours the player, on {} sampled shoes{}.\n",
+        st.bound_shoes,
+        if st.bound_suit_wagers {
+            ""
+        } else {
+            ", for wagers that read no suit (the exact engine takes about a second per remaining-shoe composition for a wager that reads suits, and a shoe has some seventy; `certify simulate --bound-suit-wagers` computes it)"
+        }
     );
     let mut t = new_table(vec![
         "pay table",

@@ -80,25 +80,25 @@ impl<'a> Dealer<'a> {
         }
         let t0 = (value(d.ids[0]) + value(d.ids[1])) % 10;
         let t1 = (value(d.ids[3]) + value(d.ids[4])) % 10;
-        if game.is_natural(t0) || game.is_natural(t1) {
-            return (d, 4);
-        }
+        // Whether each hand draws, as 0 or 1 and without branching where
+        // the rules are fixed: which way a round goes is random, and a
+        // mispredicted branch costs more than the arithmetic.
+        let natural = ((game.naturals >> t0) | (game.naturals >> t1)) & 1;
         let first = match &game.first {
-            FirstRule::Totals(mask) => mask & (1 << t0) != 0,
+            FirstRule::Totals(mask) => (mask >> t0) & 1 & (1 - natural),
             // A player's choice reads the two-card hands as a round.
-            FirstRule::Decides(_) => game.first_draws(&d.round()),
+            FirstRule::Decides(_) => (natural == 0 && game.first_draws(&d.round())) as u16,
         };
-        let mut used = 4;
-        if first {
-            d.ids[2] = cards[used];
-            d.counts[0] = 3;
-            used += 1;
-        }
-        if game.second_draws(t1, first.then(|| value(d.ids[2]))) {
-            d.ids[5] = cards[used];
-            d.counts[1] = 3;
-            used += 1;
-        }
-        (d, used)
+        let third = value(cards[4]);
+        let second = if first == 1 {
+            (game.second.when_other_draws[t1 as usize] >> third) & 1
+        } else {
+            (game.second.when_other_stands >> t1) & 1
+        } & (1 - natural);
+        // A slot not dealt holds a card its count leaves unread.
+        d.ids[2] = cards[4];
+        d.ids[5] = cards[4 + first as usize];
+        d.counts = [2 + first as u8, 2 + second as u8];
+        (d, 4 + (first + second) as usize)
     }
 }

@@ -711,6 +711,28 @@ fn verify_report(report: &std::path::Path, fixtures: Option<PathBuf>) -> Output 
             Ok(_) => {}
         }
     }
+    // Each file the spec included (its shared game), by the path recorded.
+    let prefix = format!("{} ", crate::report::document::INCLUDE_KEY);
+    for (file, sha) in manifest
+        .iter()
+        .filter_map(|(k, v)| k.strip_prefix(&prefix).map(|file| (file, v)))
+    {
+        match std::fs::read(file) {
+            Err(_) => {
+                return at(ReportError::IncludeMissing {
+                    file: file.to_string(),
+                });
+            }
+            Ok(bytes) if sha256_hex(&bytes) != *sha => {
+                return at(ReportError::IncludeChanged {
+                    file: file.to_string(),
+                    reported: sha.to_string(),
+                    now: sha256_hex(&bytes),
+                });
+            }
+            Ok(_) => {}
+        }
+    }
     let prepared = match crate::pipeline::prepare(&spec_path, &options) {
         Ok(p) => p,
         Err(Failure::Input(ds)) => {

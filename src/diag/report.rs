@@ -40,6 +40,15 @@ pub enum ReportError {
     /// `certify verify reports/punto_banco.md` after
     /// `fixtures/punto_banco_tableau.yaml` was deleted.
     FixtureMissing { file: String, dir: String },
+    /// `certify verify REPORT` after the game file the spec includes
+    /// (`game: { include: games/punto_banco.yaml }`) was edited.
+    IncludeChanged {
+        file: String,
+        reported: String,
+        now: String,
+    },
+    /// `certify verify REPORT` after the included game file was deleted.
+    IncludeMissing { file: String },
     /// `certify verify reports/punto_banco.md` after a new fixture file for
     /// `punto_banco` was added to `fixtures/`.
     FixtureAdded { file: String, dir: String },
@@ -112,6 +121,18 @@ impl fmt::Display for ReportError {
             ReportError::FixtureMissing { file, dir } => write!(
                 f,
                 "the fixture file {file} that the report lists is not in {dir}"
+            ),
+            ReportError::IncludeChanged {
+                file,
+                reported,
+                now,
+            } => write!(
+                f,
+                "the included file {file} differs from the one reported: sha256 {reported} in the report, {now} now"
+            ),
+            ReportError::IncludeMissing { file } => write!(
+                f,
+                "the included file {file} that the report lists cannot be read"
             ),
             ReportError::FixtureAdded { file, dir } => write!(
                 f,

@@ -9,8 +9,8 @@
 //! spread of per-shoe wins for a counter's win per shoe.
 
 use super::passes::BUCKET_EDGE;
-use super::penetrations;
 use super::tally::{BANDS, Layout};
+use super::{Simulated, penetrations};
 use crate::model::Spec;
 use serde::Serialize;
 
@@ -32,7 +32,7 @@ impl Estimate {
 
 /// One pay table's figures from the simulation alone.
 #[derive(Clone, Debug, Serialize)]
-pub struct Simulated {
+pub struct TableEstimate {
     /// House edge of the full-shoe pass.
     pub edge: Estimate,
     /// Hit frequency (an event settles the wager) of the full-shoe pass.
@@ -57,7 +57,7 @@ pub struct CounterResult {
 
 /// Every pay table's simulated figures, flat over the wagers' pay tables
 /// in spec order.
-pub fn estimates(spec: &Spec, run: &super::Simulated) -> Vec<Simulated> {
+pub fn estimates(spec: &Spec, run: &Simulated) -> Vec<TableEstimate> {
     let layout = Layout::new(spec);
     (0..layout.tables())
         .map(|t| {
@@ -77,7 +77,7 @@ pub fn estimates(spec: &Spec, run: &super::Simulated) -> Vec<Simulated> {
             let mean = sum / n;
             let var = (sq / n - mean * mean).max(0.0);
             let p = hits / n;
-            Simulated {
+            TableEstimate {
                 edge: Estimate {
                     value: -mean,
                     half_width: Z999 * (var / n).sqrt(),
@@ -94,7 +94,7 @@ pub fn estimates(spec: &Spec, run: &super::Simulated) -> Vec<Simulated> {
 
 /// The house edge dealt to the cut card at penetration `k` (bands 0..=k),
 /// as a ratio estimate over shoes.
-fn dealt_edge(run: &super::Simulated, layout: &Layout, t: usize, k: usize) -> Estimate {
+fn dealt_edge(run: &Simulated, layout: &Layout, t: usize, k: usize) -> Estimate {
     let d = &run.dealt;
     let table = &d.tables[t];
     let scale = layout.scale[t] as f64;
@@ -128,7 +128,7 @@ fn dealt_edge(run: &super::Simulated, layout: &Layout, t: usize, k: usize) -> Es
 
 /// What a counter of pay table `t` wins at each penetration and each
 /// threshold, lowest threshold first (the first: betting every round).
-pub fn counter(spec: &Spec, run: &super::Simulated, t: usize) -> Vec<Vec<CounterResult>> {
+pub fn counter(spec: &Spec, run: &Simulated, t: usize) -> Vec<Vec<CounterResult>> {
     let layout = Layout::new(spec);
     let d = &run.dealt;
     let table = &d.tables[t];

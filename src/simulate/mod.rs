@@ -240,28 +240,6 @@ pub fn merge(shards: &[(String, Simulated)]) -> Result<Simulated, SimulateError>
                 .join(", "),
         });
     }
-    let mut merged = first.clone();
-    merged.settings.shard = Shard::WHOLE;
-    merged.full = FullTally {
-        rounds: 0,
-        codes: first.full.codes.iter().map(|c| vec![0; c.len()]).collect(),
-    };
-    merged.dealt = DealtTally {
-        shoes: 0,
-        rounds: [0; tally::BANDS],
-        buckets: first.dealt.buckets,
-        rounds_squared: vec![0; tally::BANDS],
-        tables: first
-            .dealt
-            .tables
-            .iter()
-            .map(|t| tally::DealtTable {
-                codes: vec![0; t.codes.len()],
-                shoe_squares: vec![0; t.shoe_squares.len()],
-                net_by_rounds: vec![0; t.net_by_rounds.len()],
-            })
-            .collect(),
-    };
     for (file, s) in shards {
         let differs = |what: &str| SimulateError::MergeMismatch {
             file: file.clone(),
@@ -277,6 +255,11 @@ pub fn merge(shards: &[(String, Simulated)]) -> Result<Simulated, SimulateError>
         if s.counts != first.counts || s.full.codes.len() != first.full.codes.len() {
             return Err(differs("counting"));
         }
+    }
+    // The first shard's tallies plus every other's.
+    let mut merged = first.clone();
+    merged.settings.shard = Shard::WHOLE;
+    for (_, s) in &shards[1..] {
         merged.full.add(&s.full);
         merged.dealt.add(&s.dealt);
     }

@@ -19,6 +19,7 @@ use crate::engine::stats::Analysis;
 use crate::eval::Settler;
 use crate::eval::play::round_of_sequence;
 use crate::eval::rounds::SmallShoe;
+use crate::eval::settle::Table;
 use crate::model::Spec;
 use crate::strategy::resolve;
 use rayon::prelude::*;
@@ -207,14 +208,26 @@ pub fn small_shoe_tallies(spec: &Spec, shoe: &[Card]) -> Tallies {
         .map(|first| {
             let mut tallies = vec![0u64; size];
             let mut sequences = 0u64;
-            let mut values = settler.scratch();
+            let mut batch = settler.batch();
+            // An outcome code is the tally index within the table. Most
+            // rounds hit no event: the batch's whole weight goes there
+            // first and moves for the rounds that do, so the common case
+            // writes memory once per table, not once per round.
+            let mut tally = |t: Table, codes: &[u64], weights: &[u64]| {
+                let at = &mut tallies[base[t.table]..][..t.events + 2];
+                at[t.events] += weights.iter().sum::<u64>();
+                for (&code, &weight) in codes.iter().zip(weights) {
+                    if code as usize != t.events {
+                        at[code as usize] += weight;
+                        at[t.events] -= weight;
+                    }
+                }
+            };
             small.rounds_from(spec, first, &mut |round, weight| {
-                settler.each(round, &mut values, |s| {
-                    let k = tally_index(s.placed, s.event, events[s.table]);
-                    tallies[base[s.table] + k] += weight;
-                });
+                settler.push(&mut batch, round, weight, &mut tally);
                 sequences += weight;
             });
+            settler.flush(&mut batch, &mut tally);
             (tallies, sequences)
         })
         .reduce(

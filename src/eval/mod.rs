@@ -2,8 +2,9 @@
 //! spec's drawing rules and settles every wager under every pay table.
 //! Written to be read: the engine is checked against it. It is fast only
 //! in ways that keep it plain: conditions compiled once per spec into one
-//! program (`program`), no allocation per round, and a small shoe's rounds
-//! dealt with multiplicities (`rounds`).
+//! program (`program`) that settles 64 rounds at a time without branches,
+//! no allocation per round, and a small shoe's rounds dealt with
+//! multiplicities (`rounds`).
 
 pub mod differ;
 pub mod play;

@@ -1,147 +1,463 @@
 //! A spec's conditions compiled once into one straight-line program.
 //!
-//! Every distinct subexpression of every wager condition (events and
-//! `placed`) is one step, children before parents. A round is evaluated by
-//! running the steps in order into a scratch buffer: a named condition that
-//! many events share is computed once per round, nothing is allocated and
-//! no tree is walked. Every step is evaluated whether or not an `and` or
-//! `or` above it would have stopped early; conditions have no effects, so
-//! the values are the same as a tree walk's. Leaves (a card's rank, a
-//! hand's total, ...) read the round exactly as `Cond::eval` defines them.
+//! A round's values live in one buffer:
+//! - first its **facts**, written once per round: each slot's rank, suit,
+//!   point value, ace-high rank and face flag (a card not dealt reads
+//!   `ABSENT`, and is no face), each hand's total and card count;
+//! - then the spec's **constants**, written once when the buffer is made;
+//! - then one value per **step**: every distinct compound subexpression of
+//!   every wager condition (events and `placed`), children before parents.
+//!
+//! The program runs on `L` rounds at once (`L` lanes): every position holds
+//! `L` values, one per round, and each step is a short loop over the lanes.
+//! The step is chosen once per `L` rounds instead of once per round, and the
+//! loops have no branches, so the processor runs them without guessing
+//! (the small-shoe verification settles its rounds 64 at a time; a single
+//! round is the same program at `L = 1`).
+//!
+//! A condition that names a fact or a constant is no step at all: it reads
+//! the buffer where the fact is. A named condition that many events share is
+//! one step, computed once per round. Nothing is allocated and no tree is
+//! walked. Every step is evaluated whether or not an `and` or `or` above it
+//! would have stopped early; conditions have no effects, so the values are
+//! the same as a tree walk's.
+//!
+//! The leaves are written here from the README's definitions of each name
+//! (a hand's total is its point values summed modulo 10, `suited` is true
+//! when every dealt card of the set has one suit, ...), not borrowed from
+//! `Cond::eval`, which the engine uses: the verification compares two
+//! readings of each definition, not one reading with itself.
 
-use crate::model::cond::{ABSENT, CmpOp, Cond, Sign, compare};
-use crate::model::round::Round;
+use crate::model::cond::{ABSENT, CmpOp, Cond, Sign, SlotMask};
+use crate::model::round::{Round, SLOTS};
 use std::collections::HashMap;
 
-/// One step; operands are indices of earlier steps.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-enum Step {
-    /// A condition without operands, evaluated by `Cond::eval`.
-    Leaf(Cond),
-    Not(usize),
-    And(Vec<usize>),
-    Or(Vec<usize>),
-    Cmp(CmpOp, usize, usize),
-    In(usize, Vec<i64>),
-    Sum(usize, Vec<(Sign, usize)>),
+/// Where each fact of a round is in the value buffer.
+const RANK: usize = 0;
+const SUIT: usize = RANK + SLOTS;
+const VALUE: usize = SUIT + SLOTS;
+const HIGH: usize = VALUE + SLOTS;
+const FACE: usize = HIGH + SLOTS;
+const TOTAL: usize = FACE + SLOTS;
+const COUNT: usize = TOTAL + 2;
+const FACTS: usize = COUNT + 2;
+
+/// One step; operands are positions in the value buffer. Lists of operands
+/// are ranges of [`Program::args`], sets of [`Program::sets`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+enum Op {
+    Not(u32),
+    And(u32, u32),
+    Or(u32, u32),
+    Cmp(CmpOp, u32, u32),
+    /// Operand, then the range of the set's members.
+    In(u32, u32, u32),
+    /// First operand, then the range of (sign, operand) terms.
+    Sum(u32, u32, u32),
+    Natural(u8, u16),
+    Drew(u8),
+    Wins(u8),
+    Tie,
+    Margin,
+    CardCount(SlotMask),
+    Suited(SlotMask),
+    MaxKind(SlotMask),
+    Kinds(SlotMask, u8),
 }
 
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Program {
-    steps: Vec<Step>,
-    index: HashMap<Step, usize>,
-    /// The order steps run in (see [`Program::seal`]).
-    order: Vec<usize>,
+    /// Steps in the order they are added (children first) ...
+    ops: Vec<Op>,
+    /// ... and the order they run in (see [`Program::seal`]).
+    order: Vec<u32>,
+    args: Vec<u32>,
+    sets: Vec<i64>,
+    terms: Vec<(Sign, u32)>,
+    consts: Vec<i64>,
+    /// Every step and constant added, to share equal ones.
+    index: HashMap<Key, u32>,
+}
+
+/// What makes two steps (or constants) the same.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+enum Key {
+    Const(i64),
+    Not(u32),
+    And(Vec<u32>),
+    Or(Vec<u32>),
+    Cmp(CmpOp, u32, u32),
+    In(u32, Vec<i64>),
+    Sum(u32, Vec<(Sign, u32)>),
+    Leaf(Op),
 }
 
 impl Program {
     /// Adds a condition (sharing every subexpression already added) and
-    /// returns the step holding its value.
+    /// returns the buffer position holding its value. Constants must all
+    /// be added before [`Program::seal`].
     pub(crate) fn add(&mut self, c: &Cond) -> usize {
-        let step = match c {
-            Cond::Not(x) => Step::Not(self.add(x)),
-            Cond::And(xs) => Step::And(xs.iter().map(|x| self.add(x)).collect()),
-            Cond::Or(xs) => Step::Or(xs.iter().map(|x| self.add(x)).collect()),
-            Cond::Cmp(op, a, b) => Step::Cmp(*op, self.add(a), self.add(b)),
-            Cond::In(x, set) => Step::In(self.add(x), set.clone()),
-            Cond::Sum(first, rest) => Step::Sum(
-                self.add(first),
-                rest.iter().map(|(s, x)| (*s, self.add(x))).collect(),
-            ),
-            leaf => Step::Leaf(leaf.clone()),
-        };
-        if let Some(&i) = self.index.get(&step) {
-            return i;
-        }
-        self.steps.push(step.clone());
-        self.index.insert(step, self.steps.len() - 1);
-        self.steps.len() - 1
+        self.add_cond(c) as usize
     }
 
-    /// Fixes the order the steps run in: by depth (leaves first, so every
-    /// operand is ready before it is read), then by kind, so that steps of
-    /// one kind run together and the processor predicts which comes next
-    /// (a fifth less time per round on Golden Bacc). Call after the last
-    /// `add`.
-    pub(crate) fn seal(&mut self) {
-        let mut depth = vec![0usize; self.steps.len()];
-        for (i, step) in self.steps.iter().enumerate() {
-            depth[i] = operands(step).map(|x| depth[x] + 1).max().unwrap_or(0);
+    fn add_cond(&mut self, c: &Cond) -> u32 {
+        let slot = |s: &u8| *s as u32;
+        let key = match c {
+            Cond::Rank(s) => return RANK as u32 + slot(s),
+            Cond::Suit(s) => return SUIT as u32 + slot(s),
+            Cond::Value(s) => return VALUE as u32 + slot(s),
+            Cond::High(s) => return HIGH as u32 + slot(s),
+            Cond::Face(s) => return FACE as u32 + slot(s),
+            Cond::Total(h) => return TOTAL as u32 + *h as u32,
+            Cond::Count(h) => return COUNT as u32 + *h as u32,
+            Cond::Const(v) => Key::Const(*v),
+            Cond::Not(x) => Key::Not(self.add_cond(x)),
+            Cond::And(xs) => Key::And(xs.iter().map(|x| self.add_cond(x)).collect()),
+            Cond::Or(xs) => Key::Or(xs.iter().map(|x| self.add_cond(x)).collect()),
+            Cond::Cmp(op, a, b) => Key::Cmp(*op, self.add_cond(a), self.add_cond(b)),
+            Cond::In(x, set) => Key::In(self.add_cond(x), set.clone()),
+            Cond::Sum(first, rest) => Key::Sum(
+                self.add_cond(first),
+                rest.iter().map(|(s, x)| (*s, self.add_cond(x))).collect(),
+            ),
+            Cond::Natural(h, set) => Key::Leaf(Op::Natural(*h, *set)),
+            Cond::Drew(h) => Key::Leaf(Op::Drew(*h)),
+            Cond::Wins(h) => Key::Leaf(Op::Wins(*h)),
+            Cond::Tie => Key::Leaf(Op::Tie),
+            Cond::Margin => Key::Leaf(Op::Margin),
+            Cond::CardCount(m) => Key::Leaf(Op::CardCount(*m)),
+            Cond::Suited(m) => Key::Leaf(Op::Suited(*m)),
+            Cond::MaxKind(m) => Key::Leaf(Op::MaxKind(*m)),
+            Cond::Kinds(m, n) => Key::Leaf(Op::Kinds(*m, *n)),
+        };
+        if let Some(&at) = self.index.get(&key) {
+            return at;
         }
-        let mut order: Vec<usize> = (0..self.steps.len()).collect();
-        order.sort_by_key(|&i| (depth[i], kind(&self.steps[i]), i));
+        let at = match &key {
+            Key::Const(v) => {
+                self.consts.push(*v);
+                // Constants and steps share the space after the facts;
+                // a constant's position is fixed once all are known, so
+                // it is numbered apart (see `seal`).
+                CONST_TAG | (self.consts.len() as u32 - 1)
+            }
+            _ => {
+                let op = self.op_of(&key);
+                self.ops.push(op);
+                STEP_TAG | (self.ops.len() as u32 - 1)
+            }
+        };
+        self.index.insert(key, at);
+        at
+    }
+
+    fn op_of(&mut self, key: &Key) -> Op {
+        let range = |from: usize, to: usize| (from as u32, to as u32);
+        match key {
+            Key::Not(x) => Op::Not(*x),
+            Key::And(xs) | Key::Or(xs) => {
+                let (from, to) = range(self.args.len(), self.args.len() + xs.len());
+                self.args.extend(xs);
+                if matches!(key, Key::And(_)) {
+                    Op::And(from, to)
+                } else {
+                    Op::Or(from, to)
+                }
+            }
+            Key::Cmp(op, a, b) => Op::Cmp(*op, *a, *b),
+            Key::In(x, set) => {
+                let (from, to) = range(self.sets.len(), self.sets.len() + set.len());
+                self.sets.extend(set);
+                Op::In(*x, from, to)
+            }
+            Key::Sum(first, rest) => {
+                let (from, to) = range(self.terms.len(), self.terms.len() + rest.len());
+                self.terms.extend(rest);
+                Op::Sum(*first, from, to)
+            }
+            Key::Leaf(op) => *op,
+            Key::Const(_) => unreachable!("constants are not steps"),
+        }
+    }
+
+    /// Fixes where constants and steps live and the order steps run in: by
+    /// depth (so every operand is ready before it is read), then by kind,
+    /// so that steps of one kind run together and the processor predicts
+    /// which comes next. Call after the last `add`; positions `add`
+    /// returned before are translated by [`Program::position`].
+    pub(crate) fn seal(&mut self) {
+        let consts = self.consts.len() as u32;
+        let place = |at: u32| resolve(at, consts);
+        for op in &mut self.ops {
+            *op = match *op {
+                Op::Not(x) => Op::Not(place(x)),
+                Op::Cmp(c, a, b) => Op::Cmp(c, place(a), place(b)),
+                Op::In(x, f, t) => Op::In(place(x), f, t),
+                Op::Sum(x, f, t) => Op::Sum(place(x), f, t),
+                other => other,
+            };
+        }
+        self.args.iter_mut().for_each(|a| *a = place(*a));
+        self.terms.iter_mut().for_each(|(_, a)| *a = place(*a));
+        let first_step = (FACTS as u32) + consts;
+        let mut depth = vec![0usize; self.ops.len()];
+        for i in 0..self.ops.len() {
+            depth[i] = self
+                .operands(&self.ops[i])
+                .filter(|&x| x >= first_step)
+                .map(|x| depth[(x - first_step) as usize] + 1)
+                .max()
+                .unwrap_or(0);
+        }
+        let mut order: Vec<u32> = (0..self.ops.len() as u32).collect();
+        order.sort_by_key(|&i| (depth[i as usize], kind(&self.ops[i as usize]), i));
         self.order = order;
     }
 
-    /// A buffer for [`Program::run`].
-    pub(crate) fn scratch(&self) -> Vec<i64> {
-        vec![0; self.steps.len()]
+    /// Where a position returned by [`Program::add`] lives once sealed.
+    pub(crate) fn position(&self, at: usize) -> usize {
+        resolve(at as u32, self.consts.len() as u32) as usize
     }
 
-    /// Evaluates every step on `round`; `values[i]` is then step `i`'s value.
-    pub(crate) fn run(&self, round: &Round, values: &mut [i64]) {
-        debug_assert_eq!(self.order.len(), self.steps.len(), "sealed");
+    /// A buffer for [`Program::run`] on `L` lanes, with the constants in
+    /// place.
+    pub(crate) fn scratch<const L: usize>(&self) -> Vec<i64> {
+        let positions = FACTS + self.consts.len() + self.ops.len();
+        let mut values = vec![0; positions * L];
+        for (k, c) in self.consts.iter().enumerate() {
+            values[(FACTS + k) * L..][..L].fill(*c);
+        }
+        values
+    }
+
+    /// Evaluates every step on `rounds`, one per lane; `values[p * L + l]`
+    /// is then lane `l`'s value at each position `p` that
+    /// [`Program::position`] gives.
+    pub(crate) fn run<const L: usize>(&self, rounds: &[Round; L], values: &mut [i64]) {
+        debug_assert_eq!(self.order.len(), self.ops.len(), "sealed");
+        for (l, round) in rounds.iter().enumerate() {
+            facts::<L>(round, l, values);
+        }
+        let first_step = FACTS + self.consts.len();
         for &i in &self.order {
-            let v = match &self.steps[i] {
-                Step::Leaf(c) => c.eval(round),
-                Step::Not(x) => (values[*x] == 0) as i64,
-                Step::And(xs) => xs.iter().all(|x| values[*x] != 0) as i64,
-                Step::Or(xs) => xs.iter().any(|x| values[*x] != 0) as i64,
-                Step::Cmp(op, a, b) => compare(*op, values[*a], values[*b]),
-                Step::In(x, set) => {
-                    let v = values[*x];
-                    (v != ABSENT && set.contains(&v)) as i64
+            // Operands are always at lower positions than the step (a
+            // condition is added after its operands).
+            let (done, rest) = values.split_at_mut((first_step + i as usize) * L);
+            let out: &mut [i64; L] = (&mut rest[..L]).try_into().expect("L lanes");
+            let at = |x: u32| -> &[i64; L] { lanes(done, x as usize) };
+            let fact = |f: usize, l: usize| done[f * L + l];
+            match self.ops[i as usize] {
+                Op::Not(x) => {
+                    let x = at(x);
+                    (0..L).for_each(|l| out[l] = (x[l] == 0) as i64);
                 }
-                Step::Sum(first, rest) => rest
-                    .iter()
-                    .fold(values[*first], |acc, (sign, x)| sign.apply(acc, values[*x])),
-            };
-            values[i] = v;
+                // Every operand is read (no early exit), so the loops
+                // have no branch to guess.
+                Op::And(from, to) => {
+                    out.fill(1);
+                    for &x in &self.args[from as usize..to as usize] {
+                        let x = at(x);
+                        (0..L).for_each(|l| out[l] &= (x[l] != 0) as i64);
+                    }
+                }
+                Op::Or(from, to) => {
+                    out.fill(0);
+                    for &x in &self.args[from as usize..to as usize] {
+                        let x = at(x);
+                        (0..L).for_each(|l| out[l] |= (x[l] != 0) as i64);
+                    }
+                }
+                Op::Cmp(op, a, b) => {
+                    let (a, b) = (at(a), at(b));
+                    (0..L).for_each(|l| out[l] = compare(op, a[l], b[l]));
+                }
+                Op::In(x, from, to) => {
+                    let x = at(x);
+                    out.fill(0);
+                    for &m in &self.sets[from as usize..to as usize] {
+                        (0..L).for_each(|l| out[l] |= (x[l] == m) as i64);
+                    }
+                    (0..L).for_each(|l| out[l] &= (x[l] != ABSENT) as i64);
+                }
+                Op::Sum(first, from, to) => {
+                    out.copy_from_slice(at(first));
+                    for &(sign, x) in &self.terms[from as usize..to as usize] {
+                        let x = at(x);
+                        (0..L).for_each(|l| out[l] = add(sign, out[l], x[l]));
+                    }
+                }
+                Op::Natural(h, set) => {
+                    let h = h as usize;
+                    (0..L).for_each(|l| {
+                        let natural = (set as i64 >> fact(TOTAL + h, l)) & 1;
+                        out[l] = (fact(COUNT + h, l) == 2) as i64 & natural;
+                    });
+                }
+                Op::Drew(h) => {
+                    (0..L).for_each(|l| out[l] = (fact(COUNT + h as usize, l) == 3) as i64)
+                }
+                Op::Wins(h) => {
+                    let h = h as usize;
+                    (0..L).for_each(|l| {
+                        out[l] = (fact(TOTAL + h, l) > fact(TOTAL + 1 - h, l)) as i64
+                    });
+                }
+                Op::Tie => {
+                    (0..L).for_each(|l| out[l] = (fact(TOTAL, l) == fact(TOTAL + 1, l)) as i64)
+                }
+                Op::Margin => {
+                    (0..L).for_each(|l| out[l] = (fact(TOTAL, l) - fact(TOTAL + 1, l)).abs())
+                }
+                Op::CardCount(m) => (0..L).for_each(|l| out[l] = dealt(&fact, m, l).count() as i64),
+                Op::Suited(m) => (0..L).for_each(|l| {
+                    let mut suits = dealt(&fact, m, l).map(|s| fact(SUIT + s, l));
+                    let first = suits.next();
+                    out[l] = suits.all(|s| Some(s) == first) as i64;
+                }),
+                Op::MaxKind(m) => (0..L).for_each(|l| {
+                    out[l] = ranks(&fact, m, l).into_iter().max().unwrap_or(0) as i64
+                }),
+                Op::Kinds(m, n) => (0..L).for_each(|l| {
+                    out[l] = ranks(&fact, m, l).iter().filter(|&&k| k >= n).count() as i64
+                }),
+            }
+        }
+    }
+
+    /// The positions a step reads.
+    fn operands<'a>(&'a self, op: &Op) -> Box<dyn Iterator<Item = u32> + 'a> {
+        match *op {
+            Op::Not(x) | Op::In(x, ..) => Box::new(std::iter::once(x)),
+            Op::And(from, to) | Op::Or(from, to) => {
+                Box::new(self.args[from as usize..to as usize].iter().copied())
+            }
+            Op::Cmp(_, a, b) => Box::new([a, b].into_iter()),
+            Op::Sum(first, from, to) => Box::new(
+                std::iter::once(first)
+                    .chain(self.terms[from as usize..to as usize].iter().map(|t| t.1)),
+            ),
+            _ => Box::new(std::iter::empty()),
         }
     }
 }
 
-/// The steps a step reads.
-fn operands(step: &Step) -> Box<dyn Iterator<Item = usize> + '_> {
-    match step {
-        Step::Leaf(_) => Box::new(std::iter::empty()),
-        Step::Not(x) | Step::In(x, _) => Box::new(std::iter::once(*x)),
-        Step::And(xs) | Step::Or(xs) => Box::new(xs.iter().copied()),
-        Step::Cmp(_, a, b) => Box::new([*a, *b].into_iter()),
-        Step::Sum(first, rest) => {
-            Box::new(std::iter::once(*first).chain(rest.iter().map(|(_, x)| *x)))
-        }
+/// Positions before sealing: facts as they are, constants and steps tagged
+/// with their own numbering.
+const CONST_TAG: u32 = 1 << 30;
+const STEP_TAG: u32 = 1 << 31;
+
+fn resolve(at: u32, consts: u32) -> u32 {
+    if at & STEP_TAG != 0 {
+        FACTS as u32 + consts + (at & !STEP_TAG)
+    } else if at & CONST_TAG != 0 {
+        FACTS as u32 + (at & !CONST_TAG)
+    } else {
+        at
     }
 }
 
-/// A number per kind of step (and of leaf), to run like steps together.
-fn kind(step: &Step) -> u8 {
-    match step {
-        Step::Leaf(c) => match c {
-            Cond::Const(_) => 0,
-            Cond::Rank(_) => 1,
-            Cond::Suit(_) => 2,
-            Cond::Value(_) => 3,
-            Cond::Face(_) => 4,
-            Cond::High(_) => 5,
-            Cond::Total(_) => 6,
-            Cond::Count(_) => 7,
-            Cond::Natural(..) => 8,
-            Cond::Drew(_) => 9,
-            Cond::Wins(_) => 10,
-            Cond::Tie => 11,
-            Cond::Margin => 12,
-            Cond::CardCount(_) => 13,
-            Cond::Suited(_) => 14,
-            Cond::MaxKind(_) => 15,
-            Cond::Kinds(..) => 16,
-            _ => 17,
-        },
-        Step::Not(_) => 20,
-        Step::And(_) => 21,
-        Step::Or(_) => 22,
-        Step::Cmp(..) => 23,
-        Step::In(..) => 24,
-        Step::Sum(..) => 25,
+/// The `L` lanes at position `at`.
+pub(crate) fn lanes<const L: usize>(values: &[i64], at: usize) -> &[i64; L] {
+    values[at * L..][..L].try_into().expect("L lanes")
+}
+
+/// Writes a round's facts into lane `l` of the first [`FACTS`] positions.
+fn facts<const L: usize>(round: &Round, l: usize, values: &mut [i64]) {
+    let mut put = |fact: usize, v: i64| values[fact * L + l] = v;
+    for h in 0..2 {
+        let held = round.counts[h] as usize;
+        let mut points = 0;
+        for i in 0..3 {
+            let slot = h * 3 + i;
+            let card = round.cards[slot];
+            if i < held {
+                let value = if card.rank >= 10 { 0 } else { card.rank as i64 };
+                points += value;
+                put(RANK + slot, card.rank as i64);
+                put(SUIT + slot, card.suit as i64);
+                put(VALUE + slot, value);
+                put(
+                    HIGH + slot,
+                    if card.rank == 1 { 14 } else { card.rank as i64 },
+                );
+                put(FACE + slot, (card.rank >= 11) as i64);
+            } else {
+                for fact in [RANK, SUIT, VALUE, HIGH] {
+                    put(fact + slot, ABSENT);
+                }
+                put(FACE + slot, 0);
+            }
+        }
+        put(TOTAL + h, points % 10);
+        put(COUNT + h, held as i64);
+    }
+}
+
+/// The dealt slots of a set of slots, in lane `l`; `fact(f, l)` reads a fact.
+fn dealt(
+    fact: &impl Fn(usize, usize) -> i64,
+    mask: SlotMask,
+    l: usize,
+) -> impl Iterator<Item = usize> + '_ {
+    (0..SLOTS).filter(move |&s| mask & (1 << s) != 0 && fact(RANK + s, l) != ABSENT)
+}
+
+/// How many dealt cards of a set of slots hold each rank, in lane `l`.
+fn ranks(fact: &impl Fn(usize, usize) -> i64, mask: SlotMask, l: usize) -> [u8; 13] {
+    let mut counts = [0u8; 13];
+    for s in dealt(fact, mask, l) {
+        counts[fact(RANK + s, l) as usize - 1] += 1;
+    }
+    counts
+}
+
+/// A comparison: false when either side reads a card not dealt.
+#[inline(always)]
+fn compare(op: CmpOp, a: i64, b: i64) -> i64 {
+    let both = (a != ABSENT) & (b != ABSENT);
+    let holds = match op {
+        CmpOp::Eq => a == b,
+        CmpOp::Ne => a != b,
+        CmpOp::Lt => a < b,
+        CmpOp::Le => a <= b,
+        CmpOp::Gt => a > b,
+        CmpOp::Ge => a >= b,
+    };
+    (both & holds) as i64
+}
+
+/// `a ± b`: `ABSENT` when either side reads a card not dealt; wrapping, so
+/// a huge constant cannot panic.
+#[inline(always)]
+fn add(sign: Sign, a: i64, b: i64) -> i64 {
+    let sum = match sign {
+        Sign::Plus => a.wrapping_add(b),
+        Sign::Minus => a.wrapping_sub(b),
+    };
+    if (a == ABSENT) | (b == ABSENT) {
+        ABSENT
+    } else {
+        sum
+    }
+}
+
+/// A number per kind of step, to run like steps together.
+fn kind(op: &Op) -> u8 {
+    match op {
+        Op::Natural(..) => 0,
+        Op::Drew(_) => 1,
+        Op::Wins(_) => 2,
+        Op::Tie => 3,
+        Op::Margin => 4,
+        Op::CardCount(_) => 5,
+        Op::Suited(_) => 6,
+        Op::MaxKind(_) => 7,
+        Op::Kinds(..) => 8,
+        Op::Not(_) => 9,
+        Op::And(..) => 10,
+        Op::Or(..) => 11,
+        Op::Cmp(..) => 12,
+        Op::In(..) => 13,
+        Op::Sum(..) => 14,
     }
 }

@@ -5,7 +5,7 @@
 use crate::cards::parse_cards_at;
 use crate::diag::fixture::FixtureError;
 use crate::diag::{Diagnostic, ErrorKind};
-use crate::eval::{Deal, Decision, play, settle};
+use crate::eval::{Deal, Decision, Settler, play};
 use crate::model::{Pay, Spec};
 use crate::spec::SourceFile;
 use crate::spec::ordered_map::OrderedMap;
@@ -123,6 +123,10 @@ pub fn run_dir(spec: &Spec, dir: &Path) -> Result<Vec<CaseResult>, Vec<Diagnosti
     for path in paths {
         let name = path.display().to_string();
         let source = SourceFile::read(&name).map_err(|d| vec![*d])?;
+        if names_other_spec(&source.text, &spec.id) {
+            // Read in full (and refused if malformed) by its own spec's run.
+            continue;
+        }
         let file: FixtureFile = match crate::spec::yaml::read(
             &source,
             crate::diag::input::FileKind::Fixture,
@@ -150,6 +154,29 @@ pub fn run_dir(spec: &Spec, dir: &Path) -> Result<Vec<CaseResult>, Vec<Diagnosti
         return Err(vec![no_fixtures(spec, dir)]);
     }
     Ok(results)
+}
+
+/// True when a fixture file plainly belongs to another spec: a line
+/// `spec: ID` at the start of a line, with a plain or quoted id other than
+/// `spec`. A folder holds every spec's fixtures, and parsing each file for
+/// every spec was most of a run's reading time; a file whose owner is not
+/// that plain is parsed in full as before.
+fn names_other_spec(text: &str, spec: &str) -> bool {
+    let mut owners = text.lines().filter_map(|l| l.strip_prefix("spec:"));
+    let (Some(owner), None) = (owners.next(), owners.next()) else {
+        return false;
+    };
+    let owner = owner.split(" #").next().unwrap_or_default().trim();
+    let owner = owner
+        .strip_prefix('"')
+        .and_then(|o| o.strip_suffix('"'))
+        .or_else(|| owner.strip_prefix('\'').and_then(|o| o.strip_suffix('\'')))
+        .unwrap_or(owner);
+    let plain = !owner.is_empty()
+        && owner
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-');
+    plain && owner != spec
 }
 
 fn plain(file: &str, kind: impl Into<ErrorKind>) -> Diagnostic {
@@ -199,10 +226,11 @@ pub fn run_file(
     let mut out = Vec::new();
     let mut errors = Vec::new();
     let places = value_places(src);
+    let mut settlers = Settlers::default();
     for (i, case) in file.cases.iter().enumerate() {
         let places = places.as_ref().and_then(|p| p.get(i));
         match read_case(spec, src, case, places) {
-            Ok(c) => out.extend(run_case(spec, src, case, &c)),
+            Ok(c) => out.extend(run_case(spec, src, case, &c, &mut settlers)),
             Err(d) => errors.extend(d),
         }
     }
@@ -370,7 +398,31 @@ fn split_expectation(e: &str) -> (&str, Option<&str>) {
     }
 }
 
-fn run_case(spec: &Spec, src: &SourceFile, case: &Case, c: &CaseSpec) -> Vec<CaseResult> {
+/// One settler per deck count the cases of a file play at (the spec's
+/// conditions are compiled once, not once per case).
+#[derive(Default)]
+struct Settlers(Vec<(u32, Settler)>);
+
+impl Settlers {
+    fn get(&mut self, spec: &Spec, decks: u32) -> &Settler {
+        let at = match self.0.iter().position(|(d, _)| *d == decks) {
+            Some(at) => at,
+            None => {
+                self.0.push((decks, Settler::new(spec)));
+                self.0.len() - 1
+            }
+        };
+        &self.0[at].1
+    }
+}
+
+fn run_case(
+    spec: &Spec,
+    src: &SourceFile,
+    case: &Case,
+    c: &CaseSpec,
+    settlers: &mut Settlers,
+) -> Vec<CaseResult> {
     let decks = c.decks.unwrap_or(spec.shoe.decks);
     let spec = &*crate::strategy::for_decks(spec, decks);
     let cards: Vec<DealtHand> = spec
@@ -422,7 +474,7 @@ fn run_case(spec: &Spec, src: &SourceFile, case: &Case, c: &CaseSpec) -> Vec<Cas
         let got = format!("{} {}", played.round.total(0), played.round.total(1));
         out.push(result("totals", format!("{a} {b}"), got));
     }
-    let settled = settle(spec, &played.round);
+    let settled = settlers.get(spec, decks).settle(spec, &played.round);
     for (target, expected) in &c.expect {
         let (w, t) = target
             .split_once('.')
@@ -453,4 +505,31 @@ fn run_case(spec: &Spec, src: &SourceFile, case: &Case, c: &CaseSpec) -> Vec<Cas
         }
     }
     out
+}
+
+#[cfg(test)]
+mod owner_tests {
+    use super::names_other_spec;
+
+    /// Only a file that plainly names another spec is skipped unread; a
+    /// file whose owner is unclear is parsed (and refused if malformed).
+    #[test]
+    fn a_file_is_skipped_only_when_it_plainly_names_another_spec() {
+        assert!(names_other_spec(
+            "# c\nspec: lucky_8\ncases: []\n",
+            "golden_bacc"
+        ));
+        assert!(names_other_spec(
+            "spec: \"lucky_8\"  # owner\n",
+            "golden_bacc"
+        ));
+        assert!(names_other_spec("spec: 'lucky-8'\n", "golden_bacc"));
+        assert!(!names_other_spec("spec: golden_bacc\n", "golden_bacc"));
+        assert!(!names_other_spec("spec: 'golden_bacc'\n", "golden_bacc"));
+        assert!(!names_other_spec("cases: []\n", "golden_bacc"));
+        assert!(!names_other_spec("spec: a\nspec: b\n", "golden_bacc"));
+        assert!(!names_other_spec("spec: [broken\n", "golden_bacc"));
+        assert!(!names_other_spec("spec:\n", "golden_bacc"));
+        assert!(!names_other_spec("  spec: lucky_8\n", "golden_bacc"));
+    }
 }

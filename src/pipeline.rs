@@ -162,9 +162,15 @@ impl Certified {
         // The report shows every allowed deck count; the run's own count is
         // already computed.
         let spec = &self.prepared.spec;
-        let others: Vec<(u32, crate::engine::Analysis)> = (spec.shoe.min_decks
-            ..=spec.shoe.max_decks)
+        // Deck counts side by side: one analysis alone does not keep both
+        // cores busy (its serial parts, the strategy stage's), and the
+        // results are collected in deck order whatever finishes first.
+        use rayon::prelude::*;
+        let counts: Vec<u32> = (spec.shoe.min_decks..=spec.shoe.max_decks)
             .filter(|&d| d != self.prepared.decks)
+            .collect();
+        let others: Vec<(u32, crate::engine::Analysis)> = counts
+            .into_par_iter()
             .map(|d| (d, analyse(spec, d)))
             .collect();
         let mut by_decks: Vec<(u32, &crate::engine::Analysis)> =
@@ -283,15 +289,24 @@ pub fn edge_functions(
         return None;
     }
     let have: Vec<u32> = by_decks.iter().map(|(d, _)| *d).collect();
-    let more: Vec<crate::engine::Analysis> = (1..)
-        .filter(|d| !have.contains(d))
-        .take(crate::engine::deck_function::DEGREE.saturating_sub(have.len()))
+    use rayon::prelude::*;
+    let more: Vec<crate::engine::Analysis> = fit_counts(&have)
+        .into_par_iter()
         .map(|d| crate::engine::analyse(spec, d))
         .collect();
     let mut points: Vec<&crate::engine::Analysis> = by_decks.iter().map(|(_, a)| *a).collect();
     points.extend(&more);
     points.sort_by_key(|a| a.decks);
     Some(crate::engine::deck_function::edge_functions(&points))
+}
+
+/// The deck counts to enumerate besides `have` so that six fix the edge
+/// functions: the smallest missing.
+fn fit_counts(have: &[u32]) -> Vec<u32> {
+    (1..)
+        .filter(|d| !have.contains(d))
+        .take(crate::engine::deck_function::DEGREE.saturating_sub(have.len()))
+        .collect()
 }
 
 /// What `--simulate` asks of the simulation stage, checked.

@@ -133,6 +133,7 @@ impl Fonts {
                 return Err(bad());
             }
             let font = Font::new(data.into(), 0).ok_or_else(bad)?;
+            debug_assert_eq!(id as usize, faces.len(), "WANTED is in FontId order");
             faces.push((id, Face::new(font, metrics)));
         }
         let x_height = |id: FontId| {
@@ -153,12 +154,8 @@ impl Fonts {
     }
 
     pub fn face(&self, id: FontId) -> &Face {
-        &self
-            .faces
-            .iter()
-            .find(|(f, _)| *f == id)
-            .expect("every face loaded")
-            .1
+        // Loaded in `WANTED` order, which is `FontId` order.
+        &self.faces[id as usize].1
     }
 
     /// The face that draws `c` in `want`: the face itself, else the
@@ -193,11 +190,18 @@ impl Fonts {
 
     /// Width in points of `text` set in `want` at `size` (with fallback).
     pub fn width(&self, want: FontId, text: &str, size: f32) -> f32 {
-        text.chars()
-            .map(|c| {
+        text.chars().map(|c| self.char_width(want, c, size)).sum()
+    }
+
+    /// Width in points of `c` set in `want` at `size` (with fallback).
+    pub fn char_width(&self, want: FontId, c: char, size: f32) -> f32 {
+        let face = self.face(want);
+        match face.glyph(c) {
+            Some((_, advance)) => advance * self.size_of(want, size),
+            None => {
                 let f = self.resolve(want, c);
                 self.face(f).glyph(c).map_or(0.5, |(_, a)| a) * self.size_of(f, size)
-            })
-            .sum::<f32>()
+            }
+        }
     }
 }

@@ -262,7 +262,7 @@ pub struct Setter<'f> {
 
 impl Setter<'_> {
     fn cw(&self, (c, f): Styled, size: f32) -> f32 {
-        self.fonts.width(f, c.encode_utf8(&mut [0; 4]), size)
+        self.fonts.char_width(f, c, size)
     }
 
     fn sw(&self, s: &[Styled], size: f32) -> f32 {

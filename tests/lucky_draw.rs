@@ -70,7 +70,13 @@ fn decision_figures_equal_the_engines_joint_return_table() {
 /// the reference evaluator: every point-value sequence of the unseen cards
 /// (the dealer's hole card, the player's and the dealer's third cards),
 /// weighted by how many card sequences it stands for, played and settled.
-fn evaluator_ev(spec: &Spec, shoe: &[u32; 10], seen: [u8; 3], draw: bool) -> BigRational {
+fn evaluator_ev(
+    spec: &Spec,
+    settler: &settle::Settler,
+    shoe: &[u32; 10],
+    seen: [u8; 3],
+    draw: bool,
+) -> BigRational {
     let card = |v: u8| Card::new(if v == 0 { 10 } else { v }, 0);
     let mut left = *shoe;
     for v in seen {
@@ -116,7 +122,7 @@ fn evaluator_ev(spec: &Spec, shoe: &[u32; 10], seen: [u8; 3], draw: bool) -> Big
                 };
                 let round = play(spec, &deal, 8).expect("legal").round;
                 let mut net = Ratio::ZERO;
-                for r in settle::settle(spec, &round) {
+                for r in settler.settle(spec, &round) {
                     if (r.wager == "enter" || r.wager == "draw") && r.placed {
                         net = net + r.outcomes[0].net();
                     }
@@ -142,6 +148,7 @@ fn the_optimal_chart_agrees_with_the_reference_evaluator_at_one_deck() {
     let comp = Composition::standard(1);
     let d: Decisions = decide::decisions(&spec, &comp);
     let chart = decide::optimal(&d);
+    let settler = settle::Settler::new(&spec);
     let mut shoe = [16u32; 10];
     shoe[1..].fill(4);
     let mut checked = 0;
@@ -158,8 +165,8 @@ fn the_optimal_chart_agrees_with_the_reference_evaluator_at_one_deck() {
                 if !possible {
                     continue;
                 }
-                let stand = evaluator_ev(&spec, &shoe, seen, false);
-                let draw = evaluator_ev(&spec, &shoe, seen, true);
+                let stand = evaluator_ev(&spec, &settler, &shoe, seen, false);
+                let draw = evaluator_ev(&spec, &settler, &shoe, seen, true);
                 let index = a as usize + 10 * b as usize + 100 * up as usize;
                 assert_eq!(
                     chart.draw[index],

@@ -570,17 +570,15 @@ fn lucky_draw_pdf_carries_its_decision_grid_distribution_and_deck_charts() {
 
 #[test]
 fn reports_are_byte_identical_on_one_thread_and_on_many() {
-    let run = |threads: Option<&str>, dir: &std::path::Path| {
+    // Lucky Draw: its strategy stage, decision figures and deck counts all
+    // run in parallel. Lucky Monkey with a simulation: its blocks go to
+    // whichever thread is free. (Lucky Draw's own simulation adds its
+    // card-exact effects of removal, a minute on one thread, and no other
+    // kind of parallel work.)
+    let run = |args: &[&str], threads: Option<&str>, dir: &std::path::Path| {
         let _ = std::fs::remove_dir_all(dir);
         let mut cmd = std::process::Command::new(env!("CARGO_BIN_EXE_certify"));
-        // With a simulation too: its blocks go to whichever thread is free.
-        cmd.args([
-            "rules/lucky_draw_baccarat.yaml",
-            "--simulate",
-            "1000000",
-            "--out",
-        ])
-        .arg(dir);
+        cmd.args(args).arg("--out").arg(dir);
         match threads {
             Some(n) => cmd.env("RAYON_NUM_THREADS", n),
             None => cmd.env_remove("RAYON_NUM_THREADS"),
@@ -591,11 +589,27 @@ fn reports_are_byte_identical_on_one_thread_and_on_many() {
             "{}",
             String::from_utf8_lossy(&out.stderr)
         );
-        std::fs::read(dir.join("lucky_draw_baccarat.pdf")).unwrap()
+        let pdf = std::fs::read_dir(dir)
+            .unwrap()
+            .filter_map(|e| e.ok().map(|e| e.path()))
+            .find(|p| p.extension().is_some_and(|x| x == "pdf"))
+            .expect("a PDF");
+        std::fs::read(pdf).unwrap()
     };
     let base = std::env::temp_dir().join(format!("certify-threads-{}", std::process::id()));
-    let one = run(Some("1"), &base.join("one"));
-    let many = run(None, &base.join("many"));
-    assert!(one == many, "the PDF differs between one thread and many");
+    for (name, args) in [
+        ("lucky_draw", &["rules/lucky_draw_baccarat.yaml"][..]),
+        (
+            "lucky_monkey",
+            &["rules/lucky_monkey.yaml", "--simulate", "1000000"][..],
+        ),
+    ] {
+        let one = run(args, Some("1"), &base.join(name).join("one"));
+        let many = run(args, None, &base.join(name).join("many"));
+        assert!(
+            one == many,
+            "{name}: the PDF differs between one thread and many"
+        );
+    }
     std::fs::remove_dir_all(&base).ok();
 }

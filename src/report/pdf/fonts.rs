@@ -97,6 +97,10 @@ impl Face {
 
 pub struct Fonts {
     faces: Vec<(FontId, Face)>,
+    /// Per face asked for, the first 256 characters as drawn: the face
+    /// that draws each (after fallback) and its advance in ems. Measuring
+    /// is most of laying a report out, and nearly every character is here.
+    drawn: Vec<Vec<(FontId, f32)>>,
     /// Libertinus's x-height over DejaVu Sans Mono's: code is set this much
     /// smaller than the text around it, so their lowercase letters match.
     mono_scale: f32,
@@ -141,7 +145,29 @@ impl Fonts {
             f.metrics.x_height().map_or(0.5, |x| x as f32 / f.upem)
         };
         let mono_scale = (x_height(FontId::Serif) / x_height(FontId::Mono)).min(1.0);
-        Ok(Fonts { faces, mono_scale })
+        let mut fonts = Fonts {
+            faces,
+            drawn: Vec::new(),
+            mono_scale,
+        };
+        fonts.drawn = [
+            FontId::Serif,
+            FontId::SerifBold,
+            FontId::Mono,
+            FontId::MonoBold,
+        ]
+        .iter()
+        .map(|&want| {
+            (0..256u32)
+                .map(|c| {
+                    let c = char::from_u32(c).unwrap_or('?');
+                    let f = fonts.resolve(want, c);
+                    (f, fonts.face(f).glyph(c).map_or(0.5, |(_, a)| a))
+                })
+                .collect()
+        })
+        .collect();
+        Ok(fonts)
     }
 
     /// The size `font` is set at beside text of `size`: code smaller by the
@@ -195,13 +221,13 @@ impl Fonts {
 
     /// Width in points of `c` set in `want` at `size` (with fallback).
     pub fn char_width(&self, want: FontId, c: char, size: f32) -> f32 {
-        let face = self.face(want);
-        match face.glyph(c) {
-            Some((_, advance)) => advance * self.size_of(want, size),
+        let (f, advance) = match self.drawn[want as usize].get(c as usize) {
+            Some(&drawn) => drawn,
             None => {
                 let f = self.resolve(want, c);
-                self.face(f).glyph(c).map_or(0.5, |(_, a)| a) * self.size_of(f, size)
+                (f, self.face(f).glyph(c).map_or(0.5, |(_, a)| a))
             }
-        }
+        };
+        advance * self.size_of(f, size)
     }
 }

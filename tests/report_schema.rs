@@ -1,0 +1,243 @@
+//! The JSON Schema of the report document (`rules/certify-report.schema.json`).
+//! The report is assembled with `serde_json::json!` rather than from types,
+//! so the schema is written by hand from `src/report/`; these tests keep the
+//! two together: every committed report and fresh ones (with and without a
+//! simulation, and `--json` without reports) validate, the schema's
+//! `schema_version` is the crate's, and broken copies are refused for the
+//! reason each was broken.
+
+use serde_json::{Value, json};
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+const SCHEMA: &str = "rules/certify-report.schema.json";
+
+fn read_json(path: &Path) -> Value {
+    let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    serde_json::from_str(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+fn schema() -> Value {
+    read_json(Path::new(SCHEMA))
+}
+
+fn validator() -> jsonschema::Validator {
+    let schema = schema();
+    if let Err(e) = jsonschema::meta::validate(&schema) {
+        panic!(
+            "{SCHEMA} is not a valid JSON Schema: {e} at {}",
+            e.instance_path()
+        );
+    }
+    jsonschema::validator_for(&schema).unwrap_or_else(|e| panic!("{SCHEMA}: {e}"))
+}
+
+/// Every problem as (JSON pointer, keyword, message).
+fn problems(v: &jsonschema::Validator, doc: &Value) -> Vec<(String, String, String)> {
+    v.iter_errors(doc)
+        .map(|e| {
+            (
+                e.instance_path().to_string(),
+                e.kind().keyword().to_string(),
+                e.to_string(),
+            )
+        })
+        .collect()
+}
+
+fn assert_valid(v: &jsonschema::Validator, doc: &Value, what: &str) {
+    let found: Vec<String> = problems(v, doc)
+        .into_iter()
+        .map(|(at, keyword, message)| format!("{at} ({keyword}): {message}"))
+        .collect();
+    assert!(
+        found.is_empty(),
+        "{what} does not match {SCHEMA}:\n{}",
+        found.join("\n")
+    );
+}
+
+fn committed_reports() -> Vec<PathBuf> {
+    let mut paths: Vec<PathBuf> = std::fs::read_dir("reports")
+        .expect("reports/")
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "json"))
+        .collect();
+    paths.sort();
+    paths
+}
+
+fn temp_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("certify-schema-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// The built binary (as a user runs it): its stdout.
+fn certify(args: &[&str]) -> String {
+    let out = Command::new(env!("CARGO_BIN_EXE_certify"))
+        .args(args)
+        .output()
+        .expect("runs certify");
+    assert!(
+        out.status.success(),
+        "certify {}: {}",
+        args.join(" "),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).expect("UTF-8")
+}
+
+#[test]
+fn every_committed_report_is_valid() {
+    let v = validator();
+    let reports = committed_reports();
+    assert!(reports.len() >= 6, "{reports:?}");
+    for path in &reports {
+        assert_valid(&v, &read_json(path), &path.display().to_string());
+    }
+}
+
+#[test]
+fn the_schema_version_and_label_are_the_crates() {
+    let s = schema();
+    assert_eq!(
+        s["properties"]["schema_version"]["const"],
+        json!(certify::report::document::SCHEMA_VERSION),
+        "raise `const` of schema_version in {SCHEMA} with SCHEMA_VERSION"
+    );
+    assert_eq!(
+        s["properties"]["label"]["const"],
+        json!(certify::report::document::LABEL)
+    );
+    // The keys a report always has are required, and nothing else is allowed.
+    assert_eq!(s["additionalProperties"], json!(false));
+    assert_eq!(
+        s["properties"]["manifest"]["additionalProperties"],
+        json!(false)
+    );
+}
+
+/// A committed report broken one way is refused at that place for that
+/// reason, and for nothing else.
+#[test]
+fn broken_copies_are_refused_for_the_reason_intended() {
+    let v = validator();
+    let report = read_json(Path::new("reports/punto_banco.json"));
+    assert!(problems(&v, &report).is_empty());
+    let broken = |change: &dyn Fn(&mut Value)| {
+        let mut doc = report.clone();
+        change(&mut doc);
+        problems(&v, &doc)
+            .into_iter()
+            .map(|(at, keyword, _)| (at, keyword))
+            .collect::<Vec<_>>()
+    };
+    let at = |pointer: &str, keyword: &str| vec![(pointer.to_string(), keyword.to_string())];
+
+    // A required manifest key removed.
+    let found = broken(&|d| {
+        d["manifest"].as_object_mut().unwrap().remove("spec_sha256");
+    });
+    assert_eq!(found, at("/manifest", "required"));
+    // A house edge as a number where the exact "p/q" string belongs, and
+    // as a decimal string.
+    let edge = "/results/wagers/0/pay_tables/0/house_edge/fraction";
+    let found = broken(&|d| *d.pointer_mut(edge).unwrap() = json!(0.010579057842));
+    assert_eq!(found, at(edge, "type"));
+    let found = broken(&|d| *d.pointer_mut(edge).unwrap() = json!("0.010579057842"));
+    assert_eq!(found, at(edge, "pattern"));
+    // A count as a JSON number.
+    let count = "/results/wagers/0/pay_tables/0/events/0/combinations";
+    let found = broken(&|d| *d.pointer_mut(count).unwrap() = json!(2292252566437888u64));
+    assert_eq!(found, at(count, "type"));
+    // An unknown top-level key, and a manifest key renamed.
+    let found = broken(&|d| d["extra"] = json!(1));
+    assert_eq!(found, at("", "additionalProperties"));
+    let found = broken(&|d| {
+        let m = d["manifest"].as_object_mut().unwrap();
+        let decks = m.remove("decks").unwrap();
+        m.insert("deck_count".into(), decks);
+    });
+    let mut expected = at("/manifest", "additionalProperties");
+    expected.extend(at("/manifest", "required"));
+    let mut found = found;
+    found.sort();
+    assert_eq!(found, expected);
+    // Another schema version.
+    let found = broken(&|d| d["schema_version"] = json!("2"));
+    assert_eq!(found, at("/schema_version", "const"));
+    // One simulation option without the others.
+    let mut found = broken(&|d| {
+        d["manifest"]
+            .as_object_mut()
+            .unwrap()
+            .remove("simulate_seed");
+    });
+    // Each of the other three requires it.
+    assert_eq!(found.len(), 3);
+    found.dedup();
+    assert_eq!(found, at("/manifest", "required"));
+    // The simulation options recorded without a simulation section.
+    let found = broken(&|d| d["simulation"] = Value::Null);
+    assert_eq!(found, at("/manifest", "not"));
+}
+
+/// A fresh report with a (small) simulation: the shape with `simulation`.
+#[test]
+fn a_fresh_report_with_a_simulation_is_valid() {
+    let dir = temp_dir("simulated");
+    certify(&[
+        "rules/lucky_monkey.yaml",
+        "--simulate",
+        "200000",
+        "--out",
+        dir.to_str().unwrap(),
+    ]);
+    let doc = read_json(&dir.join("lucky_monkey.json"));
+    assert!(doc["simulation"].is_object());
+    assert_eq!(doc["manifest"]["simulate_rounds"], json!(200000));
+    assert_valid(
+        &validator(),
+        &doc,
+        "a fresh lucky_monkey report (--simulate)",
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+/// A fresh report without one, the document `--json` prints beside it (no
+/// `report_set`), and `--json --no-reports` (no by-deck results).
+#[test]
+fn fresh_reports_without_a_simulation_are_valid() {
+    let v = validator();
+    let dir = temp_dir("plain");
+    let printed = certify(&[
+        "rules/punto_banco.yaml",
+        "--json",
+        "--out",
+        dir.to_str().unwrap(),
+    ]);
+    let doc = read_json(&dir.join("punto_banco.json"));
+    assert!(doc["simulation"].is_null());
+    assert!(doc["manifest"].get("simulate_rounds").is_none());
+    assert_valid(&v, &doc, "a fresh punto_banco report");
+    let printed: Value = serde_json::from_str(&printed).unwrap();
+    assert!(printed.get("report_set").is_none());
+    assert_valid(&v, &printed, "certify rules/punto_banco.yaml --json");
+    std::fs::remove_dir_all(&dir).ok();
+
+    let printed: Value = serde_json::from_str(&certify(&[
+        "rules/punto_banco.yaml",
+        "--json",
+        "--no-reports",
+    ]))
+    .unwrap();
+    assert!(printed["results"].get("house_edge_by_decks").is_none());
+    assert!(printed["manifest"].get("results_sha256").is_none());
+    assert_valid(
+        &v,
+        &printed,
+        "certify rules/punto_banco.yaml --json --no-reports",
+    );
+}

@@ -26,7 +26,8 @@ pub struct SearchResult {
     /// How many tables give the printed edge at its precision.
     pub matches: u64,
     /// The first `LISTED` by total of pays, then pays in listed order:
-    /// per table, the pay of each event ("50", "push") and the exact edge.
+    /// per table, the pay of each event ("50 to 1", "push") and its house
+    /// edge as a 4-place percent (the exact figure is the engine's, rounded).
     pub tables: Vec<FoundTable>,
 }
 

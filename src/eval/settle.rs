@@ -353,6 +353,13 @@ mod tests {
                     tables += 1;
                 });
                 assert_eq!(tables, tables_of(&spec));
+                // What a person reads: which events hold, and the placing.
+                for (w, result) in spec.wagers.iter().zip(settler.settle(&spec, r)) {
+                    let holds: Vec<bool> = w.events.iter().map(|e| e.when.holds(r)).collect();
+                    assert_eq!(result.holds, holds, "{path} {} {r:?}", w.id);
+                    let placed = w.placed.as_ref().is_none_or(|p| p.when.holds(r));
+                    assert_eq!(result.placed, placed, "{path} {} {r:?}", w.id);
+                }
             }
             assert_eq!(
                 batched.len(),

@@ -15,6 +15,7 @@ use crate::report::Computed;
 use crate::report::document::{Inputs, Report, build, sha256_hex};
 use crate::spec::SourceFile;
 use crate::verify::Verification;
+use rayon::prelude::*;
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 
@@ -165,7 +166,6 @@ impl Certified {
         // Deck counts side by side: one analysis alone does not keep both
         // cores busy (its serial parts, the strategy stage's), and the
         // results are collected in deck order whatever finishes first.
-        use rayon::prelude::*;
         let counts: Vec<u32> = (spec.shoe.min_decks..=spec.shoe.max_decks)
             .filter(|&d| d != self.prepared.decks)
             .collect();
@@ -289,7 +289,6 @@ pub fn edge_functions(
         return None;
     }
     let have: Vec<u32> = by_decks.iter().map(|(d, _)| *d).collect();
-    use rayon::prelude::*;
     let more: Vec<crate::engine::Analysis> = fit_counts(&have)
         .into_par_iter()
         .map(|d| crate::engine::analyse(spec, d))

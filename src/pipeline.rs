@@ -163,18 +163,22 @@ impl Certified {
         // The report shows every allowed deck count; the run's own count is
         // already computed.
         let spec = &self.prepared.spec;
-        // Deck counts side by side: one analysis alone does not keep both
-        // cores busy (its serial parts, the strategy stage's), and the
-        // results are collected in deck order whatever finishes first.
         let counts: Vec<u32> = (spec.shoe.min_decks..=spec.shoe.max_decks)
             .filter(|&d| d != self.prepared.decks)
             .collect();
-        let others: Vec<(u32, crate::engine::Analysis)> = counts
-            .into_par_iter()
-            .map(|d| (d, analyse(spec, d)))
-            .collect();
+        // Where the rules do not change with D, the counts the edge
+        // functions still need are enumerated with the others.
+        let fit = if spec.strategies_resolved() {
+            let mut have = counts.clone();
+            have.push(self.prepared.decks);
+            fit_counts(&have)
+        } else {
+            Vec::new()
+        };
+        let mut others = analyse_counts(spec, &[counts.as_slice(), fit.as_slice()].concat());
+        let fitted = others.split_off(counts.len());
         let mut by_decks: Vec<(u32, &crate::engine::Analysis)> =
-            others.iter().map(|(d, a)| (*d, a)).collect();
+            others.iter().map(|a| (a.decks, a)).collect();
         by_decks.push((self.prepared.decks, &self.computed.analysis));
         by_decks.sort_by_key(|(d, _)| *d);
         // Readings that give the same figures are told apart on a round the
@@ -191,7 +195,7 @@ impl Certified {
                     .map(|r| (i.id.clone(), r))
             })
             .collect();
-        let edges = edge_functions(spec, &by_decks);
+        let edges = edge_functions(spec, &by_decks, &fitted);
         let mut inputs = self.inputs(Some(&by_decks), &differing);
         inputs.edges = edges.as_ref();
         build(&inputs, &self.computed).map_err(|e| Box::new(Diagnostic::plain(e)))
@@ -275,33 +279,53 @@ pub fn compute(spec: &Spec, decks: u32) -> Computed {
     crate::report::assess(&resolved, crate::engine::analyse(&resolved, decks))
 }
 
+/// The analyses at each of `decks`, in that order. Where the rules do not
+/// change with D, one enumeration walk serves every count
+/// ([`crate::engine::analyse_decks`]); an optimal strategy is resolved per
+/// deck count, so such a spec is analysed count by count, side by side
+/// (one analysis alone does not keep both cores busy), collected in order
+/// whatever finishes first.
+pub fn analyse_counts(spec: &Spec, decks: &[u32]) -> Vec<crate::engine::Analysis> {
+    if spec.strategies_resolved() {
+        crate::engine::analyse_decks(spec, decks)
+    } else {
+        decks.par_iter().map(|&d| analyse(spec, d)).collect()
+    }
+}
+
 /// Each pay table's house edge as an exact function of the deck count,
-/// fitted to the analyses at the counts `by_decks` holds, enumerating more
-/// counts (the smallest missing) only until six fix the functions; every
-/// count beyond six is checked against them (see
-/// [`crate::engine::deck_function`]). None where an optimal strategy is
-/// resolved per deck count: the game itself may change with D.
+/// fitted to the analyses at the counts `by_decks` holds and, where those
+/// are fewer than six, `fitted` (analyses at [`fit_counts`] of them, or
+/// computed here when not given); every count beyond six is checked against
+/// the functions (see [`crate::engine::deck_function`]). None where an
+/// optimal strategy is resolved per deck count: the game itself may change
+/// with D.
 pub fn edge_functions(
     spec: &Spec,
     by_decks: &[(u32, &crate::engine::Analysis)],
+    fitted: &[crate::engine::Analysis],
 ) -> Option<crate::engine::deck_function::DeckFunctions> {
     if !spec.strategies_resolved() {
         return None;
     }
     let have: Vec<u32> = by_decks.iter().map(|(d, _)| *d).collect();
-    let more: Vec<crate::engine::Analysis> = fit_counts(&have)
-        .into_par_iter()
-        .map(|d| crate::engine::analyse(spec, d))
-        .collect();
+    let missing = fit_counts(&have);
+    let computed;
+    let more = if fitted.iter().map(|a| a.decks).eq(missing.iter().copied()) {
+        fitted
+    } else {
+        computed = analyse_counts(spec, &missing);
+        &computed
+    };
     let mut points: Vec<&crate::engine::Analysis> = by_decks.iter().map(|(_, a)| *a).collect();
-    points.extend(&more);
+    points.extend(more);
     points.sort_by_key(|a| a.decks);
     Some(crate::engine::deck_function::edge_functions(&points))
 }
 
 /// The deck counts to enumerate besides `have` so that six fix the edge
 /// functions: the smallest missing.
-fn fit_counts(have: &[u32]) -> Vec<u32> {
+pub fn fit_counts(have: &[u32]) -> Vec<u32> {
     (1..)
         .filter(|d| !have.contains(d))
         .take(crate::engine::deck_function::DEGREE.saturating_sub(have.len()))

@@ -917,7 +917,8 @@ fn infinite_deck_edges_equal_the_oracles_infinite_shoe() {
             .map(|d| (d, certify::pipeline::analyse(&plan.spec, d)))
             .collect();
         let refs: Vec<(u32, &Analysis)> = analyses.iter().map(|(d, a)| (*d, a)).collect();
-        let functions = certify::pipeline::edge_functions(&plan.spec, &refs).expect("fixed rules");
+        let functions =
+            certify::pipeline::edge_functions(&plan.spec, &refs, &[]).expect("fixed rules");
         assert_eq!(functions.checked, [7, 8], "{path}: two counts checked");
         let mut k = 0;
         for (i, w) in plan.spec.wagers.iter().enumerate() {

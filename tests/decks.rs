@@ -266,3 +266,38 @@ fn claims_are_checked_at_every_allowed_count() {
     let t = section(&md, "### Printed claims by deck count");
     assert!(t.contains("3.3501% confirmed"));
 }
+
+/// Issue 15 item 3: the by-decks table comes from one enumeration walk that
+/// carries a weight per deck count. Each count must equal the walk of that
+/// shoe alone, for every shipped spec whose rules do not change with D,
+/// from one deck (where card-exact classes run out) to ten (two walks of
+/// up to eight counts).
+#[test]
+fn one_walk_for_many_deck_counts_equals_one_walk_per_count() {
+    let mut seen = 0;
+    for entry in std::fs::read_dir("rules").unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().and_then(|e| e.to_str()) != Some("yaml") {
+            continue;
+        }
+        let (_, spec) = check_file(path.to_str().unwrap()).expect("a shipped spec");
+        if !spec.strategies_resolved() {
+            continue;
+        }
+        let decks: Vec<u32> = (1..=10).rev().collect();
+        let together = certify::engine::analyse_decks(&spec, &decks);
+        assert_eq!(together.len(), decks.len());
+        for (d, a) in decks.iter().zip(&together) {
+            let alone = certify::engine::analyse(&spec, *d);
+            assert_eq!(a.decks, *d);
+            assert_eq!(
+                format!("{a:?}"),
+                format!("{alone:?}"),
+                "{}: {d} decks",
+                path.display()
+            );
+        }
+        seen += 1;
+    }
+    assert!(seen >= 5, "{seen} specs");
+}

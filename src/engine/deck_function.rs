@@ -18,6 +18,7 @@
 
 use super::stats::Analysis;
 use num_bigint::BigInt;
+use num_integer::Integer;
 use num_rational::BigRational;
 use num_traits::{One, Zero};
 
@@ -61,9 +62,10 @@ pub fn edge_functions(analyses: &[&Analysis]) -> DeckFunctions {
         analyses.len() >= DEGREE,
         "six deck counts fix the functions"
     );
-    let points: Vec<BigRational> = std::iter::once(BigRational::zero())
-        .chain(analyses[..DEGREE].iter().map(|a| int(a.decks as u128)))
+    let points: Vec<BigInt> = std::iter::once(BigInt::zero())
+        .chain(analyses[..DEGREE].iter().map(|a| BigInt::from(a.decks)))
         .collect();
+    let fit = Interpolation::new(&points);
     let first = analyses[0];
     let mut out = Vec::new();
     for (wi, w) in first.wagers.iter().enumerate() {
@@ -78,19 +80,20 @@ pub fn edge_functions(analyses: &[&Analysis]) -> DeckFunctions {
                 nets.push(s);
                 placed.push(p);
             }
-            let net = interpolate(&points, &nets);
-            let placed = interpolate(&points, &placed);
+            let net = fit.through(&nets);
+            let placed = fit.through(&placed);
             for a in &analyses[DEGREE..] {
-                let d = int(a.decks as u128);
+                let d = BigInt::from(a.decks);
                 let (s, p) = at(a);
                 assert!(
-                    value(&net, &d) == s && value(&placed, &d) == p,
+                    net.at(&d) == s && placed.at(&d) == p,
                     "{} / {}: the enumeration at {} decks is not the degree-6 function of the others",
                     w.id,
                     t.id,
                     a.decks
                 );
             }
+            let (net, placed) = (net.coefficients(), placed.coefficients());
             let top = (0..=DEGREE)
                 .rev()
                 .find(|&k| !placed[k].is_zero())
@@ -120,38 +123,89 @@ fn int(n: u128) -> BigRational {
     BigRational::from_integer(BigInt::from(n))
 }
 
-/// The polynomial's value at `x` (coefficients lowest degree first).
-fn value(coefficients: &[BigRational], x: &BigRational) -> BigRational {
-    coefficients
-        .iter()
-        .rev()
-        .fold(BigRational::zero(), |acc, c| acc * x + c)
+/// Lagrange interpolation through fixed points, shared by every pay table:
+/// each basis polynomial Π_{j≠i} (x − x_j) / (x_i − x_j) is multiplied out
+/// once, in integers over one common denominator, so fitting a table is a
+/// few integer sums and one reduction per coefficient.
+struct Interpolation {
+    /// Per point i: the basis polynomial's coefficients times `den`,
+    /// lowest degree first (integers).
+    basis: Vec<Vec<BigInt>>,
+    den: BigInt,
 }
 
-/// The polynomial of degree < n through n points (distinct xs), lowest
-/// degree first: Lagrange's form, each basis polynomial multiplied out.
-fn interpolate(xs: &[BigRational], ys: &[BigRational]) -> Vec<BigRational> {
-    let n = xs.len();
-    let mut out = vec![BigRational::zero(); n];
-    for i in 0..n {
-        // basis_i(x) = Π_{j≠i} (x − x_j) / (x_i − x_j)
-        let mut basis = vec![BigRational::one()];
-        let mut scale = BigRational::one();
-        for j in (0..n).filter(|&j| j != i) {
-            let mut next = vec![BigRational::zero(); basis.len() + 1];
-            for (k, c) in basis.iter().enumerate() {
-                next[k + 1] += c;
-                next[k] -= c * &xs[j];
+/// A polynomial as integer coefficients over one denominator.
+struct Fitted {
+    numerators: Vec<BigInt>,
+    den: BigInt,
+}
+
+impl Interpolation {
+    /// The basis for distinct points `xs`.
+    fn new(xs: &[BigInt]) -> Interpolation {
+        let n = xs.len();
+        let mut products = Vec::with_capacity(n);
+        let mut scales = Vec::with_capacity(n);
+        for i in 0..n {
+            let mut product = vec![BigInt::one()];
+            let mut scale = BigInt::one();
+            for j in (0..n).filter(|&j| j != i) {
+                let mut next = vec![BigInt::zero(); product.len() + 1];
+                for (k, c) in product.iter().enumerate() {
+                    next[k + 1] += c;
+                    next[k] -= c * &xs[j];
+                }
+                product = next;
+                scale *= &xs[i] - &xs[j];
             }
-            basis = next;
-            scale *= &xs[i] - &xs[j];
+            products.push(product);
+            scales.push(scale);
         }
-        let factor = &ys[i] / scale;
-        for (o, c) in out.iter_mut().zip(&basis) {
-            *o += c * &factor;
+        let den = scales.iter().fold(BigInt::one(), |l, s| l.lcm(s));
+        let basis = products
+            .into_iter()
+            .zip(&scales)
+            .map(|(p, s)| {
+                let m = &den / s;
+                p.into_iter().map(|c| c * &m).collect()
+            })
+            .collect();
+        Interpolation { basis, den }
+    }
+
+    /// The polynomial of degree < n through the n points with values `ys`.
+    fn through(&self, ys: &[BigRational]) -> Fitted {
+        // Values over one denominator: integers.
+        let d = ys.iter().fold(BigInt::one(), |l, y| l.lcm(y.denom()));
+        let ints: Vec<BigInt> = ys.iter().map(|y| y.numer() * (&d / y.denom())).collect();
+        let numerators = (0..self.basis.len())
+            .map(|k| ints.iter().zip(&self.basis).map(|(y, b)| y * &b[k]).sum())
+            .collect();
+        Fitted {
+            numerators,
+            den: &self.den * d,
         }
     }
-    out
+}
+
+impl Fitted {
+    /// Coefficients lowest degree first, each reduced.
+    fn coefficients(&self) -> Vec<BigRational> {
+        self.numerators
+            .iter()
+            .map(|c| BigRational::new(c.clone(), self.den.clone()))
+            .collect()
+    }
+
+    /// The polynomial's value at `x` (Horner's rule on the numerators).
+    fn at(&self, x: &BigInt) -> BigRational {
+        let top = self
+            .numerators
+            .iter()
+            .rev()
+            .fold(BigInt::zero(), |acc, c| acc * x + c);
+        BigRational::new(top, self.den.clone())
+    }
 }
 
 #[cfg(test)]
@@ -166,11 +220,32 @@ mod tests {
     fn interpolation_recovers_a_known_polynomial() {
         // 52D(52D-1): the ordered two-card draws of a D-deck shoe.
         let p = |d: i64| 52 * d * (52 * d - 1);
-        let xs: Vec<BigRational> = (0..7).map(r).collect();
+        let xs: Vec<BigInt> = (0..7).map(BigInt::from).collect();
         let ys: Vec<BigRational> = (0..7).map(|d| r(p(d))).collect();
-        let c = interpolate(&xs, &ys);
+        let f = Interpolation::new(&xs).through(&ys);
+        let c = f.coefficients();
         assert_eq!(c[..3], [r(0), r(-52), r(2704)]);
         assert!(c[3..].iter().all(Zero::is_zero));
-        assert_eq!(value(&c, &r(8)), r(p(8)));
+        assert_eq!(f.at(&BigInt::from(8)), r(p(8)));
+    }
+
+    #[test]
+    fn interpolation_through_spread_points_and_fractions() {
+        // Points like a spec allowing 3 to 8 decks; coefficients with
+        // different denominators (pays such as 3 to 2 give half units).
+        let q = |n: i64, d: i64| BigRational::new(BigInt::from(n), BigInt::from(d));
+        let want = [r(0), q(-1, 3), r(0), q(5, 7), r(0), r(-2), q(3, 2)];
+        let value = |x: i64| {
+            want.iter()
+                .rev()
+                .fold(BigRational::zero(), |acc, c| acc * r(x) + c)
+        };
+        let xs = [0, 3, 4, 5, 6, 7, 8];
+        let points: Vec<BigInt> = xs.iter().map(|&x| BigInt::from(x)).collect();
+        let ys: Vec<BigRational> = xs.iter().map(|&x| value(x)).collect();
+        let f = Interpolation::new(&points).through(&ys);
+        assert_eq!(f.coefficients(), want);
+        assert_eq!(f.at(&BigInt::from(11)), value(11));
+        assert_ne!(f.at(&BigInt::from(11)), value(12));
     }
 }

@@ -19,6 +19,7 @@
 use super::atoms::{AExpr, Atoms, UNKNOWN, atoms_of};
 use super::classes::{ALL_SUITS, Class, Map, classes, single};
 use super::keys::Keying;
+use super::lanes::{self, Lanes};
 use super::plan::{Group, Level, Plan};
 use super::shoe::Composition;
 use super::suits::SplitCache;
@@ -30,6 +31,7 @@ use std::collections::HashMap;
 use std::rc::Rc;
 
 /// Counts for one wager.
+#[derive(Clone)]
 pub struct WagerCounts {
     pub wager: usize,
     /// Per pay table, per event: the rounds it settles; the last entry
@@ -43,6 +45,7 @@ pub struct WagerCounts {
 
 /// The joint outcome of wagers staked together: rounds per (net result,
 /// units staked), each wager under its first pay table.
+#[derive(Clone)]
 pub struct CombinedCounts {
     pub combined: usize,
     pub outcomes: std::collections::BTreeMap<(Ratio, u32), u128>,
@@ -101,7 +104,26 @@ fn compile(spec: &Spec, group: &Group) -> Compiled {
 }
 
 pub fn count_group(spec: &Spec, group: &Group, shoe: &Composition) -> GroupCounts {
-    count(spec, group, shoe, None)
+    let [counts] = count(spec, group, shoe, [1], None);
+    counts
+}
+
+/// Lanes per walk of [`count_group_decks`]: one walk serves up to this many
+/// deck counts.
+const DECK_LANES: usize = 8;
+
+/// The group's counts in shoes of each of `decks` standard decks, from one
+/// walk per eight counts (see [`super::lanes`]), in the order given.
+pub fn count_group_decks(spec: &Spec, group: &Group, decks: &[u32]) -> Vec<GroupCounts> {
+    let one = Composition::standard(1);
+    let mut out = Vec::with_capacity(decks.len());
+    for part in decks.chunks(DECK_LANES) {
+        // Unused lanes repeat a count; their results are dropped.
+        let mult: Lanes<DECK_LANES> = std::array::from_fn(|l| part[l.min(part.len() - 1)] as u128);
+        let counts = count(spec, group, &one, mult, None);
+        out.extend(counts.into_iter().take(part.len()));
+    }
+    out
 }
 
 /// Settles one concrete six-card sequence through the engine's own paths
@@ -114,7 +136,8 @@ pub fn settle_sequence(
     shoe: &Composition,
     seq: [Card; SLOTS],
 ) -> Vec<(usize, Vec<usize>)> {
-    count(spec, group, shoe, Some(seq))
+    let [counts] = count(spec, group, shoe, [1], Some(seq));
+    counts
         .wagers
         .into_iter()
         .map(|w| {
@@ -131,12 +154,15 @@ pub fn settle_sequence(
         .collect()
 }
 
-fn count(
+/// The group's counts in `shoe` with every class multiplied by each lane's
+/// `mult` (see [`super::lanes`]).
+fn count<const K: usize>(
     spec: &Spec,
     group: &Group,
     shoe: &Composition,
+    mult: Lanes<K>,
     fixed: Option<[Card; SLOTS]>,
-) -> GroupCounts {
+) -> [GroupCounts; K] {
     let compiled = compile(spec, group);
     let mut plan = group.plan;
     // Relabelling suits is sound only when every suit has the same cards.
@@ -146,9 +172,9 @@ fn count(
         None => classes(plan.levels[s], shoe),
     });
     let n = shoe.total();
-    let mut fall = [1u128; SLOTS + 1];
+    let mut fall = [[1u128; K]; SLOTS + 1];
     for k in (0..SLOTS).rev() {
-        fall[k] = fall[k + 1] * n.saturating_sub(k as u128);
+        fall[k] = lanes::mul(fall[k + 1], lanes::left(n, &mult, k as u128));
     }
     let has_suits = compiled.atoms.suit_slots.iter().any(|s| *s != 0);
     let ctx = Context {
@@ -161,6 +187,8 @@ fn count(
         before_draws: compiled.atoms.before_draws(),
         pure: plan.levels.iter().all(|l| *l == plan.levels[0]) && fixed.is_none(),
         fall,
+        mult,
+        most: mult.iter().copied().max().unwrap_or(0),
         keying: if fixed.is_none() {
             Keying::of(&compiled.atoms)
         } else {
@@ -195,25 +223,26 @@ fn count(
             }
             let mut sums = w.sums;
             for (k, (_, weight)) in w.needed {
-                if weight > 0 {
-                    *sums.entry(k).or_insert(0) += weight;
+                if !lanes::is_zero(&weight) {
+                    lanes::add(sums.entry(k).or_insert([0; K]), weight);
                 }
             }
             // Flat keys: the atom values stored with each key.
             for (weight, values) in w.keyed.iter().zip(w.key_values) {
-                if let Some(v) = values.filter(|_| *weight > 0) {
-                    *sums.entry(v).or_insert(0) += *weight;
+                if let Some(v) = values.filter(|_| !lanes::is_zero(weight)) {
+                    lanes::add(sums.entry(v).or_insert([0; K]), *weight);
                 }
             }
             (sums, w.total)
         })
         .reduce(
-            || (Map::default(), 0u128),
-            |(mut x, tx), (y, ty)| {
+            || (Map::default(), [0u128; K]),
+            |(mut x, mut tx), (y, ty)| {
                 for (k, v) in y {
-                    *x.entry(k).or_insert(0) += v;
+                    lanes::add(x.entry(k).or_insert([0; K]), v);
                 }
-                (x, tx + ty)
+                lanes::add(&mut tx, ty);
+                (x, tx)
             },
         );
     if std::env::var_os("CERTIFY_ENGINE_STATS").is_some() {
@@ -226,22 +255,27 @@ fn count(
             ctx.before_draws
         );
     }
-    let (wagers, combined) = settle_sums(spec, group, &compiled, &sums);
-    GroupCounts {
-        wagers,
-        combined,
-        total,
-    }
+    let settled = settle_sums(spec, group, &compiled, &sums);
+    let mut settled = settled.into_iter();
+    std::array::from_fn(|l| {
+        let (wagers, combined) = settled.next().expect("one per lane");
+        GroupCounts {
+            wagers,
+            combined,
+            total: total[l],
+        }
+    })
 }
 
-/// Evaluates every event once per atom tuple and tallies the weights.
-fn settle_sums(
+/// Evaluates every event once per atom tuple and tallies the weights, per
+/// lane.
+fn settle_sums<const K: usize>(
     spec: &Spec,
     group: &Group,
     compiled: &Compiled,
-    sums: &Map<u128>,
-) -> (Vec<WagerCounts>, Vec<CombinedCounts>) {
-    let mut out: Vec<WagerCounts> = group
+    sums: &Map<Lanes<K>>,
+) -> Vec<(Vec<WagerCounts>, Vec<CombinedCounts>)> {
+    let wagers: Vec<WagerCounts> = group
         .wagers
         .iter()
         .map(|&w| {
@@ -255,7 +289,7 @@ fn settle_sums(
         })
         .collect();
     // Combined wagers share one plan, so all of them are in this group.
-    let mut combined: Vec<CombinedCounts> = spec
+    let combined: Vec<CombinedCounts> = spec
         .combined
         .iter()
         .enumerate()
@@ -265,6 +299,8 @@ fn settle_sums(
             outcomes: Default::default(),
         })
         .collect();
+    let mut out: Vec<(Vec<WagerCounts>, Vec<CombinedCounts>)> =
+        (0..K).map(|_| (wagers.clone(), combined.clone())).collect();
     // Per wager of the group: its net under its first table on this tuple
     // (None: not placed).
     let mut first_net: Vec<Option<Ratio>> = vec![None; group.wagers.len()];
@@ -290,16 +326,19 @@ fn settle_sums(
                         != 0
                 })
                 .collect();
-            let c = &mut out[g];
             let wager = &spec.wagers[group.wagers[g]];
             if wager.placed.is_some() && !holds.pop().expect("the placed condition") {
-                c.not_placed += weight;
+                for (lane, w) in out.iter_mut().zip(weight) {
+                    lane.0[g].not_placed += w;
+                }
                 first_net[g] = None;
                 continue;
             }
             for (k, h) in holds.iter().enumerate() {
                 if *h {
-                    c.holds[k] += weight;
+                    for (lane, w) in out.iter_mut().zip(weight) {
+                        lane.0[g].holds[k] += w;
+                    }
                 }
             }
             for (t, order) in orders[g].iter().enumerate() {
@@ -308,7 +347,9 @@ fn settle_sums(
                     .copied()
                     .find(|&e| holds[e])
                     .unwrap_or(holds.len());
-                c.settles[t][hit] += weight;
+                for (lane, w) in out.iter_mut().zip(weight) {
+                    lane.0[g].settles[t][hit] += w;
+                }
                 if t == 0 {
                     first_net[g] = Some(
                         wager.pay_tables[0]
@@ -319,7 +360,7 @@ fn settle_sums(
                 }
             }
         }
-        for cc in &mut combined {
+        for (c, cc) in combined.iter().enumerate() {
             let (mut net, mut staked) = (Ratio::ZERO, 0u32);
             for w in &spec.combined[cc.combined].wagers {
                 let g = group
@@ -332,13 +373,16 @@ fn settle_sums(
                     staked += 1;
                 }
             }
-            *cc.outcomes.entry((net, staked)).or_insert(0) += weight;
+            // A lane without such rounds lists no outcome for them.
+            for (lane, w) in out.iter_mut().zip(weight).filter(|(_, w)| *w > 0) {
+                *lane.1[c].outcomes.entry((net, staked)).or_insert(0) += w;
+            }
         }
     }
-    (out, combined)
+    out
 }
 
-pub(super) struct Context<'a> {
+pub(super) struct Context<'a, const K: usize> {
     pub(super) spec: &'a Spec,
     pub(super) plan: Plan,
     pub(super) compiled: &'a Compiled,
@@ -353,41 +397,46 @@ pub(super) struct Context<'a> {
     /// disjoint and a leaf's weight needs no ordering.
     pub(super) pure: bool,
     /// `fall[k]`: ways to fill the unused slots when k slots are used.
-    pub(super) fall: [u128; SLOTS + 1],
+    pub(super) fall: [Lanes<K>; SLOTS + 1],
+    /// Per lane: the shoe's multiple (decks per lane when the shoe is one
+    /// deck; 1 for a single shoe).
+    pub(super) mult: Lanes<K>,
+    /// The largest multiple: a branch is pruned when no lane has the cards.
+    pub(super) most: u128,
     /// Leaves summed in a flat array by key, where the atoms allow.
     pub(super) keying: Option<Keying>,
     /// Some atom reads suits.
     pub(super) has_suits: bool,
 }
 
-pub(super) struct Walker<'a> {
-    pub(super) ctx: &'a Context<'a>,
+pub(super) struct Walker<'a, const K: usize> {
+    pub(super) ctx: &'a Context<'a, K>,
     pub(super) round: Round,
     pub(super) classes: [Class; SLOTS],
     /// Atom values of the current leaf.
     pub(super) values: Vec<i64>,
-    pub(super) sums: Map<u128>,
+    pub(super) sums: Map<Lanes<K>>,
     /// Per atom tuple (suits unknown): the suit atoms that must be chosen.
     /// (and, where none is, the weight summed under the tuple).
-    pub(super) needed: Map<(Rc<[usize]>, u128)>,
+    pub(super) needed: Map<(Rc<[usize]>, Lanes<K>)>,
     /// Flat keys: sums (suits not chosen), the atom values of each key, and
     /// the suit atoms each key needs chosen (None: not yet known).
-    pub(super) keyed: Vec<u128>,
+    pub(super) keyed: Vec<Lanes<K>>,
     pub(super) key_values: Vec<Option<Box<[i64]>>>,
     pub(super) key_needed: Vec<Option<Rc<[usize]>>>,
-    pub(super) total: u128,
+    pub(super) total: Lanes<K>,
     /// Cached splits of a leaf's weight over suit atom values.
-    pub(super) splits: SplitCache,
+    pub(super) splits: SplitCache<K>,
     /// Pure plans: cards of each class taken so far, and the running product
     /// of the ways to choose them, by depth.
     pub(super) taken: [u32; 14],
-    pub(super) prod: [u128; SLOTS + 1],
+    pub(super) prod: [Lanes<K>; SLOTS + 1],
     pub(super) depth: usize,
     pub(super) two_card: [u8; 2],
 }
 
-impl<'a> Walker<'a> {
-    fn new(ctx: &'a Context<'a>) -> Self {
+impl<'a, const K: usize> Walker<'a, K> {
+    fn new(ctx: &'a Context<'a, K>) -> Self {
         let blank = Class {
             ranks: 0,
             suits: ALL_SUITS,
@@ -406,11 +455,11 @@ impl<'a> Walker<'a> {
             needed: Map::default(),
             key_needed: vec![None; ctx.keying.as_ref().map_or(0, Keying::size)],
             key_values: vec![None; ctx.keying.as_ref().map_or(0, Keying::size)],
-            keyed: vec![0; ctx.keying.as_ref().map_or(0, Keying::size)],
-            total: 0,
+            keyed: vec![[0; K]; ctx.keying.as_ref().map_or(0, Keying::size)],
+            total: [0; K],
             splits: HashMap::default(),
             taken: [0; 14],
-            prod: [1; SLOTS + 1],
+            prod: [[1; K]; SLOTS + 1],
             depth: 0,
             two_card: [0, 0],
         }
@@ -420,10 +469,13 @@ impl<'a> Walker<'a> {
     fn push(&mut self, slot: usize, c: Class) -> bool {
         if self.ctx.pure {
             let taken = self.taken[c.rep as usize] as u128;
-            if taken >= c.size {
+            if taken >= c.size * self.ctx.most {
                 return false;
             }
-            self.prod[self.depth + 1] = self.prod[self.depth] * (c.size - taken);
+            self.prod[self.depth + 1] = lanes::mul(
+                self.prod[self.depth],
+                lanes::left(c.size, &self.ctx.mult, taken),
+            );
             self.taken[c.rep as usize] += 1;
         }
         self.depth += 1;
@@ -531,11 +583,11 @@ impl<'a> Walker<'a> {
     }
 
     /// Ordered sequences of distinct cards this leaf stands for.
-    fn weight(&self, used: u8) -> u128 {
+    fn weight(&self, used: u8) -> Lanes<K> {
         if self.ctx.pure {
             // Classes are equal or disjoint: the running product counted them.
             debug_assert_eq!(self.depth as u32, used.count_ones());
-            return self.prod[self.depth] * self.ctx.fall[self.depth];
+            return lanes::mul(self.prod[self.depth], self.ctx.fall[self.depth]);
         }
         if !self.ctx.fixed {
             return self.two_level_weight(used);
@@ -554,26 +606,26 @@ impl<'a> Walker<'a> {
             let c = self.classes[s];
             (c.size, c.ranks.count_ones() + c.suits.count_ones())
         });
-        let mut w: u128 = 1;
+        let mut w = [1u128; K];
         for i in 0..k {
             let c = self.classes[order[i]];
             let taken = order[..i]
                 .iter()
                 .filter(|&&j| self.classes[j].within(c))
                 .count() as u128;
-            if taken >= c.size {
-                return 0;
+            if taken >= c.size * self.ctx.most {
+                return [0; K];
             }
-            w *= c.size - taken;
+            w = lanes::mul(w, lanes::left(c.size, &self.ctx.mult, taken));
         }
-        w * self.ctx.fall[k]
+        lanes::mul(w, self.ctx.fall[k])
     }
 
     /// Weight in a plan mixing rank and point-value slots: rank classes are
     /// equal or disjoint, value classes too, and a rank lies inside its value;
     /// so rank slots are counted first, then value slots.
-    fn two_level_weight(&self, used: u8) -> u128 {
-        let mut w: u128 = 1;
+    fn two_level_weight(&self, used: u8) -> Lanes<K> {
+        let mut w = [1u128; K];
         let mut ranks = [0u16; SLOTS];
         let mut values = [0u16; SLOTS];
         let (mut nr, mut nv) = (0, 0);
@@ -589,10 +641,10 @@ impl<'a> Walker<'a> {
                     ranks[..nr].iter().filter(|&&r| r & c.ranks == r).count()
                         + values[..nv].iter().filter(|&&v| v == c.ranks).count()
                 } as u128;
-                if taken >= c.size {
-                    return 0;
+                if taken >= c.size * self.ctx.most {
+                    return [0; K];
                 }
-                w *= c.size - taken;
+                w = lanes::mul(w, lanes::left(c.size, &self.ctx.mult, taken));
                 if level == Level::Rank {
                     ranks[nr] = c.ranks;
                     nr += 1;
@@ -602,7 +654,7 @@ impl<'a> Walker<'a> {
                 }
             }
         }
-        w * self.ctx.fall[nr + nv]
+        lanes::mul(w, self.ctx.fall[nr + nv])
     }
 
     fn leaf(&mut self) {
@@ -631,8 +683,8 @@ impl<'a> Walker<'a> {
             let w = self.weight(used);
             match hand {
                 Some(key) => {
-                    self.total += w;
-                    self.keyed[key] += w;
+                    lanes::add(&mut self.total, w);
+                    lanes::add(&mut self.keyed[key], w);
                 }
                 None => {
                     atoms.values(&self.round, known, &mut self.values);
@@ -656,7 +708,7 @@ impl<'a> Walker<'a> {
                 if !self.needed.contains_key(&self.values[..]) {
                     let n: Rc<[usize]> = self.undecided_suit_atoms().into();
                     self.needed
-                        .insert(self.values.clone().into_boxed_slice(), (n, 0));
+                        .insert(self.values.clone().into_boxed_slice(), (n, [0; K]));
                 }
                 let w = self.weight(used);
                 let entry = self
@@ -665,8 +717,8 @@ impl<'a> Walker<'a> {
                     .expect("just inserted");
                 if entry.0.is_empty() {
                     // Decided without suits: sum the weight here, one lookup.
-                    entry.1 += w;
-                    self.total += w;
+                    lanes::add(&mut entry.1, w);
+                    lanes::add(&mut self.total, w);
                     return;
                 }
                 entry.0.clone()
@@ -676,8 +728,8 @@ impl<'a> Walker<'a> {
             let w = self.weight(used);
             match hand {
                 Some(key) => {
-                    self.total += w;
-                    self.keyed[key] += w;
+                    lanes::add(&mut self.total, w);
+                    lanes::add(&mut self.keyed[key], w);
                 }
                 None => self.add(w),
             }
@@ -695,8 +747,7 @@ impl<'a> Walker<'a> {
             for (a, v) in needed.iter().zip(vals) {
                 self.values[*a] = *v;
             }
-            debug_assert_eq!(w * num % split.den, 0);
-            self.add(w * num / split.den);
+            self.add(lanes::share(w, *num, split.den));
         }
         for &a in needed.iter() {
             self.values[a] = UNKNOWN;
@@ -717,13 +768,13 @@ impl<'a> Walker<'a> {
         out
     }
 
-    fn add(&mut self, w: u128) {
-        if w == 0 {
+    fn add(&mut self, w: Lanes<K>) {
+        if lanes::is_zero(&w) {
             return;
         }
-        self.total += w;
+        lanes::add(&mut self.total, w);
         match self.sums.get_mut(&self.values[..]) {
-            Some(v) => *v += w,
+            Some(v) => lanes::add(v, w),
             None => {
                 self.sums.insert(self.values.clone().into_boxed_slice(), w);
             }

@@ -6,6 +6,7 @@ pub mod decide;
 pub mod deck_function;
 pub mod enumerate;
 pub mod keys;
+pub mod lanes;
 pub mod plan;
 pub mod shoe;
 pub mod stats;
@@ -29,17 +30,62 @@ pub fn analyse(spec: &Spec, decks: u32) -> Analysis {
 /// Computes every wager from any shoe composition (`decks` labels the
 /// result), with the strategy resolved for that shoe.
 pub fn analyse_shoe(spec: &Spec, composition: &shoe::Composition, decks: u32) -> Analysis {
+    assert_resolved(spec);
+    let counts = plan::groups(spec)
+        .into_iter()
+        .map(|group| {
+            let counts = enumerate::count_group(spec, &group, composition);
+            (group, counts)
+        })
+        .collect();
+    assemble(spec, composition, decks, counts)
+}
+
+/// Computes every wager at each of `decks` standard deck counts, in that
+/// order: the same as [`analyse`] per count, from one enumeration walk per
+/// group for up to eight counts (see [`lanes`]). The spec's strategy must
+/// not depend on the deck count (an optimal strategy is resolved per shoe,
+/// so such a spec is analysed per count).
+pub fn analyse_decks(spec: &Spec, decks: &[u32]) -> Vec<Analysis> {
+    assert_resolved(spec);
+    let groups = plan::groups(spec);
+    let mut per_group: Vec<std::vec::IntoIter<enumerate::GroupCounts>> = groups
+        .iter()
+        .map(|group| enumerate::count_group_decks(spec, group, decks).into_iter())
+        .collect();
+    decks
+        .iter()
+        .map(|&d| {
+            let counts = groups
+                .iter()
+                .zip(&mut per_group)
+                .map(|(g, c)| (g.clone(), c.next().expect("one per deck count")))
+                .collect();
+            assemble(spec, &shoe::Composition::standard(d), d, counts)
+        })
+        .collect()
+}
+
+fn assert_resolved(spec: &Spec) {
     assert!(
         spec.strategies_resolved(),
         "resolve the player's strategy for the shoe first (the strategy stage)"
     );
+}
+
+/// An analysis from the counts of every group in `composition`.
+fn assemble(
+    spec: &Spec,
+    composition: &shoe::Composition,
+    decks: u32,
+    groups: Vec<(plan::Group, enumerate::GroupCounts)>,
+) -> Analysis {
     let n = composition.total();
     let total: u128 = (0..6).map(|i| n.saturating_sub(i)).product();
     let mut combined: Vec<Option<stats::CombinedStats>> = vec![None; spec.combined.len()];
     let mut per_wager: Vec<Option<(enumerate::WagerCounts, String)>> = Vec::new();
     per_wager.resize_with(spec.wagers.len(), || None);
-    for group in plan::groups(spec) {
-        let counts = enumerate::count_group(spec, &group, composition);
+    for (group, counts) in groups {
         // The checksum: every ordered six-card sequence counted exactly once.
         assert_eq!(
             counts.total, total,

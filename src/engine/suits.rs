@@ -4,28 +4,31 @@
 
 use super::classes::{ALL_SUITS, FxHasher};
 use super::enumerate::Walker;
+use super::lanes::{self, Lanes};
 use crate::model::round::SLOTS;
 use std::hash::BuildHasherDefault;
 use std::rc::Rc;
 
-pub type SplitCache = std::collections::HashMap<SplitKey, Rc<Split>, BuildHasherDefault<FxHasher>>;
+pub type SplitCache<const K: usize> =
+    std::collections::HashMap<SplitKey, Rc<Split<K>>, BuildHasherDefault<FxHasher>>;
 
-/// A leaf's weight split over suit atom values: numerators over `den`.
-pub struct Split {
-    pub parts: Vec<(Vec<i64>, u128)>,
-    pub den: u128,
+/// A leaf's weight split over suit atom values: numerators over `den`, per
+/// lane (the proportions depend on the deck count).
+pub struct Split<const K: usize> {
+    pub parts: Vec<(Vec<i64>, Lanes<K>)>,
+    pub den: Lanes<K>,
 }
 
 /// Needed suit atoms, the slots whose suits are chosen, their classes.
 pub type SplitKey = (Rc<[usize]>, u8, [u16; SLOTS], [u128; SLOTS]);
 
-impl Walker<'_> {
+impl<const K: usize> Walker<'_, K> {
     /// How a leaf's weight splits over the values of the `needed` suit atoms
     /// when suits are chosen for the slots in `q`. The slots' classes are the
     /// finest unchosen ones, so counting them first, the other slots' ways
     /// do not depend on the suits chosen: the split depends only on the
     /// classes in `q`, and is cached by them.
-    pub fn split(&mut self, q: u8, needed: &Rc<[usize]>) -> Rc<Split> {
+    pub fn split(&mut self, q: u8, needed: &Rc<[usize]>) -> Rc<Split<K>> {
         // With every suit alike, the split depends on the chosen slots'
         // classes only through which are equal and how large they are.
         let symmetric = self.ctx.plan.canonical_suits;
@@ -46,16 +49,19 @@ impl Walker<'_> {
             return s.clone();
         }
         let slots: Vec<usize> = (0..SLOTS).filter(|s| q & (1 << s) != 0).collect();
-        let mut den: u128 = 1;
+        let mut den = [1u128; K];
         for (i, &s) in slots.iter().enumerate() {
             let same = slots[..i]
                 .iter()
                 .filter(|&&t| self.classes[t].ranks == self.classes[s].ranks)
                 .count();
-            den *= self.classes[s].size - same as u128;
+            den = lanes::mul(
+                den,
+                lanes::left(self.classes[s].size, &self.ctx.mult, same as u128),
+            );
         }
-        let mut parts: Vec<(Vec<i64>, u128)> = Vec::new();
-        self.choose_suits(&slots, 0, 0, 1, needed, &mut parts);
+        let mut parts: Vec<(Vec<i64>, Lanes<K>)> = Vec::new();
+        self.choose_suits(&slots, 0, 0, [1; K], needed, &mut parts);
         self.reset_suits(&slots);
         let split = Rc::new(Split { parts, den });
         self.splits.insert(key, split.clone());
@@ -69,11 +75,11 @@ impl Walker<'_> {
         slots: &[usize],
         i: usize,
         labels: u8,
-        ways: u128,
+        ways: Lanes<K>,
         needed: &[usize],
-        out: &mut Vec<(Vec<i64>, u128)>,
+        out: &mut Vec<(Vec<i64>, Lanes<K>)>,
     ) {
-        if ways == 0 {
+        if lanes::is_zero(&ways) {
             return;
         }
         if i == slots.len() {
@@ -83,7 +89,7 @@ impl Walker<'_> {
                 .map(|a| atoms.list[*a].eval(&self.round))
                 .collect();
             match out.iter_mut().find(|(v, _)| *v == vals) {
-                Some((_, n)) => *n += ways,
+                Some((_, n)) => lanes::add(n, ways),
                 None => out.push((vals, ways)),
             }
             return;
@@ -95,8 +101,8 @@ impl Walker<'_> {
                 .iter()
                 .filter(|&&t| me.classes[t].ranks == c.ranks && me.classes[t].suits == c.suits)
                 .count() as u128;
-            let factor = c.size.saturating_sub(same);
-            me.choose_suits(slots, i + 1, labels, ways * mult * factor, needed, out);
+            let factor = lanes::mul([mult; K], lanes::left(c.size, &me.ctx.mult, same));
+            me.choose_suits(slots, i + 1, labels, lanes::mul(ways, factor), needed, out);
         });
     }
 

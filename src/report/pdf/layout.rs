@@ -417,8 +417,17 @@ pub fn numeric(s: &str) -> bool {
         && s.matches('/').count() <= 1
 }
 
-struct Builder<'f> {
+/// Tables laid out by an earlier pass, in document order: their rows'
+/// units (before the flow's glue and gaps) and shape. A table's layout
+/// depends only on its cells, so the passes that place the contents lay
+/// each table out once.
+type LaidTables = Vec<(Vec<Unit>, Option<TableInfo>)>;
+
+struct Builder<'f, 'c> {
     set: Setter<'f>,
+    laid: &'c mut LaidTables,
+    /// Tables met so far (with or without columns): the index into `laid`.
+    seen: usize,
     units: Vec<Unit>,
     headers: Vec<Unit>,
     tables: Vec<TableInfo>,
@@ -426,7 +435,7 @@ struct Builder<'f> {
     gap_next: f32,
 }
 
-impl Builder<'_> {
+impl Builder<'_, '_> {
     fn push(&mut self, mut u: Unit) {
         if self.glue_next {
             u.glue = true;
@@ -511,11 +520,33 @@ impl Builder<'_> {
     }
 
     fn table(&mut self, rows: &[Vec<Runs>]) {
+        let (k, t) = (self.seen, self.tables.len());
+        self.seen += 1;
+        if self.laid.len() == k {
+            let laid = self.lay_table(rows, t);
+            self.laid.push(laid);
+        }
+        let (units, info) = &self.laid[k];
+        let Some(info) = info.clone() else { return };
+        for unit in units.clone() {
+            if unit.header {
+                self.headers.push(Unit {
+                    gap: 0.0,
+                    ..unit.clone()
+                });
+            }
+            self.push(unit);
+        }
+        self.tables.push(info);
+        self.gap_next = 10.0;
+    }
+
+    /// Table `t`'s rows as units and its shape (None: no columns).
+    fn lay_table(&self, rows: &[Vec<Runs>], t: usize) -> (Vec<Unit>, Option<TableInfo>) {
         let cols = rows.iter().map(Vec::len).max().unwrap_or(0);
         if cols == 0 {
-            return;
+            return (Vec::new(), None);
         }
-        let t = self.tables.len();
         let cells: Vec<Vec<Vec<Styled>>> = rows
             .iter()
             .enumerate()
@@ -675,6 +706,7 @@ impl Builder<'_> {
         let right = xs[cols];
         let lead = size * 1.3;
         let n = rows.len() - 1;
+        let mut units = Vec::with_capacity(rows.len());
         for (r, row) in cells.iter().enumerate() {
             let lines: Vec<Vec<Line>> = (0..cols)
                 .map(|c| self.set.wrap(&row[c], size, widths[c] - 2.0 * PAD))
@@ -740,20 +772,16 @@ impl Builder<'_> {
                 gap: if r == 0 { 4.0 } else { 0.0 },
                 ..Unit::default()
             };
-            if r == 0 {
-                self.headers.push(Unit {
-                    gap: 0.0,
-                    ..unit.clone()
-                });
-            }
-            self.push(unit);
+            units.push(unit);
         }
-        self.tables.push(TableInfo {
-            body_rows: n,
-            numeric,
-            size,
-        });
-        self.gap_next = 10.0;
+        (
+            units,
+            Some(TableInfo {
+                body_rows: n,
+                numeric,
+                size,
+            }),
+        )
     }
 }
 
@@ -763,9 +791,12 @@ fn build(
     set: Setter,
     blocks: &[Block],
     toc: Option<&[usize]>,
+    laid: &mut LaidTables,
 ) -> (Vec<Unit>, Vec<Unit>, Vec<TableInfo>) {
     let mut b = Builder {
         set,
+        laid,
+        seen: 0,
         units: Vec::new(),
         headers: Vec::new(),
         tables: Vec::new(),
@@ -879,7 +910,7 @@ fn build(
     (b.units, b.headers, b.tables)
 }
 
-impl Builder<'_> {
+impl Builder<'_, '_> {
     fn contents(&mut self, blocks: &[Block], pages: &[usize]) {
         self.heading(
             2,
@@ -1015,8 +1046,9 @@ fn running(set: &Setter, head: &str) -> Text {
 /// Lays the report's Markdown out on pages, with a running header, "page i
 /// of n" footers and, past ten pages, a table of contents.
 pub fn layout(fonts: &Fonts, blocks: &[Block], head: &str) -> Laid {
-    let pass = |toc: Option<&[usize]>| {
-        let (units, headers, tables) = build(Setter { fonts }, blocks, toc);
+    let mut laid = LaidTables::new();
+    let mut pass = |toc: Option<&[usize]>| {
+        let (units, headers, tables) = build(Setter { fonts }, blocks, toc, &mut laid);
         let (pages, anchors) = paginate(&units, &headers);
         (pages, anchors, tables)
     };

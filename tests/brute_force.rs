@@ -710,6 +710,31 @@ fn lucky_draw_agrees(shoe: &Shoe, label: &str) {
             "main game returns: engine {engine_main:?}, oracle {oracle_main:?}"
         ));
     }
+    // The main game's moments from the oracle's return table, in exact
+    // fractions: E[X], Var[X] = E[X^2] - E[X]^2 and the units staked.
+    let big = |n: i128| BigRational::from_integer(BigInt::from(n));
+    let rounds: u128 = main.values().sum();
+    let per_round = |f: &dyn Fn(i128, u32) -> BigRational| {
+        main.iter()
+            .map(|(&(net, units), &n)| f(net, units) * big(n as i128))
+            .fold(BigRational::zero(), |a, b| a + b)
+            / big(rounds as i128)
+    };
+    let mean = per_round(&|net, _| big(net) / big(SCALE));
+    let square = per_round(&|net, _| big(net * net) / big(SCALE * SCALE));
+    let staked = per_round(&|_, units| big(units as i128));
+    let c = &a.combined[0];
+    for (what, engine, oracle) in [
+        ("expected", &c.expected, mean.clone()),
+        ("variance", &c.variance, square - &mean * &mean),
+        ("staked", &c.staked, staked),
+    ] {
+        if *engine != oracle {
+            diffs.push(format!(
+                "main game {what}: engine {engine}, oracle {oracle}"
+            ));
+        }
+    }
     assert!(
         diffs.is_empty(),
         "{label}: engine and brute force differ:\n{}",

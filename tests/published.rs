@@ -317,3 +317,34 @@ fn a_fresh_report_prints_the_banker_shares_of_the_published_counts() {
         format!("{}%", rounded(100 * tie, total, 4))
     );
 }
+
+/// Each wager is enumerated as finely as its conditions read, and no finer
+/// (the report states it; a coarser plan would miscount, a finer one
+/// mislabels). Expected from the documents' wording: the Dragon and Tie
+/// bets read hand totals and card counts only; a Pair compares the ranks
+/// of a hand's first two cards ("same rank", so a king and a queen are no
+/// pair); Lucky 8 pays more when the three cards share a suit.
+#[test]
+fn each_wager_is_enumerated_at_the_granularity_its_conditions_read() {
+    let cases = [
+        ("rules/golden_bacc.yaml", "golden_dragon_7", "point value"),
+        ("rules/golden_bacc.yaml", "if_tie_7", "point value"),
+        ("rules/golden_bacc.yaml", "player_pair", "rank"),
+        ("rules/golden_bacc.yaml", "banker_pair", "rank"),
+        (
+            "rules/lucky_8.yaml",
+            "lucky_8_player",
+            "point value and suit",
+        ),
+        ("rules/punto_banco.yaml", "banker", "point value"),
+    ];
+    for (path, wager, want) in cases {
+        let a = analyse(&spec(path), 8);
+        let w = a
+            .wagers
+            .iter()
+            .find(|w| w.id == wager)
+            .unwrap_or_else(|| panic!("{path}: no wager {wager}"));
+        assert_eq!(w.granularity, want, "{path}: {wager}");
+    }
+}

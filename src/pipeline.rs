@@ -16,6 +16,7 @@ use crate::report::document::{Inputs, Report, build, sha256_hex};
 use crate::spec::SourceFile;
 use crate::verify::Verification;
 use rayon::prelude::*;
+use std::borrow::Cow;
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 
@@ -275,8 +276,21 @@ fn fixture_files(results: &[CaseResult]) -> BTreeMap<String, String> {
 /// The compute stage: a spec's figures at `decks` decks and what the report
 /// derives from them (claims, pay searches, warnings).
 pub fn compute(spec: &Spec, decks: u32) -> Computed {
-    let resolved = crate::strategy::for_decks(spec, decks);
-    crate::report::assess(&resolved, crate::engine::analyse(&resolved, decks))
+    let (resolved, analysis) = resolved_analysis(spec, decks);
+    crate::report::assess(&resolved, analysis)
+}
+
+/// The spec resolved for a full shoe of `decks` decks (the strategy stage)
+/// and its analysis there; the decisions the stage enumerated to resolve
+/// an optimal strategy are the engine's decision analysis's too.
+fn resolved_analysis(spec: &Spec, decks: u32) -> (Cow<'_, Spec>, crate::engine::Analysis) {
+    if spec.strategies_resolved() {
+        return (Cow::Borrowed(spec), crate::engine::analyse(spec, decks));
+    }
+    let shoe = crate::engine::shoe::Composition::standard(decks);
+    let (resolved, decisions) = crate::strategy::resolve_keeping(spec, &shoe);
+    let analysis = crate::engine::analyse_resolved(&resolved, decks, decisions);
+    (Cow::Owned(resolved), analysis)
 }
 
 /// The analyses at each of `decks`, in that order. Where the rules do not
@@ -363,5 +377,5 @@ fn simulation_stage(
 
 /// The strategy stage, then the engine: a spec's figures at `decks` decks.
 pub fn analyse(spec: &Spec, decks: u32) -> crate::engine::Analysis {
-    crate::engine::analyse(&crate::strategy::for_decks(spec, decks), decks)
+    resolved_analysis(spec, decks).1
 }

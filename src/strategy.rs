@@ -8,7 +8,7 @@
 //! resolved chart and neither resolves anything itself, so the evaluator
 //! never calls the engine it is there to check.
 
-use crate::engine::decide::{decisions, optimal};
+use crate::engine::decide::{Decisions, decisions, optimal};
 use crate::engine::shoe::Composition;
 use crate::model::{Chart, FirstRule, Spec, StrategyRule};
 use std::borrow::Cow;
@@ -17,8 +17,15 @@ use std::sync::Arc;
 /// The spec with its optimal strategy replaced by the chart for this shoe,
 /// ready for the engine and the evaluator to play.
 pub fn resolve(spec: &Spec, shoe: &Composition) -> Spec {
+    resolve_keeping(spec, shoe).0
+}
+
+/// [`resolve`], and the decisions enumerated to find the chart when they
+/// were (not when the chart was cached): the engine's decision analysis of
+/// the same shoe reads them rather than enumerating them again.
+pub fn resolve_keeping(spec: &Spec, shoe: &Composition) -> (Spec, Option<Decisions>) {
     let mut out = spec.clone();
-    let chart = optimal_chart(spec, shoe);
+    let (chart, decisions) = optimal_chart(spec, shoe);
     if let (FirstRule::Decides(d), Some(chart)) = (&mut out.game.first, chart) {
         for s in &mut d.strategies {
             if matches!(s.rule, StrategyRule::Optimal(_)) {
@@ -26,7 +33,7 @@ pub fn resolve(spec: &Spec, shoe: &Composition) -> Spec {
             }
         }
     }
-    out
+    (out, decisions)
 }
 
 /// The spec resolved for a full shoe of `decks` decks; borrowed when there
@@ -39,19 +46,30 @@ pub fn for_decks(spec: &Spec, decks: u32) -> Cow<'_, Spec> {
     }
 }
 
-/// The optimal chart for a shoe, computed once per spec and shoe.
-fn optimal_chart(spec: &Spec, shoe: &Composition) -> Option<Arc<Chart>> {
-    let d = spec.decides()?;
-    let cache = d.strategies.iter().find_map(|s| match &s.rule {
+/// The optimal chart for a shoe, computed once per spec and shoe, and the
+/// decisions it was computed from when it was not cached.
+fn optimal_chart(spec: &Spec, shoe: &Composition) -> (Option<Arc<Chart>>, Option<Decisions>) {
+    let Some(d) = spec.decides() else {
+        return (None, None);
+    };
+    let Some(cache) = d.strategies.iter().find_map(|s| match &s.rule {
         StrategyRule::Optimal(c) => Some(c),
         _ => None,
-    })?;
-    if let Some((_, chart)) = cache.0.lock().ok()?.iter().find(|(c, _)| *c == shoe.counts) {
-        return Some(chart.clone());
+    }) else {
+        return (None, None);
+    };
+    let cached = cache.0.lock().ok().and_then(|v| {
+        v.iter()
+            .find(|(c, _)| *c == shoe.counts)
+            .map(|(_, chart)| chart.clone())
+    });
+    if let Some(chart) = cached {
+        return (Some(chart), None);
     }
-    let chart = Arc::new(optimal(&decisions(spec, shoe)));
+    let decisions = decisions(spec, shoe);
+    let chart = Arc::new(optimal(&decisions));
     if let Ok(mut v) = cache.0.lock() {
         v.push((shoe.counts, chart.clone()));
     }
-    Some(chart)
+    (Some(chart), Some(decisions))
 }

@@ -473,11 +473,22 @@ pub const BY_TOTAL: &str = "optimal_by_total";
 
 /// The full decision analysis, or None if no optimal strategy is declared.
 pub fn analyse(spec: &Spec, shoe: &Composition) -> Option<DecisionStats> {
+    analyse_with(spec, shoe, None)
+}
+
+/// [`analyse`], reusing `known`, the [`decisions`] for this spec's game and
+/// `shoe` when the strategy stage already enumerated them (they do not
+/// depend on the strategies, only on the objective wagers and the shoe).
+pub fn analyse_with(
+    spec: &Spec,
+    shoe: &Composition,
+    known: Option<Decisions>,
+) -> Option<DecisionStats> {
     let d = spec.decides()?;
     if d.objective.is_empty() {
         return None;
     }
-    let decisions = decisions(spec, shoe);
+    let decisions = known.unwrap_or_else(|| decisions(spec, shoe));
     let optimal = optimal(&decisions);
     let by_total = by_total(&decisions);
     let differences = (0..decisions.sets.len())

@@ -31,14 +31,31 @@ pub fn analyse(spec: &Spec, decks: u32) -> Analysis {
 /// result), with the strategy resolved for that shoe.
 pub fn analyse_shoe(spec: &Spec, composition: &shoe::Composition, decks: u32) -> Analysis {
     assert_resolved(spec);
-    let counts = plan::groups(spec)
+    assemble(spec, composition, decks, count_all(spec, composition), None)
+}
+
+/// [`analyse`] of a spec the strategy stage resolved for this deck count,
+/// with the decisions it enumerated doing so (see
+/// [`decide::analyse_with`]).
+pub fn analyse_resolved(spec: &Spec, decks: u32, decisions: Option<decide::Decisions>) -> Analysis {
+    assert_resolved(spec);
+    let composition = shoe::Composition::standard(decks);
+    let counts = count_all(spec, &composition);
+    assemble(spec, &composition, decks, counts, decisions)
+}
+
+/// Every group's counts in one shoe.
+fn count_all(
+    spec: &Spec,
+    composition: &shoe::Composition,
+) -> Vec<(plan::Group, enumerate::GroupCounts)> {
+    plan::groups(spec)
         .into_iter()
         .map(|group| {
             let counts = enumerate::count_group(spec, &group, composition);
             (group, counts)
         })
-        .collect();
-    assemble(spec, composition, decks, counts)
+        .collect()
 }
 
 /// Computes every wager at each of `decks` standard deck counts, in that
@@ -61,7 +78,7 @@ pub fn analyse_decks(spec: &Spec, decks: &[u32]) -> Vec<Analysis> {
                 .zip(&mut per_group)
                 .map(|(g, c)| (g.clone(), c.next().expect("one per deck count")))
                 .collect();
-            assemble(spec, &shoe::Composition::standard(d), d, counts)
+            assemble(spec, &shoe::Composition::standard(d), d, counts, None)
         })
         .collect()
 }
@@ -79,6 +96,7 @@ fn assemble(
     composition: &shoe::Composition,
     decks: u32,
     groups: Vec<(plan::Group, enumerate::GroupCounts)>,
+    decisions: Option<decide::Decisions>,
 ) -> Analysis {
     let n = composition.total();
     let total: u128 = (0..6).map(|i| n.saturating_sub(i)).product();
@@ -122,6 +140,6 @@ fn assemble(
             .into_iter()
             .map(|c| c.expect("combined wagers share a group"))
             .collect(),
-        decision: decide::analyse(spec, composition),
+        decision: decide::analyse_with(spec, composition, decisions),
     }
 }

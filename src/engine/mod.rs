@@ -13,6 +13,7 @@ pub mod stats;
 pub mod suits;
 
 use crate::model::Spec;
+use rayon::prelude::*;
 pub use stats::{Analysis, EventRow, TableStats, WagerStats};
 
 /// N(N-1)(N-2)(N-3)(N-4)(N-5) for N = 52 * decks: ordered six-card sequences.
@@ -66,20 +67,20 @@ fn count_all(
 pub fn analyse_decks(spec: &Spec, decks: &[u32]) -> Vec<Analysis> {
     assert_resolved(spec);
     let groups = plan::groups(spec);
-    let mut per_group: Vec<std::vec::IntoIter<enumerate::GroupCounts>> = groups
-        .iter()
-        .map(|group| enumerate::count_group_decks(spec, group, decks).into_iter())
-        .collect();
-    decks
-        .iter()
-        .map(|&d| {
-            let counts = groups
-                .iter()
-                .zip(&mut per_group)
-                .map(|(g, c)| (g.clone(), c.next().expect("one per deck count")))
-                .collect();
-            assemble(spec, &shoe::Composition::standard(d), d, counts, None)
-        })
+    // Per deck count, every group's counts (the walks give them per group).
+    let mut by_count: Vec<Vec<(plan::Group, enumerate::GroupCounts)>> =
+        decks.iter().map(|_| Vec::new()).collect();
+    for group in &groups {
+        let counts = enumerate::count_group_decks(spec, group, decks);
+        for (at, c) in by_count.iter_mut().zip(counts) {
+            at.push((group.clone(), c));
+        }
+    }
+    // The statistics (exact fractions) of each count side by side.
+    by_count
+        .into_par_iter()
+        .zip(decks)
+        .map(|(counts, &d)| assemble(spec, &shoe::Composition::standard(d), d, counts, None))
         .collect()
 }
 

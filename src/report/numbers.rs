@@ -123,6 +123,13 @@ mod tests {
     }
 
     #[test]
+    fn fractions_are_written_in_lowest_terms_with_the_sign_on_top() {
+        assert_eq!(fraction(&q(6, -4)), "-3/2");
+        assert_eq!(fraction(&q(0, 7)), "0/1");
+        assert_eq!(fraction(&q(1_000_000, 3)), "1000000/3");
+    }
+
+    #[test]
     fn ties_round_half_away_from_zero() {
         assert_eq!(decimal(&q(1, 8), 2), "0.13");
         assert_eq!(decimal(&q(-1, 8), 2), "-0.13");

@@ -308,12 +308,11 @@ pub fn analyse_counts(spec: &Spec, decks: &[u32]) -> Vec<crate::engine::Analysis
 }
 
 /// Each pay table's house edge as an exact function of the deck count,
-/// fitted to the analyses at the counts `by_decks` holds and, where those
-/// are fewer than six, `fitted` (analyses at [`fit_counts`] of them, or
-/// computed here when not given); every count beyond six is checked against
-/// the functions (see [`crate::engine::deck_function`]). None where an
-/// optimal strategy is resolved per deck count: the game itself may change
-/// with D.
+/// fitted to the analyses at the counts `by_decks` holds and `fitted`
+/// (analyses at the [`fit_counts`] of them, so that six fix the
+/// functions); every count beyond six is checked against them (see
+/// [`crate::engine::deck_function`]). None where an optimal strategy is
+/// resolved per deck count: the game itself may change with D.
 pub fn edge_functions(
     spec: &Spec,
     by_decks: &[(u32, &crate::engine::Analysis)],
@@ -322,17 +321,8 @@ pub fn edge_functions(
     if !spec.strategies_resolved() {
         return None;
     }
-    let have: Vec<u32> = by_decks.iter().map(|(d, _)| *d).collect();
-    let missing = fit_counts(&have);
-    let computed;
-    let more = if fitted.iter().map(|a| a.decks).eq(missing.iter().copied()) {
-        fitted
-    } else {
-        computed = analyse_counts(spec, &missing);
-        &computed
-    };
     let mut points: Vec<&crate::engine::Analysis> = by_decks.iter().map(|(_, a)| *a).collect();
-    points.extend(more);
+    points.extend(fitted);
     points.sort_by_key(|a| a.decks);
     Some(crate::engine::deck_function::edge_functions(&points))
 }

@@ -301,3 +301,38 @@ fn one_walk_for_many_deck_counts_equals_one_walk_per_count() {
     }
     assert!(seen >= 5, "{seen} specs");
 }
+
+/// Item 3: where a spec allows fewer than six deck counts, the counts the
+/// edge functions still need are enumerated with the others and fitted
+/// too. A function of D does not depend on where it was fitted, so Lucky
+/// Monkey allowing only 7 and 8 decks (fitted at 7 and 8 and the smallest
+/// missing counts, 1-4) must give the committed report's functions, fitted
+/// at 1-6.
+#[test]
+fn edge_functions_fitted_at_other_counts_are_the_same_functions() {
+    let dir = std::env::temp_dir().join(format!("certify-fit-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let source = std::fs::read_to_string("rules/lucky_monkey.yaml").unwrap();
+    let narrowed = source.replacen("allowed_decks: [1, 8]", "allowed_decks: [7, 8]", 1);
+    assert_ne!(source, narrowed, "the spec names its allowed counts");
+    let path = dir.join("lucky_monkey.yaml");
+    std::fs::write(&path, narrowed).unwrap();
+    let options = Options {
+        fixtures: Some("fixtures".into()),
+        samples: 10,
+        ..Options::default()
+    };
+    let c = certify(path.to_str().unwrap(), &options, &|_, f| f()).unwrap_or_else(|_| panic!());
+    let fresh = c.render().expect("renders").document["results"]["house_edge_functions"].clone();
+    std::fs::remove_dir_all(&dir).ok();
+    let committed = json("lucky_monkey")["results"]["house_edge_functions"].clone();
+    assert_eq!(
+        fresh["fitted_at_decks"],
+        serde_json::json!([1, 2, 3, 4, 7, 8])
+    );
+    assert_eq!(
+        committed["fitted_at_decks"],
+        serde_json::json!([1, 2, 3, 4, 5, 6])
+    );
+    assert_eq!(fresh["tables"], committed["tables"]);
+}

@@ -77,7 +77,13 @@ pub(crate) struct Program {
     consts: Vec<i64>,
     /// Every step and constant added, to share equal ones.
     index: HashMap<Key, u32>,
+    /// No value can leave ±[`NARROW`] (see [`Program::seal`]).
+    narrow: bool,
 }
+
+/// The bound within which every value of a program must stay for it to run
+/// on 32-bit lanes.
+const NARROW: i64 = 1 << 30;
 
 /// What makes two steps (or constants) the same.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -212,6 +218,52 @@ impl Program {
         let mut order: Vec<u32> = (0..self.ops.len() as u32).collect();
         order.sort_by_key(|&i| (depth[i as usize], kind(&self.ops[i as usize]), i));
         self.order = order;
+        self.narrow = self.bounds().iter().all(|&b| b < NARROW);
+    }
+
+    /// Per step (in the order added), a bound on the size of any value it
+    /// can take, absent cards aside; constants and set members count too.
+    /// Every step's operands come before it, so one pass suffices.
+    fn bounds(&self) -> Vec<i64> {
+        let first_step = FACTS + self.consts.len();
+        let consts = self
+            .consts
+            .iter()
+            .map(|c| c.unsigned_abs().min(i64::MAX as u64) as i64);
+        let sets = self
+            .sets
+            .iter()
+            .map(|m| m.unsigned_abs().min(i64::MAX as u64) as i64);
+        let widest = consts.chain(sets).max().unwrap_or(0);
+        let mut bound = vec![0i64; self.ops.len()];
+        for (i, op) in self.ops.iter().enumerate() {
+            let of = |x: u32| match x as usize {
+                // A card's rank, value or ace-high rank, a hand's total or
+                // card count: at most 14.
+                x if x < FACTS => 14,
+                x if x < first_step => {
+                    self.consts[x - FACTS].unsigned_abs().min(i64::MAX as u64) as i64
+                }
+                x => bound[x - first_step],
+            };
+            bound[i] = match *op {
+                Op::Sum(first, from, to) => self.terms[from as usize..to as usize]
+                    .iter()
+                    .fold(of(first), |b, &(_, x)| b.saturating_add(of(x))),
+                Op::Margin => 9,
+                Op::CardCount(_) | Op::MaxKind(_) | Op::Kinds(..) => SLOTS as i64,
+                // Truth values.
+                _ => 1,
+            };
+        }
+        bound.push(widest);
+        bound
+    }
+
+    /// True when the program runs on 32-bit lanes with the values it
+    /// would have on 64-bit ones (no value can leave ±2^30).
+    pub(crate) fn narrow(&self) -> bool {
+        self.narrow
     }
 
     /// Where a position returned by [`Program::add`] lives once sealed.
@@ -221,11 +273,15 @@ impl Program {
 
     /// A buffer for [`Program::run`] on `L` lanes, with the constants in
     /// place.
-    pub(crate) fn scratch<const L: usize>(&self) -> Vec<i64> {
+    ///
+    /// # Panics
+    /// On 32-bit lanes when the program is not [`Program::narrow`].
+    pub(crate) fn scratch<W: Word, const L: usize>(&self) -> Vec<W> {
+        assert!(W::WIDE || self.narrow, "a narrow program");
         let positions = FACTS + self.consts.len() + self.ops.len();
-        let mut values = vec![0; positions * L];
+        let mut values = vec![W::ZERO; positions * L];
         for (k, c) in self.consts.iter().enumerate() {
-            values[(FACTS + k) * L..][..L].fill(*c);
+            values[(FACTS + k) * L..][..L].fill(W::of(*c));
         }
         values
     }
@@ -233,92 +289,110 @@ impl Program {
     /// Evaluates every step on `rounds`, one per lane; `values[p * L + l]`
     /// is then lane `l`'s value at each position `p` that
     /// [`Program::position`] gives.
-    pub(crate) fn run<const L: usize>(&self, rounds: &[Round; L], values: &mut [i64]) {
+    pub(crate) fn run<W: Word, const L: usize>(&self, rounds: &[Round; L], values: &mut [W]) {
         debug_assert_eq!(self.order.len(), self.ops.len(), "sealed");
         for (l, round) in rounds.iter().enumerate() {
-            facts::<L>(round, l, values);
+            facts::<W, L>(round, l, values);
         }
         let first_step = FACTS + self.consts.len();
+        let (zero, one) = (W::ZERO, W::of(1));
+        let truth = W::of_bool;
         for &i in &self.order {
             // Operands are always at lower positions than the step (a
             // condition is added after its operands).
             let (done, rest) = values.split_at_mut((first_step + i as usize) * L);
-            let out: &mut [i64; L] = (&mut rest[..L]).try_into().expect("L lanes");
-            let at = |x: u32| -> &[i64; L] { lanes(done, x as usize) };
+            let out: &mut [W; L] = (&mut rest[..L]).try_into().expect("L lanes");
+            let at = |x: u32| -> &[W; L] { lanes(done, x as usize) };
             let fact = |f: usize, l: usize| done[f * L + l];
             match self.ops[i as usize] {
                 Op::Not(x) => {
                     let x = at(x);
-                    (0..L).for_each(|l| out[l] = (x[l] == 0) as i64);
+                    (0..L).for_each(|l| out[l] = truth(x[l] == zero));
                 }
                 // Every operand is read (no early exit), so the loops
                 // have no branch to guess.
                 Op::And(from, to) => {
-                    out.fill(1);
+                    out.fill(one);
                     for &x in &self.args[from as usize..to as usize] {
                         let x = at(x);
-                        (0..L).for_each(|l| out[l] &= (x[l] != 0) as i64);
+                        (0..L).for_each(|l| out[l] = truth((out[l] != zero) & (x[l] != zero)));
                     }
                 }
                 Op::Or(from, to) => {
-                    out.fill(0);
+                    out.fill(zero);
                     for &x in &self.args[from as usize..to as usize] {
                         let x = at(x);
-                        (0..L).for_each(|l| out[l] |= (x[l] != 0) as i64);
+                        (0..L).for_each(|l| out[l] = truth((out[l] != zero) | (x[l] != zero)));
                     }
                 }
                 Op::Cmp(op, a, b) => {
                     let (a, b) = (at(a), at(b));
-                    (0..L).for_each(|l| out[l] = compare(op, a[l], b[l]));
+                    // One loop per operator, so each is a plain compare.
+                    let mut each = |holds: fn(W, W) -> bool| {
+                        (0..L).for_each(|l| {
+                            let both = (a[l] != W::ABSENT) & (b[l] != W::ABSENT);
+                            out[l] = truth(both & holds(a[l], b[l]))
+                        })
+                    };
+                    match op {
+                        CmpOp::Eq => each(|a, b| a == b),
+                        CmpOp::Ne => each(|a, b| a != b),
+                        CmpOp::Lt => each(|a, b| a < b),
+                        CmpOp::Le => each(|a, b| a <= b),
+                        CmpOp::Gt => each(|a, b| a > b),
+                        CmpOp::Ge => each(|a, b| a >= b),
+                    }
                 }
                 Op::In(x, from, to) => {
                     let x = at(x);
-                    out.fill(0);
+                    out.fill(zero);
                     for &m in &self.sets[from as usize..to as usize] {
-                        (0..L).for_each(|l| out[l] |= (x[l] == m) as i64);
+                        let m = W::of(m);
+                        (0..L).for_each(|l| out[l] = truth((out[l] != zero) | (x[l] == m)));
                     }
-                    (0..L).for_each(|l| out[l] &= (x[l] != ABSENT) as i64);
+                    (0..L).for_each(|l| out[l] = truth((out[l] != zero) & (x[l] != W::ABSENT)));
                 }
                 Op::Sum(first, from, to) => {
                     out.copy_from_slice(at(first));
                     for &(sign, x) in &self.terms[from as usize..to as usize] {
                         let x = at(x);
-                        (0..L).for_each(|l| out[l] = add(sign, out[l], x[l]));
+                        (0..L).for_each(|l| out[l] = W::add(sign, out[l], x[l]));
                     }
                 }
                 Op::Natural(h, set) => {
                     let h = h as usize;
                     (0..L).for_each(|l| {
-                        let natural = (set as i64 >> fact(TOTAL + h, l)) & 1;
-                        out[l] = (fact(COUNT + h, l) == 2) as i64 & natural;
+                        let natural = (set as i64 >> fact(TOTAL + h, l).wide()) & 1 != 0;
+                        out[l] = truth((fact(COUNT + h, l) == W::of(2)) & natural);
                     });
                 }
                 Op::Drew(h) => {
-                    (0..L).for_each(|l| out[l] = (fact(COUNT + h as usize, l) == 3) as i64)
+                    (0..L).for_each(|l| out[l] = truth(fact(COUNT + h as usize, l) == W::of(3)))
                 }
                 Op::Wins(h) => {
                     let h = h as usize;
-                    (0..L).for_each(|l| {
-                        out[l] = (fact(TOTAL + h, l) > fact(TOTAL + 1 - h, l)) as i64
-                    });
+                    (0..L)
+                        .for_each(|l| out[l] = truth(fact(TOTAL + h, l) > fact(TOTAL + 1 - h, l)));
                 }
                 Op::Tie => {
-                    (0..L).for_each(|l| out[l] = (fact(TOTAL, l) == fact(TOTAL + 1, l)) as i64)
+                    (0..L).for_each(|l| out[l] = truth(fact(TOTAL, l) == fact(TOTAL + 1, l)))
                 }
-                Op::Margin => {
-                    (0..L).for_each(|l| out[l] = (fact(TOTAL, l) - fact(TOTAL + 1, l)).abs())
+                Op::Margin => (0..L).for_each(|l| {
+                    out[l] = W::of((fact(TOTAL, l).wide() - fact(TOTAL + 1, l).wide()).abs())
+                }),
+                Op::CardCount(m) => {
+                    (0..L).for_each(|l| out[l] = W::of(dealt(&fact, m, l).count() as i64))
                 }
-                Op::CardCount(m) => (0..L).for_each(|l| out[l] = dealt(&fact, m, l).count() as i64),
                 Op::Suited(m) => (0..L).for_each(|l| {
                     let mut suits = dealt(&fact, m, l).map(|s| fact(SUIT + s, l));
                     let first = suits.next();
-                    out[l] = suits.all(|s| Some(s) == first) as i64;
+                    out[l] = truth(suits.all(|s| Some(s) == first));
                 }),
                 Op::MaxKind(m) => (0..L).for_each(|l| {
-                    out[l] = ranks(&fact, m, l).into_iter().max().unwrap_or(0) as i64
+                    out[l] = W::of(ranks(&fact, m, l).into_iter().max().unwrap_or(0) as i64)
                 }),
                 Op::Kinds(m, n) => (0..L).for_each(|l| {
-                    out[l] = ranks(&fact, m, l).iter().filter(|&&k| k >= n).count() as i64
+                    out[l] = W::of(ranks(&fact, m, l).iter().filter(|&&k| k >= n).count() as i64)
                 }),
             }
         }
@@ -356,14 +430,97 @@ fn resolve(at: u32, consts: u32) -> u32 {
     }
 }
 
+/// The integer of one lane: `i64`, or `i32` for a [`Program::narrow`]
+/// program (twice as many lanes to a vector register, the same values).
+pub(crate) trait Word: Copy + PartialEq + PartialOrd + Send + Sync + 'static {
+    const ZERO: Self;
+    /// A card not dealt.
+    const ABSENT: Self;
+    /// True for `i64`, which holds every value.
+    const WIDE: bool;
+    /// `v`, which a narrow program keeps within ±2^30.
+    fn of(v: i64) -> Self;
+    fn wide(self) -> i64;
+
+    fn of_bool(b: bool) -> Self {
+        Self::of(b as i64)
+    }
+
+    /// `a ± b`: `ABSENT` when either side reads a card not dealt; wrapping,
+    /// so a huge constant cannot panic (a narrow program never wraps).
+    fn add(sign: Sign, a: Self, b: Self) -> Self;
+}
+
+impl Word for i64 {
+    const ZERO: i64 = 0;
+    const ABSENT: i64 = ABSENT;
+    const WIDE: bool = true;
+
+    #[inline(always)]
+    fn of(v: i64) -> i64 {
+        v
+    }
+
+    #[inline(always)]
+    fn wide(self) -> i64 {
+        self
+    }
+
+    #[inline(always)]
+    fn add(sign: Sign, a: i64, b: i64) -> i64 {
+        let sum = match sign {
+            Sign::Plus => a.wrapping_add(b),
+            Sign::Minus => a.wrapping_sub(b),
+        };
+        if (a == ABSENT) | (b == ABSENT) {
+            ABSENT
+        } else {
+            sum
+        }
+    }
+}
+
+impl Word for i32 {
+    const ZERO: i32 = 0;
+    const ABSENT: i32 = i32::MIN;
+    const WIDE: bool = false;
+
+    #[inline(always)]
+    fn of(v: i64) -> i32 {
+        if v == ABSENT { i32::MIN } else { v as i32 }
+    }
+
+    #[inline(always)]
+    fn wide(self) -> i64 {
+        if self == i32::MIN {
+            ABSENT
+        } else {
+            self as i64
+        }
+    }
+
+    #[inline(always)]
+    fn add(sign: Sign, a: i32, b: i32) -> i32 {
+        let sum = match sign {
+            Sign::Plus => a.wrapping_add(b),
+            Sign::Minus => a.wrapping_sub(b),
+        };
+        if (a == i32::MIN) | (b == i32::MIN) {
+            i32::MIN
+        } else {
+            sum
+        }
+    }
+}
+
 /// The `L` lanes at position `at`.
-pub(crate) fn lanes<const L: usize>(values: &[i64], at: usize) -> &[i64; L] {
+pub(crate) fn lanes<W, const L: usize>(values: &[W], at: usize) -> &[W; L] {
     values[at * L..][..L].try_into().expect("L lanes")
 }
 
 /// Writes a round's facts into lane `l` of the first [`FACTS`] positions.
-fn facts<const L: usize>(round: &Round, l: usize, values: &mut [i64]) {
-    let mut put = |fact: usize, v: i64| values[fact * L + l] = v;
+fn facts<W: Word, const L: usize>(round: &Round, l: usize, values: &mut [W]) {
+    let mut put = |fact: usize, v: i64| values[fact * L + l] = W::of(v);
     for h in 0..2 {
         let held = round.counts[h] as usize;
         let mut points = 0;
@@ -394,51 +551,21 @@ fn facts<const L: usize>(round: &Round, l: usize, values: &mut [i64]) {
 }
 
 /// The dealt slots of a set of slots, in lane `l`; `fact(f, l)` reads a fact.
-fn dealt(
-    fact: &impl Fn(usize, usize) -> i64,
+fn dealt<W: Word>(
+    fact: &impl Fn(usize, usize) -> W,
     mask: SlotMask,
     l: usize,
 ) -> impl Iterator<Item = usize> + '_ {
-    (0..SLOTS).filter(move |&s| mask & (1 << s) != 0 && fact(RANK + s, l) != ABSENT)
+    (0..SLOTS).filter(move |&s| mask & (1 << s) != 0 && fact(RANK + s, l) != W::ABSENT)
 }
 
 /// How many dealt cards of a set of slots hold each rank, in lane `l`.
-fn ranks(fact: &impl Fn(usize, usize) -> i64, mask: SlotMask, l: usize) -> [u8; 13] {
+fn ranks<W: Word>(fact: &impl Fn(usize, usize) -> W, mask: SlotMask, l: usize) -> [u8; 13] {
     let mut counts = [0u8; 13];
     for s in dealt(fact, mask, l) {
-        counts[fact(RANK + s, l) as usize - 1] += 1;
+        counts[fact(RANK + s, l).wide() as usize - 1] += 1;
     }
     counts
-}
-
-/// A comparison: false when either side reads a card not dealt.
-#[inline(always)]
-fn compare(op: CmpOp, a: i64, b: i64) -> i64 {
-    let both = (a != ABSENT) & (b != ABSENT);
-    let holds = match op {
-        CmpOp::Eq => a == b,
-        CmpOp::Ne => a != b,
-        CmpOp::Lt => a < b,
-        CmpOp::Le => a <= b,
-        CmpOp::Gt => a > b,
-        CmpOp::Ge => a >= b,
-    };
-    (both & holds) as i64
-}
-
-/// `a ± b`: `ABSENT` when either side reads a card not dealt; wrapping, so
-/// a huge constant cannot panic.
-#[inline(always)]
-fn add(sign: Sign, a: i64, b: i64) -> i64 {
-    let sum = match sign {
-        Sign::Plus => a.wrapping_add(b),
-        Sign::Minus => a.wrapping_sub(b),
-    };
-    if (a == ABSENT) | (b == ABSENT) {
-        ABSENT
-    } else {
-        sum
-    }
 }
 
 /// A number per kind of step, to run like steps together.
@@ -555,17 +682,22 @@ mod tests {
                 counts: [2 + (next() % 2) as u8, 2 + (next() % 2) as u8],
             })
             .collect();
-        let mut one = program.scratch::<1>();
-        let mut many = program.scratch::<64>();
+        assert!(program.narrow());
+        let mut one = program.scratch::<i64, 1>();
+        let mut many = program.scratch::<i64, 64>();
+        let mut narrow = program.scratch::<i32, 64>();
         for batch in rounds.chunks(64) {
             let batch: &[Round; 64] = batch.try_into().expect("64 rounds");
-            program.run::<64>(batch, &mut many);
+            program.run::<i64, 64>(batch, &mut many);
+            program.run::<i32, 64>(batch, &mut narrow);
             for (l, round) in batch.iter().enumerate() {
-                program.run::<1>(std::array::from_ref(round), &mut one);
+                program.run::<i64, 1>(std::array::from_ref(round), &mut one);
                 for (c, &p) in conds.iter().zip(&at) {
                     let want = c.eval(round);
                     assert_eq!(one[p], want, "{c:?} on {round:?}");
                     assert_eq!(many[p * 64 + l], want, "{c:?} on {round:?}, lane {l}");
+                    let narrowed = narrow[p * 64 + l].wide();
+                    assert_eq!(narrowed, want, "{c:?} on {round:?}, narrow lane {l}");
                 }
             }
         }

@@ -85,20 +85,29 @@ impl Dealer<'_> {
     fn next(&mut self, at: usize, w: u64) {
         match at {
             0..4 => (0..self.shoe.distinct()).for_each(|k| self.take(at, k, w)),
-            4 if round_of_sequence(self.spec, &self.seq).counts[0] == 3 => {
-                (0..self.shoe.distinct()).for_each(|k| self.take(4, k, w))
+            // The round as dealt so far says whether the fifth and sixth
+            // positions are used; it is kept for the position after.
+            4 => {
+                let round = round_of_sequence(self.spec, &self.seq);
+                if round.counts[0] == 3 {
+                    (0..self.shoe.distinct()).for_each(|k| self.take(4, k, w))
+                } else {
+                    self.sixth(w, false, &round)
+                }
             }
-            4 => self.sixth(w, false),
-            5 => self.sixth(w, true),
+            5 => {
+                let round = round_of_sequence(self.spec, &self.seq);
+                self.sixth(w, true, &round)
+            }
             _ => (self.f)(&round_of_sequence(self.spec, &self.seq), w),
         }
     }
 
-    /// The sixth card, if the second hand draws it. A position the round
-    /// leaves unused (the fifth when the first hand stood, the sixth when
-    /// the second stands) holds any of the cards left.
-    fn sixth(&mut self, w: u64, fifth_dealt: bool) {
-        let round = round_of_sequence(self.spec, &self.seq);
+    /// The sixth card, if the second hand draws it (`round` is the round
+    /// dealt so far). A position the round leaves unused (the fifth when
+    /// the first hand stood, the sixth when the second stands) holds any of
+    /// the cards left.
+    fn sixth(&mut self, w: u64, fifth_dealt: bool, round: &Round) {
         let left: u64 = self.left.iter().sum();
         if round.counts[1] == 3 {
             // The fifth position: any card but the sixth.
@@ -114,7 +123,7 @@ impl Dealer<'_> {
             } else {
                 left * left.saturating_sub(1)
             };
-            (self.f)(&round, w * free)
+            (self.f)(round, w * free)
         }
     }
 }

@@ -5,7 +5,7 @@
 //! are tried. Settling a round then runs the program once for every wager
 //! and looks nothing up.
 
-use super::program::{Program, lanes};
+use super::program::{Program, Word, lanes};
 use crate::model::round::Round;
 use crate::model::{Pay, Precedence, Ratio, Spec, Wager};
 
@@ -40,6 +40,9 @@ pub struct WagerResult {
 pub struct Settler {
     program: Program,
     wagers: Vec<Plan>,
+    /// Every distinct buffer position a wager reads (its events' and
+    /// `placed` conditions'): a batch finds where each holds once.
+    reads: Vec<usize>,
 }
 
 /// One wager: where its conditions' values are (buffer positions), and per
@@ -49,6 +52,9 @@ struct Plan {
     placed: Option<usize>,
     events: Vec<usize>,
     orders: Vec<Vec<usize>>,
+    /// The same conditions as indices into [`Settler::reads`].
+    placed_read: Option<usize>,
+    events_read: Vec<usize>,
 }
 
 /// Rounds settled together (see [`Settler::push`]).
@@ -59,20 +65,56 @@ pub struct Batch {
     rounds: Box<[Round; LANES]>,
     weights: [u64; LANES],
     len: usize,
-    values: Vec<i64>,
+    values: Lanes,
+    /// Per condition a wager reads: the lanes where it holds.
+    holds: Vec<u64>,
 }
 
-/// One pay table of one wager, as [`Settler::flush`] reports it. Its
+/// A batch's value buffer: 32-bit lanes when the program allows.
+enum Lanes {
+    Narrow(Vec<i32>),
+    Wide(Vec<i64>),
+}
+
+/// Weighted outcome counts of many rounds, per pay table of every wager.
+///
+/// Pay table `t` (its position among every wager's pay tables, in spec
+/// order) has its outcomes from `base[t]`: each event of its wager in the
+/// wager's order, then "no event holds", then "not placed".
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Tally {
+    pub counts: Vec<u64>,
+    base: Vec<usize>,
+}
+
+impl Tally {
+    /// Pay table `t`'s counts: each event, no event, not placed.
+    pub fn table(&self, t: usize) -> &[u64] {
+        let end = self.base.get(t + 1).copied().unwrap_or(self.counts.len());
+        &self.counts[self.base[t]..end]
+    }
+
+    /// Adds another tally of the same spec (tallies are integer sums, so
+    /// the order they are added in does not matter).
+    pub fn add(&mut self, other: &Tally) {
+        self.counts
+            .iter_mut()
+            .zip(&other.counts)
+            .for_each(|(a, b)| *a += b);
+    }
+}
+
+/// One pay table of one wager, as [`Settler::codes`] reports it. Its
 /// outcome codes are the settling event's index, `events` when no event
 /// holds, `events + 1` when the wager is not placed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Table {
-    pub wager: usize,
-    pub pay_table: usize,
+struct Table {
+    wager: usize,
+    pay_table: usize,
     /// Position among every wager's pay tables, in spec order.
-    pub table: usize,
+    table: usize,
     /// The wager's number of events.
-    pub events: usize,
+    events: usize,
 }
 
 /// How one wager settles under one pay table on one round.
@@ -102,31 +144,68 @@ impl Settler {
                     .iter()
                     .map(|t| order(w.precedence, &t.pays))
                     .collect(),
+                placed_read: None,
+                events_read: Vec::new(),
             })
             .collect();
         program.seal();
+        let mut reads: Vec<usize> = Vec::new();
+        let mut read = |at: usize| match reads.iter().position(|&r| r == at) {
+            Some(i) => i,
+            None => {
+                reads.push(at);
+                reads.len() - 1
+            }
+        };
         let wagers = wagers
             .into_iter()
-            .map(|plan: Plan| Plan {
-                placed: plan.placed.map(|p| program.position(p)),
-                events: plan.events.iter().map(|&e| program.position(e)).collect(),
-                ..plan
+            .map(|plan: Plan| {
+                let placed = plan.placed.map(|p| program.position(p));
+                let events: Vec<usize> = plan.events.iter().map(|&e| program.position(e)).collect();
+                Plan {
+                    placed_read: placed.map(&mut read),
+                    events_read: events.iter().map(|&e| read(e)).collect(),
+                    placed,
+                    events,
+                    ..plan
+                }
             })
             .collect();
-        Settler { program, wagers }
+        Settler {
+            program,
+            wagers,
+            reads,
+        }
+    }
+
+    /// An empty tally for [`Settler::push`] and [`Settler::flush`].
+    pub fn tally(&self) -> Tally {
+        let mut base = Vec::new();
+        let mut size = 0;
+        for plan in &self.wagers {
+            for _ in &plan.orders {
+                base.push(size);
+                size += plan.events.len() + 2;
+            }
+        }
+        Tally {
+            counts: vec![0; size],
+            base,
+        }
     }
 
     /// A buffer for [`Settler::each`], one per thread.
     pub fn scratch(&self) -> Vec<i64> {
-        self.program.scratch::<1>()
+        self.program.scratch::<i64, 1>()
     }
 
     /// Settles every wager under every pay table on `round`, calling `f`
     /// for each in spec order.
     pub fn each(&self, round: &Round, values: &mut [i64], mut f: impl FnMut(Settled)) {
-        self.program.run::<1>(std::array::from_ref(round), values);
-        self.codes::<1>(values, |s, code| {
-            let (placed, event) = match code[0] as usize {
+        self.program
+            .run::<i64, 1>(std::array::from_ref(round), values);
+        self.codes(values, |s, code| {
+            let (placed, event) = match code {
                 k if k < s.events => (true, Some(k)),
                 k if k == s.events => (true, None),
                 _ => (false, None),
@@ -152,70 +231,110 @@ impl Settler {
             ),
             weights: [0; LANES],
             len: 0,
-            values: self.program.scratch::<LANES>(),
+            values: if self.program.narrow() {
+                Lanes::Narrow(self.program.scratch::<i32, LANES>())
+            } else {
+                Lanes::Wide(self.program.scratch::<i64, LANES>())
+            },
+            holds: vec![0; self.reads.len()],
         }
     }
 
     /// Adds a round with its weight to the batch; a full batch is settled
-    /// (see [`Settler::flush`]).
-    pub fn push(
-        &self,
-        batch: &mut Batch,
-        round: &Round,
-        weight: u64,
-        f: impl FnMut(Table, &[u64], &[u64]),
-    ) {
+    /// into `tally` (see [`Settler::flush`]).
+    pub fn push(&self, batch: &mut Batch, round: &Round, weight: u64, tally: &mut Tally) {
         batch.rounds[batch.len] = *round;
         batch.weights[batch.len] = weight;
         batch.len += 1;
         if batch.len == LANES {
-            self.flush(batch, f);
+            self.flush(batch, tally);
         }
     }
 
-    /// Settles the rounds in the batch and empties it: for every pay table
-    /// of every wager, in spec order, `f` gets the table, each round's
-    /// outcome code (see [`Table`]) and each round's weight.
-    pub fn flush(&self, batch: &mut Batch, mut f: impl FnMut(Table, &[u64], &[u64])) {
+    /// Settles the rounds in the batch, adds each round's weight to the
+    /// outcome it settles as under every pay table, and empties the batch.
+    ///
+    /// Done with one bit per round (lane): where each condition holds is
+    /// found once per batch; a pay table then takes its events in order,
+    /// each claiming the placed rounds where it holds and no earlier event
+    /// did. Only the rounds an event claims are visited, and most rounds
+    /// hit no event of most wagers.
+    pub fn flush(&self, batch: &mut Batch, tally: &mut Tally) {
         let n = batch.len;
         if n == 0 {
             return;
         }
-        // Lanes past `n` hold earlier rounds: settled and not reported.
-        self.program.run::<LANES>(&batch.rounds, &mut batch.values);
-        self.codes::<LANES>(&batch.values, |t, codes| {
-            f(t, &codes[..n], &batch.weights[..n])
-        });
+        // Lanes past `n` hold earlier rounds: settled and masked out.
+        let live = if n == LANES { u64::MAX } else { (1 << n) - 1 };
+        match &mut batch.values {
+            Lanes::Narrow(values) => self.holds(&batch.rounds, values, live, &mut batch.holds),
+            Lanes::Wide(values) => self.holds(&batch.rounds, values, live, &mut batch.holds),
+        }
+        let weights = &batch.weights;
+        let all = weight_of(weights, live);
+        let mut t = 0;
+        for plan in &self.wagers {
+            let placed = plan.placed_read.map_or(live, |p| batch.holds[p]);
+            let staked = weight_of(weights, placed);
+            let none = plan.events.len();
+            for order in &plan.orders {
+                let counts = &mut tally.counts[tally.base[t]..][..none + 2];
+                let mut open = placed;
+                let mut claimed = 0;
+                for &k in order {
+                    let hit = batch.holds[plan.events_read[k]] & open;
+                    if hit != 0 {
+                        open &= !hit;
+                        let w = weight_of(weights, hit);
+                        counts[k] += w;
+                        claimed += w;
+                    }
+                }
+                counts[none] += staked - claimed;
+                counts[none + 1] += all - staked;
+                t += 1;
+            }
+        }
         batch.len = 0;
     }
 
-    /// Each pay table's outcome codes on `L` rounds, from the program's
+    /// Runs the program on a batch's rounds and finds, per condition a
+    /// wager reads, the live lanes where it holds.
+    fn holds<W: Word>(
+        &self,
+        rounds: &[Round; LANES],
+        values: &mut [W],
+        live: u64,
+        holds: &mut [u64],
+    ) {
+        self.program.run::<W, LANES>(rounds, values);
+        for (mask, &at) in holds.iter_mut().zip(&self.reads) {
+            let values = lanes::<W, LANES>(values, at);
+            *mask = (0..LANES).fold(0, |m, l| m | ((values[l] != W::ZERO) as u64) << l) & live;
+        }
+    }
+
+    /// Each pay table's outcome code on one round, from the program's
     /// values: the first event in the table's order that holds, else "no
     /// event", else "not placed" when the wager is not staked.
-    fn codes<const L: usize>(&self, values: &[i64], mut f: impl FnMut(Table, &[u64; L])) {
+    fn codes(&self, values: &[i64], mut f: impl FnMut(Table, usize)) {
         let mut table = 0;
         for (wager, plan) in self.wagers.iter().enumerate() {
-            let none = plan.events.len() as u64;
+            let none = plan.events.len();
+            let placed = plan.placed.is_none_or(|p| values[p] != 0);
             for (pay_table, order) in plan.orders.iter().enumerate() {
-                let mut code = [none; L];
-                // Tried last to first, so the first that holds is kept.
-                // Chosen by masks, not branches: which event holds varies
-                // from round to round.
-                for &k in order.iter().rev() {
-                    let holds = lanes::<L>(values, plan.events[k]);
-                    (0..L).for_each(|l| code[l] = choose(holds[l] != 0, k as u64, code[l]));
-                }
-                if let Some(p) = plan.placed {
-                    let placed = lanes::<L>(values, p);
-                    (0..L).for_each(|l| code[l] = choose(placed[l] != 0, code[l], none + 1));
-                }
+                let code = match order.iter().find(|&&k| values[plan.events[k]] != 0) {
+                    _ if !placed => none + 1,
+                    Some(&k) => k,
+                    None => none,
+                };
                 let t = Table {
                     wager,
                     pay_table,
                     table,
-                    events: plan.events.len(),
+                    events: none,
                 };
-                f(t, &code);
+                f(t, code);
                 table += 1;
             }
         }
@@ -250,11 +369,18 @@ impl Settler {
     }
 }
 
-/// `yes` if `c`, else `no`, without a branch.
+/// The summed weights of the lanes set in `mask`.
 #[inline(always)]
-fn choose(c: bool, yes: u64, no: u64) -> u64 {
-    let mask = (c as u64).wrapping_neg();
-    (yes & mask) | (no & !mask)
+fn weight_of(weights: &[u64; LANES], mask: u64) -> u64 {
+    if mask == u64::MAX {
+        return weights.iter().sum();
+    }
+    let (mut m, mut sum) = (mask, 0);
+    while m != 0 {
+        sum += weights[m.trailing_zeros() as usize];
+        m &= m - 1;
+    }
+    sum
 }
 
 /// The pay of a settlement: the event's, a loss when none holds, a push
@@ -313,7 +439,8 @@ mod tests {
     /// Rounds settled 64 at a time, one at a time, and by walking each
     /// condition's tree with `Cond::eval` and sorting each pay table's
     /// events by precedence (the model's own reading of every name) all
-    /// agree, for every shipped spec.
+    /// agree, for every shipped spec: the batches' weighted tallies equal
+    /// the single rounds' outcomes summed with the same weights.
     #[test]
     fn batches_single_rounds_and_tree_walks_agree() {
         for path in crate::spec::spec_files("rules") {
@@ -323,14 +450,16 @@ mod tests {
             }
             let settler = Settler::new(&spec);
             let rounds = rounds(&spec);
-            let mut batched = Vec::new();
+            // Weights that differ round to round, so a weight counted
+            // under the wrong round or twice shows.
+            let weight = |i: usize| 1 + (i as u64 * 7919) % 1000;
+            let mut batched = settler.tally();
             let mut batch = settler.batch();
-            let mut keep =
-                |t: Table, codes: &[u64], _: &[u64]| batched.push((t.table, codes.to_vec()));
-            for r in &rounds {
-                settler.push(&mut batch, r, 1, &mut keep);
+            for (i, r) in rounds.iter().enumerate() {
+                settler.push(&mut batch, r, weight(i), &mut batched);
             }
-            settler.flush(&mut batch, &mut keep);
+            settler.flush(&mut batch, &mut batched);
+            let mut single = settler.tally();
             let mut values = settler.scratch();
             for (i, r) in rounds.iter().enumerate() {
                 let mut tables = 0;
@@ -347,9 +476,7 @@ mod tests {
                         None if s.placed => w.events.len(),
                         None => w.events.len() + 1,
                     };
-                    let (table, codes) = &batched[(i / LANES) * tables_of(&spec) + s.table];
-                    assert_eq!(*table, s.table);
-                    assert_eq!(codes[i % LANES], code as u64, "{path} {r:?}");
+                    single.counts[single.base[s.table] + code] += weight(i);
                     tables += 1;
                 });
                 assert_eq!(tables, tables_of(&spec));
@@ -361,10 +488,11 @@ mod tests {
                     assert_eq!(result.placed, placed, "{path} {} {r:?}", w.id);
                 }
             }
-            assert_eq!(
-                batched.len(),
-                rounds.len().div_ceil(LANES) * tables_of(&spec)
-            );
+            assert_eq!(batched, single, "{path}");
+            let total: u64 = (0..rounds.len()).map(weight).sum();
+            for t in 0..tables_of(&spec) {
+                assert_eq!(batched.table(t).iter().sum::<u64>(), total, "{path}");
+            }
         }
     }
 

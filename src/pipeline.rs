@@ -9,6 +9,7 @@
 use crate::check::check_path;
 use crate::diag::Diagnostic;
 use crate::diag::usage::UsageError;
+use crate::engine::shoe::Composition;
 use crate::fixtures::{CaseResult, default_dir, run_dir};
 use crate::model::Spec;
 use crate::report::Computed;
@@ -53,6 +54,11 @@ pub struct Prepared {
     /// Each file the spec included (its shared game), by path, with the
     /// SHA-256 of its bytes.
     pub include_files: BTreeMap<String, String>,
+    /// The strategy stage's enumeration of the player's decisions on the
+    /// run's full shoe, when the spec lets the player decide optimally:
+    /// the compute stage's decision analysis reads it instead of
+    /// enumerating the same decisions again.
+    pub decisions: Option<crate::engine::decide::Decisions>,
 }
 
 /// A spec taken through the whole pipeline up to the figures.
@@ -87,6 +93,13 @@ pub fn prepare(path: &str, options: &Options) -> Result<Prepared, Failure> {
         .map(|f| (f.name.clone(), sha256_hex(f.text.as_bytes())))
         .collect();
     let decks = decks_for(&spec, options.decks).map_err(Failure::Usage)?;
+    // The strategy stage for the run's shoe, before anything plays a round
+    // there (fixtures, verification, compute all find the chart resolved).
+    let decisions = if spec.strategies_resolved() {
+        None
+    } else {
+        crate::strategy::resolve_keeping(&spec, &Composition::standard(decks)).1
+    };
     let fixtures_dir = options
         .fixtures
         .clone()
@@ -116,31 +129,42 @@ pub fn prepare(path: &str, options: &Options) -> Result<Prepared, Failure> {
         fixtures,
         fixture_files,
         include_files,
+        decisions,
     })
 }
 
 impl Prepared {
     /// The last stages: check the engine against the reference evaluator,
     /// then compute every wager.
-    pub fn finish(self, progress: &dyn Fn(&str, &mut dyn FnMut())) -> Result<Certified, Failure> {
+    pub fn finish(
+        mut self,
+        progress: &dyn Fn(&str, &mut dyn FnMut()),
+    ) -> Result<Certified, Failure> {
+        let mut known = self.decisions.take();
         let (spec, decks) = (&self.spec, self.decks);
-        let mut verification = None;
-        progress("checking the engine against the evaluator", &mut || {
-            verification = Some(crate::verify::verify(spec, decks, self.options.samples))
-        });
-        let verification = verification.expect("ran");
-        if !verification.passed() {
-            return Err(Failure::Disagreement(Box::new(verification)));
-        }
-        let mut computed = None;
+        // The figures are computed while the engine is checked against the
+        // evaluator (neither reads the other's results; together they keep
+        // both cores busier than one after the other), and used only once
+        // the check has passed.
+        let mut done = None;
         progress(
             &format!(
-                "computing {} at {}",
+                "checking the engine against the evaluator, computing {} at {}",
                 spec.id,
                 crate::cards::deck_count(decks)
             ),
-            &mut || computed = Some(compute(spec, decks)),
+            &mut || {
+                let known = known.take();
+                done = Some(rayon::join(
+                    || crate::verify::verify(spec, decks, self.options.samples),
+                    || compute_with(spec, decks, known),
+                ))
+            },
         );
+        let (verification, computed) = done.expect("ran");
+        if !verification.passed() {
+            return Err(Failure::Disagreement(Box::new(verification)));
+        }
         let mut study = None;
         if let Some(sim) = &self.options.simulate {
             let request = simulation_request(sim)
@@ -152,7 +176,7 @@ impl Prepared {
         Ok(Certified {
             prepared: self,
             verification,
-            computed: computed.expect("ran"),
+            computed,
             study,
         })
     }
@@ -276,20 +300,35 @@ fn fixture_files(results: &[CaseResult]) -> BTreeMap<String, String> {
 /// The compute stage: a spec's figures at `decks` decks and what the report
 /// derives from them (claims, pay searches, warnings).
 pub fn compute(spec: &Spec, decks: u32) -> Computed {
-    let (resolved, analysis) = resolved_analysis(spec, decks);
+    compute_with(spec, decks, None)
+}
+
+/// [`compute`], given the decisions the strategy stage enumerated for this
+/// spec's full shoe of `decks` decks (see [`Prepared::decisions`]).
+fn compute_with(
+    spec: &Spec,
+    decks: u32,
+    known: Option<crate::engine::decide::Decisions>,
+) -> Computed {
+    let (resolved, analysis) = resolved_analysis(spec, decks, known);
     crate::report::assess(&resolved, analysis)
 }
 
 /// The spec resolved for a full shoe of `decks` decks (the strategy stage)
 /// and its analysis there; the decisions the stage enumerated to resolve
-/// an optimal strategy are the engine's decision analysis's too.
-fn resolved_analysis(spec: &Spec, decks: u32) -> (Cow<'_, Spec>, crate::engine::Analysis) {
+/// an optimal strategy (now, or earlier: `known`) are the engine's
+/// decision analysis's too.
+fn resolved_analysis(
+    spec: &Spec,
+    decks: u32,
+    known: Option<crate::engine::decide::Decisions>,
+) -> (Cow<'_, Spec>, crate::engine::Analysis) {
     if spec.strategies_resolved() {
         return (Cow::Borrowed(spec), crate::engine::analyse(spec, decks));
     }
-    let shoe = crate::engine::shoe::Composition::standard(decks);
+    let shoe = Composition::standard(decks);
     let (resolved, decisions) = crate::strategy::resolve_keeping(spec, &shoe);
-    let analysis = crate::engine::analyse_resolved(&resolved, decks, decisions);
+    let analysis = crate::engine::analyse_resolved(&resolved, decks, decisions.or(known));
     (Cow::Owned(resolved), analysis)
 }
 
@@ -367,5 +406,5 @@ fn simulation_stage(
 
 /// The strategy stage, then the engine: a spec's figures at `decks` decks.
 pub fn analyse(spec: &Spec, decks: u32) -> crate::engine::Analysis {
-    resolved_analysis(spec, decks).1
+    resolved_analysis(spec, decks, None).1
 }

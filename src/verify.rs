@@ -11,7 +11,7 @@
 //! changed on one side) and show this check names it.
 
 use crate::cards::{Card, parse_cards};
-use crate::engine::analyse_shoe;
+use crate::engine::analyse_wagers;
 use crate::engine::enumerate::settle_sequence;
 use crate::engine::plan::groups;
 use crate::engine::shoe::Composition;
@@ -19,7 +19,6 @@ use crate::engine::stats::Analysis;
 use crate::eval::Settler;
 use crate::eval::play::round_of_sequence;
 use crate::eval::rounds::SmallShoe;
-use crate::eval::settle::Table;
 use crate::model::Spec;
 use crate::strategy::resolve;
 use rayon::prelude::*;
@@ -150,7 +149,7 @@ pub fn verify_engine(spec: &Spec, engine: &Spec, decks: u32, samples: usize) -> 
                     let tallies = small_shoe_tallies(spec, &cards);
                     let shoe_composition = composition(&cards);
                     let analysis =
-                        analyse_shoe(&resolve(engine, &shoe_composition), &shoe_composition, 0);
+                        analyse_wagers(&resolve(engine, &shoe_composition), &shoe_composition, 0);
                     compare_counts(spec, shoe, &analysis, &tallies)
                 })
                 .collect::<Vec<_>>()
@@ -203,70 +202,42 @@ pub struct Tallies {
 pub fn small_shoe_tallies(spec: &Spec, shoe: &[Card]) -> Tallies {
     let spec = &resolve(spec, &composition(shoe));
     let settler = Settler::new(spec);
-    // One flat tally per (wager, pay table, outcome). Pay table `t` (in
-    // spec order, as `Settled::table` numbers them) has `events[t]` events
-    // and its outcomes from `base[t]`: each event, no event, not placed.
-    let events: Vec<usize> = spec
-        .wagers
-        .iter()
-        .flat_map(|w| w.pay_tables.iter().map(|_| w.events.len()))
-        .collect();
-    let base: Vec<usize> = events
-        .iter()
-        .scan(0, |next, n| {
-            let at = *next;
-            *next += n + 2;
-            Some(at)
-        })
-        .collect();
-    let size = events.iter().map(|n| n + 2).sum();
     let small = SmallShoe::new(shoe);
     // Split on the first card across threads; tallies are integer sums, so
     // the result is the same at any thread count.
-    let (flat, sequences) = (0..small.distinct())
+    let (tally, sequences) = (0..small.distinct())
         .into_par_iter()
         .map(|first| {
-            let mut tallies = vec![0u64; size];
+            let mut tally = settler.tally();
             let mut sequences = 0u64;
             let mut batch = settler.batch();
-            // An outcome code is the tally index within the table. Most
-            // rounds hit no event: the batch's whole weight goes there
-            // first and moves for the rounds that do, so the common case
-            // writes memory once per table, not once per round.
-            let mut tally = |t: Table, codes: &[u64], weights: &[u64]| {
-                let at = &mut tallies[base[t.table]..][..t.events + 2];
-                at[t.events] += weights.iter().sum::<u64>();
-                for (&code, &weight) in codes.iter().zip(weights) {
-                    if code as usize != t.events {
-                        at[code as usize] += weight;
-                        at[t.events] -= weight;
-                    }
-                }
-            };
             small.rounds_from(spec, first, &mut |round, weight| {
                 settler.push(&mut batch, round, weight, &mut tally);
                 sequences += weight;
             });
             settler.flush(&mut batch, &mut tally);
-            (tallies, sequences)
+            (tally, sequences)
         })
         .reduce(
-            || (vec![0u64; size], 0),
+            || (settler.tally(), 0),
             |(mut a, sa), (b, sb)| {
-                a.iter_mut().zip(&b).for_each(|(x, y)| *x += y);
+                a.add(&b);
                 (a, sa + sb)
             },
         );
-    let mut table = (0..events.len()).map(|t| {
-        flat[base[t]..base[t] + events[t] + 2]
-            .iter()
-            .map(|&n| n as u128)
-            .collect()
-    });
+    let mut t = 0;
     let counts = spec
         .wagers
         .iter()
-        .map(|w| w.pay_tables.iter().filter_map(|_| table.next()).collect())
+        .map(|w| {
+            w.pay_tables
+                .iter()
+                .map(|_| {
+                    t += 1;
+                    tally.table(t - 1).iter().map(|&n| n as u128).collect()
+                })
+                .collect()
+        })
         .collect();
     Tallies {
         counts,

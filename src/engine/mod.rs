@@ -31,8 +31,16 @@ pub fn analyse(spec: &Spec, decks: u32) -> Analysis {
 /// Computes every wager from any shoe composition (`decks` labels the
 /// result), with the strategy resolved for that shoe.
 pub fn analyse_shoe(spec: &Spec, composition: &shoe::Composition, decks: u32) -> Analysis {
+    let mut analysis = analyse_wagers(spec, composition, decks);
+    analysis.decision = decide::analyse_with(spec, composition, None);
+    analysis
+}
+
+/// [`analyse_shoe`] without the analysis of the player's decisions (the
+/// verification compares the wagers' counts only).
+pub fn analyse_wagers(spec: &Spec, composition: &shoe::Composition, decks: u32) -> Analysis {
     assert_resolved(spec);
-    assemble(spec, composition, decks, count_all(spec, composition), None)
+    assemble(spec, composition, decks, count_all(spec, composition))
 }
 
 /// [`analyse`] of a spec the strategy stage resolved for this deck count,
@@ -42,7 +50,9 @@ pub fn analyse_resolved(spec: &Spec, decks: u32, decisions: Option<decide::Decis
     assert_resolved(spec);
     let composition = shoe::Composition::standard(decks);
     let counts = count_all(spec, &composition);
-    assemble(spec, &composition, decks, counts, decisions)
+    let mut analysis = assemble(spec, &composition, decks, counts);
+    analysis.decision = decide::analyse_with(spec, &composition, decisions);
+    analysis
 }
 
 /// Every group's counts in one shoe.
@@ -80,7 +90,12 @@ pub fn analyse_decks(spec: &Spec, decks: &[u32]) -> Vec<Analysis> {
     by_count
         .into_par_iter()
         .zip(decks)
-        .map(|(counts, &d)| assemble(spec, &shoe::Composition::standard(d), d, counts, None))
+        .map(|(counts, &d)| {
+            let composition = shoe::Composition::standard(d);
+            let mut analysis = assemble(spec, &composition, d, counts);
+            analysis.decision = decide::analyse_with(spec, &composition, None);
+            analysis
+        })
         .collect()
 }
 
@@ -91,13 +106,13 @@ fn assert_resolved(spec: &Spec) {
     );
 }
 
-/// An analysis from the counts of every group in `composition`.
+/// An analysis from the counts of every group in `composition`; the
+/// decision analysis is the caller's to add.
 fn assemble(
     spec: &Spec,
     composition: &shoe::Composition,
     decks: u32,
     groups: Vec<(plan::Group, enumerate::GroupCounts)>,
-    decisions: Option<decide::Decisions>,
 ) -> Analysis {
     let n = composition.total();
     let total: u128 = (0..6).map(|i| n.saturating_sub(i)).product();
@@ -141,6 +156,6 @@ fn assemble(
             .into_iter()
             .map(|c| c.expect("combined wagers share a group"))
             .collect(),
-        decision: decide::analyse_with(spec, composition, decisions),
+        decision: None,
     }
 }

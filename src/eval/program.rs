@@ -702,4 +702,36 @@ mod tests {
             }
         }
     }
+
+    /// A value that may leave ±2^30 keeps a program on 64-bit lanes: a
+    /// huge constant, a set member, or a sum of constants each small
+    /// enough alone.
+    #[test]
+    fn values_that_may_leave_the_narrow_bound_keep_the_program_wide() {
+        let narrow = |c: Cond| {
+            let mut p = Program::default();
+            p.add(&c);
+            p.seal();
+            p.narrow()
+        };
+        let big = 1i64 << 28;
+        let sum = |terms: usize| {
+            Cond::Sum(
+                Box::new(Cond::Value(0)),
+                (0..terms).map(|_| (Sign::Plus, Cond::Const(big))).collect(),
+            )
+        };
+        assert!(narrow(sum(3)), "3 * 2^28 + 14 < 2^30");
+        assert!(!narrow(sum(4)), "4 * 2^28 + 14 > 2^30");
+        assert!(!narrow(Cond::Cmp(
+            CmpOp::Lt,
+            Box::new(Cond::Rank(0)),
+            Box::new(Cond::Const(1 << 40)),
+        )));
+        assert!(!narrow(Cond::In(
+            Box::new(Cond::Total(0)),
+            vec![3, 1 << 35]
+        )));
+        assert!(narrow(Cond::In(Box::new(Cond::Total(0)), vec![3, 9])));
+    }
 }

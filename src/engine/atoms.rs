@@ -91,21 +91,19 @@ impl Atoms {
         let dealt = (0..SLOTS as u8)
             .filter(|s| r.dealt(*s))
             .fold(0u8, |m, s| m | (1 << s));
-        // Rank counts of the last mask asked for: several kind atoms share one.
-        let mut kinds: Option<(SlotMask, [u8; 13])> = None;
+        // Rank counts of the last mask asked for: several kind atoms share
+        // one (the mask and counts apart, so the counts stay in place).
+        let mut counted: Option<SlotMask> = None;
+        let mut counts = [0u8; 13];
         for (i, a) in self.list.iter().enumerate() {
             let pending = self.suit_slots[i] & dealt & !suits_known;
             out[i] = match a {
                 _ if pending != 0 => UNKNOWN,
                 Cond::MaxKind(m) | Cond::Kinds(m, _) => {
-                    let counts = match kinds {
-                        Some((k, c)) if k == *m => c,
-                        _ => {
-                            let c = rank_counts(r, *m & dealt);
-                            kinds = Some((*m, c));
-                            c
-                        }
-                    };
+                    if counted != Some(*m) {
+                        rank_counts(r, *m & dealt, &mut counts);
+                        counted = Some(*m);
+                    }
                     match a {
                         Cond::Kinds(_, n) => counts.iter().filter(|&&k| k >= *n).count() as i64,
                         _ => counts.iter().copied().max().unwrap_or(0) as i64,
@@ -117,14 +115,16 @@ impl Atoms {
     }
 }
 
-fn rank_counts(r: &Round, mask: SlotMask) -> [u8; 13] {
-    let mut counts = [0u8; 13];
+/// Counts the cards of each rank among `mask`'s slots into `counts`, in
+/// place: kept where several atoms read it rather than copied out with
+/// the slot mask that names it.
+fn rank_counts(r: &Round, mask: SlotMask, counts: &mut [u8; 13]) {
+    counts.fill(0);
     for s in 0..SLOTS {
         if mask & (1 << s) != 0 {
             counts[(r.cards[s].rank - 1) as usize] += 1;
         }
     }
-    counts
 }
 
 impl Default for Atoms {

@@ -134,8 +134,9 @@ pub fn prepare(path: &str, options: &Options) -> Result<Prepared, Failure> {
 }
 
 impl Prepared {
-    /// The last stages: check the engine against the reference evaluator,
-    /// then compute every wager.
+    /// The last stages: check the engine against the reference evaluator
+    /// and compute every wager (side by side; the figures are kept only
+    /// when the check passes).
     pub fn finish(
         mut self,
         progress: &dyn Fn(&str, &mut dyn FnMut()),

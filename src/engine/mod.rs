@@ -31,9 +31,14 @@ pub fn analyse(spec: &Spec, decks: u32) -> Analysis {
 /// Computes every wager from any shoe composition (`decks` labels the
 /// result), with the strategy resolved for that shoe.
 pub fn analyse_shoe(spec: &Spec, composition: &shoe::Composition, decks: u32) -> Analysis {
-    let mut analysis = analyse_wagers(spec, composition, decks);
-    analysis.decision = decide::analyse_with(spec, composition, None);
-    analysis
+    assert_resolved(spec);
+    let counts = count_all(spec, composition);
+    with_decisions(
+        spec,
+        composition,
+        assemble(spec, composition, decks, counts),
+        None,
+    )
 }
 
 /// [`analyse_shoe`] without the analysis of the player's decisions (the
@@ -50,9 +55,8 @@ pub fn analyse_resolved(spec: &Spec, decks: u32, decisions: Option<decide::Decis
     assert_resolved(spec);
     let composition = shoe::Composition::standard(decks);
     let counts = count_all(spec, &composition);
-    let mut analysis = assemble(spec, &composition, decks, counts);
-    analysis.decision = decide::analyse_with(spec, &composition, decisions);
-    analysis
+    let analysis = assemble(spec, &composition, decks, counts);
+    with_decisions(spec, &composition, analysis, decisions)
 }
 
 /// Every group's counts in one shoe.
@@ -92,9 +96,8 @@ pub fn analyse_decks(spec: &Spec, decks: &[u32]) -> Vec<Analysis> {
         .zip(decks)
         .map(|(counts, &d)| {
             let composition = shoe::Composition::standard(d);
-            let mut analysis = assemble(spec, &composition, d, counts);
-            analysis.decision = decide::analyse_with(spec, &composition, None);
-            analysis
+            let analysis = assemble(spec, &composition, d, counts);
+            with_decisions(spec, &composition, analysis, None)
         })
         .collect()
 }
@@ -106,8 +109,20 @@ fn assert_resolved(spec: &Spec) {
     );
 }
 
-/// An analysis from the counts of every group in `composition`; the
-/// decision analysis is the caller's to add.
+/// `analysis` with the analysis of the player's decisions in
+/// `composition`, reading `known` when the strategy stage enumerated them.
+fn with_decisions(
+    spec: &Spec,
+    composition: &shoe::Composition,
+    mut analysis: Analysis,
+    known: Option<decide::Decisions>,
+) -> Analysis {
+    analysis.decision = decide::analyse_with(spec, composition, known);
+    analysis
+}
+
+/// An analysis from the counts of every group in `composition`, without
+/// the decision analysis ([`with_decisions`] adds it).
 fn assemble(
     spec: &Spec,
     composition: &shoe::Composition,

@@ -218,23 +218,17 @@ impl Program {
         let mut order: Vec<u32> = (0..self.ops.len() as u32).collect();
         order.sort_by_key(|&i| (depth[i as usize], kind(&self.ops[i as usize]), i));
         self.order = order;
-        self.narrow = self.bounds().iter().all(|&b| b < NARROW);
+        let small = |v: &i64| v.unsigned_abs() < NARROW as u64;
+        self.narrow = self.consts.iter().all(small)
+            && self.sets.iter().all(small)
+            && self.bounds().iter().all(|&b| b < NARROW);
     }
 
     /// Per step (in the order added), a bound on the size of any value it
-    /// can take, absent cards aside; constants and set members count too.
-    /// Every step's operands come before it, so one pass suffices.
+    /// can take, absent cards aside. Every step's operands come before it,
+    /// so one pass suffices.
     fn bounds(&self) -> Vec<i64> {
         let first_step = FACTS + self.consts.len();
-        let consts = self
-            .consts
-            .iter()
-            .map(|c| c.unsigned_abs().min(i64::MAX as u64) as i64);
-        let sets = self
-            .sets
-            .iter()
-            .map(|m| m.unsigned_abs().min(i64::MAX as u64) as i64);
-        let widest = consts.chain(sets).max().unwrap_or(0);
         let mut bound = vec![0i64; self.ops.len()];
         for (i, op) in self.ops.iter().enumerate() {
             let of = |x: u32| match x as usize {
@@ -242,7 +236,7 @@ impl Program {
                 // card count: at most 14.
                 x if x < FACTS => 14,
                 x if x < first_step => {
-                    self.consts[x - FACTS].unsigned_abs().min(i64::MAX as u64) as i64
+                    i64::try_from(self.consts[x - FACTS].unsigned_abs()).unwrap_or(i64::MAX)
                 }
                 x => bound[x - first_step],
             };
@@ -256,7 +250,6 @@ impl Program {
                 _ => 1,
             };
         }
-        bound.push(widest);
         bound
     }
 

@@ -40,21 +40,18 @@ pub struct WagerResult {
 pub struct Settler {
     program: Program,
     wagers: Vec<Plan>,
-    /// Every distinct buffer position a wager reads (its events' and
-    /// `placed` conditions'): a batch finds where each holds once.
+    /// The buffer position of every distinct condition a wager reads (its
+    /// events' and `placed`): a batch finds where each holds once.
     reads: Vec<usize>,
 }
 
-/// One wager: where its conditions' values are (buffer positions), and per
+/// One wager: its conditions (indices into [`Settler::reads`]), and per
 /// pay table the event indices in the order they are tried.
 #[derive(Clone, Debug)]
 struct Plan {
     placed: Option<usize>,
     events: Vec<usize>,
     orders: Vec<Vec<usize>>,
-    /// The same conditions as indices into [`Settler::reads`].
-    placed_read: Option<usize>,
-    events_read: Vec<usize>,
 }
 
 /// Rounds settled together (see [`Settler::push`]).
@@ -104,19 +101,6 @@ impl Tally {
     }
 }
 
-/// One pay table of one wager, as [`Settler::codes`] reports it. Its
-/// outcome codes are the settling event's index, `events` when no event
-/// holds, `events + 1` when the wager is not placed.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct Table {
-    wager: usize,
-    pay_table: usize,
-    /// Position among every wager's pay tables, in spec order.
-    table: usize,
-    /// The wager's number of events.
-    events: usize,
-}
-
 /// How one wager settles under one pay table on one round.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Settled {
@@ -133,42 +117,41 @@ pub struct Settled {
 impl Settler {
     pub fn new(spec: &Spec) -> Settler {
         let mut program = Program::default();
-        let wagers: Vec<Plan> = spec
+        let added: Vec<(Option<usize>, Vec<usize>)> = spec
             .wagers
             .iter()
-            .map(|w| Plan {
-                placed: w.placed.as_ref().map(|p| program.add(&p.when)),
-                events: w.events.iter().map(|e| program.add(&e.when)).collect(),
+            .map(|w| {
+                let placed = w.placed.as_ref().map(|p| program.add(&p.when));
+                (
+                    placed,
+                    w.events.iter().map(|e| program.add(&e.when)).collect(),
+                )
+            })
+            .collect();
+        program.seal();
+        let mut reads: Vec<usize> = Vec::new();
+        let mut read = |added: usize| {
+            let at = program.position(added);
+            match reads.iter().position(|&r| r == at) {
+                Some(i) => i,
+                None => {
+                    reads.push(at);
+                    reads.len() - 1
+                }
+            }
+        };
+        let wagers = spec
+            .wagers
+            .iter()
+            .zip(added)
+            .map(|(w, (placed, events))| Plan {
+                placed: placed.map(&mut read),
+                events: events.into_iter().map(&mut read).collect(),
                 orders: w
                     .pay_tables
                     .iter()
                     .map(|t| order(w.precedence, &t.pays))
                     .collect(),
-                placed_read: None,
-                events_read: Vec::new(),
-            })
-            .collect();
-        program.seal();
-        let mut reads: Vec<usize> = Vec::new();
-        let mut read = |at: usize| match reads.iter().position(|&r| r == at) {
-            Some(i) => i,
-            None => {
-                reads.push(at);
-                reads.len() - 1
-            }
-        };
-        let wagers = wagers
-            .into_iter()
-            .map(|plan: Plan| {
-                let placed = plan.placed.map(|p| program.position(p));
-                let events: Vec<usize> = plan.events.iter().map(|&e| program.position(e)).collect();
-                Plan {
-                    placed_read: placed.map(&mut read),
-                    events_read: events.iter().map(|&e| read(e)).collect(),
-                    placed,
-                    events,
-                    ..plan
-                }
             })
             .collect();
         Settler {
@@ -200,24 +183,27 @@ impl Settler {
     }
 
     /// Settles every wager under every pay table on `round`, calling `f`
-    /// for each in spec order.
+    /// for each in spec order: the first event in the table's order that
+    /// holds, none when none does or the wager is not placed.
     pub fn each(&self, round: &Round, values: &mut [i64], mut f: impl FnMut(Settled)) {
         self.program
             .run::<i64, 1>(std::array::from_ref(round), values);
-        self.codes(values, |s, code| {
-            let (placed, event) = match code {
-                k if k < s.events => (true, Some(k)),
-                k if k == s.events => (true, None),
-                _ => (false, None),
-            };
-            f(Settled {
-                wager: s.wager,
-                pay_table: s.pay_table,
-                table: s.table,
-                placed,
-                event,
-            })
-        });
+        let holds = |read: usize| values[self.reads[read]] != 0;
+        let mut table = 0;
+        for (wager, plan) in self.wagers.iter().enumerate() {
+            let placed = plan.placed.is_none_or(holds);
+            for (pay_table, order) in plan.orders.iter().enumerate() {
+                let event = order.iter().copied().find(|&k| holds(plan.events[k]));
+                f(Settled {
+                    wager,
+                    pay_table,
+                    table,
+                    placed,
+                    event: event.filter(|_| placed),
+                });
+                table += 1;
+            }
+        }
     }
 
     /// An empty batch of rounds for [`Settler::push`], one per thread.
@@ -274,7 +260,7 @@ impl Settler {
         let all = weight_of(weights, live);
         let mut t = 0;
         for plan in &self.wagers {
-            let placed = plan.placed_read.map_or(live, |p| batch.holds[p]);
+            let placed = plan.placed.map_or(live, |p| batch.holds[p]);
             let staked = weight_of(weights, placed);
             let none = plan.events.len();
             for order in &plan.orders {
@@ -282,7 +268,7 @@ impl Settler {
                 let mut open = placed;
                 let mut claimed = 0;
                 for &k in order {
-                    let hit = batch.holds[plan.events_read[k]] & open;
+                    let hit = batch.holds[plan.events[k]] & open;
                     if hit != 0 {
                         open &= !hit;
                         let w = weight_of(weights, hit);
@@ -314,32 +300,6 @@ impl Settler {
         }
     }
 
-    /// Each pay table's outcome code on one round, from the program's
-    /// values: the first event in the table's order that holds, else "no
-    /// event", else "not placed" when the wager is not staked.
-    fn codes(&self, values: &[i64], mut f: impl FnMut(Table, usize)) {
-        let mut table = 0;
-        for (wager, plan) in self.wagers.iter().enumerate() {
-            let none = plan.events.len();
-            let placed = plan.placed.is_none_or(|p| values[p] != 0);
-            for (pay_table, order) in plan.orders.iter().enumerate() {
-                let code = match order.iter().find(|&&k| values[plan.events[k]] != 0) {
-                    _ if !placed => none + 1,
-                    Some(&k) => k,
-                    None => none,
-                };
-                let t = Table {
-                    wager,
-                    pay_table,
-                    table,
-                    events: none,
-                };
-                f(t, code);
-                table += 1;
-            }
-        }
-    }
-
     /// Settles every wager, with the pays and names a person reads.
     pub fn settle(&self, spec: &Spec, round: &Round) -> Vec<WagerResult> {
         let mut values = self.scratch();
@@ -351,8 +311,12 @@ impl Settler {
             .zip(&self.wagers)
             .map(|(w, plan)| WagerResult {
                 wager: w.id.clone(),
-                placed: plan.placed.is_none_or(|s| values[s] != 0),
-                holds: plan.events.iter().map(|&s| values[s] != 0).collect(),
+                placed: plan.placed.is_none_or(|r| values[self.reads[r]] != 0),
+                holds: plan
+                    .events
+                    .iter()
+                    .map(|&r| values[self.reads[r]] != 0)
+                    .collect(),
                 outcomes: Vec::with_capacity(w.pay_tables.len()),
             })
             .collect();

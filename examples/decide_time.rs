@@ -7,7 +7,7 @@ fn main() {
     let d = certify::engine::decide::decisions(&spec, &shoe);
     eprintln!("decisions: {:?}", t.elapsed());
     let t = std::time::Instant::now();
-    let a = certify::engine::analyse(&spec, 8);
+    let a = certify::pipeline::analyse(&spec, 8);
     eprintln!("analyse: {:?} ({} sets)", t.elapsed(), d.sets.len());
     std::hint::black_box(a);
 }

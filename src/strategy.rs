@@ -73,3 +73,31 @@ fn optimal_chart(spec: &Spec, shoe: &Composition) -> (Option<Arc<Chart>>, Option
     }
     (Some(chart), Some(decisions))
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::engine::decide::walk;
+    use crate::engine::shoe::Composition;
+
+    /// The decision walk settles each key of the objective's atoms once
+    /// (see `engine::decide`): every information set gets exactly the
+    /// yields of settling every round, in a full shoe and in an uneven one.
+    #[test]
+    fn decisions_keyed_equal_decisions_round_by_round() {
+        let path = concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/rules/lucky_draw_baccarat.yaml"
+        );
+        let (_, spec) = crate::check::check_file(path).expect("the shipped spec checks");
+        // Else this would compare the walk with itself.
+        assert!(crate::engine::decide::settles_by_key(&spec));
+        let mut uneven = Composition::standard(1);
+        uneven.counts[4][2] = 0;
+        uneven.counts[9][0] = 3;
+        for shoe in [Composition::standard(8), uneven] {
+            let (keyed, plain) = (walk(&spec, &shoe, true), walk(&spec, &shoe, false));
+            assert_eq!(keyed.sets, plain.sets);
+            assert_eq!(keyed.total, plain.total);
+        }
+    }
+}

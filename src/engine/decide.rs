@@ -13,7 +13,9 @@
 //! strategies that read point values, and a shoe's value composition after
 //! removing seen cards depends only on their values.
 
+use super::atoms::Atoms;
 use super::classes::classes;
+use super::keys::Keying;
 use super::plan::Level;
 use super::shoe::Composition;
 use crate::cards::Card;
@@ -133,29 +135,16 @@ struct Settler<'a> {
 /// # Panics
 /// If the first hand does not decide (callers check `Spec::decides`).
 pub fn decisions(spec: &Spec, shoe: &Composition) -> Decisions {
+    walk(spec, shoe, true)
+}
+
+/// [`decisions`]; `keyed`: settle each key once (see [`Outcomes`]), or
+/// every round (the strategy stage's tests compare the two).
+pub(crate) fn walk(spec: &Spec, shoe: &Composition, keyed: bool) -> Decisions {
     let d = spec.decides().expect("a deciding hand");
     let scale = spec_scale(spec, d);
-    let settlers: Vec<Settler> = d
-        .objective
-        .iter()
-        .map(|&w| {
-            let w = &spec.wagers[w];
-            let t = &w.pay_tables[0];
-            Settler {
-                wager: w,
-                events: w.events.iter().map(|e| &e.when).collect(),
-                order: w.precedence.order(&t.pays),
-                nets: t
-                    .pays
-                    .iter()
-                    .map(|p| {
-                        let r = p.net();
-                        r.num * (scale / r.den)
-                    })
-                    .collect(),
-            }
-        })
-        .collect();
+    let settlers = settlers(spec, d, scale);
+    let outcomes = Outcomes::of(&settlers, keyed);
     let counts = by_value(shoe);
     let mut order: Vec<usize> = d.sees.iter().map(|&s| s as usize).collect();
     order.extend(
@@ -179,6 +168,9 @@ pub fn decisions(spec: &Spec, shoe: &Composition) -> Decisions {
                 values: [0; SLOTS],
                 found: vec![InfoSet::default(); size],
                 touched: Vec::new(),
+                outcomes: &outcomes,
+                memo: vec![None; outcomes.keying.as_ref().map_or(0, Keying::size)],
+                atom_values: vec![0; outcomes.atoms.list.len()],
             };
             // Each thread takes one value of the first seen card.
             walk.values[order[0]] = v0;
@@ -210,6 +202,42 @@ pub fn decisions(spec: &Spec, shoe: &Composition) -> Decisions {
     }
 }
 
+/// The objective's wagers, ready to settle; nets times `scale`.
+fn settlers<'a>(spec: &'a Spec, d: &Decides, scale: i128) -> Vec<Settler<'a>> {
+    d.objective
+        .iter()
+        .map(|&w| {
+            let w = &spec.wagers[w];
+            let t = &w.pay_tables[0];
+            Settler {
+                wager: w,
+                events: w.events.iter().map(|e| &e.when).collect(),
+                order: w.precedence.order(&t.pays),
+                nets: t
+                    .pays
+                    .iter()
+                    .map(|p| {
+                        let r = p.net();
+                        r.num * (scale / r.den)
+                    })
+                    .collect(),
+            }
+        })
+        .collect()
+}
+
+/// Whether [`decisions`] settles the spec's objective once per key rather
+/// than round by round (see [`Outcomes`]).
+#[cfg(test)]
+pub(crate) fn settles_by_key(spec: &Spec) -> bool {
+    spec.decides().is_some_and(|d| {
+        let scale = spec_scale(spec, d);
+        Outcomes::of(&settlers(spec, d, scale), true)
+            .keying
+            .is_some()
+    })
+}
+
 /// The least common multiple of the objective's pay denominators.
 fn spec_scale(spec: &Spec, d: &Decides) -> i128 {
     let mut l: i128 = 1;
@@ -219,6 +247,39 @@ fn spec_scale(spec: &Spec, d: &Decides) -> i128 {
         }
     }
     l
+}
+
+/// What the objective's settlement of a round depends on: the atoms its
+/// events and placement conditions read, and, where those depend only on a
+/// few things (totals, card counts, a few slots' ranks), a flat key of them
+/// (see [`Keying`]). Rounds with one key settle alike, so each key is
+/// settled once per walk: the walk reaches about a million rounds, the
+/// keys number a few thousand.
+struct Outcomes {
+    atoms: Atoms,
+    keying: Option<Keying>,
+}
+
+impl Outcomes {
+    fn of(settlers: &[Settler], keyed: bool) -> Outcomes {
+        let mut atoms = Atoms::new();
+        for s in settlers {
+            for e in &s.events {
+                atoms.compile(e);
+            }
+            if let Some(p) = &s.wager.placed {
+                atoms.compile(&p.when);
+            }
+        }
+        // Suits are not dealt here (point values only): no key reads them,
+        // so a spec whose objective did would be settled round by round.
+        let keying = if !keyed || atoms.suit_slots.iter().any(|s| *s != 0) {
+            None
+        } else {
+            Keying::of(&atoms)
+        };
+        Outcomes { atoms, keying }
+    }
 }
 
 struct Walk<'a> {
@@ -234,6 +295,11 @@ struct Walk<'a> {
     values: [u8; SLOTS],
     found: Vec<InfoSet>,
     touched: Vec<usize>,
+    outcomes: &'a Outcomes,
+    /// Per key: the net (times the scale) and units staked of one sequence.
+    memo: Vec<Option<(i128, u128)>>,
+    /// Scratch for keys made of atom values.
+    atom_values: Vec<i64>,
 }
 
 impl Walk<'_> {
@@ -311,28 +377,63 @@ impl Walk<'_> {
         sum
     }
 
-    fn settle(&self, weight: u128, counts: [u8; 2]) -> Yield {
+    fn settle(&mut self, weight: u128, counts: [u8; 2]) -> Yield {
         let round = Round {
             cards: std::array::from_fn(|s| Card::new(rep(self.values[s]), 0)),
             counts,
         };
+        let key = self.key(&round);
+        let (net, staked) = match key.and_then(|k| self.memo[k]) {
+            Some(known) => known,
+            None => {
+                let settled = self.settle_one(&round);
+                if let Some(k) = key {
+                    self.memo[k] = Some(settled);
+                }
+                settled
+            }
+        };
+        Yield {
+            net: net * weight as i128,
+            staked: staked * weight,
+            drew: 0,
+        }
+    }
+
+    /// The round's key in the memo, if the objective's atoms allow one.
+    fn key(&mut self, round: &Round) -> Option<usize> {
+        match &self.outcomes.keying {
+            Some(Keying::Cards(k)) => {
+                let two = |h: usize| (self.values[h * 3] + self.values[h * 3 + 1]) % 10;
+                Some(k.key(round, [two(0), two(1)]))
+            }
+            Some(Keying::Values(k)) => {
+                let all: crate::model::cond::SlotMask = 0b11_1111;
+                self.outcomes
+                    .atoms
+                    .values(round, all, &mut self.atom_values);
+                Some(k.key(&self.atom_values))
+            }
+            None => None,
+        }
+    }
+
+    /// The objective's net (times the scale) and units staked on one
+    /// sequence dealing `round`.
+    fn settle_one(&self, round: &Round) -> (i128, u128) {
         let (mut net, mut staked) = (0i128, 0u128);
         for w in self.settlers {
-            if !w.wager.is_placed(&round) {
+            if !w.wager.is_placed(round) {
                 continue;
             }
             staked += 1;
             net += w
                 .order
                 .iter()
-                .find(|&&k| w.events[k].holds(&round))
+                .find(|&&k| w.events[k].holds(round))
                 .map_or(-self.scale, |&k| w.nets[k]);
         }
-        Yield {
-            net: net * weight as i128,
-            staked: staked * weight,
-            drew: 0,
-        }
+        (net, staked)
     }
 }
 

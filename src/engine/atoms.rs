@@ -91,22 +91,23 @@ impl Atoms {
         let dealt = (0..SLOTS as u8)
             .filter(|s| r.dealt(*s))
             .fold(0u8, |m, s| m | (1 << s));
-        // Rank counts of the last mask asked for: several kind atoms share
-        // one (the mask and counts apart, so the counts stay in place).
+        // Kinds of the last mask asked for: several kind atoms share one.
         let mut counted: Option<SlotMask> = None;
-        let mut counts = [0u8; 13];
+        let mut kinds = [0u8; SLOTS + 1];
         for (i, a) in self.list.iter().enumerate() {
             let pending = self.suit_slots[i] & dealt & !suits_known;
             out[i] = match a {
                 _ if pending != 0 => UNKNOWN,
                 Cond::MaxKind(m) | Cond::Kinds(m, _) => {
                     if counted != Some(*m) {
-                        rank_counts(r, *m & dealt, &mut counts);
+                        kind_histogram(r, *m & dealt, &mut kinds);
                         counted = Some(*m);
                     }
                     match a {
-                        Cond::Kinds(_, n) => counts.iter().filter(|&&k| k >= *n).count() as i64,
-                        _ => counts.iter().copied().max().unwrap_or(0) as i64,
+                        // Every rank has at least no card.
+                        Cond::Kinds(_, 0) => 13,
+                        Cond::Kinds(_, n) => kinds.get(*n as usize).copied().unwrap_or(0) as i64,
+                        _ => (1..=SLOTS).rev().find(|&k| kinds[k] > 0).unwrap_or(0) as i64,
                     }
                 }
                 _ => a.eval(r),
@@ -115,14 +116,18 @@ impl Atoms {
     }
 }
 
-/// Counts the cards of each rank among `mask`'s slots into `counts`, in
-/// place: kept where several atoms read it rather than copied out with
-/// the slot mask that names it.
-fn rank_counts(r: &Round, mask: SlotMask, counts: &mut [u8; 13]) {
-    counts.fill(0);
+/// Per k in 1..=6: how many ranks have at least k cards among `mask`'s
+/// slots (`kinds[0]` unused). Built as the cards are counted, so neither
+/// atom scans the thirteen rank counts: the largest k with a rank is the
+/// most of a kind, `kinds[n]` the ranks with n or more.
+fn kind_histogram(r: &Round, mask: SlotMask, kinds: &mut [u8; SLOTS + 1]) {
+    let mut counts = [0u8; 13];
+    kinds.fill(0);
     for s in 0..SLOTS {
         if mask & (1 << s) != 0 {
-            counts[(r.cards[s].rank - 1) as usize] += 1;
+            let c = &mut counts[(r.cards[s].rank - 1) as usize];
+            *c += 1;
+            kinds[*c as usize] += 1;
         }
     }
 }
@@ -192,6 +197,46 @@ impl AExpr {
                     acc = sign.apply(acc, x.eval(v)?);
                 }
                 Some(acc)
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cards::Card;
+
+    /// The kind atoms read from the shared histogram equal the conditions'
+    /// own reading (`Cond::eval`, which counts ranks afresh), for every
+    /// count asked, on rounds with up to six of a rank and cards not dealt.
+    #[test]
+    fn kind_atoms_agree_with_the_conditions() {
+        let mut atoms = Atoms::new();
+        let masks: [SlotMask; 3] = [0b11_1111, 0b000_111, 0b011_011];
+        for m in masks {
+            atoms.compile(&Cond::MaxKind(m));
+            for n in 0..=7 {
+                atoms.compile(&Cond::Kinds(m, n));
+            }
+        }
+        let mut out = vec![0; atoms.list.len()];
+        let mut seed = 0x2545_F491_4F6C_DD1Du64;
+        for i in 0..20_000 {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            // Few ranks, so that many rounds hold several of a kind.
+            let spread = 1 + (i % 4) as u64;
+            let round = Round {
+                cards: std::array::from_fn(|s| {
+                    Card::new(1 + ((seed >> (s * 8)) % spread) as u8 * 3, (s % 4) as u8)
+                }),
+                counts: [2 + (seed >> 60) as u8 % 2, 2 + (seed >> 62) as u8 % 2],
+            };
+            atoms.values(&round, 0b11_1111, &mut out);
+            for (a, v) in atoms.list.iter().zip(&out) {
+                assert_eq!(*v, a.eval(&round), "{a:?} on {round:?}");
             }
         }
     }

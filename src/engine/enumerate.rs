@@ -16,8 +16,8 @@
 //! relabelling where every suit is alike. Where no atom depends on the
 //! drawing, rounds are not played out at all.
 
-use super::atoms::{AExpr, Atoms, UNKNOWN, atoms_of};
-use super::classes::{ALL_SUITS, Class, Map, classes, single};
+use super::atoms::{AExpr, Atoms, atoms_of};
+use super::classes::{ALL_SUITS, Class, FxHasher, Map, classes, single};
 use super::keys::Keying;
 use super::lanes::{self, Lanes};
 use super::plan::{Group, Level, Plan};
@@ -28,6 +28,7 @@ use crate::model::round::{Round, SLOTS};
 use crate::model::{Ratio, Spec};
 use rayon::prelude::*;
 use std::collections::HashMap;
+use std::hash::BuildHasherDefault;
 use std::rc::Rc;
 
 /// Counts for one wager.
@@ -221,8 +222,9 @@ fn count<const K: usize>(
                     w.pop(a);
                 }
             }
-            let mut sums = w.sums;
-            for (k, (_, weight)) in w.needed {
+            let mut sums = std::mem::take(&mut w.sums);
+            w.split_deferred(&mut sums);
+            for (k, (_, weight, _)) in w.needed {
                 if !lanes::is_zero(&weight) {
                     lanes::add(sums.entry(k).or_insert([0; K]), weight);
                 }
@@ -409,6 +411,15 @@ pub(super) struct Context<'a, const K: usize> {
     pub(super) has_suits: bool,
 }
 
+/// Leaves of one tuple whose weight splits the same way over the values
+/// of their suit atoms. Each leaf's share `w·num/den` is a whole number, so
+/// the shares of the summed weight are the sums of the leaves' shares.
+pub(super) struct Deferred<const K: usize> {
+    needed: Rc<[usize]>,
+    split: Rc<super::suits::Split<K>>,
+    weight: Lanes<K>,
+}
+
 pub(super) struct Walker<'a, const K: usize> {
     pub(super) ctx: &'a Context<'a, K>,
     pub(super) round: Round,
@@ -418,7 +429,14 @@ pub(super) struct Walker<'a, const K: usize> {
     pub(super) sums: Map<Lanes<K>>,
     /// Per atom tuple (suits unknown): the suit atoms that must be chosen.
     /// (and, where none is, the weight summed under the tuple).
-    pub(super) needed: Map<(Rc<[usize]>, Lanes<K>)>,
+    /// (and the tuple's number in `unkeyed`).
+    pub(super) needed: Map<(Rc<[usize]>, Lanes<K>, usize)>,
+    /// Tuples of the `needed` map by number (suit atoms UNKNOWN).
+    pub(super) unkeyed: Vec<Box<[i64]>>,
+    /// Leaves whose suits are chosen, by tuple (a flat key, or the size of
+    /// the flat keys plus a number in `unkeyed`) and split: their weights
+    /// are summed here and split once at the end (see [`Deferred`]).
+    pub(super) deferred: HashMap<(usize, usize), Deferred<K>, BuildHasherDefault<FxHasher>>,
     /// Flat keys: sums (suits not chosen), the atom values of each key, and
     /// the suit atoms each key needs chosen (None: not yet known).
     pub(super) keyed: Vec<Lanes<K>>,
@@ -453,6 +471,8 @@ impl<'a, const K: usize> Walker<'a, K> {
             values: vec![0; ctx.compiled.atoms.list.len()],
             sums: Map::default(),
             needed: Map::default(),
+            unkeyed: Vec::new(),
+            deferred: HashMap::default(),
             key_needed: vec![None; ctx.keying.as_ref().map_or(0, Keying::size)],
             key_values: vec![None; ctx.keying.as_ref().map_or(0, Keying::size)],
             keyed: vec![[0; K]; ctx.keying.as_ref().map_or(0, Keying::size)],
@@ -693,6 +713,8 @@ impl<'a, const K: usize> Walker<'a, K> {
             }
             return;
         }
+        // The leaf's tuple, for deferring its split (set below).
+        let mut tuple = hand.unwrap_or(0);
         let needed = match hand {
             Some(key) => match &self.key_needed[key] {
                 Some(n) => n.clone(),
@@ -707,8 +729,10 @@ impl<'a, const K: usize> Walker<'a, K> {
                 atoms.values(&self.round, known, &mut self.values);
                 if !self.needed.contains_key(&self.values[..]) {
                     let n: Rc<[usize]> = self.undecided_suit_atoms().into();
+                    let tuple: Box<[i64]> = self.values.clone().into_boxed_slice();
+                    self.unkeyed.push(tuple.clone());
                     self.needed
-                        .insert(self.values.clone().into_boxed_slice(), (n, [0; K]));
+                        .insert(tuple, (n, [0; K], self.unkeyed.len() - 1));
                 }
                 let w = self.weight(used);
                 let entry = self
@@ -721,6 +745,7 @@ impl<'a, const K: usize> Walker<'a, K> {
                     lanes::add(&mut self.total, w);
                     return;
                 }
+                tuple = self.ctx.keying.as_ref().map_or(0, Keying::size) + entry.2;
                 entry.0.clone()
             }
         };
@@ -735,22 +760,47 @@ impl<'a, const K: usize> Walker<'a, K> {
             }
             return;
         }
-        if hand.is_some() {
-            atoms.values(&self.round, known, &mut self.values);
-        }
         // Choose suits for the slots the undecided events read: the leaf's
-        // weight splits over the suit atoms' values in fixed proportions.
+        // weight splits over the suit atoms' values in fixed proportions,
+        // applied to the summed weight of every leaf with this tuple and
+        // split, once, at the end.
         let slots = needed.iter().fold(0u8, |m, a| m | atoms.suit_slots[*a]) & used;
         let split = self.split(slots, &needed);
         let w = self.weight(used);
-        for (vals, num) in &split.parts {
-            for (a, v) in needed.iter().zip(vals) {
-                self.values[*a] = *v;
-            }
-            self.add(lanes::share(w, *num, split.den));
+        if lanes::is_zero(&w) {
+            return;
         }
-        for &a in needed.iter() {
-            self.values[a] = UNKNOWN;
+        lanes::add(&mut self.total, w);
+        let at = (tuple, Rc::as_ptr(&split) as usize);
+        let d = self.deferred.entry(at).or_insert_with(|| Deferred {
+            needed,
+            split,
+            weight: [0; K],
+        });
+        lanes::add(&mut d.weight, w);
+    }
+
+    /// The deferred leaves split over their suit atoms' values, summed
+    /// under each resulting tuple into `sums`.
+    fn split_deferred(&mut self, sums: &mut Map<Lanes<K>>) {
+        let flat = self.ctx.keying.as_ref().map_or(0, Keying::size);
+        for ((tuple, _), d) in std::mem::take(&mut self.deferred) {
+            let mut values = if tuple < flat {
+                self.key_values[tuple]
+                    .clone()
+                    .expect("a key seen at a leaf")
+            } else {
+                self.unkeyed[tuple - flat].clone()
+            };
+            for (vals, num) in &d.split.parts {
+                for (a, v) in d.needed.iter().zip(vals) {
+                    values[*a] = *v;
+                }
+                let w = lanes::share_of_sum(d.weight, *num, d.split.den);
+                if !lanes::is_zero(&w) {
+                    lanes::add(sums.entry(values.clone()).or_insert([0; K]), w);
+                }
+            }
         }
     }
 

@@ -54,3 +54,27 @@ pub fn share<const K: usize>(w: Lanes<K>, num: Lanes<K>, den: Lanes<K>) -> Lanes
         }
     })
 }
+
+/// `w·num/den` per lane, where `w` is a sum of weights whose every
+/// `wᵢ·num/den` is whole: computed as `w/(den/g)·(num/g)` with `g` their
+/// greatest common divisor, which is exact (`den/g` divides each `wᵢ`) and
+/// never forms the product `w·num`, which a sum could overflow.
+#[inline]
+pub fn share_of_sum<const K: usize>(w: Lanes<K>, num: Lanes<K>, den: Lanes<K>) -> Lanes<K> {
+    std::array::from_fn(|l| {
+        if den[l] == 0 {
+            debug_assert_eq!(w[l], 0, "a lane without cards has no weight");
+            return 0;
+        }
+        let g = gcd(num[l], den[l]);
+        debug_assert_eq!(w[l] % (den[l] / g), 0);
+        w[l] / (den[l] / g) * (num[l] / g)
+    })
+}
+
+fn gcd(mut a: u128, mut b: u128) -> u128 {
+    while b != 0 {
+        (a, b) = (b, a % b);
+    }
+    a
+}

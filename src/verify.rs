@@ -12,7 +12,7 @@
 
 use crate::cards::{Card, parse_cards};
 use crate::engine::analyse_wagers;
-use crate::engine::enumerate::settle_sequence;
+use crate::engine::enumerate::SequenceSettler;
 use crate::engine::plan::groups;
 use crate::engine::shoe::Composition;
 use crate::engine::stats::Analysis;
@@ -348,14 +348,18 @@ fn sampled(spec: &Spec, engine: &Spec, decks: u32, samples: usize, v: &mut Verif
     let groups = groups(engine);
     let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
     let settler = Settler::new(spec);
+    let engine_settlers: Vec<SequenceSettler> = groups
+        .iter()
+        .map(|g| SequenceSettler::new(engine, g, &shoe))
+        .collect();
     for _ in 0..samples {
         let seq = sample_sequence(&mut rng, decks);
         let round = round_of_sequence(spec, &seq);
         let expected = settler.settle(spec, &round);
         // The engine reads the same cards in the same hand positions.
         let slots = round.cards;
-        for g in &groups {
-            for (w, hits) in settle_sequence(engine, g, &shoe, slots) {
+        for g in &engine_settlers {
+            for (w, hits) in g.settle(slots) {
                 let wager = &spec.wagers[w];
                 for (t, hit) in hits.iter().enumerate() {
                     let want = tally_index(

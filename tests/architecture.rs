@@ -108,7 +108,7 @@ fn the_report_never_runs_the_engine() {
             "analyse(",
             "analyse_shoe(",
             "count_group(",
-            "settle_sequence(",
+            "SequenceSettler::new(",
         ] {
             assert!(!text.contains(call), "{file} calls the engine's `{call}`");
         }

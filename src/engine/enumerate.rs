@@ -127,32 +127,54 @@ pub fn count_group_decks(spec: &Spec, group: &Group, decks: &[u32]) -> Vec<Group
     out
 }
 
-/// Settles one concrete six-card sequence through the engine's own paths
-/// (drawing, atoms, suit refinement, precedence): per wager of the group and
-/// pay table, the index of the settling event (`events` = none). Used to
-/// check the engine against the reference evaluator.
-pub fn settle_sequence(
-    spec: &Spec,
-    group: &Group,
-    shoe: &Composition,
-    seq: [Card; SLOTS],
-) -> Vec<(usize, Vec<usize>)> {
-    let [counts] = count(spec, group, shoe, [1], Some(seq));
-    counts
-        .wagers
-        .into_iter()
-        .map(|w| {
-            let hits = w
-                .settles
-                .iter()
-                .map(|t| {
-                    // Not placed: reported as `events + 1`.
-                    t.iter().position(|c| *c > 0).unwrap_or(t.len())
-                })
-                .collect();
-            (w.wager, hits)
-        })
-        .collect()
+/// Settles concrete six-card sequences through the engine's own paths
+/// (drawing, atoms, suit refinement, precedence), the group's events
+/// compiled once for them all. Used to check the engine against the
+/// reference evaluator.
+pub struct SequenceSettler<'a> {
+    spec: &'a Spec,
+    group: &'a Group,
+    shoe: &'a Composition,
+    compiled: Compiled,
+}
+
+impl<'a> SequenceSettler<'a> {
+    pub fn new(spec: &'a Spec, group: &'a Group, shoe: &'a Composition) -> Self {
+        SequenceSettler {
+            spec,
+            group,
+            shoe,
+            compiled: compile(spec, group),
+        }
+    }
+
+    /// Per wager of the group and pay table, the index of the settling
+    /// event (`events` = none, `events + 1` = not placed).
+    pub fn settle(&self, seq: [Card; SLOTS]) -> Vec<(usize, Vec<usize>)> {
+        let [counts] = count_compiled(
+            self.spec,
+            self.group,
+            &self.compiled,
+            self.shoe,
+            [1],
+            Some(seq),
+        );
+        counts
+            .wagers
+            .into_iter()
+            .map(|w| {
+                let hits = w
+                    .settles
+                    .iter()
+                    .map(|t| {
+                        // Not placed: reported as `events + 1`.
+                        t.iter().position(|c| *c > 0).unwrap_or(t.len())
+                    })
+                    .collect();
+                (w.wager, hits)
+            })
+            .collect()
+    }
 }
 
 /// The group's counts in `shoe` with every class multiplied by each lane's
@@ -164,7 +186,18 @@ fn count<const K: usize>(
     mult: Lanes<K>,
     fixed: Option<[Card; SLOTS]>,
 ) -> [GroupCounts; K] {
-    let compiled = compile(spec, group);
+    count_compiled(spec, group, &compile(spec, group), shoe, mult, fixed)
+}
+
+/// [`count`], the group's events compiled.
+fn count_compiled<const K: usize>(
+    spec: &Spec,
+    group: &Group,
+    compiled: &Compiled,
+    shoe: &Composition,
+    mult: Lanes<K>,
+    fixed: Option<[Card; SLOTS]>,
+) -> [GroupCounts; K] {
     let mut plan = group.plan;
     // Relabelling suits is sound only when every suit has the same cards.
     plan.canonical_suits &= shoe.suit_symmetric();
@@ -181,7 +214,7 @@ fn count<const K: usize>(
     let ctx = Context {
         spec,
         plan,
-        compiled: &compiled,
+        compiled,
         classes: &slot_classes,
         shoe,
         fixed: fixed.is_some(),
@@ -257,7 +290,7 @@ fn count<const K: usize>(
             ctx.before_draws
         );
     }
-    let settled = settle_sums(spec, group, &compiled, &sums);
+    let settled = settle_sums(spec, group, compiled, &sums);
     let mut settled = settled.into_iter();
     std::array::from_fn(|l| {
         let (wagers, combined) = settled.next().expect("one per lane");

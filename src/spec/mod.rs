@@ -32,24 +32,36 @@ pub struct Loaded {
 /// is reported, each where it is (in the included file when it is there); a
 /// file that is not YAML, or over a limit, is one diagnostic.
 pub fn load(source: &SourceFile) -> Result<Loaded, Vec<Diagnostic>> {
-    let tree = yaml::tree(source, FileKind::Spec)?;
+    /// The spec's own `game:`, read from its text so that its locations
+    /// are the spec's.
+    #[derive(serde::Deserialize)]
+    struct GameOf {
+        game: RawGame,
+    }
+    // Three independent reads of the text (the located tree for the schema
+    // pass, the spec, its own game), side by side on the cores there are.
+    // Each result is used in the order a reader meets the problems: the
+    // tree's, the schema pass's, the spec's, then the game's; the own game
+    // is read in vain when the game is included.
+    yaml::within_limits(source, FileKind::Spec)?;
+    let (tree, (raw, own_game)) = rayon::join(
+        || yaml::tree(source, FileKind::Spec),
+        || {
+            rayon::join(
+                || yaml::deserialize::<RawSpec>(source, FileKind::Spec),
+                || yaml::deserialize::<GameOf>(source, FileKind::Spec),
+            )
+        },
+    );
+    let tree = tree?;
     let problems = schema::check(source, &tree, &schema::SPEC);
     if !problems.is_empty() {
         return Err(problems);
     }
-    let raw: RawSpec = yaml::deserialize(source, FileKind::Spec)?;
+    let raw = raw?;
     let (game, includes) = match include::of_spec(source, &tree) {
         Some(target) => include::follow(source, target)?,
-        None => {
-            // The spec's own `game:`, read from its text so that its
-            // locations are the spec's.
-            #[derive(serde::Deserialize)]
-            struct GameOf {
-                game: RawGame,
-            }
-            let g: GameOf = yaml::deserialize(source, FileKind::Spec)?;
-            (g.game, Vec::new())
-        }
+        None => (own_game?.game, Vec::new()),
     };
     Ok(Loaded {
         raw,

@@ -155,21 +155,38 @@ fn options() -> serde_saphyr::Options {
 
 /// Reads a file of `kind` into `T`: the size limit, the located tree, the
 /// schema pass (every problem it finds, in file order), then serde.
-pub fn read<T: serde::de::DeserializeOwned>(
+pub fn read<T: serde::de::DeserializeOwned + Send>(
     src: &SourceFile,
     kind: FileKind,
     shape: &'static Struct,
 ) -> Result<T, Vec<Diagnostic>> {
-    let tree = tree(src, kind)?;
-    let problems = schema::check(src, &tree, shape);
+    // The located tree (for the schema pass) and serde's reading are two
+    // independent reads of the text: side by side, they take the time of
+    // one. Serde's is used only once the schema pass has found nothing.
+    within_limits(src, kind)?;
+    let (tree, typed) = rayon::join(|| tree(src, kind), || deserialize(src, kind));
+    let problems = schema::check(src, &tree?, shape);
     if !problems.is_empty() {
         return Err(problems);
     }
-    deserialize(src, kind)
+    typed
 }
 
 /// The located tree of a file of `kind`, within certify's limits.
 pub fn tree(src: &SourceFile, kind: FileKind) -> Result<Spanned<Node>, Vec<Diagnostic>> {
+    within_limits(src, kind)?;
+    let tree = serde_saphyr::from_str_with_options::<Option<Spanned<Node>>>(&src.text, options())
+        .map_err(|e| vec![library_error(src, kind, &e)])?;
+    tree.ok_or_else(|| {
+        vec![Diagnostic::new(
+            src.position(1, 1, 1),
+            InputError::Empty { file: kind },
+        )]
+    })
+}
+
+/// Refuses a file over certify's size limit before anything parses it.
+pub fn within_limits(src: &SourceFile, kind: FileKind) -> Result<(), Vec<Diagnostic>> {
     if src.text.len() > MAX_BYTES {
         return Err(vec![
             Diagnostic::new(
@@ -183,14 +200,7 @@ pub fn tree(src: &SourceFile, kind: FileKind) -> Result<Spanned<Node>, Vec<Diagn
             .help(limits_help(kind)),
         ]);
     }
-    let tree = serde_saphyr::from_str_with_options::<Option<Spanned<Node>>>(&src.text, options())
-        .map_err(|e| vec![library_error(src, kind, &e)])?;
-    tree.ok_or_else(|| {
-        vec![Diagnostic::new(
-            src.position(1, 1, 1),
-            InputError::Empty { file: kind },
-        )]
-    })
+    Ok(())
 }
 
 /// Serde's reading of a file whose tree passed the schema pass.

@@ -225,11 +225,16 @@ pub fn run_file(
 ) -> Result<Vec<CaseResult>, Vec<Diagnostic>> {
     let mut out = Vec::new();
     let mut errors = Vec::new();
-    let places = value_places(src);
+    // The hands' places take a third read of the file, and only a wrong
+    // hand needs them: a case is read again with them only where it fails.
+    let mut places: Option<Option<Vec<Places>>> = None;
     let mut settlers = Settlers::default();
     for (i, case) in file.cases.iter().enumerate() {
-        let places = places.as_ref().and_then(|p| p.get(i));
-        match read_case(spec, src, case, places) {
+        let read = read_case(spec, src, case, None).or_else(|_| {
+            let places = places.get_or_insert_with(|| value_places(src));
+            read_case(spec, src, case, places.as_ref().and_then(|p| p.get(i)))
+        });
+        match read {
             Ok(c) => out.extend(run_case(spec, src, case, &c, &mut settlers)),
             Err(d) => errors.extend(d),
         }

@@ -321,3 +321,28 @@ fn fixture_files_are_read_by_the_same_rules() {
     assert!(got[3].starts_with("b.yaml:"), "{got:?}");
     assert!(got[3].contains("invalid fixture YAML"), "{got:?}");
 }
+
+/// A wrong card in a hand is located at the card, in the case it is in:
+/// the hands' places are read only when a case fails (a third read of the
+/// file), so a good case before it must not shift them.
+#[test]
+fn a_wrong_card_in_a_later_case_is_located_at_the_card() {
+    let dir = std::env::temp_dir().join(format!("certify-hands-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let case = |name: &str, player: &str| {
+        format!(
+            "  - name: {name}\n    source: x\n    player: {player}\n    banker: 7c,Qh\n    expect:\n      lucky_monkey: lose\n"
+        )
+    };
+    let text = format!(
+        "spec: lucky_monkey\ncases:\n{}{}",
+        case("good", "9s,Kd"),
+        case("bad", "9s,Zd")
+    );
+    std::fs::write(dir.join("a.yaml"), text).unwrap();
+    let spec = check_source(&SourceFile::new("lm.yaml", SPEC)).unwrap();
+    let ds = certify::fixtures::run_dir(&spec, &dir).unwrap_err();
+    let _ = std::fs::remove_dir_all(&dir);
+    assert_eq!(ds.len(), 1, "{ds:?}");
+    assert_eq!((ds[0].line, ds[0].column), (11, 16), "{}", ds[0].message());
+}

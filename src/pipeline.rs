@@ -74,16 +74,54 @@ pub struct Certified {
 /// Checks the spec, runs its fixtures, checks the engine against the
 /// reference evaluator and computes every wager. `progress` is told what
 /// is running (the CLI shows it on a terminal).
+///
+/// The fixtures run while the engine is checked and the figures computed:
+/// none of the three reads another's results, and a failure is reported
+/// in the pipeline's order all the same (a refused fixture file or a
+/// failing case first, then a disagreement), the other results dropped.
 pub fn certify(
     path: &str,
     options: &Options,
     progress: &dyn Fn(&str, &mut dyn FnMut()),
 ) -> Result<Certified, Failure> {
-    prepare(path, options)?.finish(progress)
+    let mut checked = check_stage(path, options)?;
+    let mut known = checked.decisions.take();
+    let checked = &checked;
+    let mut done = None;
+    progress(&running(&checked.spec, checked.decks), &mut || {
+        let known = known.take();
+        done = Some(rayon::join(
+            || checked.fixtures(),
+            || verify_and_compute(&checked.spec, checked.decks, checked.options.samples, known),
+        ))
+    });
+    let (fixtures, (verification, computed)) = done.expect("ran");
+    fixtures?.finish_with(verification, computed, progress)
 }
 
 /// The first two stages: check the spec, run its fixtures.
 pub fn prepare(path: &str, options: &Options) -> Result<Prepared, Failure> {
+    let mut checked = check_stage(path, options)?;
+    let mut prepared = checked.fixtures()?;
+    prepared.decisions = checked.decisions.take();
+    Ok(prepared)
+}
+
+/// A spec checked and its strategy resolved for the run's shoe: what the
+/// fixtures, the verification and the compute stage each start from.
+struct Checked {
+    path: String,
+    source: SourceFile,
+    spec: Spec,
+    decks: u32,
+    options: Options,
+    include_files: BTreeMap<String, String>,
+    /// See [`Prepared::decisions`].
+    decisions: Option<crate::engine::decide::Decisions>,
+}
+
+/// Checks the spec and resolves its strategy for the run's shoe.
+fn check_stage(path: &str, options: &Options) -> Result<Checked, Failure> {
     let path = path.strip_prefix("./").unwrap_or(path).to_string();
     let checked = check_path(&path).map_err(Failure::Input)?;
     let (source, spec) = (checked.source, checked.spec);
@@ -100,37 +138,77 @@ pub fn prepare(path: &str, options: &Options) -> Result<Prepared, Failure> {
     } else {
         crate::strategy::resolve_keeping(&spec, &Composition::standard(decks)).1
     };
-    let fixtures_dir = options
-        .fixtures
-        .clone()
-        .unwrap_or_else(|| default_dir(&path));
-    let fixtures = run_dir(&spec, &fixtures_dir).map_err(Failure::Input)?;
-    if fixtures.iter().any(|r| !r.pass) {
-        return Err(Failure::Fixtures(
-            fixtures.into_iter().filter(|r| !r.pass).collect(),
-        ));
-    }
-    let fixture_files = fixture_files(&fixtures);
-    // Reports name fixture files within their folder, so a report does not
-    // depend on where the folder was when it ran.
-    let mut fixtures = fixtures;
-    for r in &mut fixtures {
-        if let Ok(rel) = std::path::Path::new(&r.file).strip_prefix(&fixtures_dir) {
-            r.file = rel.to_string_lossy().replace('\\', "/");
-        }
-    }
-    Ok(Prepared {
+    Ok(Checked {
         path,
         source,
         spec,
         decks,
         options: options.clone(),
-        fixtures_dir,
-        fixtures,
-        fixture_files,
         include_files,
         decisions,
     })
+}
+
+impl Checked {
+    /// Runs the fixtures: the inputs of a run, when they all pass.
+    fn fixtures(&self) -> Result<Prepared, Failure> {
+        let fixtures_dir = self
+            .options
+            .fixtures
+            .clone()
+            .unwrap_or_else(|| default_dir(&self.path));
+        let fixtures = run_dir(&self.spec, &fixtures_dir).map_err(Failure::Input)?;
+        if fixtures.iter().any(|r| !r.pass) {
+            return Err(Failure::Fixtures(
+                fixtures.into_iter().filter(|r| !r.pass).collect(),
+            ));
+        }
+        let fixture_files = fixture_files(&fixtures);
+        // Reports name fixture files within their folder, so a report does
+        // not depend on where the folder was when it ran.
+        let mut fixtures = fixtures;
+        for r in &mut fixtures {
+            if let Ok(rel) = std::path::Path::new(&r.file).strip_prefix(&fixtures_dir) {
+                r.file = rel.to_string_lossy().replace('\\', "/");
+            }
+        }
+        Ok(Prepared {
+            path: self.path.clone(),
+            source: self.source.clone(),
+            spec: self.spec.clone(),
+            decks: self.decks,
+            options: self.options.clone(),
+            fixtures_dir,
+            fixtures,
+            fixture_files,
+            include_files: self.include_files.clone(),
+            decisions: None,
+        })
+    }
+}
+
+/// What the last stages are doing, for the progress line.
+fn running(spec: &Spec, decks: u32) -> String {
+    format!(
+        "checking the engine against the evaluator, computing {} at {}",
+        spec.id,
+        crate::cards::deck_count(decks)
+    )
+}
+
+/// The engine checked against the evaluator, and the figures computed,
+/// side by side (neither reads the other's results; together they keep
+/// both cores busier than one after the other).
+fn verify_and_compute(
+    spec: &Spec,
+    decks: u32,
+    samples: usize,
+    known: Option<crate::engine::decide::Decisions>,
+) -> (Verification, Computed) {
+    rayon::join(
+        || crate::verify::verify(spec, decks, samples),
+        || compute_with(spec, decks, known),
+    )
 }
 
 impl Prepared {
@@ -142,30 +220,33 @@ impl Prepared {
         progress: &dyn Fn(&str, &mut dyn FnMut()),
     ) -> Result<Certified, Failure> {
         let mut known = self.decisions.take();
-        let (spec, decks) = (&self.spec, self.decks);
-        // The figures are computed while the engine is checked against the
-        // evaluator (neither reads the other's results; together they keep
-        // both cores busier than one after the other), and used only once
-        // the check has passed.
         let mut done = None;
-        progress(
-            &format!(
-                "checking the engine against the evaluator, computing {} at {}",
-                spec.id,
-                crate::cards::deck_count(decks)
-            ),
-            &mut || {
-                let known = known.take();
-                done = Some(rayon::join(
-                    || crate::verify::verify(spec, decks, self.options.samples),
-                    || compute_with(spec, decks, known),
-                ))
-            },
-        );
+        progress(&running(&self.spec, self.decks), &mut || {
+            done = Some(verify_and_compute(
+                &self.spec,
+                self.decks,
+                self.options.samples,
+                known.take(),
+            ))
+        });
         let (verification, computed) = done.expect("ran");
+        self.finish_with(verification, computed, progress)
+    }
+
+    /// The run, given the verification and the figures: refused when the
+    /// engine and the evaluator disagree; with the simulation stage when
+    /// the options ask for it.
+    fn finish_with(
+        self,
+        verification: Verification,
+        computed: Computed,
+        progress: &dyn Fn(&str, &mut dyn FnMut()),
+    ) -> Result<Certified, Failure> {
         if !verification.passed() {
             return Err(Failure::Disagreement(Box::new(verification)));
         }
+        let spec = &self.spec;
+        let decks = self.decks;
         let mut study = None;
         if let Some(sim) = &self.options.simulate {
             let request = simulation_request(sim)

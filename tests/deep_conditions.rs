@@ -175,13 +175,25 @@ fn assert_too_deep(name: &str, text: String, column_offset: usize, width: usize)
 fn nested_parentheses(levels: usize) {
     let text = format!("{}{ORIGINAL}{}", "(".repeat(levels), ")".repeat(levels));
     // Refused at the first `(` past the limit.
-    assert_too_deep("parens", spec_with(&text), MAX_NESTING, 1);
+    // Named by size: tests run side by side in one process, and two cases
+    // writing one temporary file would remove it under each other.
+    assert_too_deep(
+        &format!("parens-{levels}"),
+        spec_with(&text),
+        MAX_NESTING,
+        1,
+    );
 }
 
 fn nots(count: usize) {
     // An even number of `not`s would mean the original, were it allowed.
     let text = format!("{}{ORIGINAL}", "not ".repeat(count));
-    assert_too_deep("nots", spec_with(&text), 4 * MAX_NESTING, 3);
+    assert_too_deep(
+        &format!("nots-{count}"),
+        spec_with(&text),
+        4 * MAX_NESTING,
+        3,
+    );
 }
 
 #[test]

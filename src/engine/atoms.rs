@@ -85,6 +85,20 @@ impl Atoms {
         })
     }
 
+    /// The slots whose card (value, rank or suit) some atom reads.
+    pub fn slots_read(&self) -> SlotMask {
+        let mut read = 0;
+        for a in &self.list {
+            let needs = a.needs();
+            for (s, n) in needs.iter().enumerate() {
+                if *n != 0 {
+                    read |= 1 << s;
+                }
+            }
+        }
+        read
+    }
+
     /// Values of all atoms on a round; suit atoms reading a dealt slot
     /// outside `suits_known` are UNKNOWN.
     pub fn values(&self, r: &Round, suits_known: SlotMask, out: &mut [i64]) {

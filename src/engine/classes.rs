@@ -49,6 +49,12 @@ pub fn classes(level: Level, shoe: &Composition) -> Vec<Class> {
     all.into_iter().filter(|c| c.size > 0).collect()
 }
 
+/// Every card of the shoe, for a slot whose card nothing reads (its
+/// representative rank is never looked at).
+pub fn any_card(shoe: &Composition) -> Class {
+    Class::new(0b1_1111_1111_1111, ALL_SUITS, 1, shoe)
+}
+
 /// The singleton class of one card, for settling a single given sequence.
 pub fn single(card: Card, shoe: &Composition) -> Class {
     Class::new(1 << (card.rank - 1), 1 << card.suit, card.rank, shoe)

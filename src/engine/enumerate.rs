@@ -17,7 +17,7 @@
 //! drawing, rounds are not played out at all.
 
 use super::atoms::{AExpr, Atoms, atoms_of};
-use super::classes::{ALL_SUITS, Class, FxHasher, Map, classes, single};
+use super::classes::{ALL_SUITS, Class, FxHasher, Map, any_card, classes, single};
 use super::keys::Keying;
 use super::lanes::{self, Lanes};
 use super::plan::{Group, Level, Plan};
@@ -25,6 +25,9 @@ use super::shoe::Composition;
 use super::suits::SplitCache;
 use crate::cards::Card;
 use crate::model::round::{Round, SLOTS};
+
+/// The four initial cards' slots: P1 P2 B1 B2.
+const INITIAL: u8 = 0b011_011;
 use crate::model::{Ratio, Spec};
 use rayon::prelude::*;
 use std::collections::HashMap;
@@ -201,8 +204,17 @@ fn count_compiled<const K: usize>(
     let mut plan = group.plan;
     // Relabelling suits is sound only when every suit has the same cards.
     plan.canonical_suits &= shoe.suit_symmetric();
+    let before_draws = compiled.atoms.before_draws();
+    // Before the draws, an initial card no atom reads only takes a card
+    // from the shoe: one class of every card, not ten or thirteen.
+    let any_slots = if before_draws && fixed.is_none() {
+        INITIAL & !compiled.atoms.slots_read()
+    } else {
+        0
+    };
     let slot_classes: [Vec<Class>; SLOTS] = std::array::from_fn(|s| match fixed {
         Some(seq) => vec![single(seq[s], shoe)],
+        None if any_slots & (1 << s) != 0 => vec![any_card(shoe)],
         None => classes(plan.levels[s], shoe),
     });
     let n = shoe.total();
@@ -218,8 +230,9 @@ fn count_compiled<const K: usize>(
         classes: &slot_classes,
         shoe,
         fixed: fixed.is_some(),
-        before_draws: compiled.atoms.before_draws(),
-        pure: plan.levels.iter().all(|l| *l == plan.levels[0]) && fixed.is_none(),
+        before_draws,
+        any_slots,
+        pure: plan.levels.iter().all(|l| *l == plan.levels[0]) && fixed.is_none() && any_slots == 0,
         fall,
         mult,
         most: mult.iter().copied().max().unwrap_or(0),
@@ -428,6 +441,9 @@ pub(super) struct Context<'a, const K: usize> {
     pub(super) fixed: bool,
     /// No atom depends on the drawing: stop after the initial four cards.
     pub(super) before_draws: bool,
+    /// Initial slots enumerated as one class of every card (no atom reads
+    /// them and nothing is drawn).
+    pub(super) any_slots: u8,
     /// Every slot is enumerated at one level, so classes are equal or
     /// disjoint and a leaf's weight needs no ordering.
     pub(super) pure: bool,
@@ -676,15 +692,17 @@ impl<'a, const K: usize> Walker<'a, K> {
 
     /// Weight in a plan mixing rank and point-value slots: rank classes are
     /// equal or disjoint, value classes too, and a rank lies inside its value;
-    /// so rank slots are counted first, then value slots.
+    /// so rank slots are counted first, then value slots, then the slots of
+    /// any card (every card counted before is one of theirs).
     fn two_level_weight(&self, used: u8) -> Lanes<K> {
         let mut w = [1u128; K];
         let mut ranks = [0u16; SLOTS];
         let mut values = [0u16; SLOTS];
         let (mut nr, mut nv) = (0, 0);
+        let any = self.ctx.any_slots;
         for level in [Level::Rank, Level::Value] {
             for s in 0..SLOTS {
-                if used & (1 << s) == 0 || self.ctx.plan.levels[s] != level {
+                if used & !any & (1 << s) == 0 || self.ctx.plan.levels[s] != level {
                     continue;
                 }
                 let c = self.classes[s];
@@ -707,7 +725,16 @@ impl<'a, const K: usize> Walker<'a, K> {
                 }
             }
         }
-        lanes::mul(w, self.ctx.fall[nr + nv])
+        let mut counted = nr + nv;
+        for s in (0..SLOTS).filter(|s| used & any & (1 << s) != 0) {
+            let c = self.classes[s];
+            if counted as u128 >= c.size * self.ctx.most {
+                return [0; K];
+            }
+            w = lanes::mul(w, lanes::left(c.size, &self.ctx.mult, counted as u128));
+            counted += 1;
+        }
+        lanes::mul(w, self.ctx.fall[counted])
     }
 
     fn leaf(&mut self) {

@@ -408,10 +408,8 @@ impl Walk<'_> {
                 Some(k.key(round, [two(0), two(1)]))
             }
             Some(Keying::Values(k)) => {
-                let all: crate::model::cond::SlotMask = 0b11_1111;
-                self.outcomes
-                    .atoms
-                    .values(round, all, &mut self.atom_values);
+                let atoms = &self.outcomes.atoms;
+                atoms.values(round, crate::model::cond::ALL_SLOTS, &mut self.atom_values);
                 Some(k.key(&self.atom_values))
             }
             None => None,

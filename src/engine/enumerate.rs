@@ -25,14 +25,14 @@ use super::shoe::Composition;
 use super::suits::SplitCache;
 use crate::cards::Card;
 use crate::model::round::{Round, SLOTS};
-
-/// The four initial cards' slots: P1 P2 B1 B2.
-const INITIAL: u8 = 0b011_011;
 use crate::model::{Ratio, Spec};
 use rayon::prelude::*;
 use std::collections::HashMap;
 use std::hash::BuildHasherDefault;
 use std::rc::Rc;
+
+/// The four initial cards' slots: P1 P2 B1 B2.
+const INITIAL: u8 = 0b011_011;
 
 /// Counts for one wager.
 #[derive(Clone)]
@@ -476,9 +476,9 @@ pub(super) struct Walker<'a, const K: usize> {
     /// Atom values of the current leaf.
     pub(super) values: Vec<i64>,
     pub(super) sums: Map<Lanes<K>>,
-    /// Per atom tuple (suits unknown): the suit atoms that must be chosen.
-    /// (and, where none is, the weight summed under the tuple).
-    /// (and the tuple's number in `unkeyed`).
+    /// Per atom tuple (suits unknown): the suit atoms that must be chosen,
+    /// the weight summed under the tuple where none is, and the tuple's
+    /// number in `unkeyed`.
     pub(super) needed: Map<(Rc<[usize]>, Lanes<K>, usize)>,
     /// Tuples of the `needed` map by number (suit atoms UNKNOWN).
     pub(super) unkeyed: Vec<Box<[i64]>>,

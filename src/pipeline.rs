@@ -86,25 +86,32 @@ pub fn certify(
 ) -> Result<Certified, Failure> {
     let mut checked = check_stage(path, options)?;
     let mut known = checked.decisions.take();
-    let checked = &checked;
     let mut done = None;
     progress(&running(&checked.spec, checked.decks), &mut || {
         let known = known.take();
+        let checked = &checked;
         done = Some(rayon::join(
             || checked.fixtures(),
             || verify_and_compute(&checked.spec, checked.decks, checked.options.samples, known),
         ))
     });
     let (fixtures, (verification, computed)) = done.expect("ran");
-    fixtures?.finish_with(verification, computed, progress)
+    let prepared = checked.prepared(fixtures?);
+    prepared.finish_with(verification, computed, progress)
 }
 
 /// The first two stages: check the spec, run its fixtures.
 pub fn prepare(path: &str, options: &Options) -> Result<Prepared, Failure> {
-    let mut checked = check_stage(path, options)?;
-    let mut prepared = checked.fixtures()?;
-    prepared.decisions = checked.decisions.take();
-    Ok(prepared)
+    let checked = check_stage(path, options)?;
+    let fixtures = checked.fixtures()?;
+    Ok(checked.prepared(fixtures))
+}
+
+/// The fixtures run, all passed.
+struct FixtureRun {
+    dir: PathBuf,
+    results: Vec<CaseResult>,
+    files: BTreeMap<String, String>,
 }
 
 /// A spec checked and its strategy resolved for the run's shoe: what the
@@ -150,8 +157,8 @@ fn check_stage(path: &str, options: &Options) -> Result<Checked, Failure> {
 }
 
 impl Checked {
-    /// Runs the fixtures: the inputs of a run, when they all pass.
-    fn fixtures(&self) -> Result<Prepared, Failure> {
+    /// Runs the fixtures; refused unless they all pass.
+    fn fixtures(&self) -> Result<FixtureRun, Failure> {
         let fixtures_dir = self
             .options
             .fixtures
@@ -172,18 +179,27 @@ impl Checked {
                 r.file = rel.to_string_lossy().replace('\\', "/");
             }
         }
-        Ok(Prepared {
-            path: self.path.clone(),
-            source: self.source.clone(),
-            spec: self.spec.clone(),
-            decks: self.decks,
-            options: self.options.clone(),
-            fixtures_dir,
-            fixtures,
-            fixture_files,
-            include_files: self.include_files.clone(),
-            decisions: None,
+        Ok(FixtureRun {
+            dir: fixtures_dir,
+            results: fixtures,
+            files: fixture_files,
         })
+    }
+
+    /// The inputs of a run: this spec and its fixtures' results.
+    fn prepared(self, fixtures: FixtureRun) -> Prepared {
+        Prepared {
+            path: self.path,
+            source: self.source,
+            spec: self.spec,
+            decks: self.decks,
+            options: self.options,
+            fixtures_dir: fixtures.dir,
+            fixtures: fixtures.results,
+            fixture_files: fixtures.files,
+            include_files: self.include_files,
+            decisions: self.decisions,
+        }
     }
 }
 

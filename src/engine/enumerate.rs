@@ -460,6 +460,14 @@ pub(super) struct Context<'a, const K: usize> {
     pub(super) has_suits: bool,
 }
 
+/// An atom tuple with suits unknown: a flat key, or a number in
+/// [`Walker::unkeyed`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(super) enum Tuple {
+    Key(usize),
+    Unkeyed(usize),
+}
+
 /// Leaves of one tuple whose weight splits the same way over the values
 /// of their suit atoms. Each leaf's share `w·num/den` is a whole number, so
 /// the shares of the summed weight are the sums of the leaves' shares.
@@ -482,10 +490,10 @@ pub(super) struct Walker<'a, const K: usize> {
     pub(super) needed: Map<(Rc<[usize]>, Lanes<K>, usize)>,
     /// Tuples of the `needed` map by number (suit atoms UNKNOWN).
     pub(super) unkeyed: Vec<Box<[i64]>>,
-    /// Leaves whose suits are chosen, by tuple (a flat key, or the size of
-    /// the flat keys plus a number in `unkeyed`) and split: their weights
-    /// are summed here and split once at the end (see [`Deferred`]).
-    pub(super) deferred: HashMap<(usize, usize), Deferred<K>, BuildHasherDefault<FxHasher>>,
+    /// Leaves whose suits are chosen, by tuple and split (its address in
+    /// the split cache): their weights are summed here and split once at
+    /// the end (see [`Deferred`]).
+    pub(super) deferred: HashMap<(Tuple, usize), Deferred<K>, BuildHasherDefault<FxHasher>>,
     /// Flat keys: sums (suits not chosen), the atom values of each key, and
     /// the suit atoms each key needs chosen (None: not yet known).
     pub(super) keyed: Vec<Lanes<K>>,
@@ -773,16 +781,14 @@ impl<'a, const K: usize> Walker<'a, K> {
             }
             return;
         }
-        // The leaf's tuple, for deferring its split (set below).
-        let mut tuple = hand.unwrap_or(0);
-        let needed = match hand {
+        let (needed, tuple) = match hand {
             Some(key) => match &self.key_needed[key] {
-                Some(n) => n.clone(),
+                Some(n) => (n.clone(), Tuple::Key(key)),
                 None => {
                     atoms.values(&self.round, known, &mut self.values);
                     let n: Rc<[usize]> = self.undecided_suit_atoms().into();
                     self.key_needed[key] = Some(n.clone());
-                    n
+                    (n, Tuple::Key(key))
                 }
             },
             None => {
@@ -805,8 +811,7 @@ impl<'a, const K: usize> Walker<'a, K> {
                     lanes::add(&mut self.total, w);
                     return;
                 }
-                tuple = self.ctx.keying.as_ref().map_or(0, Keying::size) + entry.2;
-                entry.0.clone()
+                (entry.0.clone(), Tuple::Unkeyed(entry.2))
             }
         };
         if needed.is_empty() {
@@ -843,20 +848,16 @@ impl<'a, const K: usize> Walker<'a, K> {
     /// The deferred leaves split over their suit atoms' values, summed
     /// under each resulting tuple into `sums`.
     fn split_deferred(&mut self, sums: &mut Map<Lanes<K>>) {
-        let flat = self.ctx.keying.as_ref().map_or(0, Keying::size);
         for ((tuple, _), d) in std::mem::take(&mut self.deferred) {
-            let mut values = if tuple < flat {
-                self.key_values[tuple]
-                    .clone()
-                    .expect("a key seen at a leaf")
-            } else {
-                self.unkeyed[tuple - flat].clone()
+            let mut values = match tuple {
+                Tuple::Key(key) => self.key_values[key].clone().expect("a key seen at a leaf"),
+                Tuple::Unkeyed(n) => self.unkeyed[n].clone(),
             };
             for (vals, num) in &d.split.parts {
                 for (a, v) in d.needed.iter().zip(vals) {
                     values[*a] = *v;
                 }
-                let w = lanes::share_of_sum(d.weight, *num, d.split.den);
+                let w = lanes::share(d.weight, *num, d.split.den);
                 if !lanes::is_zero(&w) {
                     lanes::add(sums.entry(values.clone()).or_insert([0; K]), w);
                 }

@@ -40,27 +40,13 @@ pub fn is_zero<const K: usize>(a: &Lanes<K>) -> bool {
     a.iter().all(|x| *x == 0)
 }
 
-/// `w·num/den` per lane; a lane whose denominator is 0 has no such cards,
-/// so its weight is 0 too.
-#[inline]
-pub fn share<const K: usize>(w: Lanes<K>, num: Lanes<K>, den: Lanes<K>) -> Lanes<K> {
-    std::array::from_fn(|l| {
-        if den[l] == 0 {
-            debug_assert_eq!(w[l], 0, "a lane without cards has no weight");
-            0
-        } else {
-            debug_assert_eq!(w[l] * num[l] % den[l], 0);
-            w[l] * num[l] / den[l]
-        }
-    })
-}
-
 /// `w·num/den` per lane, where `w` is a sum of weights whose every
 /// `wᵢ·num/den` is whole: computed as `w/(den/g)·(num/g)` with `g` their
 /// greatest common divisor, which is exact (`den/g` divides each `wᵢ`) and
-/// never forms the product `w·num`, which a sum could overflow.
+/// never forms the product `w·num`, which a sum could overflow. A lane
+/// whose denominator is 0 has no such cards, so its weight is 0 too.
 #[inline]
-pub fn share_of_sum<const K: usize>(w: Lanes<K>, num: Lanes<K>, den: Lanes<K>) -> Lanes<K> {
+pub fn share<const K: usize>(w: Lanes<K>, num: Lanes<K>, den: Lanes<K>) -> Lanes<K> {
     std::array::from_fn(|l| {
         if den[l] == 0 {
             debug_assert_eq!(w[l], 0, "a lane without cards has no weight");

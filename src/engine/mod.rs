@@ -31,14 +31,8 @@ pub fn analyse(spec: &Spec, decks: u32) -> Analysis {
 /// Computes every wager from any shoe composition (`decks` labels the
 /// result), with the strategy resolved for that shoe.
 pub fn analyse_shoe(spec: &Spec, composition: &shoe::Composition, decks: u32) -> Analysis {
-    assert_resolved(spec);
-    let counts = count_all(spec, composition);
-    with_decisions(
-        spec,
-        composition,
-        assemble(spec, composition, decks, counts),
-        None,
-    )
+    let analysis = analyse_wagers(spec, composition, decks);
+    with_decisions(spec, composition, analysis, None)
 }
 
 /// [`analyse_shoe`] without the analysis of the player's decisions (the

@@ -242,7 +242,10 @@ fn count_compiled<const K: usize>(
             None
         },
         has_suits,
+        room: None,
     };
+    let room = (!ctx.pure && !ctx.fixed).then(|| Room::of(shoe, ctx.most));
+    let ctx = Context { room, ..ctx };
     let tasks: Vec<(Class, Class)> = slot_classes[0]
         .iter()
         .flat_map(|a| slot_classes[3].iter().map(move |b| (*a, *b)))
@@ -458,6 +461,39 @@ pub(super) struct Context<'a, const K: usize> {
     pub(super) keying: Option<Keying>,
     /// Some atom reads suits.
     pub(super) has_suits: bool,
+    /// Plans mixing levels: the cards of each rank and point value, so a
+    /// branch that takes more of them than the shoe holds is cut where it
+    /// is taken, not at every leaf below it.
+    pub(super) room: Option<Room>,
+}
+
+/// Cards of each rank (index 1-13) and point value (index 0-9) times the
+/// largest multiple; the last entry of each is unbounded, for slots that
+/// take no rank or value.
+pub(super) struct Room {
+    rank: [u128; 14],
+    value: [u128; 11],
+}
+
+impl Room {
+    fn of(shoe: &Composition, most: u128) -> Room {
+        let mut room = Room {
+            rank: [u128::MAX; 14],
+            value: [0; 11],
+        };
+        room.value[10] = u128::MAX;
+        for r in 1..=13u8 {
+            let n = shoe.cards_in(1 << (r - 1), ALL_SUITS) * most;
+            room.rank[r as usize] = n;
+            room.value[value_index(r)] += n;
+        }
+        room
+    }
+}
+
+/// The point value of a rank, as an index.
+fn value_index(rank: u8) -> usize {
+    if rank >= 10 { 0 } else { rank as usize }
 }
 
 /// An atom tuple with suits unknown: a flat key, or a number in
@@ -508,6 +544,11 @@ pub(super) struct Walker<'a, const K: usize> {
     pub(super) prod: [Lanes<K>; SLOTS + 1],
     pub(super) depth: usize,
     pub(super) two_card: [u8; 2],
+    /// Mixed plans (see [`Room`]): cards taken of each rank and value, and
+    /// by depth the rank and value entries the class there took.
+    pub(super) in_rank: [u128; 14],
+    pub(super) in_value: [u128; 11],
+    pub(super) took: [(u8, u8); SLOTS + 1],
 }
 
 impl<'a, const K: usize> Walker<'a, K> {
@@ -539,6 +580,9 @@ impl<'a, const K: usize> Walker<'a, K> {
             prod: [[1; K]; SLOTS + 1],
             depth: 0,
             two_card: [0, 0],
+            in_rank: [0; 14],
+            in_value: [0; 11],
+            took: [(0, 10); SLOTS + 1],
         }
     }
 
@@ -554,6 +598,22 @@ impl<'a, const K: usize> Walker<'a, K> {
                 lanes::left(c.size, &self.ctx.mult, taken),
             );
             self.taken[c.rep as usize] += 1;
+        } else if let Some(room) = &self.ctx.room {
+            // A slot of any card takes no rank or value (entries 0 and 10
+            // are unbounded); the leaf's weight counts it.
+            let (r, v) = if self.ctx.any_slots & (1 << slot) != 0 {
+                (0, 10)
+            } else if self.ctx.plan.levels[slot] == Level::Rank {
+                (c.rep as usize, value_index(c.rep))
+            } else {
+                (0, value_index(c.rep))
+            };
+            if self.in_rank[r] >= room.rank[r] || self.in_value[v] >= room.value[v] {
+                return false;
+            }
+            self.in_rank[r] += 1;
+            self.in_value[v] += 1;
+            self.took[self.depth] = (r as u8, v as u8);
         }
         self.depth += 1;
         self.set(slot, c);
@@ -565,6 +625,11 @@ impl<'a, const K: usize> Walker<'a, K> {
             self.taken[c.rep as usize] -= 1;
         }
         self.depth -= 1;
+        if self.ctx.room.is_some() {
+            let (r, v) = self.took[self.depth];
+            self.in_rank[r as usize] -= 1;
+            self.in_value[v as usize] -= 1;
+        }
     }
 
     fn set(&mut self, slot: usize, c: Class) {

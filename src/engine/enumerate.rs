@@ -21,6 +21,7 @@ use super::classes::{ALL_SUITS, Class, FxHasher, Map, any_card, classes, single}
 use super::keys::Keying;
 use super::lanes::{self, Lanes};
 use super::plan::{Group, Level, Plan};
+use super::relabel::{MOST_SETS, Place, Relabel};
 use super::shoe::Composition;
 use super::suits::SplitCache;
 use crate::cards::Card;
@@ -243,9 +244,19 @@ fn count_compiled<const K: usize>(
         },
         has_suits,
         room: None,
+        relabel: None,
     };
     let room = (!ctx.pure && !ctx.fixed).then(|| Room::of(shoe, ctx.most));
-    let ctx = Context { room, ..ctx };
+    let relabel = if ctx.pure && plan.levels[0] == Level::Rank {
+        Relabel::of(spec, &compiled.atoms, shoe)
+    } else {
+        None
+    };
+    let ctx = Context {
+        room,
+        relabel,
+        ..ctx
+    };
     let tasks: Vec<(Class, Class)> = slot_classes[0]
         .iter()
         .flat_map(|a| slot_classes[3].iter().map(move |b| (*a, *b)))
@@ -465,6 +476,8 @@ pub(super) struct Context<'a, const K: usize> {
     /// branch that takes more of them than the shoe holds is cut where it
     /// is taken, not at every leaf below it.
     pub(super) room: Option<Room>,
+    /// Pure rank-level plans: ranks taken in one order (see `relabel`).
+    pub(super) relabel: Option<Relabel>,
 }
 
 /// Cards of each rank (index 1-13) and point value (index 0-9) times the
@@ -549,6 +562,10 @@ pub(super) struct Walker<'a, const K: usize> {
     pub(super) in_rank: [u128; 14],
     pub(super) in_value: [u128; 11],
     pub(super) took: [(u8, u8); SLOTS + 1],
+    /// Relabelled ranks (see `relabel`): new ranks dealt of each set, and
+    /// by depth the set a new rank was taken from there.
+    pub(super) fresh: [u8; MOST_SETS],
+    pub(super) fresh_at: [Option<usize>; SLOTS + 1],
 }
 
 impl<'a, const K: usize> Walker<'a, K> {
@@ -583,6 +600,8 @@ impl<'a, const K: usize> Walker<'a, K> {
             in_rank: [0; 14],
             in_value: [0; 11],
             took: [(0, 10); SLOTS + 1],
+            fresh: [0; MOST_SETS],
+            fresh_at: [None; SLOTS + 1],
         }
     }
 
@@ -593,10 +612,19 @@ impl<'a, const K: usize> Walker<'a, K> {
             if taken >= c.size * self.ctx.most {
                 return false;
             }
-            self.prod[self.depth + 1] = lanes::mul(
-                self.prod[self.depth],
-                lanes::left(c.size, &self.ctx.mult, taken),
-            );
+            let mut ways = lanes::left(c.size, &self.ctx.mult, taken);
+            if let Some(relabel) = &self.ctx.relabel {
+                self.fresh_at[self.depth] = match relabel.place(c.rep, &self.fresh) {
+                    Place::Seen => None,
+                    Place::New(g, ranks) => {
+                        ways = lanes::mul(ways, [ranks; K]);
+                        self.fresh[g] += 1;
+                        Some(g)
+                    }
+                    Place::Beyond => return false,
+                };
+            }
+            self.prod[self.depth + 1] = lanes::mul(self.prod[self.depth], ways);
             self.taken[c.rep as usize] += 1;
         } else if let Some(room) = &self.ctx.room {
             // A slot of any card takes no rank or value (entries 0 and 10
@@ -625,6 +653,9 @@ impl<'a, const K: usize> Walker<'a, K> {
             self.taken[c.rep as usize] -= 1;
         }
         self.depth -= 1;
+        if let Some(g) = self.fresh_at[self.depth].take() {
+            self.fresh[g] -= 1;
+        }
         if self.ctx.room.is_some() {
             let (r, v) = self.took[self.depth];
             self.in_rank[r as usize] -= 1;

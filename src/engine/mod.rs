@@ -8,6 +8,7 @@ pub mod enumerate;
 pub mod keys;
 pub mod lanes;
 pub mod plan;
+mod relabel;
 pub mod shoe;
 pub mod stats;
 pub mod suits;

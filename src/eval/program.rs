@@ -420,12 +420,27 @@ impl Program {
                     let first = suits.next();
                     out[l] = truth(suits.all(|s| Some(s) == first));
                 }),
-                Op::MaxKind(m) => (0..L).for_each(|l| {
-                    out[l] = W::of(ranks(&fact, m, l).into_iter().max().unwrap_or(0) as i64)
-                }),
-                Op::Kinds(m, n) => (0..L).for_each(|l| {
-                    out[l] = W::of(ranks(&fact, m, l).iter().filter(|&&k| k >= n).count() as i64)
-                }),
+                Op::MaxKind(m) => {
+                    let (same, _) = same_rank::<W, L>(done, m);
+                    out.fill(zero);
+                    for count in &same {
+                        (0..L).for_each(|l| {
+                            if W::of(count[l] as i64) > out[l] {
+                                out[l] = W::of(count[l] as i64)
+                            }
+                        });
+                    }
+                }
+                // Every rank has at least no card.
+                Op::Kinds(_, 0) => out.fill(W::of(13)),
+                Op::Kinds(m, n) => {
+                    let (same, first) = same_rank::<W, L>(done, m);
+                    let mut kinds = [0u8; L];
+                    for (count, first) in same.iter().zip(&first) {
+                        (0..L).for_each(|l| kinds[l] += first[l] & (count[l] >= n) as u8);
+                    }
+                    (0..L).for_each(|l| out[l] = W::of(kinds[l] as i64));
+                }
             }
         }
     }
@@ -564,7 +579,10 @@ fn slots_of(op: &Op) -> SlotMask {
 /// every hand's total and count, and the five facts of each card whose
 /// bit is set in `slots`.
 fn facts<W: Word, const L: usize>(round: &Round, l: usize, values: &mut [W], slots: SlotMask) {
-    let mut put = |fact: usize, v: i64| values[fact * L + l] = W::of(v);
+    // Sliced to the facts and the lane taken modulo L, so the compiler
+    // sees every index in bounds.
+    let values = &mut values[..FACTS * L];
+    let mut put = |fact: usize, v: i64| values[fact * L + l % L] = W::of(v);
     for h in 0..2 {
         let held = round.counts[h] as usize;
         let mut points = 0;
@@ -608,13 +626,35 @@ fn dealt<W: Word>(
     (0..SLOTS).filter(move |&s| mask & (1 << s) != 0 && fact(RANK + s, l) != W::ABSENT)
 }
 
-/// How many dealt cards of a set of slots hold each rank, in lane `l`.
-fn ranks<W: Word>(fact: &impl Fn(usize, usize) -> W, mask: SlotMask, l: usize) -> [u8; 13] {
-    let mut counts = [0u8; 13];
-    for s in dealt(fact, mask, l) {
-        counts[fact(RANK + s, l).wide() as usize - 1] += 1;
+/// For each slot of `mask` and lane: how many dealt cards of the set hold
+/// the slot's rank (0 when its own card is not dealt), and whether it is
+/// the set's first card of that rank. A rank with at least `n` cards is
+/// then a first card whose count is at least `n`, and the most of a kind
+/// the largest count. Pair by pair, so each step is one compare per lane.
+#[inline(always)]
+fn same_rank<W: Word, const L: usize>(
+    done: &[W],
+    mask: SlotMask,
+) -> ([[u8; L]; SLOTS], [[u8; L]; SLOTS]) {
+    let mut same = [[0u8; L]; SLOTS];
+    let mut first = [[0u8; L]; SLOTS];
+    let rank = |s: usize| -> &[W; L] { lanes(done, RANK + s) };
+    let slots = (0..SLOTS).filter(|s| mask & (1 << s) != 0);
+    for i in slots.clone() {
+        let ri = rank(i);
+        (0..L).for_each(|l| same[i][l] = (ri[l] != W::ABSENT) as u8);
+        first[i] = same[i];
+        for j in slots.clone().filter(|&j| j != i) {
+            let rj = rank(j);
+            let mut both = [0u8; L];
+            (0..L).for_each(|l| both[l] = ((ri[l] == rj[l]) & (ri[l] != W::ABSENT)) as u8);
+            (0..L).for_each(|l| same[i][l] += both[l]);
+            if j < i {
+                (0..L).for_each(|l| first[i][l] &= 1 - both[l]);
+            }
+        }
     }
-    counts
+    (same, first)
 }
 
 /// A number per kind of step, to run like steps together.

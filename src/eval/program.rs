@@ -725,6 +725,12 @@ mod tests {
             Cond::Suited(0b11_1000),
             Cond::MaxKind(0b11_1111),
             Cond::Kinds(0b11_1111, 2),
+            // Kinds of part of the round, of none and of more than are dealt.
+            Cond::MaxKind(0b011_011),
+            Cond::Kinds(0b101_101, 1),
+            Cond::Kinds(0b11_1111, 3),
+            Cond::Kinds(0b000_111, 0),
+            Cond::Kinds(0b11_1111, 7),
             sum.clone(),
         ];
         all.extend(leaves.iter().cloned());
@@ -774,10 +780,12 @@ mod tests {
                 .wrapping_add(1442695040888963407);
             x >> 33
         };
+        // Every other round from three ranks only, so that three, four and
+        // more of a kind are common.
         let rounds: Vec<Round> = (0..1024)
-            .map(|_| Round {
+            .map(|i| Round {
                 cards: std::array::from_fn(|_| {
-                    let k = next() % 52;
+                    let k = next() % if i % 2 == 0 { 52 } else { 12 };
                     Card::new((k / 4) as u8 + 1, (k % 4) as u8)
                 }),
                 counts: [2 + (next() % 2) as u8, 2 + (next() % 2) as u8],

@@ -413,13 +413,28 @@ impl Program {
                     out[l] = W::of((fact(TOTAL, l).wide() - fact(TOTAL + 1, l).wide()).abs())
                 }),
                 Op::CardCount(m) => {
-                    (0..L).for_each(|l| out[l] = W::of(dealt(&fact, m, l).count() as i64))
+                    out.fill(zero);
+                    for s in slots_in(m) {
+                        let rank = at((RANK + s) as u32);
+                        (0..L).for_each(|l| {
+                            out[l] = W::add(Sign::Plus, out[l], truth(rank[l] != W::ABSENT))
+                        });
+                    }
                 }
-                Op::Suited(m) => (0..L).for_each(|l| {
-                    let mut suits = dealt(&fact, m, l).map(|s| fact(SUIT + s, l));
-                    let first = suits.next();
-                    out[l] = truth(suits.all(|s| Some(s) == first));
-                }),
+                // Every two dealt cards of the set share a suit.
+                Op::Suited(m) => {
+                    out.fill(one);
+                    for i in slots_in(m) {
+                        for j in slots_in(m).filter(|&j| j > i) {
+                            let (a, b) = (at((SUIT + i) as u32), at((SUIT + j) as u32));
+                            (0..L).for_each(|l| {
+                                let alike =
+                                    (a[l] == W::ABSENT) | (b[l] == W::ABSENT) | (a[l] == b[l]);
+                                out[l] = truth((out[l] != zero) & alike)
+                            });
+                        }
+                    }
+                }
                 Op::MaxKind(m) => {
                     let (same, _) = same_rank::<W, L>(done, m);
                     out.fill(zero);
@@ -617,13 +632,9 @@ fn facts<W: Word, const L: usize>(round: &Round, l: usize, values: &mut [W], slo
     }
 }
 
-/// The dealt slots of a set of slots, in lane `l`; `fact(f, l)` reads a fact.
-fn dealt<W: Word>(
-    fact: &impl Fn(usize, usize) -> W,
-    mask: SlotMask,
-    l: usize,
-) -> impl Iterator<Item = usize> + '_ {
-    (0..SLOTS).filter(move |&s| mask & (1 << s) != 0 && fact(RANK + s, l) != W::ABSENT)
+/// The slots of a set.
+fn slots_in(mask: SlotMask) -> impl Iterator<Item = usize> + Clone {
+    (0..SLOTS).filter(move |s| mask & (1 << s) != 0)
 }
 
 /// For each slot of `mask` and lane: how many dealt cards of the set hold
@@ -639,7 +650,7 @@ fn same_rank<W: Word, const L: usize>(
     let mut same = [[0u8; L]; SLOTS];
     let mut first = [[0u8; L]; SLOTS];
     let rank = |s: usize| -> &[W; L] { lanes(done, RANK + s) };
-    let slots = (0..SLOTS).filter(|s| mask & (1 << s) != 0);
+    let slots = slots_in(mask);
     for i in slots.clone() {
         let ri = rank(i);
         (0..L).for_each(|l| same[i][l] = (ri[l] != W::ABSENT) as u8);

@@ -20,7 +20,7 @@ use super::atoms::{AExpr, Atoms, atoms_of};
 use super::classes::{ALL_SUITS, Class, FxHasher, Map, any_card, classes, single};
 use super::keys::Keying;
 use super::lanes::{self, Lanes};
-use super::plan::{Group, Level, Plan};
+use super::plan::{Group, Level, Plan, strategy_needs};
 use super::relabel::{MOST_SETS, Place, Relabel};
 use super::shoe::Composition;
 use super::suits::SplitCache;
@@ -248,7 +248,7 @@ fn count_compiled<const K: usize>(
     };
     let room = (!ctx.pure && !ctx.fixed).then(|| Room::of(shoe, ctx.most));
     let relabel = if ctx.pure && plan.levels[0] == Level::Rank {
-        Relabel::of(spec, &compiled.atoms, shoe)
+        Relabel::of(&strategy_needs(spec), &compiled.atoms, shoe)
     } else {
         None
     };

@@ -5,7 +5,7 @@
 //! reads them, the engine refines only the rounds whose outcome depends on
 //! them (see `enumerate`). Wagers with the same plan share one enumeration.
 
-use crate::model::cond::need;
+use crate::model::cond::{Needs, need};
 use crate::model::round::SLOTS;
 use crate::model::{FirstRule, Spec};
 
@@ -46,13 +46,19 @@ pub struct Group {
 }
 
 /// The plan of one wager: what its events (and the drawing strategy) read.
+/// What the game's drawing decision reads of each slot (its default
+/// strategy; nothing where the drawing rules are totals alone).
+pub(super) fn strategy_needs(spec: &Spec) -> Needs {
+    match &spec.game.first {
+        FirstRule::Decides(d) => d.strategies[d.default].needs(&d.sees),
+        FirstRule::Totals(_) => [0; SLOTS],
+    }
+}
+
 pub fn plan_of(spec: &Spec, wager: usize) -> Plan {
     let w = &spec.wagers[wager];
     let mut needs = [0u8; SLOTS];
-    let strategy_needs = match &spec.game.first {
-        FirstRule::Decides(d) => d.strategies[d.default].needs(&d.sees),
-        FirstRule::Totals(_) => [0; SLOTS],
-    };
+    let strategy_needs = strategy_needs(spec);
     let placed = w.placed.iter().map(|p| &p.needs);
     for n in w.events.iter().map(|e| &e.needs).chain(placed) {
         for s in 0..SLOTS {

@@ -17,9 +17,7 @@
 
 use super::atoms::Atoms;
 use super::shoe::Composition;
-use crate::model::cond::{Cond, need};
-use crate::model::round::SLOTS;
-use crate::model::{FirstRule, Spec};
+use crate::model::cond::{Cond, Needs, need};
 
 /// Sets of interchangeable ranks, each in the order new ones are taken.
 pub(super) struct Relabel {
@@ -44,15 +42,12 @@ pub(super) const MOST_SETS: usize = 2;
 impl Relabel {
     /// The interchangeable zero-valued ranks for a rank-level enumeration
     /// of `atoms` in `shoe`, if any two are.
-    pub(super) fn of(spec: &Spec, atoms: &Atoms, shoe: &Composition) -> Option<Relabel> {
+    /// `strategy`: what the drawing decision reads of each slot.
+    pub(super) fn of(strategy: &Needs, atoms: &Atoms, shoe: &Composition) -> Option<Relabel> {
         let reads_rank = atoms
             .list
             .iter()
             .any(|a| matches!(a, Cond::Rank(_) | Cond::Face(_) | Cond::High(_)));
-        let strategy = match &spec.game.first {
-            FirstRule::Decides(d) => d.strategies[d.default].needs(&d.sees),
-            FirstRule::Totals(_) => [0; SLOTS],
-        };
         if reads_rank || strategy.iter().any(|n| n & need::RANK != 0) {
             return None;
         }
@@ -112,11 +107,8 @@ mod tests {
     use super::*;
     use crate::model::cond::SlotMask;
 
-    fn spec() -> Spec {
-        let (_, spec) =
-            crate::check::check_file("rules/punto_banco.yaml").expect("the shipped spec checks");
-        spec
-    }
+    /// A drawing decision that reads nothing of the cards' ranks.
+    const TOTALS: Needs = [0; crate::model::round::SLOTS];
 
     fn atoms(conds: &[Cond]) -> Atoms {
         let mut atoms = Atoms::new();
@@ -134,19 +126,23 @@ mod tests {
 
     /// Kinds and totals read ranks only as equal or not: a full shoe's four
     /// zero-valued ranks are one set. Reading a rank, a face or an ace-high
-    /// rank tells them apart: none.
+    /// rank tells them apart, in an event or in the drawing decision: none.
     #[test]
     fn kinds_relabel_and_ranks_read_do_not() {
         let shoe = Composition::standard(8);
         let kinds = atoms(&[Cond::Kinds(ALL, 2), Cond::Total(0)]);
         assert_eq!(
-            sets(Relabel::of(&spec(), &kinds, &shoe)),
+            sets(Relabel::of(&TOTALS, &kinds, &shoe)),
             Some(vec![vec![10, 11, 12, 13]])
         );
         for read in [Cond::Rank(2), Cond::Face(0), Cond::High(5)] {
             let a = atoms(&[Cond::Kinds(ALL, 2), read.clone()]);
-            assert!(Relabel::of(&spec(), &a, &shoe).is_none(), "{read:?}");
+            assert!(Relabel::of(&TOTALS, &a, &shoe).is_none(), "{read:?}");
         }
+        // A drawing decision that reads a rank tells them apart too.
+        let mut decision = TOTALS;
+        decision[1] = need::RANK;
+        assert!(Relabel::of(&decision, &kinds, &shoe).is_none());
     }
 
     /// Ranks relabel only where the shoe holds alike cards of them: by
@@ -160,11 +156,11 @@ mod tests {
         shoe.counts[12] = [0; 4]; // no king
         let kinds = atoms(&[Cond::Kinds(ALL, 2)]);
         assert_eq!(
-            sets(Relabel::of(&spec(), &kinds, &shoe)),
+            sets(Relabel::of(&TOTALS, &kinds, &shoe)),
             Some(vec![vec![10, 11]])
         );
         let suited = atoms(&[Cond::Kinds(ALL, 2), Cond::Suited(ALL)]);
-        assert!(Relabel::of(&spec(), &suited, &shoe).is_none());
+        assert!(Relabel::of(&TOTALS, &suited, &shoe).is_none());
     }
 
     /// New ranks of a set are taken in order; each stands for the ranks
@@ -172,7 +168,7 @@ mod tests {
     #[test]
     fn new_ranks_come_in_order() {
         let shoe = Composition::standard(1);
-        let r = Relabel::of(&spec(), &atoms(&[Cond::Kinds(ALL, 2)]), &shoe).expect("a set");
+        let r = Relabel::of(&TOTALS, &atoms(&[Cond::Kinds(ALL, 2)]), &shoe).expect("a set");
         assert!(matches!(r.place(5, &[0, 0]), Place::Seen));
         assert!(matches!(r.place(10, &[0, 0]), Place::New(0, 4)));
         assert!(matches!(r.place(11, &[0, 0]), Place::Beyond));

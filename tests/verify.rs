@@ -80,6 +80,24 @@ fn dragon_bonus() {
     check("tests/specs/dragon_bonus.yaml");
 }
 
+/// Events reading a drawn third card's suit beside atoms that do not say
+/// whether it was drawn (kinds, a total), on the small shoes and on a shoe
+/// of pictures and pairs where many rounds have the same kinds with and
+/// without the banker's third card. Found in review: the engine summed such
+/// leaves under one key and gave them the first leaf's suit reading.
+#[test]
+fn third_card_suits_beside_kinds_and_totals() {
+    check("tests/specs/third_card_suits.yaml");
+    let spec = spec("tests/specs/third_card_suits.yaml");
+    let shoe = "Ts,Js,Qs,Th,Jh,Qh,As,Ah,9c,9d,5c,5d";
+    let cards = parse_cards(shoe).expect("a shoe");
+    let tallies = small_shoe_tallies(&spec, &cards);
+    let shoe_composition = composition(&cards);
+    let engine = analyse_shoe(&spec, &shoe_composition, 0);
+    let (_, mismatches) = compare_counts(&spec, shoe, &engine, &tallies);
+    assert!(mismatches.is_empty(), "{mismatches:#?}");
+}
+
 /// Every point value 0-9 can be a drawn third card, every suit appears, and
 /// some card has three copies (the brief of the small shoes).
 #[test]

@@ -472,7 +472,7 @@ pub(super) struct Context<'a, const K: usize> {
     pub(super) keying: Option<Keying>,
     /// Some atom reads suits.
     pub(super) has_suits: bool,
-    /// Plans mixing levels: the cards of each rank and point value, so a
+    /// Plans that are not pure: the cards of each rank and point value, so a
     /// branch that takes more of them than the shoe holds is cut where it
     /// is taken, not at every leaf below it.
     pub(super) room: Option<Room>,
@@ -481,8 +481,8 @@ pub(super) struct Context<'a, const K: usize> {
 }
 
 /// Cards of each rank (index 1-13) and point value (index 0-9) times the
-/// largest multiple; the last entry of each is unbounded, for slots that
-/// take no rank or value.
+/// largest multiple; rank entry 0 and value entry 10 are unbounded, for
+/// slots that take no rank or value.
 pub(super) struct Room {
     rank: [u128; 14],
     value: [u128; 11],

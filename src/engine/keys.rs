@@ -31,7 +31,8 @@ pub struct CardKey {
 #[derive(Clone, Debug)]
 pub struct ValueKey {
     /// Per atom: (smallest value, number of key positions), or None for
-    /// suit atoms, which are never part of a key.
+    /// suit atoms, which are never part of a key (so a key whose suit atoms
+    /// read a third card says whether it was drawn; see [`ValueKey::of`]).
     ranges: Vec<Option<(i64, usize)>>,
     size: usize,
 }
@@ -53,6 +54,19 @@ impl Keying {
 
 impl ValueKey {
     fn of(atoms: &Atoms) -> Option<ValueKey> {
+        // A suit atom's reading (a suit to choose, or a card not dealt)
+        // follows from the key only if the key says whether each third card
+        // it reads was drawn: the hand's card count or whether it drew.
+        for (h, third) in [(0u8, 0b000_100u8), (1, 0b100_000)] {
+            let reads_third = atoms.suit_slots.iter().any(|s| s & third != 0);
+            let says_drawn = atoms
+                .list
+                .iter()
+                .any(|a| matches!(a, Cond::Count(x) | Cond::Drew(x) if *x == h));
+            if reads_third && !says_drawn {
+                return None;
+            }
+        }
         let mut size: usize = 1;
         let mut ranges = Vec::new();
         for a in &atoms.list {

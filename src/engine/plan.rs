@@ -45,7 +45,6 @@ pub struct Group {
     pub wagers: Vec<usize>,
 }
 
-/// The plan of one wager: what its events (and the drawing strategy) read.
 /// What the game's drawing decision reads of each slot (its default
 /// strategy; nothing where the drawing rules are totals alone).
 pub(super) fn strategy_needs(spec: &Spec) -> Needs {
@@ -55,6 +54,7 @@ pub(super) fn strategy_needs(spec: &Spec) -> Needs {
     }
 }
 
+/// The plan of one wager: what its events (and the drawing strategy) read.
 pub fn plan_of(spec: &Spec, wager: usize) -> Plan {
     let w = &spec.wagers[wager];
     let mut needs = [0u8; SLOTS];

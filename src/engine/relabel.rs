@@ -11,9 +11,12 @@
 //! (n)(n-1)... of them for the ranks it uses of n interchangeable ones.
 //!
 //! The counts are exact: the relabelled rounds are distinct, have equal
-//! weights and equal atom values, and together they are every round. The
-//! small-shoe verification exercises it (the first small shoe holds a ten,
-//! a jack and a queen, one card each).
+//! weights and equal atom values, and together they are every round. A
+//! drawing decision that reads ranks in any way (kinds included) turns it
+//! off, which is stricter than needed. The small-shoe verification
+//! exercises it where no suit is read (the first small shoe holds a ten, a
+//! jack and a queen of different suits, one card each). No shipped spec
+//! relabels with a suit read; the tests below check when ranks relabel.
 
 use super::atoms::Atoms;
 use super::shoe::Composition;

@@ -1,9 +1,10 @@
 //! A spec's conditions compiled once into one straight-line program.
 //!
 //! A round's values live in one buffer:
-//! - first its **facts**, written once per round: each slot's rank, suit,
-//!   point value, ace-high rank and face flag (a card not dealt reads
-//!   `ABSENT`, and is no face), each hand's total and card count;
+//! - first its **facts**, written once per round: each hand's total and
+//!   card count, and, for each slot the program reads, the card's rank,
+//!   suit, point value, ace-high rank and face flag (a card not dealt reads
+//!   `ABSENT`, and is no face);
 //! - then the spec's **constants**, written once when the buffer is made;
 //! - then one value per **step**: every distinct compound subexpression of
 //!   every wager condition (events and `placed`), children before parents.
@@ -261,6 +262,8 @@ impl Program {
                     .iter()
                     .fold(of(first), |b, &(_, x)| b.saturating_add(of(x))),
                 Op::Margin => 9,
+                // Every rank has at least no card: 13.
+                Op::Kinds(_, 0) => 13,
                 Op::CardCount(_) | Op::MaxKind(_) | Op::Kinds(..) => SLOTS as i64,
                 // Truth values.
                 _ => 1,

@@ -416,13 +416,12 @@ impl Program {
                     out[l] = W::of((fact(TOTAL, l).wide() - fact(TOTAL + 1, l).wide()).abs())
                 }),
                 Op::CardCount(m) => {
-                    out.fill(zero);
+                    let mut dealt = [0u8; L];
                     for s in slots_in(m) {
                         let rank = at((RANK + s) as u32);
-                        (0..L).for_each(|l| {
-                            out[l] = W::add(Sign::Plus, out[l], truth(rank[l] != W::ABSENT))
-                        });
+                        (0..L).for_each(|l| dealt[l] += (rank[l] != W::ABSENT) as u8);
                     }
+                    (0..L).for_each(|l| out[l] = W::of(dealt[l] as i64));
                 }
                 // Every two dealt cards of the set share a suit.
                 Op::Suited(m) => {
@@ -440,14 +439,11 @@ impl Program {
                 }
                 Op::MaxKind(m) => {
                     let (same, _) = same_rank::<W, L>(done, m);
-                    out.fill(zero);
+                    let mut most = [0u8; L];
                     for count in &same {
-                        (0..L).for_each(|l| {
-                            if W::of(count[l] as i64) > out[l] {
-                                out[l] = W::of(count[l] as i64)
-                            }
-                        });
+                        (0..L).for_each(|l| most[l] = most[l].max(count[l]));
                     }
+                    (0..L).for_each(|l| out[l] = W::of(most[l] as i64));
                 }
                 // Every rank has at least no card.
                 Op::Kinds(_, 0) => out.fill(W::of(13)),

@@ -330,7 +330,8 @@ fn diagnostics(ds: &[Diagnostic]) -> String {
                 out.push_str(&d.render(""));
             }
         } else {
-            let source = std::fs::read_to_string(file).unwrap_or_default();
+            // Bounded: a diagnostic about a huge file never reads it whole.
+            let source = crate::spec::source::read_bounded(file, 64 << 20).unwrap_or_default();
             out.push_str(&render_all(&ds[start..end], &source));
         }
         start = end;

@@ -131,12 +131,8 @@ struct Checked {
 fn check_stage(path: &str, options: &Options) -> Result<Checked, Failure> {
     let path = path.strip_prefix("./").unwrap_or(path).to_string();
     let checked = check_path(&path).map_err(Failure::Input)?;
+    let (_, include_files) = checked.input_hashes();
     let (source, spec) = (checked.source, checked.spec);
-    let include_files = checked
-        .includes
-        .iter()
-        .map(|f| (f.name.clone(), sha256_hex(f.text.as_bytes())))
-        .collect();
     let decks = decks_for(&spec, options.decks).map_err(Failure::Usage)?;
     // The strategy stage for the run's shoe, before anything plays a round
     // there (fixtures, verification, compute all find the chart resolved).

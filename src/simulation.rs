@@ -14,7 +14,10 @@ use crate::engine::shoe::Composition;
 use crate::model::Spec;
 use crate::removal::{Count, Removal, derive_count, edges_of, effects_of_removal};
 use crate::simulate::stats::{CounterResult, Estimate, Z999, counter, estimates};
-use crate::simulate::{Settings, Simulated, Tags, cut_cards, penetrations, sample_shoes, simulate};
+use crate::simulate::shard_file::{Expected, Inputs, MAX_SHARDS, Merger};
+use crate::simulate::{
+    CountTags, Settings, Simulated, Tags, cut_cards, penetrations, sample_shoes, simulate,
+};
 use num_traits::ToPrimitive;
 use rayon::prelude::*;
 use serde::Serialize;
@@ -196,29 +199,32 @@ fn counts_of(spec: &Spec, decks: u32) -> (Removal, Vec<Count>) {
     (removal, counts)
 }
 
-/// The study of a run dealt in shards, from their tallies: exactly the
-/// study of the undivided run (its own settings are the shards').
+/// The study of a run dealt in shards, from their files: exactly the
+/// study of the undivided run (its own settings are the shards'). Each file
+/// is checked before it is added (see `crate::simulate::shard_file`);
+/// `inputs` are the spec's hashes, which every shard must carry.
 pub fn merged(
     spec: &Spec,
     decks: u32,
     request: &Request,
-    shards: &[(String, Simulated)],
-) -> Result<(Study, Simulated), crate::diag::simulate::SimulateError> {
-    let run = crate::simulate::merge(shards)?;
-    let (removal, counts) = counts_of(spec, decks);
-    let recorded: Option<Vec<[i32; 13]>> = run
-        .counts
-        .as_ref()
-        .map(|c| c.iter().map(|t| t.tags).collect());
-    if run.spec != spec.id
-        || run.decks != decks
-        || recorded != Some(counts.iter().map(|c| c.tags).collect())
-    {
-        return Err(crate::diag::simulate::SimulateError::MergeMismatch {
-            file: shards[0].0.clone(),
-            what: format!("spec `{}`, decks {} or the counts", spec.id, decks),
-        });
+    inputs: Inputs,
+    files: &[String],
+) -> Result<(Study, Simulated), Box<crate::diag::Diagnostic>> {
+    if files.len() > MAX_SHARDS {
+        return Err(Box::new(crate::diag::Diagnostic::plain(
+            crate::diag::simulate::SimulateError::TooManyShards {
+                given: files.len(),
+                max: MAX_SHARDS,
+            },
+        )));
     }
+    let (removal, counts) = counts_of(spec, decks);
+    let expected = Expected::new(spec, decks, inputs, count_tags(&counts));
+    let mut merger = Merger::new(&expected);
+    for f in files {
+        merger.add_file(f)?;
+    }
+    let run = merger.finish()?;
     let request = Request {
         settings: run.settings.clone(),
         ..request.clone()
@@ -227,6 +233,17 @@ pub fn merged(
         summarise(spec, decks, &request, &removal, &counts, &run),
         run,
     ))
+}
+
+/// The counts as a run records them.
+fn count_tags(counts: &[Count]) -> Vec<CountTags> {
+    counts
+        .iter()
+        .map(|c| CountTags {
+            tags: c.tags,
+            balanced: c.balanced,
+        })
+        .collect()
 }
 
 /// The study of a finished run (also of shards merged).

@@ -5,7 +5,8 @@
 use certify::check::check_file;
 use certify::cli::run;
 use certify::model::{Pay, Spec};
-use certify::simulate::{Settings, Shard, Simulated, default_penetration, merge, simulate};
+use certify::simulate::shard_file::{Expected, Inputs, Merger, sealed};
+use certify::simulate::{CountTags, Settings, Shard, Simulated, Tags, default_penetration, simulate};
 use certify::simulation::{Request, study};
 use certify::strategy::for_decks;
 use std::sync::atomic::AtomicU64;
@@ -99,27 +100,58 @@ fn tallies_do_not_depend_on_the_thread_count() {
     assert_eq!(run_on(&spec, &s, 1), run_on(&spec, &s, 2));
 }
 
-/// Shards 1/3, 2/3 and 3/3 (the run has two blocks, so one shard is
-/// empty) merge into exactly the undivided run; a shard given twice or a
-/// shard of another seed is refused.
+/// Shards 1/3, 2/3 and 3/3 of a run of three blocks, sealed as shard
+/// files, merge into exactly the undivided run; a shard given twice, a
+/// missing shard and a shard of another seed are refused. A run of two
+/// blocks cannot be cut into three shards (one would deal nothing).
 #[test]
 fn shards_merge_into_the_undivided_run() {
     let spec = load("rules/punto_banco.yaml");
-    let rounds = (1 << 20) + 1_000;
-    let whole = run_on(&spec, &settings(rounds, 9, Shard::WHOLE), 2);
-    let shards: Vec<(String, Simulated)> = (1..=3)
-        .map(|k| {
-            let s = settings(rounds, 9, Shard { index: k, count: 3 });
-            (format!("s{k}"), run_on(&spec, &s, 2))
+    let rounds = (2 << 20) + 1_000;
+    let tables: usize = spec.wagers.iter().map(|w| w.pay_tables.len()).sum();
+    let mut tags = vec![
+        Tags {
+            tags: [0; 13],
+            balanced: true,
+        };
+        tables
+    ];
+    tags[0].tags[8] = 1;
+    let counted = |s: &Settings| simulate(&spec, 8, s, Some(&tags), &AtomicU64::new(0));
+    let whole = counted(&settings(rounds, 9, Shard::WHOLE));
+    let inputs = Inputs::now("rules/punto_banco.yaml", "0".repeat(64), Default::default());
+    let counts: Vec<CountTags> = tags
+        .iter()
+        .map(|t| CountTags {
+            tags: t.tags,
+            balanced: t.balanced,
         })
         .collect();
-    assert!(shards.iter().filter(|(_, s)| s.full.rounds == 0).count() == 1);
-    assert_eq!(merge(&shards).expect("merges"), whole);
-    let twice = vec![shards[0].clone(), shards[0].clone(), shards[2].clone()];
-    assert!(merge(&twice).is_err());
-    let mut other = shards.clone();
-    other[1].1.settings.seed = 10;
-    assert!(merge(&other).is_err());
+    let expected = Expected::new(&spec, 8, inputs.clone(), counts);
+    let file = |seed: u64, k: u64| {
+        let run = counted(&settings(rounds, seed, Shard { index: k, count: 3 }));
+        serde_json::to_string_pretty(&sealed(&inputs, &run)).expect("json")
+    };
+    let files: Vec<String> = (1..=3).map(|k| file(9, k)).collect();
+    let merge = |given: &[(&str, &String)]| {
+        let mut m = Merger::new(&expected);
+        for (name, text) in given {
+            m.add(name, text)?;
+        }
+        m.finish()
+    };
+    let all: Vec<(&str, &String)> = vec![("s1", &files[0]), ("s2", &files[1]), ("s3", &files[2])];
+    assert_eq!(merge(&all).expect("merges"), whole);
+    let twice = merge(&[all[0], all[0], all[2]]).expect_err("twice");
+    assert!(twice.message().contains("shard 1 of 3 is given twice"), "{twice:?}");
+    let partial = merge(&[all[0], all[2]]).expect_err("partial");
+    assert!(partial.message().contains("shards missing: 2 of 3"), "{partial:?}");
+    let other = file(10, 2);
+    let seed = merge(&[all[0], ("other", &other), all[2]]).expect_err("seed");
+    assert!(seed.message().contains("`tallies.settings.seed` differs"), "{seed:?}");
+    let two_blocks = settings((1 << 20) + 1_000, 9, Shard { index: 1, count: 3 });
+    let empty = two_blocks.check().expect_err("an empty shard");
+    assert!(empty.to_string().contains("at most 2 shards"), "{empty}");
 }
 
 /// The command line: two shards written as JSON and merged give the same
@@ -187,7 +219,7 @@ fn bad_settings_are_usage_errors() {
         "--merge",
         "/nonexistent.json",
     ]);
-    assert_eq!(o.code, 1);
+    assert_eq!(o.code, 2);
     assert!(o.stderr.contains("/nonexistent.json"), "{}", o.stderr);
 }
 

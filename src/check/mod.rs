@@ -58,6 +58,21 @@ pub struct Checked {
     pub spec: Spec,
 }
 
+impl Checked {
+    /// The SHA-256 of the spec file, and of each file it included by path:
+    /// what a report's manifest and a shard file record of their inputs.
+    pub fn input_hashes(&self) -> (String, std::collections::BTreeMap<String, String>) {
+        use crate::spec::source::sha256_hex;
+        (
+            sha256_hex(self.source.text.as_bytes()),
+            self.includes
+                .iter()
+                .map(|f| (f.name.clone(), sha256_hex(f.text.as_bytes())))
+                .collect(),
+        )
+    }
+}
+
 /// Reads and checks a spec file, keeping the files it included.
 pub fn check_path(path: &str) -> Result<Checked, Vec<Diagnostic>> {
     let source = SourceFile::read(path).map_err(|d| vec![*d])?;

@@ -9,6 +9,7 @@ pub mod deal;
 pub mod expr;
 pub mod fixture;
 pub mod input;
+pub mod json_at;
 pub mod kind;
 pub mod report;
 pub mod round;

@@ -12,13 +12,34 @@ pub enum SimulateError {
     BoundShoes,
     /// `certify simulate SPEC --shard 5/4`.
     Shard { given: String },
-    /// `certify simulate merge a.json b.json` where the two are not shards
-    /// of one run (another spec, seed, round count or penetration).
-    MergeMismatch { file: String, what: String },
-    /// `certify simulate merge s1.json s1.json` (each shard once).
-    MergeShards { expected: u64, found: String },
-    /// A shard file that is not a simulation's JSON.
-    NotAShard { file: String, reason: String },
+    /// `certify simulate SPEC --rounds 200000 --shard 1/2`: shards take
+    /// whole blocks of 2^20 rounds, and this run has one block.
+    ShardEmpty {
+        shard: String,
+        rounds: u64,
+        blocks: u64,
+    },
+    /// A shard file that is not the JSON of `certify simulate --json`:
+    /// not JSON, or a value of the wrong kind (`"rounds": "ten"`).
+    NotAShard { reason: String },
+    /// A field of a shard file that is not what the merge needs: an array
+    /// of the wrong length, a count above its total, another spec's hash.
+    ShardField { field: String, problem: String },
+    /// A shard file whose tallies were edited (or damaged) after certify
+    /// wrote them: their SHA-256 is not the one recorded beside them.
+    ShardDigest,
+    /// Shard files of two runs: `field` differs from the first file's.
+    OtherRun { field: String, first_file: String },
+    /// The same shard of a run given twice.
+    ShardTwice {
+        index: u64,
+        count: u64,
+        first_file: String,
+    },
+    /// A merge that lacks shards of the run (a partial merge is refused).
+    ShardsMissing { missing: String, count: u64 },
+    /// More shard files than a merge takes.
+    TooManyShards { given: usize, max: usize },
 }
 
 impl fmt::Display for SimulateError {
@@ -37,18 +58,70 @@ impl fmt::Display for SimulateError {
                 f,
                 "--shard {given}: give K/N with 1 <= K <= N (e.g. --shard 2/8)"
             ),
-            SimulateError::MergeMismatch { file, what } => write!(
+            SimulateError::ShardEmpty {
+                shard,
+                rounds,
+                blocks,
+            } => write!(
                 f,
-                "{file}: not a shard of the same run as the first file ({what} differs)"
+                "--shard {shard}: this shard would deal no rounds. A run of {} rounds is {} block{} of up to 2^20 rounds, and each shard deals whole blocks, so it splits into at most {} shard{}: give fewer shards, or at least {} rounds",
+                group(*rounds),
+                group(*blocks),
+                if *blocks == 1 { "" } else { "s" },
+                group(*blocks),
+                if *blocks == 1 { "" } else { "s" },
+                group(shard_count(shard).saturating_mul(crate::simulate::BLOCK_ROUNDS)),
             ),
-            SimulateError::MergeShards { expected, found } => write!(
+            SimulateError::NotAShard { reason } => write!(
                 f,
-                "shards to merge: expected each of 1 to {expected} once, found {found}"
+                "not a shard file of `certify simulate --shard K/N --json`: {reason}"
             ),
-            SimulateError::NotAShard { file, reason } => write!(
+            SimulateError::ShardField { field, problem } => write!(f, "`{field}` {problem}"),
+            SimulateError::ShardDigest => f.write_str(
+                "the tallies do not match their `tallies_sha256`: the file was changed after certify wrote it, or damaged on the way (deal this shard again)",
+            ),
+            SimulateError::OtherRun { field, first_file } => write!(
                 f,
-                "{file}: not the JSON of `certify simulate --json` ({reason})"
+                "not a shard of the same run as {first_file}: `{field}` differs"
+            ),
+            SimulateError::ShardTwice {
+                index,
+                count,
+                first_file,
+            } => write!(
+                f,
+                "shard {index} of {count} is given twice: {first_file} is shard {index} too"
+            ),
+            SimulateError::ShardsMissing { missing, count } => write!(
+                f,
+                "shards missing: {missing} of {count}. A merge adds every shard of a run (a partial merge is refused, as its figures would not be the run's)"
+            ),
+            SimulateError::TooManyShards { given, max } => write!(
+                f,
+                "--merge: {} shard files given, at most {} are merged at once",
+                group(*given as u64),
+                group(*max as u64)
             ),
         }
     }
+}
+
+/// `1,048,576`.
+fn group(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+fn shard_count(shard: &str) -> u64 {
+    shard
+        .split_once('/')
+        .and_then(|(_, n)| n.trim().parse().ok())
+        .unwrap_or(1)
 }

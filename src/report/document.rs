@@ -14,7 +14,6 @@ use crate::verify::Verification;
 use num_bigint::BigInt;
 use num_rational::BigRational;
 use serde_json::{Value, json};
-use sha2::{Digest, Sha256};
 use std::fmt::Write;
 
 /// The title of the Markdown report's manifest section (section 6, or 7
@@ -75,12 +74,7 @@ pub fn cargo_lock_sha256() -> &'static str {
     HASH.get_or_init(|| sha256_hex(LOCK))
 }
 
-pub fn sha256_hex(bytes: &[u8]) -> String {
-    Sha256::digest(bytes)
-        .iter()
-        .map(|b| format!("{b:02x}"))
-        .collect()
-}
+pub use crate::spec::source::sha256_hex;
 
 pub fn build(inp: &Inputs, computed: &Computed) -> Result<Report, ReportError> {
     let decks = inp.by_decks.expect("a report shows every deck count");

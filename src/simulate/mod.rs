@@ -19,6 +19,7 @@ mod deal;
 mod memo;
 mod passes;
 mod rng;
+pub mod shard_file;
 mod shoe;
 pub mod stats;
 pub mod tally;
@@ -33,7 +34,7 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 /// Rounds per block (the last blocks of a run may hold one more or less).
-const BLOCK: u64 = 1 << 20;
+pub const BLOCK_ROUNDS: u64 = 1 << 20;
 
 /// Which part of a run this is: shard `index` (1-based) of `count`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -105,11 +106,31 @@ impl Settings {
                 given: self.penetration.to_string(),
             });
         }
+        let shard = &self.shard;
+        if shard.index == 0 || shard.index > shard.count {
+            return Err(SimulateError::Shard {
+                given: format!("{}/{}", shard.index, shard.count),
+            });
+        }
+        // Shards take whole blocks: past one shard a block, some deal nothing.
+        if self.own_blocks().is_empty() {
+            return Err(SimulateError::ShardEmpty {
+                shard: format!("{}/{}", self.shard.index, self.shard.count),
+                rounds: self.rounds,
+                blocks: self.blocks(),
+            });
+        }
         Ok(())
     }
 
+    /// Rounds of each pass this shard deals (the dealt pass finishes the
+    /// shoe of its last round, so it deals a few more).
+    pub fn shard_rounds(&self) -> u64 {
+        self.own_blocks().map(|b| self.quota(b)).sum()
+    }
+
     fn blocks(&self) -> u64 {
-        self.rounds.div_ceil(BLOCK)
+        self.rounds.div_ceil(BLOCK_ROUNDS)
     }
 
     /// Rounds of block `b`: the run's rounds shared as evenly as possible.
@@ -218,52 +239,6 @@ pub fn simulate(
         full,
         dealt,
     }
-}
-
-/// Adds shards of one run into the run itself: the same tallies, exactly,
-/// as dealing it undivided. Each shard 1..=N must be given once.
-pub fn merge(shards: &[(String, Simulated)]) -> Result<Simulated, SimulateError> {
-    let (_, first) = shards.first().ok_or(SimulateError::MergeShards {
-        expected: 0,
-        found: "none".into(),
-    })?;
-    let n = first.settings.shard.count;
-    let mut seen: Vec<u64> = shards.iter().map(|(_, s)| s.settings.shard.index).collect();
-    seen.sort();
-    if seen != (1..=n).collect::<Vec<_>>() {
-        return Err(SimulateError::MergeShards {
-            expected: n,
-            found: seen
-                .iter()
-                .map(|k| k.to_string())
-                .collect::<Vec<_>>()
-                .join(", "),
-        });
-    }
-    for (file, s) in shards {
-        let differs = |what: &str| SimulateError::MergeMismatch {
-            file: file.clone(),
-            what: what.into(),
-        };
-        if s.spec != first.spec || s.decks != first.decks {
-            return Err(differs("spec or deck count"));
-        }
-        let (a, b) = (&s.settings, &first.settings);
-        if a.rounds != b.rounds || a.seed != b.seed || a.penetration != b.penetration {
-            return Err(differs("rounds, seed or penetration"));
-        }
-        if s.counts != first.counts || s.full.codes.len() != first.full.codes.len() {
-            return Err(differs("counting"));
-        }
-    }
-    // The first shard's tallies plus every other's.
-    let mut merged = first.clone();
-    merged.settings.shard = Shard::WHOLE;
-    for (_, s) in &shards[1..] {
-        merged.full.add(&s.full);
-        merged.dealt.add(&s.dealt);
-    }
-    Ok(merged)
 }
 
 /// What a counter with perfect information knows before each round of

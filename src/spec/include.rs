@@ -73,21 +73,6 @@ fn identity(name: &str) -> PathBuf {
     std::fs::canonicalize(name).unwrap_or_else(|_| PathBuf::from(name))
 }
 
-/// A file's text, read no further than one byte past the size limit (which
-/// `yaml::tree` then refuses in its words): an include of `/dev/zero` or a
-/// pipe is not read for ever.
-fn read_bounded(name: &str) -> std::io::Result<String> {
-    use std::io::Read;
-    let file = std::fs::File::open(name)?;
-    if !file.metadata()?.is_file() {
-        return Err(std::io::Error::other("not a regular file"));
-    }
-    let mut text = String::new();
-    file.take(yaml::MAX_BYTES as u64 + 1)
-        .read_to_string(&mut text)?;
-    Ok(text)
-}
-
 /// Follows the include `first`, named in `spec`, to the game: the game and
 /// every file read on the way, in order (the game was read from the last).
 pub(super) fn follow(
@@ -102,7 +87,7 @@ pub(super) fn follow(
         let from = files.last().unwrap_or(spec);
         let name = beside(&from.name, &next.path);
         let at = from.at(&next.at, next.width);
-        let text = read_bounded(&name).map_err(|e| {
+        let text = super::source::read_bounded(&name, yaml::MAX_BYTES as u64).map_err(|e| {
             vec![Diagnostic::new(
                 at.clone(),
                 InputError::IncludeMissing {

@@ -4,6 +4,41 @@ use crate::diag::input::InputError;
 use crate::diag::{Diagnostic, Position};
 use serde_saphyr::Location;
 
+/// The SHA-256 of bytes in lowercase hex, as every manifest records a file.
+pub fn sha256_hex(bytes: &[u8]) -> String {
+    use sha2::{Digest, Sha256};
+    Sha256::digest(bytes)
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect()
+}
+
+/// A file's text, read no further than one byte past `max` bytes (the
+/// caller refuses a longer text in its own words): `/dev/zero`, a pipe or a
+/// 10 GB file is never read whole. Only regular files are read.
+pub fn read_bounded(path: impl AsRef<std::path::Path>, max: u64) -> std::io::Result<String> {
+    use std::io::Read;
+    let file = std::fs::File::open(path)?;
+    if !file.metadata()?.is_file() {
+        return Err(std::io::Error::other("not a regular file"));
+    }
+    let mut text = String::new();
+    file.take(max.saturating_add(1)).read_to_string(&mut text)?;
+    Ok(text)
+}
+
+/// Like [`read_bounded`], for bytes (files hashed, never parsed).
+pub fn read_bytes_bounded(path: impl AsRef<std::path::Path>, max: u64) -> std::io::Result<Vec<u8>> {
+    use std::io::Read;
+    let file = std::fs::File::open(path)?;
+    if !file.metadata()?.is_file() {
+        return Err(std::io::Error::other("not a regular file"));
+    }
+    let mut bytes = Vec::new();
+    file.take(max.saturating_add(1)).read_to_end(&mut bytes)?;
+    Ok(bytes)
+}
+
 #[derive(Clone, Debug)]
 pub struct SourceFile {
     pub name: String,
@@ -23,10 +58,12 @@ impl SourceFile {
         }
     }
 
-    /// Reads a file; one that cannot be read is an `InputError::CannotRead`
-    /// with the system's reason, about the whole file.
+    /// Reads a file, no further than one byte past the YAML size limit
+    /// (which the YAML layer then refuses in its words); one that cannot be
+    /// read is an `InputError::CannotRead` with the system's reason, about
+    /// the whole file.
     pub fn read(path: &str) -> Result<SourceFile, Box<Diagnostic>> {
-        std::fs::read_to_string(path)
+        read_bounded(path, super::yaml::MAX_BYTES as u64)
             .map(|text| SourceFile::new(path, text))
             .map_err(|e| {
                 Box::new(Diagnostic::whole_file(

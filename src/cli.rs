@@ -476,6 +476,16 @@ fn one_spec(path: &str, args: &RunArgs) -> (Output, usize) {
             bound_shoes: crate::simulation::BOUND_SHOES,
         }),
     };
+    if let Some(p) = options.past_limit() {
+        return (
+            Output::usage(Diagnostic::plain(UsageError::TooLarge {
+                flag: p.flag.into(),
+                given: p.given,
+                max: p.max,
+            })),
+            0,
+        );
+    }
     // Refuse an unusable --out before spending any time computing.
     let out_dir = args.out.clone().unwrap_or_else(|| PathBuf::from("reports"));
     if !args.no_reports
@@ -617,22 +627,22 @@ fn verify_report(report: &std::path::Path, fixtures: Option<PathBuf>) -> Output 
     );
     // Read the whole set under a shared lock: never half of a writer's renames.
     let lock = lock_set(dir, stem, false).ok();
-    let text = match std::fs::read_to_string(report) {
+    let text = match crate::spec::source::read_limited(
+        &name,
+        crate::diag::input::FileKind::Report,
+        crate::limits::MAX_REPORT_BYTES,
+    ) {
         Ok(t) => t,
-        Err(e) => {
-            return Output::refused(&[Diagnostic::whole_file(
-                &name,
-                crate::diag::input::InputError::CannotRead {
-                    reason: e.to_string(),
-                },
-            )]);
-        }
+        Err(d) => return Output::refused(&[*d]),
     };
+    // Siblings past the limit read as at most one byte too many: they then
+    // differ from the fresh report, and verify says so.
     let siblings: Vec<(std::path::PathBuf, Option<Vec<u8>>)> = ["md", "json", "pdf"]
         .iter()
         .map(|e| report.with_extension(e))
         .map(|p| {
-            let bytes = std::fs::read(&p).ok();
+            let bytes =
+                crate::spec::source::read_bytes_bounded(&p, crate::limits::MAX_REPORT_BYTES).ok();
             (p, bytes)
         })
         .collect();
@@ -669,7 +679,9 @@ fn verify_report(report: &std::path::Path, fixtures: Option<PathBuf>) -> Output 
         });
     }
     let spec_path = manifest["spec_file"].clone();
-    let now = std::fs::read(&spec_path).map(|b| sha256_hex(&b));
+    let yaml_max = crate::spec::yaml::MAX_BYTES as u64;
+    let read_input = |p: &str| crate::spec::source::read_bytes_bounded(p, yaml_max);
+    let now = read_input(&spec_path).map(|b| sha256_hex(&b));
     if let Ok(now) = &now
         && *now != manifest["spec_sha256"]
     {
@@ -695,7 +707,7 @@ fn verify_report(report: &std::path::Path, fixtures: Option<PathBuf>) -> Output 
         .unwrap_or_else(|| default_dir(&spec_path));
     let dir_name = fixtures_dir.display().to_string();
     for (file, sha) in &reported {
-        match std::fs::read(fixtures_dir.join(file)) {
+        match crate::spec::source::read_bytes_bounded(fixtures_dir.join(file), yaml_max) {
             Err(_) => {
                 return at(ReportError::FixtureMissing {
                     file: file.to_string(),
@@ -718,7 +730,7 @@ fn verify_report(report: &std::path::Path, fixtures: Option<PathBuf>) -> Output 
         .iter()
         .filter_map(|(k, v)| k.strip_prefix(&prefix).map(|file| (file, v)))
     {
-        match std::fs::read(file) {
+        match read_input(file) {
             Err(_) => {
                 return at(ReportError::IncludeMissing {
                     file: file.to_string(),

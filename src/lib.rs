@@ -15,6 +15,7 @@ pub mod engine;
 pub mod eval;
 pub mod expr;
 pub mod fixtures;
+pub mod limits;
 pub mod model;
 pub mod options;
 pub mod pipeline;

@@ -49,7 +49,58 @@ impl Default for Options {
     }
 }
 
+/// A size of a run past `crate::limits`: the flag that sets it, the
+/// manifest key that records it, the value and the most allowed.
+#[derive(Debug, PartialEq, Eq)]
+pub struct PastLimit {
+    pub flag: &'static str,
+    pub key: &'static str,
+    pub given: String,
+    pub max: String,
+}
+
 impl Options {
+    /// The first size past its limit, if any: what the command line and a
+    /// report's manifest are both held to (a manifest can ask for no more
+    /// work than a command line could).
+    pub fn past_limit(&self) -> Option<PastLimit> {
+        use crate::limits::{MAX_BOUND_SHOES, MAX_SIMULATE_ROUNDS, MAX_VERIFY_SAMPLES};
+        let past = |flag, key, given: String, max: String| {
+            Some(PastLimit {
+                flag,
+                key,
+                given,
+                max,
+            })
+        };
+        if self.samples > MAX_VERIFY_SAMPLES {
+            return past(
+                "verify",
+                "verify_samples",
+                self.samples.to_string(),
+                MAX_VERIFY_SAMPLES.to_string(),
+            );
+        }
+        let sim = self.simulate.as_ref()?;
+        if sim.rounds > MAX_SIMULATE_ROUNDS {
+            return past(
+                "simulate",
+                "simulate_rounds",
+                sim.rounds.to_string(),
+                MAX_SIMULATE_ROUNDS.to_string(),
+            );
+        }
+        if sim.bound_shoes > MAX_BOUND_SHOES {
+            return past(
+                "bound-shoes",
+                "simulate_bound_shoes",
+                sim.bound_shoes.to_string(),
+                MAX_BOUND_SHOES.to_string(),
+            );
+        }
+        None
+    }
+
     /// The options a report was made with, read back from its manifest.
     pub fn from_manifest(m: &BTreeMap<String, String>) -> Result<Options, Box<Diagnostic>> {
         let number = |key: &str| -> Result<Option<u64>, Box<Diagnostic>> {
@@ -63,7 +114,16 @@ impl Options {
                 }),
             }
         };
-        let decks = number("decks")?.map(|d| d as u32);
+        let bad = |key: &str| {
+            Box::new(Diagnostic::plain(ReportError::ManifestValue {
+                key: key.into(),
+                value: m.get(key).cloned().unwrap_or_default(),
+            }))
+        };
+        let decks = match number("decks")? {
+            None => None,
+            Some(d) => Some(u32::try_from(d).map_err(|_| bad("decks"))?),
+        };
         let samples = number("verify_samples")?.map_or(SAMPLES, |s| s as usize);
         let fixtures = m.get("fixtures_dir").map(PathBuf::from);
         let simulate = match number("simulate_rounds")? {
@@ -83,11 +143,20 @@ impl Options {
                 bound_shoes: number("simulate_bound_shoes")?.unwrap_or_default(),
             }),
         };
-        Ok(Options {
+        let options = Options {
             decks,
             fixtures,
             samples,
             simulate,
-        })
+        };
+        if let Some(p) = options.past_limit() {
+            return Err(bad(p.key));
+        }
+        if let Some(sim) = &options.simulate
+            && !(0.4..=1.0).contains(&sim.penetration)
+        {
+            return Err(bad("simulate_penetration"));
+        }
+        Ok(options)
     }
 }

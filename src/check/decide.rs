@@ -172,7 +172,7 @@ impl Checker<'_> {
                 let ids: Vec<&str> = d.strategies.iter().map(|s| s.id.as_str()).collect();
                 let name = raw.default.value.clone();
                 self.string_error(&raw.default, SpecError::UnknownDefaultStrategy { name })
-                    .expected = Some(format!("one of {}", ids.join(", ")));
+                    .expected = Some(format!("one of {}", crate::diag::list(&ids)));
             }
         }
     }

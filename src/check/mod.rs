@@ -4,6 +4,7 @@
 mod combined;
 pub mod compile;
 mod decide;
+mod limits;
 pub use decide::OPTIMAL;
 pub mod table;
 
@@ -180,7 +181,7 @@ impl<'a> Checker<'a> {
         if k.is_none() {
             let name = id.value.clone();
             let d = self.string_error(id, SpecError::UnknownWager { name });
-            d.expected = Some(format!("one of {}", ids.join(", ")));
+            d.expected = Some(format!("one of {}", crate::diag::list(&ids)));
             d.found = Some(format!("`{}`", id.value));
             if let Some(s) = closest(&id.value, ids) {
                 d.help = Some(format!("did you mean `{s}`?"));
@@ -220,6 +221,9 @@ impl<'a> Checker<'a> {
     }
 
     fn spec(&mut self, raw: raw::RawSpec, raw_game: &raw::RawGame) -> Option<Spec> {
+        if !self.within_limits(&raw) {
+            return None;
+        }
         self.identifier(&raw.id, "spec");
         let shoe = self.shoe(&raw.shoe);
         let document_decks = shoe
@@ -357,7 +361,7 @@ impl<'a> Checker<'a> {
             };
             let list: Vec<String> = counts.iter().map(u32::to_string).collect();
             let d = self.error(&s.decks, width_of(&found), kind);
-            d.expected = Some(format!("one of {} (`document_decks`)", list.join(", ")));
+            d.expected = Some(format!("one of {} (`document_decks`)", crate::diag::list(&list)));
             d.found = Some(found);
             return None;
         }
@@ -435,7 +439,7 @@ impl<'a> Checker<'a> {
         d.expected = Some(if known.is_empty() {
             "nothing: the spec declares none".into()
         } else {
-            format!("one of {}", known.join(", "))
+            format!("one of {}", crate::diag::list(known))
         });
         d.found = Some(format!("`{}`", name.value));
         if let Some(s) = closest(&name.value, known) {
@@ -617,7 +621,7 @@ impl<'a> Checker<'a> {
                 None => {
                     let hand = h.value.clone();
                     self.string_error(h, SpecError::UnknownDealHand { hand })
-                        .expected = Some(format!("one of {}", hands.join(", ")));
+                        .expected = Some(format!("one of {}", crate::diag::list(&hands)));
                 }
             }
         }
@@ -636,7 +640,7 @@ impl<'a> Checker<'a> {
                 None => {
                     let hand = name.value.clone();
                     self.string_error(name, SpecError::DrawingRuleForUnknownHand { hand })
-                        .expected = Some(format!("one of {}", hands.join(", ")));
+                        .expected = Some(format!("one of {}", crate::diag::list(&hands)));
                 }
             }
         }
@@ -839,7 +843,7 @@ impl<'a> Checker<'a> {
                         wager: w.id.value.clone(),
                     };
                     let d = self.string_error(event, kind);
-                    d.expected = Some(format!("one of {}", event_ids.join(", ")));
+                    d.expected = Some(format!("one of {}", crate::diag::list(&event_ids)));
                     d.found = Some(format!("`{}`", event.value));
                     if let Some(s) = closest(&event.value, &event_ids) {
                         d.help = Some(format!("did you mean `{s}`?"));
@@ -945,7 +949,7 @@ impl<'a> Checker<'a> {
                         id: id.value.clone(),
                     };
                     let d = self.string_error(id, kind);
-                    d.expected = Some(format!("one of {}", ids.join(", ")));
+                    d.expected = Some(format!("one of {}", crate::diag::list(&ids)));
                     ok = false;
                 }
             }
@@ -987,7 +991,7 @@ impl<'a> Checker<'a> {
         let Some(w) = wagers.iter().find(|w| w.id.value == wager.value) else {
             let name = wager.value.clone();
             let d = self.string_error(wager, SpecError::UnknownWager { name });
-            d.expected = Some(format!("one of {}", ids.join(", ")));
+            d.expected = Some(format!("one of {}", crate::diag::list(&ids)));
             d.found = Some(format!("`{}`", wager.value));
             return false;
         };

@@ -80,7 +80,7 @@ impl fmt::Display for DealError {
             DealError::UnknownStrategy { id, known } => write!(
                 f,
                 "unknown strategy `{id}`: expected one of {}",
-                known.join(", ")
+                super::list(known)
             ),
             DealError::UnknownDecision { found } => {
                 write!(f, "a decision is `draw` or `stand`, found `{found}`")
@@ -92,7 +92,7 @@ impl fmt::Display for DealError {
             DealError::NoSuchHand { hand, spec, hands } => write!(
                 f,
                 "spec `{spec}` has no {hand} hand (its hands: {})",
-                hands.join(", ")
+                super::list(hands)
             ),
         }
     }

@@ -14,6 +14,8 @@ pub enum FileKind {
     Round,
     /// A game file, included by a spec (`game: { include: FILE }`).
     Game,
+    /// A report certify wrote, read back by `certify verify` or `diff`.
+    Report,
 }
 
 impl fmt::Display for FileKind {
@@ -23,6 +25,7 @@ impl fmt::Display for FileKind {
             FileKind::Fixture => "fixture",
             FileKind::Round => "round",
             FileKind::Game => "game",
+            FileKind::Report => "report",
         })
     }
 }

@@ -15,6 +15,8 @@ pub enum RoundError {
     /// rounds: []
     /// ```
     NoRounds,
+    /// A round file of more than `crate::limits::MAX_TABLE_ROUNDS` rounds.
+    TooManyRounds { found: usize, max: usize },
     /// ```yaml
     /// decks: 12
     /// ```
@@ -169,6 +171,10 @@ impl fmt::Display for RoundError {
                 "spec `{spec}` declares no `table:` section: its table rounds cannot be settled"
             ),
             NoRounds => f.write_str("a round file needs at least one round"),
+            TooManyRounds { found, max } => write!(
+                f,
+                "too many rounds: {found}, at most {max} in one round file (split it into several files)"
+            ),
             DecksNotAllowed { spec, min, max, .. } => {
                 write!(f, "spec `{spec}` allows {min} to {max} decks")
             }
@@ -255,6 +261,7 @@ mod tests {
         match e {
             NoTableSection { .. } => 0,
             NoRounds => 1,
+            TooManyRounds { .. } => 23,
             DecksNotAllowed { .. } => 2,
             UnknownWager { .. } => 3,
             UnknownPayTable { .. } => 4,
@@ -294,6 +301,13 @@ mod tests {
                 "spec `punto_banco` declares no `table:` section: its table rounds cannot be settled",
             ),
             (NoRounds, "a round file needs at least one round"),
+            (
+                TooManyRounds {
+                    found: 10_001,
+                    max: 10_000,
+                },
+                "too many rounds: 10001, at most 10000 in one round file (split it into several files)",
+            ),
             (
                 DecksNotAllowed {
                     spec: s("x"),
@@ -404,7 +418,7 @@ mod tests {
                 "this is hand 2 of seat 1's turn, not hand 1",
             ),
         ];
-        let mut seen = [false; 23];
+        let mut seen = [false; 24];
         for (e, text) in &cases {
             assert_eq!(e.to_string(), *text);
             assert_eq!(crate::diag::ErrorKind::from(e.clone()).to_string(), *text);

@@ -6,6 +6,9 @@ use std::fmt;
 pub enum SimulateError {
     /// `certify simulate SPEC --rounds 0`.
     NoRounds,
+    /// `certify simulate SPEC --rounds 10000000000000` (past the limit:
+    /// split such a run into shards).
+    TooManyRounds { given: u64, max: u64 },
     /// `certify simulate SPEC --penetration 1.2` (a share of the shoe).
     Penetration { given: String },
     /// `certify simulate SPEC --bound-shoes 1` (an interval needs two).
@@ -46,6 +49,12 @@ impl fmt::Display for SimulateError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             SimulateError::NoRounds => write!(f, "--rounds: simulate at least one round"),
+            SimulateError::TooManyRounds { given, max } => write!(
+                f,
+                "--rounds {}: at most {} rounds a pass; deal a larger run as shards (--shard K/N) and merge them",
+                group(*given),
+                group(*max)
+            ),
             SimulateError::Penetration { given } => write!(
                 f,
                 "--penetration {given}: give the share of the shoe dealt before the cut card, between 0.4 and 1 (e.g. 0.96)"

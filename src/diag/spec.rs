@@ -407,6 +407,14 @@ pub enum SpecError {
     ///   - { item: "3", rules: [enter] }
     /// ```
     ReadingItemTwice { item: String },
+    /// A spec past a size limit of `crate::limits`: a 101st wager, a 51st
+    /// pay table of one wager, a 5,001st event of one wager, or more than
+    /// 20,000 settlement lines in all.
+    TooMany {
+        what: &'static str,
+        max: usize,
+        found: usize,
+    },
 }
 
 impl fmt::Display for SpecError {
@@ -561,6 +569,10 @@ impl fmt::Display for SpecError {
                 "the reading of item `{item}` names no rule, assumption or interpretation and does not say why it is not modelled"
             ),
             ReadingItemTwice { item } => write!(f, "item `{item}` is read twice"),
+            TooMany { what, max, found } => write!(
+                f,
+                "too many {what}: {found}, at most {max} (the limits are in the manual's limits chapter)"
+            ),
         }
     }
 }
@@ -656,6 +668,7 @@ mod tests {
             UnknownRuleRef { .. } => 80,
             ReadingNamesNothing { .. } => 81,
             ReadingItemTwice { .. } => 82,
+            TooMany { .. } => 83,
         }
     }
 
@@ -1024,8 +1037,16 @@ mod tests {
                 "the reading of item `3` names no rule, assumption or interpretation and does not say why it is not modelled",
             ),
             (ReadingItemTwice { item: s("3") }, "item `3` is read twice"),
+            (
+                TooMany {
+                    what: "wagers",
+                    max: 100,
+                    found: 101,
+                },
+                "too many wagers: 101, at most 100 (the limits are in the manual's limits chapter)",
+            ),
         ];
-        let mut seen = [false; 83];
+        let mut seen = [false; 84];
         for (e, text) in &cases {
             assert_eq!(e.to_string(), *text);
             // Through the diagnostic's kind too.

@@ -21,6 +21,13 @@ pub enum UsageError {
         flag: String,
         error: Box<super::ErrorKind>,
     },
+    /// A size past `crate::limits`: `--verify 100000000`, `--simulate
+    /// 10000000000000`, `--bound-shoes 1000000`.
+    TooLarge {
+        flag: String,
+        given: String,
+        max: String,
+    },
     /// `certify rules/punto_banco.yaml --out README.md` (a file, not a folder).
     OutNotAFolder { path: String },
     /// `certify rules/punto_banco.yaml --out /proc/reports` (cannot be created or written).
@@ -68,6 +75,10 @@ impl fmt::Display for UsageError {
                 "--decks {decks}: spec `{spec}` allows {min} to {max} decks"
             ),
             UsageError::Flag { flag, error } => write!(f, "--{flag}: {error}"),
+            UsageError::TooLarge { flag, given, max } => write!(
+                f,
+                "--{flag} {given}: at most {max} (the limits are in the manual's limits chapter)"
+            ),
             UsageError::OutNotAFolder { path } => {
                 write!(
                     f,

@@ -3,7 +3,6 @@
 //! and no conditions, so its sides are compared by names, pays and figures.
 
 use crate::diag::Diagnostic;
-use crate::diag::input::InputError;
 use crate::diag::report::ReportError;
 use crate::engine::stats::TableStats;
 use crate::model::{FirstRule, Spec};
@@ -633,13 +632,11 @@ impl Reader<'_> {
 }
 
 /// The text of a file, or the diagnostic for it.
+/// Within the report size limit: a spec is held to the YAML limit later.
 pub(crate) fn read(path: &str) -> Result<String, Box<Diagnostic>> {
-    std::fs::read_to_string(path).map_err(|e| {
-        Box::new(Diagnostic::whole_file(
-            path,
-            InputError::CannotRead {
-                reason: e.to_string(),
-            },
-        ))
-    })
+    crate::spec::source::read_limited(
+        path,
+        crate::diag::input::FileKind::Report,
+        crate::limits::MAX_REPORT_BYTES,
+    )
 }

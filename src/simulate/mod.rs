@@ -101,6 +101,12 @@ impl Settings {
         if self.rounds == 0 {
             return Err(SimulateError::NoRounds);
         }
+        if self.rounds > crate::limits::MAX_SIMULATE_ROUNDS {
+            return Err(SimulateError::TooManyRounds {
+                given: self.rounds,
+                max: crate::limits::MAX_SIMULATE_ROUNDS,
+            });
+        }
         if !(0.4..=1.0).contains(&self.penetration) {
             return Err(SimulateError::Penetration {
                 given: self.penetration.to_string(),

@@ -27,6 +27,29 @@ pub fn read_bounded(path: impl AsRef<std::path::Path>, max: u64) -> std::io::Res
     Ok(text)
 }
 
+/// A file's text within `max` bytes, or the diagnostic that refuses it:
+/// unreadable, or larger than `max` (a `kind` file too large).
+pub fn read_limited(
+    path: &str,
+    kind: crate::diag::input::FileKind,
+    max: u64,
+) -> Result<String, Box<Diagnostic>> {
+    let refuse = |e: InputError| Box::new(Diagnostic::whole_file(path, e));
+    let text = read_bounded(path, max).map_err(|e| {
+        refuse(InputError::CannotRead {
+            reason: e.to_string(),
+        })
+    })?;
+    if text.len() as u64 > max {
+        return Err(refuse(InputError::LimitExceeded {
+            file: kind,
+            limit: crate::diag::input::Limit::Bytes,
+            max: max as usize,
+        }));
+    }
+    Ok(text)
+}
+
 /// Like [`read_bounded`], for bytes (files hashed, never parsed).
 pub fn read_bytes_bounded(path: impl AsRef<std::path::Path>, max: u64) -> std::io::Result<Vec<u8>> {
     use std::io::Read;

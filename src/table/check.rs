@@ -44,6 +44,12 @@ pub fn check(
     let pay_tables = r.pay_tables(&raw.pay_tables);
     let mut rounds = Vec::new();
     let mut next: Option<(Option<u32>, u32)> = None;
+    let max = crate::limits::MAX_TABLE_ROUNDS;
+    if raw.rounds.value.len() > max {
+        let found = raw.rounds.value.len();
+        r.at(&raw.rounds, 1, RoundError::TooManyRounds { found, max });
+        return Err(r.diags);
+    }
     for round in &raw.rounds.value {
         if let Some(t) = r.round(rules, round, decks.unwrap_or(spec.shoe.decks)) {
             if let Some((seat, hand)) = next {
@@ -119,7 +125,7 @@ impl Reader<'_> {
         if k.is_none() {
             let name = id.value.clone();
             let d = self.text_at(id, RoundError::UnknownWager { name });
-            d.expected = Some(format!("one of {}", ids.join(", ")));
+            d.expected = Some(format!("one of {}", crate::diag::list(&ids)));
             d.found = Some(format!("`{}`", id.value));
             if let Some(s) = closest(&id.value, &ids) {
                 d.help = Some(format!("did you mean `{s}`?"));
@@ -147,7 +153,7 @@ impl Reader<'_> {
                         table: t.value.clone(),
                     };
                     let d = self.text_at(t, kind);
-                    d.expected = Some(format!("one of {}", tables.join(", ")));
+                    d.expected = Some(format!("one of {}", crate::diag::list(&tables)));
                     d.found = Some(format!("`{}`", t.value));
                 }
             }
@@ -306,7 +312,7 @@ impl Reader<'_> {
                 let d = self.text_at(id, RoundError::BackLineNotPermitted { wager });
                 d.help = Some(format!(
                     "back-line bets are allowed on {} only",
-                    allowed.join(", ")
+                    crate::diag::list(&allowed)
                 ));
                 continue;
             }
@@ -367,7 +373,7 @@ impl Reader<'_> {
                     hand: hand.value.clone(),
                 };
                 let d = self.text_at(hand, kind);
-                d.expected = Some(format!("one of {}", game.hands.join(", ")));
+                d.expected = Some(format!("one of {}", crate::diag::list(&game.hands)));
                 ok = false;
                 continue;
             };

@@ -1,0 +1,44 @@
+//! Every limit certify holds its inputs to, in one place: the manual's
+//! limits chapter lists these, and each has a test at and past it.
+//!
+//! They keep any input within about 1 GB of memory and a bounded time
+//! (measured with the largest accepted inputs: see `docs/limits.md`), far
+//! above what a rule document needs: the largest shipped spec has 53 pay
+//! tables and about 200 events in all.
+
+/// Files.
+pub use crate::simulate::shard_file::{MAX_SHARD_BYTES, MAX_SHARDS};
+pub use crate::spec::yaml::{
+    MAX_ALIASES as YAML_ALIASES, MAX_BYTES as YAML_BYTES, MAX_DEPTH as YAML_DEPTH,
+    MAX_VALUES as YAML_VALUES,
+};
+
+/// Conditions: nesting of parentheses, and depth of the parsed expression.
+pub use crate::diag::expr::{MAX_DEPTH as CONDITION_DEPTH, MAX_NESTING as CONDITION_NESTING};
+
+/// The largest report `certify verify` or `certify diff` reads: 64 MiB (the
+/// largest shipped report is under 1 MB; a spec at the limits below writes
+/// a few MB).
+pub const MAX_REPORT_BYTES: u64 = 64 << 20;
+
+/// Wagers in one spec.
+pub const MAX_WAGERS: usize = 100;
+/// Pay tables of one wager.
+pub const MAX_PAY_TABLES: usize = 50;
+/// Events of one wager.
+pub const MAX_EVENTS: usize = 5_000;
+/// Settlement lines of a spec: over every pay table, the events it
+/// prices. The simulator keeps 243 counters a line per thread.
+pub const MAX_LINES: usize = 20_000;
+
+/// Rounds in one table round file (`certify table --round FILE`).
+pub const MAX_TABLE_ROUNDS: usize = 10_000;
+
+/// Rounds of a simulation pass (`--rounds`, `--simulate`): about 14 hours
+/// at 20 million rounds a second; split a larger run into shards.
+pub const MAX_SIMULATE_ROUNDS: u64 = 1_000_000_000_000;
+/// Shoes sampled for the perfect-information bound (`--bound-shoes`).
+pub const MAX_BOUND_SHOES: u64 = 100_000;
+/// Rounds sampled when the engine is checked against the evaluator
+/// (`--verify N`).
+pub const MAX_VERIFY_SAMPLES: usize = 10_000_000;

@@ -397,3 +397,149 @@ fn the_mutations_do_mutate() {
         "a: 1\nb: \"not not x or y\"\nc: 3\n"
     );
 }
+
+/// Shard files of one small run of punto banco, made once: shards 1/2 and
+/// 2/2 and what the merge expects.
+struct Shards {
+    texts: [String; 2],
+    expected: certify::simulate::shard_file::Expected,
+    merged: certify::simulate::Simulated,
+}
+
+fn shards() -> &'static Shards {
+    use certify::simulate::shard_file::{Expected, Inputs, Merger};
+    static S: std::sync::OnceLock<Shards> = std::sync::OnceLock::new();
+    S.get_or_init(|| {
+        let shard = |k: &str| {
+            let o = run(&[
+                "simulate",
+                "rules/punto_banco.yaml",
+                "--rounds",
+                "2097200",
+                "--bound-shoes",
+                "0",
+                "--json",
+                "--shard",
+                k,
+            ]);
+            assert_eq!(o.code, 0, "{}", o.stderr);
+            o.stdout
+        };
+        let texts = [shard("1/2"), shard("2/2")];
+        let doc: serde_json::Value = serde_json::from_str(&texts[0]).unwrap();
+        let inputs: Inputs = serde_json::from_value(doc["inputs"].clone()).unwrap();
+        let counts = serde_json::from_value(doc["tallies"]["counts"].clone()).unwrap();
+        let spec = certify::check::check_file("rules/punto_banco.yaml").unwrap().1;
+        let expected = Expected::new(&spec, 8, inputs, counts);
+        let mut m = Merger::new(&expected);
+        m.add("s1.json", &texts[0]).unwrap();
+        m.add("s2.json", &texts[1]).unwrap();
+        let merged = m.finish().unwrap();
+        Shards {
+            texts,
+            expected,
+            merged,
+        }
+    })
+}
+
+#[test]
+fn mutated_shard_files_are_refused_or_merge_to_the_same_run() {
+    use certify::simulate::shard_file::Merger;
+    let s = shards();
+    let texts = vec![(PathBuf::from("s2.json"), s.texts[1].clone())];
+    let n = cases(300);
+    runner(300)
+        .run(&mutated(texts), |(_, text)| {
+            let mut m = Merger::new(&s.expected);
+            m.add("s1.json", &s.texts[0]).unwrap();
+            match m.add("s2.json", &text).and_then(|()| m.finish()) {
+                // Accepted only when the tallies are the ones written
+                // (an edit of white space, say).
+                Ok(run) => prop_assert_eq!(&run, &s.merged),
+                Err(d) => {
+                    prop_assert_eq!(&d.file, "s2.json");
+                    prop_assert!(d.line <= text.lines().count() + 1, "{d:?}");
+                }
+            }
+            Ok(())
+        })
+        .unwrap();
+    report("shard files", n);
+}
+
+/// The punto banco JSON and Markdown reports, made once.
+fn reports() -> &'static (PathBuf, String, String) {
+    static R: std::sync::OnceLock<(PathBuf, String, String)> = std::sync::OnceLock::new();
+    R.get_or_init(|| {
+        let dir = temp_dir("reports");
+        let o = run(&["rules/punto_banco.yaml", "--out", dir.to_str().unwrap()]);
+        assert_eq!(o.code, 0, "{}", o.stderr);
+        let read = |e: &str| std::fs::read_to_string(dir.join(format!("punto_banco.{e}"))).unwrap();
+        (dir.clone(), read("json"), read("md"))
+    })
+}
+
+/// Reports mutated: their manifests are read back (every input), and one
+/// input in 100 goes through the whole `certify verify`, which must refuse
+/// it unless the text is unchanged.
+#[test]
+fn mutated_reports_are_refused_by_verify() {
+    use certify::report::document::read_manifest;
+    let (dir, json, md) = reports();
+    let texts = vec![
+        (PathBuf::from("punto_banco.json"), json.clone()),
+        (PathBuf::from("punto_banco.md"), md.clone()),
+    ];
+    let work = temp_dir("verify");
+    let count = std::sync::atomic::AtomicU32::new(0);
+    let n = cases(200);
+    runner(200)
+        .run(&mutated(texts), |(path, text)| {
+            let is_json = path.extension().is_some_and(|e| e == "json");
+            if let Ok(m) = read_manifest(&text, is_json) {
+                let _ = certify::options::Options::from_manifest(&m);
+            }
+            if count.fetch_add(1, std::sync::atomic::Ordering::Relaxed) % 100 == 0 {
+                let f = work.join(&path);
+                // Beside the untouched siblings, so only this file differs.
+                for e in ["json", "md", "pdf"] {
+                    let from = dir.join(format!("punto_banco.{e}"));
+                    std::fs::copy(from, work.join(format!("punto_banco.{e}"))).unwrap();
+                }
+                std::fs::write(&f, &text).unwrap();
+                let o = run(&["verify", f.to_str().unwrap()]);
+                let same = text == *json || text == *md;
+                prop_assert!(o.code == u8::from(!same) as i32 || o.code == 2, "{}", o.stderr);
+            }
+            Ok(())
+        })
+        .unwrap();
+    std::fs::remove_dir_all(&work).ok();
+    report("reports", n);
+}
+
+/// `certify diff` of the report against a mutated copy: a diff or a
+/// located refusal.
+#[test]
+fn mutated_reports_diff_or_are_refused() {
+    let (dir, json, _) = reports();
+    let original = dir.join("punto_banco.json");
+    let work = temp_dir("diff");
+    let f = work.join("other.json");
+    let texts = vec![(PathBuf::from("other.json"), json.clone())];
+    let n = cases(150);
+    runner(150)
+        .run(&mutated(texts), |(_, text)| {
+            std::fs::write(&f, &text).unwrap();
+            let o = run(&["diff", original.to_str().unwrap(), f.to_str().unwrap()]);
+            prop_assert!(o.code <= 2, "exit {}: {}", o.code, o.stderr);
+            if o.code == 2 {
+                prop_assert!(!o.stderr.is_empty());
+            }
+            Ok(())
+        })
+        .unwrap();
+    std::fs::remove_dir_all(&work).ok();
+    report("diff inputs", n);
+}

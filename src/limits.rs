@@ -31,8 +31,10 @@ pub const MAX_EVENTS: usize = 5_000;
 /// prices. The simulator keeps 243 counters a line per thread.
 pub const MAX_LINES: usize = 20_000;
 
-/// Rounds in one table round file (`certify table --round FILE`).
-pub const MAX_TABLE_ROUNDS: usize = 10_000;
+/// Rounds in one table round file (`certify table --round FILE`): a
+/// minimal round is about 20 YAML values, so the file limit of 100,000
+/// values allows some 4,700 rounds; this names the limit in rounds.
+pub const MAX_TABLE_ROUNDS: usize = 4_000;
 
 /// Rounds of a simulation pass (`--rounds`, `--simulate`): about 14 hours
 /// at 20 million rounds a second; split a larger run into shards.

@@ -386,7 +386,16 @@ fn fixture_files(results: &[CaseResult]) -> BTreeMap<String, String> {
                 .file_name()
                 .map(|n| n.to_string_lossy().into_owned())
                 .unwrap_or_default();
-            (name, sha256_hex(&crate::spec::source::read_bytes_bounded(f, crate::spec::yaml::MAX_BYTES as u64).unwrap_or_default()))
+            (
+                name,
+                sha256_hex(
+                    &crate::spec::source::read_bytes_bounded(
+                        f,
+                        crate::spec::yaml::MAX_BYTES as u64,
+                    )
+                    .unwrap_or_default(),
+                ),
+            )
         })
         .collect()
 }

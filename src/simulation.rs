@@ -13,8 +13,8 @@
 use crate::engine::shoe::Composition;
 use crate::model::Spec;
 use crate::removal::{Count, Removal, derive_count, edges_of, effects_of_removal};
-use crate::simulate::stats::{CounterResult, Estimate, Z999, counter, estimates};
 use crate::simulate::shard_file::{Expected, Inputs, MAX_SHARDS, Merger};
+use crate::simulate::stats::{CounterResult, Estimate, Z999, counter, estimates};
 use crate::simulate::{
     CountTags, Settings, Simulated, Tags, cut_cards, penetrations, sample_shoes, simulate,
 };

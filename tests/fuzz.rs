@@ -359,6 +359,18 @@ fn mutated_round_files_settle_or_give_located_errors() {
     report("round files", n);
 }
 
+/// Inputs the long fuzz runs found, kept as regression cases.
+#[test]
+fn inputs_found_by_the_long_runs_give_located_errors() {
+    // A lone carriage return counted as a line break by YAML alone: the
+    // refusal pointed at a line 3 of a one-line text.
+    for bytes in [&[13u8, 13, 0][..], b"a: 1\r\rb: \0", b"\r\n\r\0"] {
+        let text = String::from_utf8_lossy(bytes).into_owned();
+        let ds = check_source(&SourceFile::new("bytes.yaml", text.clone())).expect_err("refused");
+        assert_located(&ds, &text).unwrap();
+    }
+}
+
 #[test]
 fn the_mutations_do_mutate() {
     // Guard for the fuzzer itself: each edit changes a sample text.
@@ -429,7 +441,9 @@ fn shards() -> &'static Shards {
         let doc: serde_json::Value = serde_json::from_str(&texts[0]).unwrap();
         let inputs: Inputs = serde_json::from_value(doc["inputs"].clone()).unwrap();
         let counts = serde_json::from_value(doc["tallies"]["counts"].clone()).unwrap();
-        let spec = certify::check::check_file("rules/punto_banco.yaml").unwrap().1;
+        let spec = certify::check::check_file("rules/punto_banco.yaml")
+            .unwrap()
+            .1;
         let expected = Expected::new(&spec, 8, inputs, counts);
         let mut m = Merger::new(&expected);
         m.add("s1.json", &texts[0]).unwrap();
@@ -500,7 +514,10 @@ fn mutated_reports_are_refused_by_verify() {
             if let Ok(m) = read_manifest(&text, is_json) {
                 let _ = certify::options::Options::from_manifest(&m);
             }
-            if count.fetch_add(1, std::sync::atomic::Ordering::Relaxed) % 100 == 0 {
+            if count
+                .fetch_add(1, std::sync::atomic::Ordering::Relaxed)
+                .is_multiple_of(100)
+            {
                 let f = work.join(&path);
                 // Beside the untouched siblings, so only this file differs.
                 for e in ["json", "md", "pdf"] {
@@ -510,7 +527,11 @@ fn mutated_reports_are_refused_by_verify() {
                 std::fs::write(&f, &text).unwrap();
                 let o = run(&["verify", f.to_str().unwrap()]);
                 let same = text == *json || text == *md;
-                prop_assert!(o.code == u8::from(!same) as i32 || o.code == 2, "{}", o.stderr);
+                prop_assert!(
+                    o.code == u8::from(!same) as i32 || o.code == 2,
+                    "{}",
+                    o.stderr
+                );
             }
             Ok(())
         })

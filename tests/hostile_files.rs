@@ -63,7 +63,8 @@ fn made() -> &'static Made {
         let reports = dir.join("reports");
         let o = certify(&[SPEC, "--out", reports.to_str().unwrap()]);
         assert_eq!(o.code, 0, "{}", o.stderr);
-        let read = |e: &str| std::fs::read_to_string(reports.join(format!("punto_banco.{e}"))).unwrap();
+        let read =
+            |e: &str| std::fs::read_to_string(reports.join(format!("punto_banco.{e}"))).unwrap();
         Made {
             md: read("md"),
             json: read("json"),
@@ -234,29 +235,53 @@ fn shard_edits() -> Vec<(&'static str, Edit)> {
         ("binary", Edit::Text(|_| "\u{0}\u{1}\u{fffd}".into())),
         ("truncated at 10%", Edit::Text(|t| t[..t.len() / 10].into())),
         ("truncated at half", Edit::Text(|t| t[..t.len() / 2].into())),
-        ("truncated at 90%", Edit::Text(|t| t[..t.len() * 9 / 10].into())),
+        (
+            "truncated at 90%",
+            Edit::Text(|t| t[..t.len() * 9 / 10].into()),
+        ),
         ("last byte cut", Edit::Text(|t| t[..t.len() - 2].into())),
-        ("a digit cut", Edit::Text(|t| t.replacen("\"rounds\": 1", "\"rounds\": ", 1))),
+        (
+            "a digit cut",
+            Edit::Text(|t| t.replacen("\"rounds\": 1", "\"rounds\": ", 1)),
+        ),
         ("trailing text", Edit::Text(|t| format!("{t}\n{{}}"))),
         ("two documents", Edit::Text(|t| format!("{t}{t}"))),
-        ("a key doubled", Edit::Text(|t| t.replacen("\"tallies\": {", "\"tallies\": {\"spec\": \"x\",", 1))),
-        ("deep nesting", Edit::Text(|_| format!("{}{}", "[".repeat(100_000), "]".repeat(100_000)))),
-        ("a digit changed", Edit::Text(|t| {
-            let at = t.find("\"codes\": [").unwrap() + 30;
-            let i = at + t[at..].find(|c: char| c.is_ascii_digit()).unwrap();
-            let d = t.as_bytes()[i];
-            let new = if d == b'9' { '1' } else { (d + 1) as char };
-            format!("{}{}{}", &t[..i], new, &t[i + 1..])
-        })),
+        (
+            "a key doubled",
+            Edit::Text(|t| t.replacen("\"tallies\": {", "\"tallies\": {\"spec\": \"x\",", 1)),
+        ),
+        (
+            "deep nesting",
+            Edit::Text(|_| format!("{}{}", "[".repeat(100_000), "]".repeat(100_000))),
+        ),
+        (
+            "a digit changed",
+            Edit::Text(|t| {
+                let at = t.find("\"codes\": [").unwrap() + 30;
+                let i = at + t[at..].find(|c: char| c.is_ascii_digit()).unwrap();
+                let d = t.as_bytes()[i];
+                let new = if d == b'9' { '1' } else { (d + 1) as char };
+                format!("{}{}{}", &t[..i], new, &t[i + 1..])
+            }),
+        ),
     ];
     edits.extend(texts);
     edits
 }
 
 fn assert_refused(what: &str, o: &certify::cli::Output, file: &str) {
-    assert!(o.code == 1 || o.code == 2, "{what}: exit {}: {}", o.code, o.stderr);
+    assert!(
+        o.code == 1 || o.code == 2,
+        "{what}: exit {}: {}",
+        o.code,
+        o.stderr
+    );
     assert!(o.stderr.starts_with("error: "), "{what}: {}", o.stderr);
-    assert!(o.stderr.contains(file), "{what}: the file is not named: {}", o.stderr);
+    assert!(
+        o.stderr.contains(file),
+        "{what}: the file is not named: {}",
+        o.stderr
+    );
     assert!(!o.stderr.contains("panicked"), "{what}: {}", o.stderr);
 }
 
@@ -293,16 +318,31 @@ fn every_edited_shard_file_is_refused_with_its_place() {
         let edited = write(&dir, "edited.json", &text);
         let o = certify(&[args.clone(), vec![&first, &edited]].concat());
         // A shard given twice is named at the second file.
-        assert_refused(name, &o, if *name == "shard 1 of 2 twice" { &edited } else { "edited.json" });
+        assert_refused(
+            name,
+            &o,
+            if *name == "shard 1 of 2 twice" {
+                &edited
+            } else {
+                "edited.json"
+            },
+        );
         assert_eq!(o.code, 2, "{name}: {}", o.stderr);
         if o.stderr.contains("edited.json:") {
             located += 1;
         }
     }
     // Nearly every refusal points at a line (not those of an empty file).
-    assert!(located + 5 >= edits.len(), "{located} of {} located", edits.len());
+    assert!(
+        located + 5 >= edits.len(),
+        "{located} of {} located",
+        edits.len()
+    );
     args.truncate(4);
-    eprintln!("hostile shard files: {} refused, {located} at a line", edits.len());
+    eprintln!(
+        "hostile shard files: {} refused, {located} at a line",
+        edits.len()
+    );
 }
 
 /// Merges that are wrong as a whole: each named.
@@ -318,10 +358,19 @@ fn wrong_sets_of_shard_files_are_named() {
         assert_eq!(o.code, 0, "{name}: {}", o.stderr);
         write(&dir, name, &o.stdout)
     };
-    let seed = made_with("seed.json", shard_args(SPEC, &["--shard", "2/2", "--seed", "5"]));
+    let seed = made_with(
+        "seed.json",
+        shard_args(SPEC, &["--shard", "2/2", "--seed", "5"]),
+    );
     let third = made_with("third.json", shard_args(SPEC, &["--shard", "2/3"]));
-    let decks = made_with("decks.json", shard_args(SPEC, &["--shard", "2/2", "--decks", "6"]));
-    let other = made_with("other.json", shard_args("rules/lucky_8.yaml", &["--shard", "2/2"]));
+    let decks = made_with(
+        "decks.json",
+        shard_args(SPEC, &["--shard", "2/2", "--decks", "6"]),
+    );
+    let other = made_with(
+        "other.json",
+        shard_args("rules/lucky_8.yaml", &["--shard", "2/2"]),
+    );
     let merge = |files: &[&str]| {
         let mut a = vec!["simulate", SPEC, "--bound-shoes", "0", "--merge"];
         a.extend_from_slice(files);
@@ -330,12 +379,32 @@ fn wrong_sets_of_shard_files_are_named() {
     for (what, files, words) in [
         ("missing", vec![s1.as_str()], "shards missing: 2 of 2"),
         ("twice", vec![&s1, &s1, &s2], "shard 1 of 2 is given twice"),
-        ("another seed", vec![&s1, &seed], "`tallies.settings.seed` differs"),
-        ("another split", vec![&s1, &third], "`tallies.settings.shard.count` differs"),
-        ("another deck count", vec![&s1, &decks], "`tallies.decks` is 6"),
+        (
+            "another seed",
+            vec![&s1, &seed],
+            "`tallies.settings.seed` differs",
+        ),
+        (
+            "another split",
+            vec![&s1, &third],
+            "`tallies.settings.shard.count` differs",
+        ),
+        (
+            "another deck count",
+            vec![&s1, &decks],
+            "`tallies.decks` is 6",
+        ),
         ("another spec", vec![&s1, &other], "`inputs.spec_sha256`"),
-        ("a folder", vec![&s1, dir.to_str().unwrap()], "not a regular file"),
-        ("no such file", vec![&s1, "/nonexistent/s2.json"], "/nonexistent/s2.json"),
+        (
+            "a folder",
+            vec![&s1, dir.to_str().unwrap()],
+            "not a regular file",
+        ),
+        (
+            "no such file",
+            vec![&s1, "/nonexistent/s2.json"],
+            "/nonexistent/s2.json",
+        ),
     ] {
         let o = merge(&files);
         assert_eq!(o.code, 2, "{what}: {}", o.stderr);
@@ -347,7 +416,7 @@ fn wrong_sets_of_shard_files_are_named() {
     f.set_len(certify::limits::MAX_SHARD_BYTES + 10).unwrap();
     let o = merge(&[&s1, big.to_str().unwrap()]);
     assert_eq!(o.code, 2, "{}", o.stderr);
-    assert!(o.stderr.contains("larger than 64 MiB"), "{}", o.stderr);
+    assert!(o.stderr.contains("larger than 256 MiB"), "{}", o.stderr);
     // The right pair in either order merges to the same figures.
     let (a, b) = (merge(&[&s1, &s2]), merge(&[&s2, &s1]));
     assert_eq!(a.code, 0, "{}", a.stderr);
@@ -356,48 +425,134 @@ fn wrong_sets_of_shard_files_are_named() {
 
 /// Edits of a report's manifest: each refused by `certify verify`, never
 /// verified, never an unbounded computation.
-fn manifest_edits() -> Vec<(&'static str, fn(&mut Value))> {
-    let m = |f: fn(&mut Value)| f;
+type ValueEdit = fn(&mut Value);
+
+fn manifest_edits() -> Vec<(&'static str, ValueEdit)> {
+    let m = |f: ValueEdit| f;
     vec![
         ("manifest removed", m(|v| remove(v, "manifest"))),
         ("manifest an array", m(|v| v["manifest"] = json!([]))),
         ("no spec file", m(|v| remove(v, "manifest.spec_file"))),
         ("no spec hash", m(|v| remove(v, "manifest.spec_sha256"))),
         ("no decks", m(|v| remove(v, "manifest.decks"))),
-        ("no results hash", m(|v| remove(v, "manifest.results_sha256"))),
+        (
+            "no results hash",
+            m(|v| remove(v, "manifest.results_sha256")),
+        ),
         ("no tool version", m(|v| remove(v, "manifest.tool_version"))),
-        ("no lock hash", m(|v| remove(v, "manifest.cargo_lock_sha256"))),
-        ("no fixture hashes", m(|v| v["manifest"]["fixture_sha256"] = json!({}))),
-        ("decks eight", m(|v| v["manifest"]["decks"] = json!("eight"))),
+        (
+            "no lock hash",
+            m(|v| remove(v, "manifest.cargo_lock_sha256")),
+        ),
+        (
+            "no fixture hashes",
+            m(|v| v["manifest"]["fixture_sha256"] = json!({})),
+        ),
+        (
+            "decks eight",
+            m(|v| v["manifest"]["decks"] = json!("eight")),
+        ),
         ("decks 0", m(|v| v["manifest"]["decks"] = json!(0))),
         ("decks 7", m(|v| v["manifest"]["decks"] = json!(7))),
-        ("decks past u32", m(|v| v["manifest"]["decks"] = json!(4_294_967_304u64))),
+        (
+            "decks past u32",
+            m(|v| v["manifest"]["decks"] = json!(4_294_967_304u64)),
+        ),
         ("decks negative", m(|v| v["manifest"]["decks"] = json!(-8))),
-        ("samples huge", m(|v| v["manifest"]["verify_samples"] = json!(1_000_000_000_000u64))),
-        ("samples text", m(|v| v["manifest"]["verify_samples"] = json!("many"))),
-        ("simulate huge", m(|v| v["manifest"]["simulate_rounds"] = json!(1e15 as u64))),
-        ("bound shoes huge", m(|v| { v["manifest"]["simulate_rounds"] = json!(1000); v["manifest"]["simulate_bound_shoes"] = json!(1_000_000_000u64) })),
-        ("penetration 5", m(|v| { v["manifest"]["simulate_rounds"] = json!(1000); v["manifest"]["simulate_penetration"] = json!("5") })),
-        ("penetration text", m(|v| { v["manifest"]["simulate_rounds"] = json!(1000); v["manifest"]["simulate_penetration"] = json!("deep") })),
-        ("another spec hash", m(|v| v["manifest"]["spec_sha256"] = json!("0".repeat(64)))),
-        ("another tool", m(|v| v["manifest"]["tool_version"] = json!("0.0.9"))),
-        ("another lock", m(|v| v["manifest"]["cargo_lock_sha256"] = json!("ab"))),
-        ("spec file missing", m(|v| v["manifest"]["spec_file"] = json!("rules/missing.yaml"))),
-        ("spec file a folder", m(|v| v["manifest"]["spec_file"] = json!("rules"))),
-        ("spec file /dev/zero", m(|v| v["manifest"]["spec_file"] = json!("/dev/zero"))),
-        ("spec file another spec", m(|v| v["manifest"]["spec_file"] = json!("rules/lucky_monkey.yaml"))),
-        ("a fixture hash changed", m(|v| {
-            let f = v["manifest"]["fixture_sha256"].as_object_mut().unwrap();
-            let k = f.keys().next().unwrap().clone();
-            f.insert(k, json!("0".repeat(64)));
-        })),
-        ("a fixture added", m(|v| { v["manifest"]["fixture_sha256"]["ghost.yaml"] = json!("00") })),
-        ("an include /dev/zero", m(|v| v["manifest"]["include_sha256"] = json!({"/dev/zero": "00"}))),
-        ("fixtures dir elsewhere", m(|v| v["manifest"]["fixtures_dir"] = json!("/nonexistent"))),
-        ("results hash changed", m(|v| v["manifest"]["results_sha256"] = json!("0".repeat(64)))),
-        ("a result changed", m(|v| v["results"]["total_combinations"] = json!("1"))),
+        (
+            "samples huge",
+            m(|v| v["manifest"]["verify_samples"] = json!(1_000_000_000_000u64)),
+        ),
+        (
+            "samples text",
+            m(|v| v["manifest"]["verify_samples"] = json!("many")),
+        ),
+        (
+            "simulate huge",
+            m(|v| v["manifest"]["simulate_rounds"] = json!(1e15 as u64)),
+        ),
+        (
+            "bound shoes huge",
+            m(|v| {
+                v["manifest"]["simulate_rounds"] = json!(1000);
+                v["manifest"]["simulate_bound_shoes"] = json!(1_000_000_000u64)
+            }),
+        ),
+        (
+            "penetration 5",
+            m(|v| {
+                v["manifest"]["simulate_rounds"] = json!(1000);
+                v["manifest"]["simulate_penetration"] = json!("5")
+            }),
+        ),
+        (
+            "penetration text",
+            m(|v| {
+                v["manifest"]["simulate_rounds"] = json!(1000);
+                v["manifest"]["simulate_penetration"] = json!("deep")
+            }),
+        ),
+        (
+            "another spec hash",
+            m(|v| v["manifest"]["spec_sha256"] = json!("0".repeat(64))),
+        ),
+        (
+            "another tool",
+            m(|v| v["manifest"]["tool_version"] = json!("0.0.9")),
+        ),
+        (
+            "another lock",
+            m(|v| v["manifest"]["cargo_lock_sha256"] = json!("ab")),
+        ),
+        (
+            "spec file missing",
+            m(|v| v["manifest"]["spec_file"] = json!("rules/missing.yaml")),
+        ),
+        (
+            "spec file a folder",
+            m(|v| v["manifest"]["spec_file"] = json!("rules")),
+        ),
+        (
+            "spec file /dev/zero",
+            m(|v| v["manifest"]["spec_file"] = json!("/dev/zero")),
+        ),
+        (
+            "spec file another spec",
+            m(|v| v["manifest"]["spec_file"] = json!("rules/lucky_monkey.yaml")),
+        ),
+        (
+            "a fixture hash changed",
+            m(|v| {
+                let f = v["manifest"]["fixture_sha256"].as_object_mut().unwrap();
+                let k = f.keys().next().unwrap().clone();
+                f.insert(k, json!("0".repeat(64)));
+            }),
+        ),
+        (
+            "a fixture added",
+            m(|v| v["manifest"]["fixture_sha256"]["ghost.yaml"] = json!("00")),
+        ),
+        (
+            "an include /dev/zero",
+            m(|v| v["manifest"]["include_sha256"] = json!({"/dev/zero": "00"})),
+        ),
+        (
+            "fixtures dir elsewhere",
+            m(|v| v["manifest"]["fixtures_dir"] = json!("/nonexistent")),
+        ),
+        (
+            "results hash changed",
+            m(|v| v["manifest"]["results_sha256"] = json!("0".repeat(64))),
+        ),
+        (
+            "a result changed",
+            m(|v| v["results"]["total_combinations"] = json!("1")),
+        ),
         ("results removed", m(|v| remove(v, "results"))),
-        ("schema version changed", m(|v| v["schema_version"] = json!("0.0.1"))),
+        (
+            "schema version changed",
+            m(|v| v["schema_version"] = json!("0.0.1")),
+        ),
         ("verification emptied", m(|v| v["verification"] = json!({}))),
         ("the document an array", m(|v| *v = json!([]))),
     ]
@@ -413,7 +568,11 @@ fn every_edited_report_and_manifest_is_refused() {
     for (name, edit) in manifest_edits() {
         let mut v: Value = serde_json::from_str(&m.json).unwrap();
         edit(&mut v);
-        let f = write(&dir, "punto_banco.json", &serde_json::to_string_pretty(&v).unwrap());
+        let f = write(
+            &dir,
+            "punto_banco.json",
+            &serde_json::to_string_pretty(&v).unwrap(),
+        );
         let o = certify(&["verify", &f]);
         assert_refused(name, &o, "punto_banco");
         n += 1;
@@ -425,7 +584,9 @@ fn every_edited_report_and_manifest_is_refused() {
         ("truncated at a quarter", |t| t[..t.len() / 4].into()),
         ("truncated at half", |t| t[..t.len() / 2].into()),
         ("truncated before the end", |t| t[..t.len() - 20].into()),
-        ("first line removed", |t| t.split_once('\n').unwrap().1.into()),
+        ("first line removed", |t| {
+            t.split_once('\n').unwrap().1.into()
+        }),
         ("a digit changed", |t| {
             let i = t.len() / 3 + t[t.len() / 3..].find(|c: char| c.is_ascii_digit()).unwrap();
             let d = t.as_bytes()[i];
@@ -451,16 +612,26 @@ fn every_edited_report_and_manifest_is_refused() {
     }
     // Markdown manifests: the manifest block's lines edited.
     let md_edits: Vec<(&str, TextEdit)> = vec![
-        ("manifest heading removed", |t| t.replace("Reproducibility manifest\n", "Manifest\n")),
+        ("manifest heading removed", |t| {
+            t.replace("Reproducibility manifest\n", "Manifest\n")
+        }),
         ("manifest fence removed", |t| {
             let i = t.rfind("```text\n").unwrap();
             format!("{}{}", &t[..i], &t[i + 8..])
         }),
-        ("decks line changed", |t| t.replace("\ndecks: 8\n", "\ndecks: 80\n")),
+        ("decks line changed", |t| {
+            t.replace("\ndecks: 8\n", "\ndecks: 80\n")
+        }),
         ("decks line removed", |t| t.replace("\ndecks: 8\n", "\n")),
-        ("spec hash line changed", |t| t.replace("spec_sha256: ", "spec_sha256: 0")),
-        ("samples huge", |t| t.replace("verify_samples: 200", "verify_samples: 99999999999999")),
-        ("tool version changed", |t| t.replace("tool_version: ", "tool_version: 9")),
+        ("spec hash line changed", |t| {
+            t.replace("spec_sha256: ", "spec_sha256: 0")
+        }),
+        ("samples huge", |t| {
+            t.replace("verify_samples: 200", "verify_samples: 99999999999999")
+        }),
+        ("tool version changed", |t| {
+            t.replace("tool_version: ", "tool_version: 9")
+        }),
     ];
     for (name, edit) in &md_edits {
         let text = edit(&m.md);

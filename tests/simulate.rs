@@ -6,7 +6,9 @@ use certify::check::check_file;
 use certify::cli::run;
 use certify::model::{Pay, Spec};
 use certify::simulate::shard_file::{Expected, Inputs, Merger, sealed};
-use certify::simulate::{CountTags, Settings, Shard, Simulated, Tags, default_penetration, simulate};
+use certify::simulate::{
+    CountTags, Settings, Shard, Simulated, Tags, default_penetration, simulate,
+};
 use certify::simulation::{Request, study};
 use certify::strategy::for_decks;
 use std::sync::atomic::AtomicU64;
@@ -143,12 +145,21 @@ fn shards_merge_into_the_undivided_run() {
     let all: Vec<(&str, &String)> = vec![("s1", &files[0]), ("s2", &files[1]), ("s3", &files[2])];
     assert_eq!(merge(&all).expect("merges"), whole);
     let twice = merge(&[all[0], all[0], all[2]]).expect_err("twice");
-    assert!(twice.message().contains("shard 1 of 3 is given twice"), "{twice:?}");
+    assert!(
+        twice.message().contains("shard 1 of 3 is given twice"),
+        "{twice:?}"
+    );
     let partial = merge(&[all[0], all[2]]).expect_err("partial");
-    assert!(partial.message().contains("shards missing: 2 of 3"), "{partial:?}");
+    assert!(
+        partial.message().contains("shards missing: 2 of 3"),
+        "{partial:?}"
+    );
     let other = file(10, 2);
     let seed = merge(&[all[0], ("other", &other), all[2]]).expect_err("seed");
-    assert!(seed.message().contains("`tallies.settings.seed` differs"), "{seed:?}");
+    assert!(
+        seed.message().contains("`tallies.settings.seed` differs"),
+        "{seed:?}"
+    );
     let two_blocks = settings((1 << 20) + 1_000, 9, Shard { index: 1, count: 3 });
     let empty = two_blocks.check().expect_err("an empty shard");
     assert!(empty.to_string().contains("at most 2 shards"), "{empty}");

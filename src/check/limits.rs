@@ -9,11 +9,8 @@ use crate::spec::raw::RawSpec;
 impl Checker<'_> {
     /// Whether the spec's wagers, pay tables and events are within limits.
     pub(super) fn within_limits(&mut self, raw: &RawSpec) -> bool {
-        let too_many = |what: &'static str, max: usize, found: usize| SpecError::TooMany {
-            what,
-            max,
-            found,
-        };
+        let too_many =
+            |what: &'static str, max: usize, found: usize| SpecError::TooMany { what, max, found };
         if let Some(w) = raw.wagers.get(MAX_WAGERS) {
             self.string_error(&w.id, too_many("wagers", MAX_WAGERS, raw.wagers.len()));
             return false;
@@ -21,7 +18,11 @@ impl Checker<'_> {
         let mut lines = 0usize;
         for w in &raw.wagers {
             if let Some(t) = w.pay_tables.get(MAX_PAY_TABLES) {
-                let kind = too_many("pay tables in one wager", MAX_PAY_TABLES, w.pay_tables.len());
+                let kind = too_many(
+                    "pay tables in one wager",
+                    MAX_PAY_TABLES,
+                    w.pay_tables.len(),
+                );
                 self.string_error(&t.id, kind);
                 return false;
             }
@@ -32,7 +33,11 @@ impl Checker<'_> {
             }
             lines += w.pay_tables.len() * w.events.len();
             if lines > MAX_LINES {
-                let kind = too_many("settlement lines (events times pay tables, over all wagers)", MAX_LINES, lines);
+                let kind = too_many(
+                    "settlement lines (events times pay tables, over all wagers)",
+                    MAX_LINES,
+                    lines,
+                );
                 self.string_error(&w.id, kind);
                 return false;
             }

@@ -181,7 +181,7 @@ impl<'a> Checker<'a> {
         if k.is_none() {
             let name = id.value.clone();
             let d = self.string_error(id, SpecError::UnknownWager { name });
-            d.expected = Some(format!("one of {}", crate::diag::list(&ids)));
+            d.expected = Some(format!("one of {}", crate::diag::list(ids)));
             d.found = Some(format!("`{}`", id.value));
             if let Some(s) = closest(&id.value, ids) {
                 d.help = Some(format!("did you mean `{s}`?"));
@@ -361,7 +361,10 @@ impl<'a> Checker<'a> {
             };
             let list: Vec<String> = counts.iter().map(u32::to_string).collect();
             let d = self.error(&s.decks, width_of(&found), kind);
-            d.expected = Some(format!("one of {} (`document_decks`)", crate::diag::list(&list)));
+            d.expected = Some(format!(
+                "one of {} (`document_decks`)",
+                crate::diag::list(&list)
+            ));
             d.found = Some(found);
             return None;
         }

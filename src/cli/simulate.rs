@@ -88,11 +88,13 @@ pub(super) fn simulate(a: &SimulateArgs) -> Output {
         return usage(SimulateError::BoundShoes);
     }
     if request.bound_shoes > crate::limits::MAX_BOUND_SHOES {
-        return Output::usage(Diagnostic::plain(crate::diag::usage::UsageError::TooLarge {
-            flag: "bound-shoes".into(),
-            given: request.bound_shoes.to_string(),
-            max: crate::limits::MAX_BOUND_SHOES.to_string(),
-        }));
+        return Output::usage(Diagnostic::plain(
+            crate::diag::usage::UsageError::TooLarge {
+                flag: "bound-shoes".into(),
+                given: request.bound_shoes.to_string(),
+                max: crate::limits::MAX_BOUND_SHOES.to_string(),
+            },
+        ));
     }
     let spec = crate::strategy::for_decks(&spec, decks).into_owned();
     let (study, run) = if a.merge.is_empty() {

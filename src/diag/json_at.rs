@@ -203,10 +203,7 @@ mod tests {
         assert_eq!(at(Field::of("a.b").index(3)), None);
         assert_eq!(at(Field::of("a.z")), None);
         assert_eq!(at(Field::of("c").index(0)), None);
-        assert_eq!(
-            Field::of("a.b").index(2).key("d").to_string(),
-            "a.b[2].d"
-        );
+        assert_eq!(Field::of("a.b").index(2).key("d").to_string(), "a.b[2].d");
     }
 
     #[test]

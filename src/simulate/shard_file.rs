@@ -22,9 +22,9 @@ use crate::diag::{Diagnostic, Position};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
-/// The largest shard file read: 64 MiB. A shard of the largest spec
-/// accepted (see `crate::limits`) is a few MiB.
-pub const MAX_SHARD_BYTES: u64 = 64 << 20;
+/// The largest shard file read: 256 MiB. A shard of a spec at the limits
+/// of `crate::limits` (20,000 settlement lines) is about 73 MB of JSON.
+pub const MAX_SHARD_BYTES: u64 = 256 << 20;
 /// The most shard files one merge reads (10^11 rounds in shards of 10^7).
 pub const MAX_SHARDS: usize = 10_000;
 
@@ -258,7 +258,8 @@ impl<'a> Merger<'a> {
     fn check(&mut self, file: &str, text: &str, sealed: &Sealed) -> Result<(), Box<Diagnostic>> {
         let e = self.expected;
         let run = &sealed.tallies;
-        let bad = |field: &str, problem: String| Err(field_error(file, text, &Field::of(field), problem));
+        let bad =
+            |field: &str, problem: String| Err(field_error(file, text, &Field::of(field), problem));
         let inputs = &sealed.inputs;
         if inputs.tool_version != e.inputs.tool_version {
             return bad(
@@ -281,7 +282,8 @@ impl<'a> Merger<'a> {
         if inputs.include_sha256 != e.inputs.include_sha256 {
             return bad(
                 "inputs.include_sha256",
-                "differs: this shard was dealt with another version of a file the spec includes".into(),
+                "differs: this shard was dealt with another version of a file the spec includes"
+                    .into(),
             );
         }
         if run.spec != e.spec_id {
@@ -314,8 +316,16 @@ impl<'a> Merger<'a> {
             let differs = [
                 ("rounds", s.rounds.to_string(), f.rounds.to_string()),
                 ("seed", s.seed.to_string(), f.seed.to_string()),
-                ("penetration", s.penetration.to_string(), f.penetration.to_string()),
-                ("shard.count", s.shard.count.to_string(), f.shard.count.to_string()),
+                (
+                    "penetration",
+                    s.penetration.to_string(),
+                    f.penetration.to_string(),
+                ),
+                (
+                    "shard.count",
+                    s.shard.count.to_string(),
+                    f.shard.count.to_string(),
+                ),
             ]
             .into_iter()
             .find(|(_, here, there)| here != there);
@@ -420,7 +430,12 @@ fn plural(n: usize, what: &str) -> String {
 
 /// The full-shoe pass: one row per pay table, one count per settlement
 /// code, each row adding up to the shard's rounds.
-fn check_full(file: &str, text: &str, layout: &Layout, run: &Simulated) -> Result<(), Box<Diagnostic>> {
+fn check_full(
+    file: &str,
+    text: &str,
+    layout: &Layout,
+    run: &Simulated,
+) -> Result<(), Box<Diagnostic>> {
     let base = Field::of("tallies.full");
     let expected = run.settings.shard_rounds();
     if run.full.rounds != expected {
@@ -430,7 +445,10 @@ fn check_full(file: &str, text: &str, layout: &Layout, run: &Simulated) -> Resul
             &base.key("rounds"),
             format!(
                 "is {}, but shard {} of {} of a run of {} rounds deals {expected}",
-                run.full.rounds, run.settings.shard.index, run.settings.shard.count, run.settings.rounds
+                run.full.rounds,
+                run.settings.shard.index,
+                run.settings.shard.count,
+                run.settings.rounds
             ),
         ));
     }
@@ -480,14 +498,22 @@ fn check_full(file: &str, text: &str, layout: &Layout, run: &Simulated) -> Resul
 /// The dealt pass: shapes for the spec's pay tables and the count's
 /// buckets, each band's rounds settled once per pay table, shoes and sums
 /// of squares within what the rounds allow.
-fn check_dealt(file: &str, text: &str, layout: &Layout, run: &Simulated) -> Result<(), Box<Diagnostic>> {
+fn check_dealt(
+    file: &str,
+    text: &str,
+    layout: &Layout,
+    run: &Simulated,
+) -> Result<(), Box<Diagnostic>> {
     let base = Field::of("tallies.dealt");
     let d = &run.dealt;
     let err = |field: &Field, problem: String| Err(field_error(file, text, field, problem));
     if d.buckets != BUCKETS {
         return err(
             &base.key("buckets"),
-            format!("is {}, but a counted pass keeps {BUCKETS} count buckets", d.buckets),
+            format!(
+                "is {}, but a counted pass keeps {BUCKETS} count buckets",
+                d.buckets
+            ),
         );
     }
     let quota = run.settings.shard_rounds() as u128;
@@ -509,13 +535,18 @@ fn check_dealt(file: &str, text: &str, layout: &Layout, run: &Simulated) -> Resu
     if shoes == 0 || shoes > total {
         return err(
             &base.key("shoes"),
-            format!("is {shoes}, but {total} rounds were dealt from at least one shoe and at most one shoe a round"),
+            format!(
+                "is {shoes}, but {total} rounds were dealt from at least one shoe and at most one shoe a round"
+            ),
         );
     }
     if d.rounds_squared.len() != BANDS {
         return err(
             &base.key("rounds_squared"),
-            format!("holds {}, expected {BANDS}", plural(d.rounds_squared.len(), "sum")),
+            format!(
+                "holds {}, expected {BANDS}",
+                plural(d.rounds_squared.len(), "sum")
+            ),
         );
     }
     // Per penetration k: the sum over shoes of the square of the shoe's
@@ -583,14 +614,21 @@ fn check_dealt(file: &str, text: &str, layout: &Layout, run: &Simulated) -> Resu
         if table.net_by_rounds.len() != BANDS {
             return err(
                 &field.key("net_by_rounds"),
-                format!("holds {}, expected {BANDS}", plural(table.net_by_rounds.len(), "sum")),
+                format!(
+                    "holds {}, expected {BANDS}",
+                    plural(table.net_by_rounds.len(), "sum")
+                ),
             );
         }
         // A shoe's net is at most the largest net of a round times its
         // rounds, so its square sums are bounded by the rounds' squares.
-        let most = layout.nets[t].iter().map(|n| n.unsigned_abs() as i128).max().unwrap_or(0);
-        for k in 0..BANDS {
-            let bound_sq = upper[k].saturating_mul(most.saturating_mul(most));
+        let most = layout.nets[t]
+            .iter()
+            .map(|n| n.unsigned_abs() as i128)
+            .max()
+            .unwrap_or(0);
+        for (k, &squares) in upper.iter().enumerate() {
+            let bound_sq = squares.saturating_mul(most.saturating_mul(most));
             for b in 0..BUCKETS {
                 let v = table.shoe_squares[k * BUCKETS + b];
                 if v < 0 || v > bound_sq {
@@ -601,7 +639,7 @@ fn check_dealt(file: &str, text: &str, layout: &Layout, run: &Simulated) -> Resu
                 }
             }
             let v = table.net_by_rounds[k];
-            let bound = upper[k].saturating_mul(most);
+            let bound = squares.saturating_mul(most);
             if v.unsigned_abs() > bound.unsigned_abs() {
                 return err(
                     &field.key("net_by_rounds").index(k),

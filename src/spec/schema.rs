@@ -568,7 +568,10 @@ impl Pass<'_> {
                                 within: s.what.into(),
                             },
                         )
-                        .expected(format!("one of {}", crate::diag::list(&names)), format!("`{name}`"));
+                        .expected(
+                            format!("one of {}", crate::diag::list(&names)),
+                            format!("`{name}`"),
+                        );
                         if let Some(near) = crate::check::compile::closest(&name, &names) {
                             d = d.help(format!("did you mean `{near}`?"));
                         }

@@ -100,12 +100,49 @@ impl SourceFile {
 
     /// Position of a YAML location, underlining `width` characters.
     pub fn at(&self, loc: &Location, width: usize) -> Position {
+        // YAML counts a lone carriage return as a line break; the rest of
+        // certify (and the excerpt a diagnostic shows) counts `\n` alone.
+        // In a text with carriage returns, the place is taken from the byte
+        // offset so both count lines alike (found by the long fuzz run:
+        // "\r\r\0" was refused at a line 3 the text does not have).
+        let (line, column) = if self.text.contains('\r') {
+            let byte = loc
+                .span()
+                .byte_offset()
+                .map(|b| b as usize)
+                .filter(|&b| b <= self.text.len() && self.text.is_char_boundary(b))
+                .unwrap_or_else(|| self.yaml_byte_of(loc.line() as usize, loc.column() as usize));
+            self.line_col_of(byte)
+        } else {
+            (loc.line() as usize, loc.column() as usize)
+        };
         Position {
             file: self.name.clone(),
-            line: (loc.line() as usize).max(1),
-            column: (loc.column() as usize).max(1),
+            line: line.max(1),
+            column: column.max(1),
             width,
         }
+    }
+
+    /// The byte offset of a line and column counted as YAML counts them
+    /// (`\r\n`, `\n` and a lone `\r` each end a line).
+    fn yaml_byte_of(&self, line: usize, column: usize) -> usize {
+        let mut chars = self.text.char_indices().peekable();
+        let mut at_line = 1;
+        while at_line < line {
+            match chars.next() {
+                None => return self.text.len(),
+                Some((_, '\r')) => {
+                    chars.next_if(|&(_, c)| c == '\n');
+                    at_line += 1;
+                }
+                Some((_, '\n')) => at_line += 1,
+                Some(_) => {}
+            }
+        }
+        chars
+            .nth(column.saturating_sub(1))
+            .map_or(self.text.len(), |(b, _)| b)
     }
 
     pub fn position(&self, line: usize, column: usize, width: usize) -> Position {

@@ -569,7 +569,7 @@ impl Pass<'_> {
                             },
                         )
                         .expected(
-                            format!("one of {}", crate::diag::list(&names)),
+                            format!("one of {}", names.join(", ")),
                             format!("`{name}`"),
                         );
                         if let Some(near) = crate::check::compile::closest(&name, &names) {

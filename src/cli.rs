@@ -331,7 +331,8 @@ fn diagnostics(ds: &[Diagnostic]) -> String {
             }
         } else {
             // Bounded: a diagnostic about a huge file never reads it whole.
-            let source = crate::spec::source::read_bounded(file, 64 << 20).unwrap_or_default();
+            let source = crate::spec::source::read_bounded(file, crate::limits::MAX_SHARD_BYTES)
+                .unwrap_or_default();
             out.push_str(&render_all(&ds[start..end], &source));
         }
         start = end;

@@ -7,7 +7,6 @@
 //! tables and about 200 events in all.
 
 /// Files.
-pub use crate::simulate::shard_file::{MAX_SHARD_BYTES, MAX_SHARDS};
 pub use crate::spec::yaml::{
     MAX_ALIASES as YAML_ALIASES, MAX_BYTES as YAML_BYTES, MAX_DEPTH as YAML_DEPTH,
     MAX_VALUES as YAML_VALUES,
@@ -20,6 +19,13 @@ pub use crate::diag::expr::{MAX_DEPTH as CONDITION_DEPTH, MAX_NESTING as CONDITI
 /// largest shipped report is under 1 MB; a spec at the limits below writes
 /// a few MB).
 pub const MAX_REPORT_BYTES: u64 = 64 << 20;
+
+/// The largest shard file `certify simulate --merge` reads: 256 MiB. A
+/// shard of a spec at the limits below (20,000 settlement lines) is about
+/// 73 MB of JSON. Also the most of any file a diagnostic quotes from.
+pub const MAX_SHARD_BYTES: u64 = 256 << 20;
+/// The most shard files one merge reads (10^11 rounds in shards of 10^7).
+pub const MAX_SHARDS: usize = 10_000;
 
 /// Wagers in one spec.
 pub const MAX_WAGERS: usize = 100;
@@ -41,6 +47,8 @@ pub const MAX_TABLE_ROUNDS: usize = 4_000;
 pub const MAX_SIMULATE_ROUNDS: u64 = 1_000_000_000_000;
 /// Shoes sampled for the perfect-information bound (`--bound-shoes`).
 pub const MAX_BOUND_SHOES: u64 = 100_000;
+/// The share of the shoe dealt before the cut card (`--penetration`).
+pub const PENETRATION: std::ops::RangeInclusive<f64> = 0.4..=1.0;
 /// Rounds sampled when the engine is checked against the evaluator
 /// (`--verify N`).
 pub const MAX_VERIFY_SAMPLES: usize = 10_000_000;

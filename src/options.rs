@@ -103,23 +103,20 @@ impl Options {
 
     /// The options a report was made with, read back from its manifest.
     pub fn from_manifest(m: &BTreeMap<String, String>) -> Result<Options, Box<Diagnostic>> {
-        let number = |key: &str| -> Result<Option<u64>, Box<Diagnostic>> {
-            match m.get(key) {
-                None => Ok(None),
-                Some(v) => v.parse::<u64>().map(Some).map_err(|_| {
-                    Box::new(Diagnostic::plain(ReportError::ManifestValue {
-                        key: key.into(),
-                        value: v.clone(),
-                    }))
-                }),
-            }
-        };
         let bad = |key: &str| {
             Box::new(Diagnostic::plain(ReportError::ManifestValue {
                 key: key.into(),
                 value: m.get(key).cloned().unwrap_or_default(),
             }))
         };
+        // A recorded value, read as `T`; absent is None.
+        fn read<T: std::str::FromStr>(
+            m: &BTreeMap<String, String>,
+            key: &str,
+        ) -> Result<Option<T>, ()> {
+            m.get(key).map(|v| v.parse().map_err(|_| ())).transpose()
+        }
+        let number = |key: &str| read::<u64>(m, key).map_err(|()| bad(key));
         let decks = match number("decks")? {
             None => None,
             Some(d) => Some(u32::try_from(d).map_err(|_| bad("decks"))?),
@@ -131,15 +128,9 @@ impl Options {
             Some(rounds) => Some(SimulateOptions {
                 rounds,
                 seed: number("simulate_seed")?.unwrap_or_default(),
-                penetration: match m.get("simulate_penetration") {
-                    None => 0.0,
-                    Some(v) => v.parse().map_err(|_| {
-                        Box::new(Diagnostic::plain(ReportError::ManifestValue {
-                            key: "simulate_penetration".into(),
-                            value: v.clone(),
-                        }))
-                    })?,
-                },
+                penetration: read(m, "simulate_penetration")
+                    .map_err(|()| bad("simulate_penetration"))?
+                    .unwrap_or_default(),
                 bound_shoes: number("simulate_bound_shoes")?.unwrap_or_default(),
             }),
         };
@@ -153,7 +144,7 @@ impl Options {
             return Err(bad(p.key));
         }
         if let Some(sim) = &options.simulate
-            && !(0.4..=1.0).contains(&sim.penetration)
+            && !crate::limits::PENETRATION.contains(&sim.penetration)
         {
             return Err(bad("simulate_penetration"));
         }

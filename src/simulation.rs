@@ -11,13 +11,12 @@
 //! yet seen before every round of a few sampled shoes.
 
 use crate::engine::shoe::Composition;
+use crate::limits::MAX_SHARDS;
 use crate::model::Spec;
 use crate::removal::{Count, Removal, derive_count, edges_of, effects_of_removal};
-use crate::simulate::shard_file::{Expected, Inputs, MAX_SHARDS, Merger};
+use crate::simulate::shard_file::{Expected, Inputs, Merger};
 use crate::simulate::stats::{CounterResult, Estimate, Z999, counter, estimates};
-use crate::simulate::{
-    CountTags, Settings, Simulated, Tags, cut_cards, penetrations, sample_shoes, simulate,
-};
+use crate::simulate::{Settings, Simulated, Tags, cut_cards, penetrations, sample_shoes, simulate};
 use num_traits::ToPrimitive;
 use rayon::prelude::*;
 use serde::Serialize;
@@ -174,14 +173,13 @@ pub struct Bound {
 /// `done` counts simulated rounds (of 2 x rounds) for a progress display.
 pub fn study(spec: &Spec, decks: u32, request: &Request, done: &AtomicU64) -> (Study, Simulated) {
     let (removal, counts) = counts_of(spec, decks);
-    let tags: Vec<Tags> = counts
-        .iter()
-        .map(|c| Tags {
-            tags: c.tags,
-            balanced: c.balanced,
-        })
-        .collect();
-    let run = simulate(spec, decks, &request.settings, Some(&tags), done);
+    let run = simulate(
+        spec,
+        decks,
+        &request.settings,
+        Some(&tags_of(&counts)),
+        done,
+    );
     (
         summarise(spec, decks, request, &removal, &counts, &run),
         run,
@@ -219,7 +217,7 @@ pub fn merged(
         )));
     }
     let (removal, counts) = counts_of(spec, decks);
-    let expected = Expected::new(spec, decks, inputs, count_tags(&counts));
+    let expected = Expected::new(spec, decks, inputs, tags_of(&counts));
     let mut merger = Merger::new(&expected);
     for f in files {
         merger.add_file(f)?;
@@ -235,11 +233,11 @@ pub fn merged(
     ))
 }
 
-/// The counts as a run records them.
-fn count_tags(counts: &[Count]) -> Vec<CountTags> {
+/// The counts as the simulator keeps them (and a run records them).
+fn tags_of(counts: &[Count]) -> Vec<Tags> {
     counts
         .iter()
-        .map(|c| CountTags {
+        .map(|c| Tags {
             tags: c.tags,
             balanced: c.balanced,
         })

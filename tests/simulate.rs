@@ -6,9 +6,7 @@ use certify::check::check_file;
 use certify::cli::run;
 use certify::model::{Pay, Spec};
 use certify::simulate::shard_file::{Expected, Inputs, Merger, sealed};
-use certify::simulate::{
-    CountTags, Settings, Shard, Simulated, Tags, default_penetration, simulate,
-};
+use certify::simulate::{Settings, Shard, Simulated, Tags, default_penetration, simulate};
 use certify::simulation::{Request, study};
 use certify::strategy::for_decks;
 use std::sync::atomic::AtomicU64;
@@ -122,14 +120,7 @@ fn shards_merge_into_the_undivided_run() {
     let counted = |s: &Settings| simulate(&spec, 8, s, Some(&tags), &AtomicU64::new(0));
     let whole = counted(&settings(rounds, 9, Shard::WHOLE));
     let inputs = Inputs::now("rules/punto_banco.yaml", "0".repeat(64), Default::default());
-    let counts: Vec<CountTags> = tags
-        .iter()
-        .map(|t| CountTags {
-            tags: t.tags,
-            balanced: t.balanced,
-        })
-        .collect();
-    let expected = Expected::new(&spec, 8, inputs.clone(), counts);
+    let expected = Expected::new(&spec, 8, inputs.clone(), tags.clone());
     let file = |seed: u64, k: u64| {
         let run = counted(&settings(rounds, seed, Shard { index: k, count: 3 }));
         serde_json::to_string_pretty(&sealed(&inputs, &run)).expect("json")

@@ -16,6 +16,8 @@ pub enum FileKind {
     Game,
     /// A report certify wrote, read back by `certify verify` or `diff`.
     Report,
+    /// A shard file of `certify simulate --shard K/N --json`, merged.
+    Shard,
 }
 
 impl fmt::Display for FileKind {
@@ -26,6 +28,7 @@ impl fmt::Display for FileKind {
             FileKind::Round => "round",
             FileKind::Game => "game",
             FileKind::Report => "report",
+            FileKind::Shard => "shard",
         })
     }
 }

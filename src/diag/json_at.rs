@@ -65,9 +65,7 @@ pub fn locate(text: &str, field: &Field) -> Option<(usize, usize, usize)> {
         };
     }
     let end = value_end(b, at)?;
-    let line_start = text[..at].rfind('\n').map_or(0, |i| i + 1);
-    let line = text[..at].matches('\n').count() + 1;
-    let column = text[line_start..at].chars().count() + 1;
+    let (line, column) = line_column(text, at);
     let width = text[at..end].lines().next().unwrap_or("").chars().count();
     Some((line, column, width.max(1)))
 }

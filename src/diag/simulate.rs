@@ -39,6 +39,9 @@ pub enum SimulateError {
         count: u64,
         first_file: String,
     },
+    /// A merge given no shard file (through the library: the command
+    /// line asks for at least one).
+    NoShards,
     /// A merge that lacks shards of the run (a partial merge is refused).
     ShardsMissing { missing: String, count: u64 },
     /// More shard files than a merge takes.
@@ -52,8 +55,8 @@ impl fmt::Display for SimulateError {
             SimulateError::TooManyRounds { given, max } => write!(
                 f,
                 "--rounds {}: at most {} rounds a pass; deal a larger run as shards (--shard K/N) and merge them",
-                group(*given),
-                group(*max)
+                grouped(given),
+                grouped(max),
             ),
             SimulateError::Penetration { given } => write!(
                 f,
@@ -74,12 +77,12 @@ impl fmt::Display for SimulateError {
             } => write!(
                 f,
                 "--shard {shard}: this shard would deal no rounds. A run of {} rounds is {} block{} of up to 2^20 rounds, and each shard deals whole blocks, so it splits into at most {} shard{}: give fewer shards, or at least {} rounds",
-                group(*rounds),
-                group(*blocks),
+                grouped(rounds),
+                grouped(blocks),
                 if *blocks == 1 { "" } else { "s" },
-                group(*blocks),
+                grouped(blocks),
                 if *blocks == 1 { "" } else { "s" },
-                group(shard_count(shard).saturating_mul(crate::simulate::BLOCK_ROUNDS)),
+                grouped(shard_count(shard).saturating_mul(crate::simulate::BLOCK_ROUNDS)),
             ),
             SimulateError::NotAShard { reason } => write!(
                 f,
@@ -101,6 +104,7 @@ impl fmt::Display for SimulateError {
                 f,
                 "shard {index} of {count} is given twice: {first_file} is shard {index} too"
             ),
+            SimulateError::NoShards => f.write_str("--merge: no shard file given"),
             SimulateError::ShardsMissing { missing, count } => write!(
                 f,
                 "shards missing: {missing} of {count}. A merge adds every shard of a run (a partial merge is refused, as its figures would not be the run's)"
@@ -108,24 +112,16 @@ impl fmt::Display for SimulateError {
             SimulateError::TooManyShards { given, max } => write!(
                 f,
                 "--merge: {} shard files given, at most {} are merged at once",
-                group(*given as u64),
-                group(*max as u64)
+                grouped(given),
+                grouped(max),
             ),
         }
     }
 }
 
-/// `1,048,576`.
-fn group(n: u64) -> String {
-    let digits = n.to_string();
-    let mut out = String::new();
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
+/// `1,048,576`, as the reports write counts.
+fn grouped(n: impl ToString) -> String {
+    crate::report::numbers::group_digits(&n.to_string())
 }
 
 fn shard_count(shard: &str) -> u64 {

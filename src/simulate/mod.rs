@@ -107,7 +107,7 @@ impl Settings {
                 max: crate::limits::MAX_SIMULATE_ROUNDS,
             });
         }
-        if !(0.4..=1.0).contains(&self.penetration) {
+        if !crate::limits::PENETRATION.contains(&self.penetration) {
             return Err(SimulateError::Penetration {
                 given: self.penetration.to_string(),
             });
@@ -168,16 +168,9 @@ pub struct Simulated {
     pub settings: Settings,
     /// Each pay table's count, when the counting analysis ran (flat over
     /// every wager's pay tables, in spec order).
-    pub counts: Option<Vec<CountTags>>,
+    pub counts: Option<Vec<Tags>>,
     pub full: FullTally,
     pub dealt: DealtTally,
-}
-
-/// A count as recorded: its tags by rank, ace first.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct CountTags {
-    pub tags: [i32; 13],
-    pub balanced: bool,
 }
 
 /// Runs both passes of this shard of a run. `spec` must have its strategy
@@ -234,14 +227,7 @@ pub fn simulate(
         spec: spec.id.clone(),
         decks,
         settings: settings.clone(),
-        counts: counts.map(|c| {
-            c.iter()
-                .map(|t| CountTags {
-                    tags: t.tags,
-                    balanced: t.balanced,
-                })
-                .collect()
-        }),
+        counts: counts.map(<[Tags]>::to_vec),
         full,
         dealt,
     }

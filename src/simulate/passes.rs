@@ -50,7 +50,7 @@ pub(crate) fn full_shoe(
 /// unbalanced count is compared as it runs, from an initial running count
 /// of minus half its drift over the whole shoe (so it passes zero half way
 /// through, as KO-style counts are started).
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Tags {
     pub tags: [i32; 13],
     pub balanced: bool,

@@ -15,18 +15,14 @@
 
 use super::passes::BUCKETS;
 use super::tally::{BANDS, DealtTally, FullTally, Layout};
-use super::{CountTags, Settings, Simulated};
+use super::{Settings, Simulated, Tags};
+use crate::diag::input::FileKind;
 use crate::diag::json_at::{Field, line_column, locate};
 use crate::diag::simulate::SimulateError;
 use crate::diag::{Diagnostic, Position};
+use crate::limits::{MAX_SHARD_BYTES, MAX_SHARDS};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
-
-/// The largest shard file read: 256 MiB. A shard of a spec at the limits
-/// of `crate::limits` (20,000 settlement lines) is about 73 MB of JSON.
-pub const MAX_SHARD_BYTES: u64 = 256 << 20;
-/// The most shard files one merge reads (10^11 rounds in shards of 10^7).
-pub const MAX_SHARDS: usize = 10_000;
 
 /// What produced a run besides its settings: compared across shards and
 /// with the spec the merge is given.
@@ -100,7 +96,9 @@ pub struct Expected {
     pub spec_id: String,
     pub decks: u32,
     /// Each pay table's count, as the merge derives it.
-    pub counts: Vec<CountTags>,
+    pub counts: Vec<Tags>,
+    /// The fewest cards a round takes: the initial deal.
+    pub cards_per_round: usize,
     pub(crate) layout: Layout,
 }
 
@@ -109,13 +107,14 @@ impl Expected {
         spec: &crate::model::Spec,
         decks: u32,
         inputs: Inputs,
-        counts: Vec<CountTags>,
+        counts: Vec<Tags>,
     ) -> Expected {
         Expected {
             inputs,
             spec_id: spec.id.clone(),
             decks,
             counts,
+            cards_per_round: spec.game.deal.len(),
             layout: Layout::new(spec),
         }
     }
@@ -170,22 +169,7 @@ impl<'a> Merger<'a> {
 
     /// Reads one shard file within the size limit and adds it.
     pub fn add_file(&mut self, path: &str) -> Result<(), Box<Diagnostic>> {
-        let text = crate::spec::source::read_bounded(path, MAX_SHARD_BYTES).map_err(|e| {
-            Box::new(Diagnostic::whole_file(
-                path,
-                SimulateError::NotAShard {
-                    reason: e.to_string(),
-                },
-            ))
-        })?;
-        if text.len() as u64 > MAX_SHARD_BYTES {
-            return Err(Box::new(Diagnostic::whole_file(
-                path,
-                SimulateError::NotAShard {
-                    reason: format!("larger than {} MiB", MAX_SHARD_BYTES >> 20),
-                },
-            )));
-        }
+        let text = crate::spec::source::read_limited(path, FileKind::Shard, MAX_SHARD_BYTES)?;
         self.add(path, &text)
     }
 
@@ -194,6 +178,9 @@ impl<'a> Merger<'a> {
         let sealed = parse(file, text)?;
         self.check(file, text, &sealed)?;
         let s = &sealed.tallies.settings;
+        if self.first.is_none() {
+            self.first = Some((file.into(), s.clone()));
+        }
         if let Some(first_file) = self.seen.get(&s.shard.index) {
             let field = Field::of("tallies.settings.shard.index");
             return Err(at(
@@ -232,22 +219,16 @@ impl<'a> Merger<'a> {
     /// The merged run, when every shard of it was added.
     pub fn finish(self) -> Result<Simulated, Box<Diagnostic>> {
         let (Some(sum), Some((_, settings))) = (self.sum, self.first) else {
-            return Err(Box::new(Diagnostic::plain(SimulateError::ShardsMissing {
-                missing: "all".into(),
-                count: 0,
-            })));
+            return Err(Box::new(Diagnostic::plain(SimulateError::NoShards)));
         };
         let n = settings.shard.count;
-        let missing: Vec<u64> = (1..=n).filter(|k| !self.seen.contains_key(k)).collect();
+        let missing: Vec<String> = (1..=n)
+            .filter(|k| !self.seen.contains_key(k))
+            .map(|k| k.to_string())
+            .collect();
         if !missing.is_empty() {
-            let shown: Vec<String> = missing.iter().take(20).map(u64::to_string).collect();
-            let more = missing.len().saturating_sub(shown.len());
             return Err(Box::new(Diagnostic::plain(SimulateError::ShardsMissing {
-                missing: if more > 0 {
-                    format!("{} and {more} more", shown.join(", "))
-                } else {
-                    shown.join(", ")
-                },
+                missing: crate::diag::list(&missing),
                 count: n,
             })));
         }
@@ -255,7 +236,7 @@ impl<'a> Merger<'a> {
     }
 
     /// Everything one file must hold, before anything of it is added.
-    fn check(&mut self, file: &str, text: &str, sealed: &Sealed) -> Result<(), Box<Diagnostic>> {
+    fn check(&self, file: &str, text: &str, sealed: &Sealed) -> Result<(), Box<Diagnostic>> {
         let e = self.expected;
         let run = &sealed.tallies;
         let bad =
@@ -352,7 +333,7 @@ impl<'a> Merger<'a> {
             );
         }
         check_full(file, text, &e.layout, run)?;
-        check_dealt(file, text, &e.layout, run)?;
+        check_dealt(file, text, e, run)?;
         if digest(inputs, run) != sealed.tallies_sha256 {
             return Err(at(
                 file,
@@ -361,9 +342,6 @@ impl<'a> Merger<'a> {
                 SimulateError::ShardDigest,
             ));
         }
-        if self.first.is_none() {
-            self.first = Some((file.into(), s.clone()));
-        }
         Ok(())
     }
 }
@@ -371,22 +349,16 @@ impl<'a> Merger<'a> {
 /// Reads the sealed part of a shard file: JSON errors at their line and
 /// column, wrong kinds of value with their path.
 fn parse(file: &str, text: &str) -> Result<Sealed, Box<Diagnostic>> {
-    let mut de = serde_json::Deserializer::from_str(text);
-    let result: Result<Sealed, _> = serde_path_to_error::deserialize(&mut de);
-    let sealed = result.map_err(|e| {
-        let path = e.path().to_string();
-        let inner = e.into_inner();
-        let (line, column) = (inner.line(), inner.column());
-        let reason = without_position(&inner);
-        let reason = if path == "." || path.is_empty() {
-            reason
-        } else {
-            format!("at `{path}`: {reason}")
+    // serde_json's error at its own place (the end of the text when it has
+    // none), with the path of the value it was reading, if any.
+    let refuse = |e: &serde_json::Error, path: &str| {
+        let (line, column) = match e.line() {
+            0 => line_column(text, text.len()),
+            line => (line, e.column().max(1)),
         };
-        let (line, column) = if line == 0 {
-            line_column(text, text.len())
-        } else {
-            (line, column.max(1))
+        let reason = match path {
+            "" | "." => without_position(e),
+            _ => format!("at `{path}`: {}", without_position(e)),
         };
         Box::new(Diagnostic::new(
             Position {
@@ -397,20 +369,11 @@ fn parse(file: &str, text: &str) -> Result<Sealed, Box<Diagnostic>> {
             },
             SimulateError::NotAShard { reason },
         ))
-    })?;
-    de.end().map_err(|e| {
-        Box::new(Diagnostic::new(
-            Position {
-                file: file.into(),
-                line: e.line(),
-                column: e.column().max(1),
-                width: 1,
-            },
-            SimulateError::NotAShard {
-                reason: without_position(&e),
-            },
-        ))
-    })?;
+    };
+    let mut de = serde_json::Deserializer::from_str(text);
+    let sealed: Sealed = serde_path_to_error::deserialize(&mut de)
+        .map_err(|e| refuse(e.inner(), &e.path().to_string()))?;
+    de.end().map_err(|e| refuse(&e, ""))?;
     Ok(sealed)
 }
 
@@ -501,9 +464,10 @@ fn check_full(
 fn check_dealt(
     file: &str,
     text: &str,
-    layout: &Layout,
+    expected: &Expected,
     run: &Simulated,
 ) -> Result<(), Box<Diagnostic>> {
+    let layout = &expected.layout;
     let base = Field::of("tallies.dealt");
     let d = &run.dealt;
     let err = |field: &Field, problem: String| Err(field_error(file, text, field, problem));
@@ -519,9 +483,9 @@ fn check_dealt(
     let quota = run.settings.shard_rounds() as u128;
     let total: u128 = d.rounds.iter().map(|&r| r as u128).sum();
     // Each block deals whole shoes until its quota is reached: at most a
-    // shoe's rounds (a round takes at least four cards) past it per block.
+    // shoe's rounds (a round takes at least the initial deal) past it.
     let blocks = run.settings.own_blocks().count() as u128;
-    let per_shoe = 52 * run.decks as u128 / 4;
+    let per_shoe = 52 * run.decks as u128 / expected.cards_per_round as u128;
     if total < quota || total > quota + blocks * per_shoe {
         return err(
             &base.key("rounds"),

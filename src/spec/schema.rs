@@ -568,10 +568,7 @@ impl Pass<'_> {
                                 within: s.what.into(),
                             },
                         )
-                        .expected(
-                            format!("one of {}", names.join(", ")),
-                            format!("`{name}`"),
-                        );
+                        .expected(format!("one of {}", names.join(", ")), format!("`{name}`"));
                         if let Some(near) = crate::check::compile::closest(&name, &names) {
                             d = d.help(format!("did you mean `{near}`?"));
                         }

@@ -17,14 +17,12 @@ pub fn sha256_hex(bytes: &[u8]) -> String {
 /// caller refuses a longer text in its own words): `/dev/zero`, a pipe or a
 /// 10 GB file is never read whole. Only regular files are read.
 pub fn read_bounded(path: impl AsRef<std::path::Path>, max: u64) -> std::io::Result<String> {
-    use std::io::Read;
-    let file = std::fs::File::open(path)?;
-    if !file.metadata()?.is_file() {
-        return Err(std::io::Error::other("not a regular file"));
-    }
-    let mut text = String::new();
-    file.take(max.saturating_add(1)).read_to_string(&mut text)?;
-    Ok(text)
+    String::from_utf8(read_bytes_bounded(path, max)?).map_err(|_| {
+        std::io::Error::new(
+            std::io::ErrorKind::InvalidData,
+            "the file is not UTF-8 text",
+        )
+    })
 }
 
 /// A file's text within `max` bytes, or the diagnostic that refuses it:
@@ -50,7 +48,8 @@ pub fn read_limited(
     Ok(text)
 }
 
-/// Like [`read_bounded`], for bytes (files hashed, never parsed).
+/// The bytes of a file, read no further than one byte past `max`; only
+/// regular files are read.
 pub fn read_bytes_bounded(path: impl AsRef<std::path::Path>, max: u64) -> std::io::Result<Vec<u8>> {
     use std::io::Read;
     let file = std::fs::File::open(path)?;

@@ -65,40 +65,36 @@ impl Options {
     /// work than a command line could).
     pub fn past_limit(&self) -> Option<PastLimit> {
         use crate::limits::{MAX_BOUND_SHOES, MAX_SIMULATE_ROUNDS, MAX_VERIFY_SAMPLES};
-        let past = |flag, key, given: String, max: String| {
-            Some(PastLimit {
-                flag,
-                key,
-                given,
-                max,
-            })
-        };
-        if self.samples > MAX_VERIFY_SAMPLES {
-            return past(
+        let sim = self.simulate.as_ref();
+        // (flag, manifest key, value, most allowed); absent values pass.
+        let sizes = [
+            (
                 "verify",
                 "verify_samples",
-                self.samples.to_string(),
-                MAX_VERIFY_SAMPLES.to_string(),
-            );
-        }
-        let sim = self.simulate.as_ref()?;
-        if sim.rounds > MAX_SIMULATE_ROUNDS {
-            return past(
+                Some(self.samples as u64),
+                MAX_VERIFY_SAMPLES as u64,
+            ),
+            (
                 "simulate",
                 "simulate_rounds",
-                sim.rounds.to_string(),
-                MAX_SIMULATE_ROUNDS.to_string(),
-            );
-        }
-        if sim.bound_shoes > MAX_BOUND_SHOES {
-            return past(
+                sim.map(|s| s.rounds),
+                MAX_SIMULATE_ROUNDS,
+            ),
+            (
                 "bound-shoes",
                 "simulate_bound_shoes",
-                sim.bound_shoes.to_string(),
-                MAX_BOUND_SHOES.to_string(),
-            );
-        }
-        None
+                sim.map(|s| s.bound_shoes),
+                MAX_BOUND_SHOES,
+            ),
+        ];
+        sizes.into_iter().find_map(|(flag, key, given, max)| {
+            given.filter(|&g| g > max).map(|g| PastLimit {
+                flag,
+                key,
+                given: g.to_string(),
+                max: max.to_string(),
+            })
+        })
     }
 
     /// The options a report was made with, read back from its manifest.

@@ -242,45 +242,47 @@ impl<'a> Merger<'a> {
         let bad =
             |field: &str, problem: String| Err(field_error(file, text, &Field::of(field), problem));
         let inputs = &sealed.inputs;
-        if inputs.tool_version != e.inputs.tool_version {
-            return bad(
+        // What dealt the shard, against what the merge is given: (field,
+        // whether it matches, what is wrong when it does not).
+        let identity = [
+            (
                 "inputs.tool_version",
+                inputs.tool_version == e.inputs.tool_version,
                 format!(
                     "is {}: this shard was dealt by another version of certify than this one ({}); deal every shard and merge with one version",
                     inputs.tool_version, e.inputs.tool_version
                 ),
-            );
-        }
-        if inputs.spec_sha256 != e.inputs.spec_sha256 {
-            return bad(
+            ),
+            (
                 "inputs.spec_sha256",
+                inputs.spec_sha256 == e.inputs.spec_sha256,
                 format!(
                     "is {}: this shard was dealt from another version of the spec than the one given to the merge ({})",
                     inputs.spec_sha256, e.inputs.spec_sha256
                 ),
-            );
-        }
-        if inputs.include_sha256 != e.inputs.include_sha256 {
-            return bad(
+            ),
+            (
                 "inputs.include_sha256",
+                inputs.include_sha256 == e.inputs.include_sha256,
                 "differs: this shard was dealt with another version of a file the spec includes"
                     .into(),
-            );
-        }
-        if run.spec != e.spec_id {
-            return bad(
+            ),
+            (
                 "tallies.spec",
+                run.spec == e.spec_id,
                 format!("is `{}`, but the spec given is `{}`", run.spec, e.spec_id),
-            );
-        }
-        if run.decks != e.decks {
-            return bad(
+            ),
+            (
                 "tallies.decks",
+                run.decks == e.decks,
                 format!(
                     "is {}, but the merge is at {} decks (give --decks {} to merge this run)",
                     run.decks, e.decks, run.decks
                 ),
-            );
+            ),
+        ];
+        if let Some((field, _, problem)) = identity.into_iter().find(|(_, same, _)| !same) {
+            return bad(field, problem);
         }
         let s = &run.settings;
         if s.shard.count == 0 || s.shard.count > MAX_SHARDS as u64 {

@@ -5,8 +5,8 @@
 
 use certify::check::check_source;
 use certify::limits::{
-    MAX_BOUND_SHOES, MAX_EVENTS, MAX_LINES, MAX_PAY_TABLES, MAX_SIMULATE_ROUNDS,
-    MAX_TABLE_ROUNDS, MAX_VERIFY_SAMPLES, MAX_WAGERS,
+    MAX_BOUND_SHOES, MAX_EVENTS, MAX_LINES, MAX_PAY_TABLES, MAX_SIMULATE_ROUNDS, MAX_TABLE_ROUNDS,
+    MAX_VERIFY_SAMPLES, MAX_WAGERS,
 };
 use certify::spec::SourceFile;
 use std::fmt::Write;
@@ -164,7 +164,10 @@ fn run_sizes_past_their_limits_are_usage_errors() {
         (vec![spec, "--verify", &verify], "--verify"),
         (vec![spec, "--simulate", &simulate], "--simulate"),
         (vec!["simulate", spec, "--rounds", &rounds], "--rounds"),
-        (vec!["simulate", spec, "--bound-shoes", &shoes], "--bound-shoes"),
+        (
+            vec!["simulate", spec, "--bound-shoes", &shoes],
+            "--bound-shoes",
+        ),
     ] {
         let o = certify(&args);
         assert_eq!(o.code, 2, "{args:?}: {}", o.stderr);

@@ -149,7 +149,7 @@ fn text(study: &Study, path: &str) -> String {
         study.settings.shard.index,
         study.settings.shard.count
     );
-    crate::report::simulation::markdown(&mut s, study);
+    s.push_str(&crate::report::simulation::markdown(study));
     s
 }
 

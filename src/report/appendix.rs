@@ -4,12 +4,11 @@
 //! The JSON carries the same rows as `fixture_cases`.
 
 use crate::fixtures::{CaseResult, DealtHand};
-use crate::report::text::new_table;
+use crate::report::model::{Kind, Section, Table};
 use serde_json::{Value, json};
-use std::fmt::Write;
 
 /// The heading of the appendix, referred to from the main body.
-pub(crate) const HEADING: &str = "## Appendix A. Handwritten cases";
+pub(crate) const HEADING: &str = "Appendix A. Handwritten cases";
 
 /// One fixture case and all its checks.
 pub(crate) struct Case<'a> {
@@ -66,14 +65,14 @@ pub(crate) fn cards_text(cards: &[DealtHand]) -> String {
 }
 
 /// The short summary the main body keeps in place of the case table.
-pub(crate) fn summary(s: &mut String, results: &[CaseResult]) {
+pub(crate) fn summary(sec: &mut Section, results: &[CaseResult]) {
     let cases = cases(results);
     let passed = cases.iter().filter(|c| c.passed()).count();
     let checks_passed = results.iter().filter(|r| r.pass).count();
     let files: std::collections::BTreeSet<&str> = cases.iter().map(|c| c.file).collect();
-    let _ = writeln!(
-        s,
-        "### Handwritten cases\n\n{} cases from the rule documents' words ({} {}), {} checks of settlements, totals and refused rounds: {} of {} cases and {} of {} checks passed. Every case, with its cards, is in Appendix A at the end of this report.\n",
+    sec.heading(3, "Handwritten cases");
+    sec.para(format!(
+        "{} cases from the rule documents' words ({} {}), {} checks of settlements, totals and refused rounds: {} of {} cases and {} of {} checks passed. Every case, with its cards, is in Appendix A at the end of this report.",
         cases.len(),
         if files.len() == 1 {
             "fixture file"
@@ -86,7 +85,7 @@ pub(crate) fn summary(s: &mut String, results: &[CaseResult]) {
         cases.len(),
         checks_passed,
         results.len(),
-    );
+    ));
 }
 
 /// `target: value` per check, joined: one cell holds all a case's checks.
@@ -99,18 +98,16 @@ fn checks_cell(case: &Case, value: impl Fn(&CaseResult) -> &str) -> String {
 }
 
 /// The appendix: one row per case.
-pub(crate) fn markdown(s: &mut String, results: &[CaseResult]) {
+pub(crate) fn appendix(results: &[CaseResult]) -> Section {
     let cases = cases(results);
-    let _ = writeln!(s, "\n{HEADING}\n");
-    let _ = writeln!(
-        s,
-        "One row per case: the cards dealt to each hand in the order it received them, the document's words the case comes from, and for every check (a wager under a pay table, the final totals, or a round that must be refused) the expected and the actual settlement.\n"
-    );
-    let mut t = new_table(vec![
+    let mut sec = Section::new("cases", HEADING);
+    sec.para("One row per case: the cards dealt to each hand in the order it received them, the document's words the case comes from, and for every check (a wager under a pay table, the final totals, or a round that must be refused) the expected and the actual settlement.");
+    let mut t = Table::names(vec![
         "#", "case", "source", "cards", "expected", "actual", "result",
-    ]);
+    ])
+    .kind(0, Kind::Count);
     for (k, c) in cases.iter().enumerate() {
-        t.add_row(vec![
+        t.row(vec![
             (k + 1).to_string(),
             c.name.to_string(),
             format!("\"{}\"", c.source),
@@ -120,7 +117,8 @@ pub(crate) fn markdown(s: &mut String, results: &[CaseResult]) {
             if c.passed() { "pass" } else { "FAIL" }.to_string(),
         ]);
     }
-    let _ = writeln!(s, "{t}");
+    sec.table(t);
+    sec
 }
 
 /// The same rows for the JSON document (`fixture_cases`).

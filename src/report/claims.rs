@@ -4,6 +4,7 @@
 use super::numbers::percent;
 use crate::engine::Analysis;
 use crate::model::{Claim, Spec};
+use crate::report::model::{Kind, Table};
 use num_bigint::BigInt;
 use num_rational::BigRational;
 
@@ -84,16 +85,17 @@ fn compare(c: &Claim, wagers: Vec<String>, pay_table: String, edge: BigRational)
 }
 
 /// Printed claims against computed figures, as a table.
-pub fn table(claims: &[ClaimCheck]) -> comfy_table::Table {
-    let mut t = crate::report::text::new_table(vec![
+pub fn table(claims: &[ClaimCheck]) -> Table {
+    let mut t = Table::names(vec![
         "claim: house edge of (equal stakes)",
         "pay table",
         "printed",
         "computed",
         "result",
-    ]);
+    ])
+    .kind(2, Kind::Percent);
     for cl in claims {
-        t.add_row(vec![
+        t.row(vec![
             cl.wagers.join(" + "),
             cl.pay_table.clone(),
             cl.printed.clone(),

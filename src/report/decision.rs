@@ -5,11 +5,10 @@
 use super::numbers::{decimal, fraction, group_digits, one_in, percent, sqrt_decimal};
 use crate::engine::decide::{DecisionStats, Figures, Seen};
 use crate::engine::stats::CombinedStats;
-use crate::report::figure::{self, Decide, Figure, to_f64};
-use crate::report::text::new_table;
+use crate::report::model::figure::{Decide, Figure, to_f64};
+use crate::report::model::{Kind, Section, Table};
 use num_bigint::BigInt;
 use num_rational::BigRational;
-use std::fmt::Write;
 
 /// A point value as a card label: 0 is a ten or a face.
 fn label(v: u8) -> String {
@@ -128,10 +127,10 @@ pub fn distribution(c: &CombinedStats) -> Figure {
 
 /// The chart: D (draw) or S (stand) by the best total-dependent strategy;
 /// `*` where the optimal strategy decides some compositions otherwise.
-pub fn chart(d: &DecisionStats) -> comfy_table::Table {
+pub fn chart(d: &DecisionStats) -> Table {
     let mut header = vec![format!("{} total", d.hand)];
     header.extend(column_labels(d));
-    let mut t = new_table(header);
+    let mut t = Table::names(header).kind(0, Kind::Count);
     for (total, row_cells) in cells(d).into_iter().enumerate() {
         let mut row = vec![total.to_string()];
         row.extend(row_cells.into_iter().map(|c| match c {
@@ -139,7 +138,7 @@ pub fn chart(d: &DecisionStats) -> comfy_table::Table {
             Decide::Draw { mixed } => format!("D{}", if mixed { "*" } else { "" }),
             Decide::Stand { mixed } => format!("S{}", if mixed { "*" } else { "" }),
         }));
-        t.add_row(row);
+        t.row(row);
     }
     t
 }
@@ -179,8 +178,8 @@ pub fn exceptions(d: &DecisionStats) -> Vec<String> {
 }
 
 /// Each strategy's figures for the objective wagers.
-pub fn strategies(d: &DecisionStats, per: &str) -> comfy_table::Table {
-    let mut t = new_table(vec![
+pub fn strategies(d: &DecisionStats, per: &str) -> Table {
+    let mut t = Table::names(vec![
         "strategy".to_string(),
         "rule".to_string(),
         if per == "round" {
@@ -190,9 +189,10 @@ pub fn strategies(d: &DecisionStats, per: &str) -> comfy_table::Table {
         },
         "per total wagered".to_string(),
         format!("{} draws", d.hand),
-    ]);
+    ])
+    .kinds_from(2, Kind::Percent);
     for s in &d.strategies {
-        t.add_row(strategy_row(&s.id, &s.description, &s.figures));
+        t.row(strategy_row(&s.id, &s.description, &s.figures));
     }
     t
 }
@@ -208,20 +208,26 @@ fn strategy_row(id: &str, rule: &str, f: &Figures) -> Vec<String> {
 }
 
 /// The joint return table of wagers staked together.
-pub fn combined_table(c: &CombinedStats) -> comfy_table::Table {
-    let mut t = new_table(vec![
+pub fn combined_table(c: &CombinedStats) -> Table {
+    let mut t = Table::names(vec![
         "units staked",
         "net result",
         "combinations",
         "probability",
         "odds",
         "return",
-    ]);
+    ])
+    .kind(0, Kind::Count)
+    .kind(1, Kind::Amount)
+    .kind(2, Kind::Count)
+    .kind(3, Kind::Percent)
+    .kind(4, Kind::Odds)
+    .kind(5, Kind::Percent);
     let total = BigRational::from_integer(BigInt::from(c.total));
     for (net, units, n) in c.outcomes.iter().rev() {
         let p = BigRational::from_integer(BigInt::from(*n)) / &total;
         let ret = &p * crate::engine::stats::big(*net);
-        t.add_row(vec![
+        t.row(vec![
             units.to_string(),
             format!(
                 "{}{}",
@@ -238,26 +244,26 @@ pub fn combined_table(c: &CombinedStats) -> comfy_table::Table {
 }
 
 /// The combined figures as rows of a figure/value table.
-pub fn combined_figures(c: &CombinedStats) -> comfy_table::Table {
-    let mut k = new_table(vec!["figure", "value"]);
+pub fn combined_figures(c: &CombinedStats) -> Table {
+    let mut k = Table::names(vec!["figure", "value"]);
     let edge = c.house_edge();
-    k.add_row(vec![
+    k.row(vec![
         format!("House edge per {} bet", c.per),
         format!("{} (exact: {})", percent(&edge, 4), fraction(&edge)),
     ]);
-    k.add_row(vec![
+    k.row(vec![
         "House edge per total wagered (element of risk)".to_string(),
         percent(&c.per_total_wagered(), 4),
     ]);
-    k.add_row(vec![
+    k.row(vec![
         "Average units staked per round".to_string(),
         decimal(&c.staked, 6),
     ]);
-    k.add_row(vec![
+    k.row(vec![
         format!("Standard deviation per {} bet", c.per),
         sqrt_decimal(&c.variance, 4),
     ]);
-    k.add_row(vec![
+    k.row(vec![
         format!("Variance per {} bet", c.per),
         decimal(&c.variance, 4),
     ]);
@@ -265,20 +271,17 @@ pub fn combined_figures(c: &CombinedStats) -> comfy_table::Table {
 }
 
 /// Wagers staked together, in Markdown (section 4 of the report).
-pub fn combined_markdown(s: &mut String, cs: &CombinedStats, figures: &mut figure::Figures) {
-    let _ = writeln!(s, "### Combined `{}` — {}\n", cs.id, cs.name);
-    let _ = writeln!(
-        s,
-        "The wagers {} staked together, one unit each when placed, under their first pay tables; the joint outcome of every round:\n",
-        cs.wagers
+pub fn combined_part(sec: &mut Section, cs: &CombinedStats) {
+    sec.heading(3, format!("Combined `{}` — {}", cs.id, cs.name));
+    sec.para(format!(
+"The wagers {} staked together, one unit each when placed, under their first pay tables; the joint outcome of every round:", cs.wagers
             .iter()
             .map(|w| format!("`{w}`"))
             .collect::<Vec<_>>()
-            .join(" and ")
-    );
-    let _ = writeln!(s, "{}\n", combined_table(cs));
-    figures.add(s, distribution(cs), false);
-    let _ = writeln!(s, "{}\n", combined_figures(cs));
+            .join(" and ")));
+    sec.table(combined_table(cs));
+    sec.figure(distribution(cs), None);
+    sec.table(combined_figures(cs));
 }
 
 /// The bet a decision's edges are quoted per: the `per` wager of the
@@ -291,46 +294,25 @@ pub fn per_bet(d: &DecisionStats, combined: &[CombinedStats]) -> String {
 }
 
 /// The decision analysis in Markdown (section 4 of the report).
-pub fn markdown(
-    s: &mut String,
-    d: &DecisionStats,
-    combined: &[CombinedStats],
-    figures: &mut figure::Figures,
-) {
+pub fn decision_part(sec: &mut Section, d: &DecisionStats, combined: &[CombinedStats]) {
     let per = per_bet(d, combined);
-    let _ = writeln!(s, "### The {}'s decision\n", d.hand);
-    let _ = writeln!(
-        s,
-        "The {} decides seeing {}. For every combination of those cards' point values, the expected return of {} was computed exactly for standing and for drawing; the optimal strategy draws where drawing returns strictly more. The chart shows the best strategy that looks only at the {}'s total; `*` marks cells where the optimal (composition-dependent) strategy decides some hands otherwise (listed below the chart).\n",
-        d.hand,
-        d.sees.join(", "),
-        d.objective.join(" + "),
-        d.hand
-    );
-    figures.add(s, grid(d), true);
-    let _ = writeln!(s, "{}\n", chart(d));
+    sec.heading(3, format!("The {}'s decision", d.hand));
+    sec.para(format!(
+"The {} decides seeing {}. For every combination of those cards' point values, the expected return of {} was computed exactly for standing and for drawing; the optimal strategy draws where drawing returns strictly more. The chart shows the best strategy that looks only at the {}'s total; `*` marks cells where the optimal (composition-dependent) strategy decides some hands otherwise (listed below the chart).", d.hand, d.sees.join(", "), d.objective.join(" + "), d.hand));
+    sec.figure(grid(d), Some(chart(d)));
     let ex = exceptions(d);
     if ex.is_empty() {
-        let _ = writeln!(
-            s,
-            "The composition-dependent and total-dependent strategies are the same: no hand's decision depends on more than its total.\n"
-        );
+        sec.para("The composition-dependent and total-dependent strategies are the same: no hand's decision depends on more than its total.");
     } else {
-        let _ = writeln!(
-            s,
-            "The composition-dependent strategy differs from the total-dependent one on {} combination{}:\n",
-            ex.len(),
-            if ex.len() == 1 { "" } else { "s" }
-        );
+        sec.para(format!(
+"The composition-dependent strategy differs from the total-dependent one on {} combination{}:", ex.len(), if ex.len() == 1 { "" } else { "s" }));
         for e in ex {
-            let _ = writeln!(s, "- {e}");
+            sec.item(e);
         }
-        let _ = writeln!(s);
     }
-    let _ = writeln!(
-        s,
-        "Strategies compared (each bet one unit when placed; the analysis plays `{}`):\n",
+    sec.para(format!(
+        "Strategies compared (each bet one unit when placed; the analysis plays `{}`):",
         d.default
-    );
-    let _ = writeln!(s, "{}\n", strategies(d, &per));
+    ));
+    sec.table(strategies(d, &per));
 }

@@ -7,15 +7,14 @@
 
 use super::claims::{self, ClaimCheck};
 use super::document::Inputs;
+use super::model::{Kind, Section, Table};
 use super::numbers::{fraction, percent, share, sqrt_decimal};
-use super::text::new_table;
 use crate::cards::deck_count;
 use crate::engine::Analysis;
 use crate::engine::deck_function::DeckFunctions;
 use crate::model::Spec;
 use num_traits::Signed;
 use serde_json::{Value, json};
-use std::fmt::Write;
 
 /// A deck count against the document.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -168,25 +167,23 @@ fn marked_counts(spec: &Spec, counts: &[u32]) -> String {
 
 /// Page one: at which allowed counts each printed claim is confirmed. The
 /// verdict stays at the run's count; this says how far a claim carries.
-pub(crate) fn claims_page_one(s: &mut String, inp: &Inputs) {
+pub(crate) fn claims_page_one(sec: &mut Section, inp: &Inputs) {
     let Some(decks) = inp.by_decks else { return };
     let spec = inp.spec;
     if spec.claims.is_empty() {
         return;
     }
     let by = claims_by_decks(spec, decks);
-    let _ = writeln!(
-        s,
-        "Each claim checked at every deck count the spec allows. The verdict is at {}; the other counts are analysis (section 4).\n",
-        label(spec, inp.decks)
-    );
-    let mut t = new_table(vec![
+    sec.para(format!(
+"Each claim checked at every deck count the spec allows. The verdict is at {}; the other counts are analysis (section 4).", label(spec, inp.decks)));
+    let mut t = Table::names(vec![
         "claim: house edge of (equal stakes)",
         "pay table",
         "printed",
         "confirmed at (decks)",
         "not confirmed at (decks)",
-    ]);
+    ])
+    .kind(2, Kind::Percent);
     for (k, first) in by
         .first()
         .map(|(_, c)| c.as_slice())
@@ -201,7 +198,7 @@ pub(crate) fn claims_page_one(s: &mut String, inp: &Inputs) {
                 .collect()
         };
         let (yes, no) = (at(true), at(false));
-        t.add_row(vec![
+        t.row(vec![
             first.wagers.join(" + "),
             first.pay_table.clone(),
             first.printed.clone(),
@@ -209,7 +206,7 @@ pub(crate) fn claims_page_one(s: &mut String, inp: &Inputs) {
             marked_counts(spec, &no),
         ]);
     }
-    let _ = writeln!(s, "{t}\n");
+    sec.table(t);
 }
 
 /// The legend under every table whose columns are deck counts.
@@ -249,8 +246,8 @@ fn edge_cell(e: &num_rational::BigRational) -> String {
 
 /// The house edge by deck count as small charts: one per wager / pay
 /// table and per combined wager (per bet), the PDF's picture of the table.
-fn chart(spec: &Spec, decks: &[(u32, &Analysis)]) -> super::figure::Figure {
-    use super::figure::{DeckChart, Figure, to_f64};
+fn chart(spec: &Spec, decks: &[(u32, &Analysis)]) -> super::model::Figure {
+    use super::model::figure::{DeckChart, Figure, to_f64};
     let hundred = num_rational::BigRational::from_integer(100.into());
     let point = |d: u32, e: num_rational::BigRational| {
         (
@@ -294,24 +291,19 @@ fn chart(spec: &Spec, decks: &[(u32, &Analysis)]) -> super::figure::Figure {
 /// Section 4's deck-count part: return tables at the document's other
 /// counts, the house edge at every allowed count, and each claim at every
 /// allowed count.
-pub(crate) fn markdown(
-    s: &mut String,
-    inp: &Inputs,
-    decks: &[(u32, &Analysis)],
-    figures: &mut super::figure::Figures,
-) {
+pub(crate) fn section_part(sec: &mut Section, inp: &Inputs, decks: &[(u32, &Analysis)]) {
     let spec = inp.spec;
     for (d, a) in decks {
         if *d != inp.decks && standing(spec, *d) == Standing::Named {
-            return_tables(s, spec, *d, a);
+            return_tables(sec, spec, *d, a);
         }
     }
-    let _ = writeln!(s, "### House edge by deck count\n");
+    sec.heading(3, "House edge by deck count");
     let mut head = header(spec, "wager / pay table", decks);
     if inp.edges.is_some() {
         head.push("infinite decks (limit)".into());
     }
-    let mut t = new_table(head);
+    let mut t = Table::names(head).kinds_from(1, Kind::Percent);
     let Some((_, first)) = decks.first() else {
         return;
     };
@@ -330,7 +322,7 @@ pub(crate) fn markdown(
             if let Some(f) = functions.as_mut().and_then(|f| f.next()) {
                 row.push(edge_cell(&f.infinite));
             }
-            t.add_row(row);
+            t.row(row);
         }
     }
     let no_limit = |row: &mut Vec<String>| {
@@ -346,7 +338,7 @@ pub(crate) fn markdown(
                 .map(|(_, a)| edge_cell(&a.combined[ci].house_edge())),
         );
         no_limit(&mut row);
-        t.add_row(row);
+        t.row(row);
         let mut row = vec![format!("`{}` per total wagered", cs.id)];
         row.extend(
             decks
@@ -354,7 +346,7 @@ pub(crate) fn markdown(
                 .map(|(_, a)| edge_cell(&a.combined[ci].per_total_wagered())),
         );
         no_limit(&mut row);
-        t.add_row(row);
+        t.row(row);
     }
     if let Some(d) = &first.decision {
         let mut row = vec![format!(
@@ -367,19 +359,20 @@ pub(crate) fn markdown(
                 .map_or("-".into(), |d| d.differences.len().to_string())
         }));
         no_limit(&mut row);
-        t.add_row(row);
+        t.row(row);
     }
-    let _ = writeln!(s, "{t}\n\n{}\n", legend(spec));
-    let _ = writeln!(s, "{}\n", functions_note(spec, inp.edges));
+    sec.table(t);
+    sec.note(legend(spec));
+    sec.note(functions_note(spec, inp.edges));
     if decks.len() >= 2 {
-        figures.add(s, chart(spec, decks), false);
+        sec.figure(chart(spec, decks), None);
     }
     if spec.claims.is_empty() {
         return;
     }
-    let _ = writeln!(s, "### Printed claims by deck count\n");
+    sec.heading(3, "Printed claims by deck count");
     let by = claims_by_decks(spec, decks);
-    let mut t = new_table(header(spec, "claim (printed)", decks));
+    let mut t = Table::names(header(spec, "claim (printed)", decks));
     for (k, c) in by[0].1.iter().enumerate() {
         let mut row = vec![format!(
             "{} / {} ({})",
@@ -395,49 +388,52 @@ pub(crate) fn markdown(
                 format!("{} not confirmed", c.computed)
             }
         }));
-        t.add_row(row);
+        t.row(row);
     }
-    let _ = writeln!(
-        s,
-        "{t}\n\nA claim is confirmed at a count when the computed house edge, rounded to the printed decimals, equals the printed figure. {}\n",
+    sec.table(t);
+    sec.note(format!(
+        "A claim is confirmed at a count when the computed house edge, rounded to the printed decimals, equals the printed figure. {}",
         legend(spec)
-    );
+    ));
 }
 
 /// The full return table of every wager and pay table at one more count the
 /// document names.
-fn return_tables(s: &mut String, spec: &Spec, decks: u32, a: &Analysis) {
-    let _ = writeln!(
-        s,
-        "### Results at {}, a count the document names\n",
-        label(spec, decks)
+fn return_tables(sec: &mut Section, spec: &Spec, decks: u32, a: &Analysis) {
+    sec.heading(
+        3,
+        format!(
+            "Results at {}, a count the document names",
+            label(spec, decks)
+        ),
     );
     for w in &a.wagers {
         for t in &w.tables {
-            let _ = writeln!(s, "#### `{}` — {} at {}\n", w.id, t.name, deck_count(decks));
-            super::document::return_table(s, t);
+            sec.heading(
+                4,
+                format!("`{}` — {} at {}", w.id, t.name, deck_count(decks)),
+            );
+            sec.table(super::results::return_table(t));
             let edge = t.house_edge();
-            let _ = writeln!(
-                s,
-                "House edge {} (exact: {}); hit frequency {}; standard deviation per unit {}.\n",
+            sec.para(format!(
+                "House edge {} (exact: {}); hit frequency {}; standard deviation per unit {}.",
                 edge_cell(&edge),
                 fraction(&edge),
                 share(t.wins, t.total, 4),
                 sqrt_decimal(&t.variance, 4)
-            );
+            ));
         }
     }
     for cs in &a.combined {
-        let _ = writeln!(
-            s,
-            "Combined wager {} (`{}`) at {}: house edge {} per {} bet, {} per total wagered.\n",
+        sec.para(format!(
+            "Combined wager {} (`{}`) at {}: house edge {} per {} bet, {} per total wagered.",
             cs.name,
             cs.id,
             deck_count(decks),
             edge_cell(&cs.house_edge()),
             cs.per,
             edge_cell(&cs.per_total_wagered())
-        );
+        ));
     }
 }
 

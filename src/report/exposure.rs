@@ -5,12 +5,12 @@
 //! it is the largest net result among the joint outcomes that happen. Where
 //! the spec declares table limits, the same at the largest stakes allowed.
 
+use super::model::{Kind, Section, Table};
 use super::numbers::group_digits;
 use crate::engine::Analysis;
 use crate::engine::stats::TableStats;
 use crate::model::{Pay, Ratio, Spec};
 use serde_json::{Value, json};
-use std::fmt::Write;
 
 /// The largest net pay per unit staked among events that happen; zero
 /// when no event that happens pays (the stake is at most returned).
@@ -80,61 +80,47 @@ pub(crate) fn dollars(r: Ratio) -> String {
 
 /// The results' subsection: combined wagers, then the table limits.
 /// (Each pay table's figure per unit staked is on page one.)
-pub(crate) fn markdown(s: &mut String, spec: &Spec, a: &Analysis) {
-    let _ = writeln!(s, "### Maximum exposure\n");
-    let _ = writeln!(
-        s,
-        "The most one round can cost the side that pays, per unit staked: the largest pay among the events that happen (nonzero combinations; an event that never settles the wager pays nothing). Page one gives it for every pay table.\n"
-    );
-    let mut t = super::text::new_table(vec!["wager", "pay table", "largest pay per unit staked"]);
+pub(crate) fn section_part(sec: &mut Section, spec: &Spec, a: &Analysis) {
+    sec.heading(3, "Maximum exposure");
+    sec.para("The most one round can cost the side that pays, per unit staked: the largest pay among the events that happen (nonzero combinations; an event that never settles the wager pays nothing). Page one gives it for every pay table.");
+    let mut t = Table::names(vec!["wager", "pay table", "largest pay per unit staked"])
+        .kind(2, Kind::Amount);
     for w in &a.wagers {
         for p in &w.tables {
-            t.add_row(vec![
+            t.row(vec![
                 format!("`{}`", w.id),
                 p.id.clone(),
                 per_unit(p).trimmed_decimal(),
             ]);
         }
     }
-    let _ = writeln!(s, "{t}\n");
+    sec.table(t);
     for c in &a.combined {
         if let Some((net, units)) = combined(c) {
-            let _ = writeln!(
-                s,
-                "- Combined wager `{}`: at most {} units won in one round, on {} unit{} staked ({} per unit staked).",
-                c.id,
-                net.trimmed_decimal(),
-                units,
-                if units == 1 { "" } else { "s" },
-                (net / Ratio::int(units.max(1) as i128)).trimmed_decimal()
-            );
+            sec.item(format!(
+"Combined wager `{}`: at most {} units won in one round, on {} unit{} staked ({} per unit staked).", c.id, net.trimmed_decimal(), units, if units == 1 { "" } else { "s" }, (net / Ratio::int(units.max(1) as i128)).trimmed_decimal()));
         }
     }
-    if !a.combined.is_empty() {
-        let _ = writeln!(s);
-    }
-    limits(s, spec, a);
+    limits(sec, spec, a);
 }
 
 /// At the spec's table limits: each wager at its maximum, a seated bettor
 /// with every wager at its maximum, and the table's seats.
-fn limits(s: &mut String, spec: &Spec, a: &Analysis) {
+fn limits(sec: &mut Section, spec: &Spec, a: &Analysis) {
     let Some(table) = &spec.table else {
         return;
     };
     let rows = at_limits(spec, a);
-    let _ = writeln!(
-        s,
-        "At the spec's table limits (as the spec declares them; section 2 says which the document states and which are assumed), each wager under its first pay table:\n"
-    );
-    let mut t = super::text::new_table(vec![
+    sec.para("At the spec's table limits (as the spec declares them; section 2 says which the document states and which are assumed), each wager under its first pay table:");
+    let mut t = Table::names(vec![
         "wager",
         "maximum stake",
         "largest pay per unit",
         "largest win on one maximum bet",
-    ]);
+    ])
+    .kinds_from(1, Kind::Amount);
     for r in &rows {
-        t.add_row(vec![
+        t.row(vec![
             format!("`{}`", r.wager),
             dollars(r.max_stake),
             r.per_unit.trimmed_decimal(),
@@ -149,31 +135,20 @@ fn limits(s: &mut String, spec: &Spec, a: &Analysis) {
         .filter(|w| w.back_line)
         .map(|w| format!("`{}`", w.id))
         .collect();
-    let _ = writeln!(s, "{t}\n");
-    let _ = writeln!(
-        s,
-        "- One seated bettor with every wager at its maximum can win at most {} in one round: an upper bound, the sum of the rows above (events that exclude one another cannot all pay in one round, so the true maximum may be lower).",
-        dollars(seat)
-    );
-    let _ = writeln!(
-        s,
-        "- The table's {bettors} seated bettors (the player-dealer holds one of the {} seats): at most {} in one round{}.",
-        table.seats,
-        dollars(seat * Ratio::int(bettors as i128)),
-        if back.is_empty() {
+    sec.table(t);
+    sec.item(format!(
+"One seated bettor with every wager at its maximum can win at most {} in one round: an upper bound, the sum of the rows above (events that exclude one another cannot all pay in one round, so the true maximum may be lower).", dollars(seat)));
+    sec.item(format!(
+"The table's {bettors} seated bettors (the player-dealer holds one of the {} seats): at most {} in one round{}.", table.seats, dollars(seat * Ratio::int(bettors as i128)), if back.is_empty() {
             String::new()
         } else {
             format!(
                 ", plus each back-line bet on {} (their number is not limited), each at most its row above",
                 back.join(", ")
             )
-        }
-    );
-    let _ = writeln!(
-        s,
-        "- The player-dealer who holds the other side pays no more than his own stake in any round (under either coverage reading his net stays within his stake); what his stake does not cover is returned to the bettors ({} coverage, section 2).\n",
-        table.coverage.id()
-    );
+        }));
+    sec.item(format!(
+"The player-dealer who holds the other side pays no more than his own stake in any round (under either coverage reading his net stays within his stake); what his stake does not cover is returned to the bettors ({} coverage, section 2).", table.coverage.id()));
 }
 
 /// `max_exposure` in the JSON results: per pay table, per combined wager,

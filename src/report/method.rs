@@ -3,9 +3,9 @@
 //! game's own slot names — all derived from the spec's model, so a game
 //! without the punto banco deal is not described as if it had one.
 
+use super::model::Section;
 use super::numbers::group_digits;
 use crate::model::{FirstRule, Game, Spec, StrategyRule};
-use std::fmt::Write;
 
 /// A short label per hand: its initial in capitals (`P`, `B`, `D`), or its
 /// whole name where the two hands share an initial.
@@ -86,29 +86,20 @@ fn is_tableau(g: &Game) -> bool {
 }
 
 /// Section 3's bullets on the game: deal, naturals, decisions, convention.
-pub(crate) fn markdown(s: &mut String, spec: &Spec, total: u128) {
+pub(crate) fn items(sec: &mut Section, spec: &Spec, total: u128) {
     let g = &spec.game;
     let (a, b) = (&g.hands[0], &g.hands[1]);
     let labels = labels(g);
     let deal = deal_labels(g);
-    let _ = writeln!(
-        s,
-        "- The deal: the {a} ({}) and the {b} ({}) receive two cards each in the order {}; the {a} completes its hand before the {b}.",
-        labels[0],
-        labels[1],
-        deal.join(", ")
-    );
+    sec.item(format!(
+"The deal: the {a} ({}) and the {b} ({}) receive two cards each in the order {}; the {a} completes its hand before the {b}.", labels[0], labels[1], deal.join(", ")));
     if g.naturals != 0 {
-        let _ = writeln!(
-            s,
-            "- Naturals: a two-card total of {} on either hand ends the round; neither hand draws.",
+        sec.item(format!(
+            "Naturals: a two-card total of {} on either hand ends the round; neither hand draws.",
             totals(g.naturals).replace(", ", " or ")
-        );
+        ));
     } else {
-        let _ = writeln!(
-            s,
-            "- No naturals: no two-card total ends the round; both hands are played out by the drawing rules whatever their first two cards."
-        );
+        sec.item("No naturals: no two-card total ends the round; both hands are played out by the drawing rules whatever their first two cards.");
     }
     let second = if second_ignores_first(g) {
         format!(
@@ -123,11 +114,8 @@ pub(crate) fn markdown(s: &mut String, spec: &Spec, total: u128) {
     };
     match &g.first {
         FirstRule::Totals(m) => {
-            let _ = writeln!(
-                s,
-                "- Decisions: none. The {a} draws on {} and stands otherwise; {second}. The cards alone decide every round.",
-                totals(*m)
-            );
+            sec.item(format!(
+"Decisions: none. The {a} draws on {} and stands otherwise; {second}. The cards alone decide every round.", totals(*m)));
         }
         FirstRule::Decides(d) => {
             let sees: Vec<String> = d.sees.iter().map(|&slot| g.slot_name(slot)).collect();
@@ -145,28 +133,19 @@ pub(crate) fn markdown(s: &mut String, spec: &Spec, total: u128) {
                 ),
             };
             let others = d.strategies.len() - 1;
-            let _ = writeln!(
-                s,
-                "- Decisions: the {a} chooses to draw one card or stand, seeing {}. Every figure is computed under the strategy `{}`: {rule}.{} The {b} has no choice: {second}.",
-                sees.join(", "),
-                st.id,
-                if others > 0 {
+            sec.item(format!(
+"Decisions: the {a} chooses to draw one card or stand, seeing {}. Every figure is computed under the strategy `{}`: {rule}.{} The {b} has no choice: {second}.", sees.join(", "), st.id, if others > 0 {
                     format!(
                         " The {others} other written strateg{} compared in section 4.",
                         if others == 1 { "y is" } else { "ies are" }
                     )
                 } else {
                     String::new()
-                },
-            );
+                }));
         }
     }
-    let _ = writeln!(
-        s,
-        "- The six-card convention: ordered sequences of six cards ({}, then the {a}'s third card, then the {b}'s third card); a third card not drawn still counts as a slot. Total: {} sequences.",
-        deal.join(", "),
-        group_digits(&total.to_string())
-    );
+    sec.item(format!(
+"The six-card convention: ordered sequences of six cards ({}, then the {a}'s third card, then the {b}'s third card); a third card not drawn still counts as a slot. Total: {} sequences.", deal.join(", "), group_digits(&total.to_string())));
 }
 
 /// The sentence on the test suite's random-round properties, true of this

@@ -269,3 +269,23 @@ mod tests {
         }
     }
 }
+
+/// An estimate's share as a percentage at `places` decimals (simulated
+/// figures are floating point; exact ones use [`percent`]).
+pub fn pct(x: f64, places: usize) -> String {
+    format!("{:.*}%", places, 100.0 * x)
+}
+
+/// As [`pct`], with its sign always shown.
+pub fn signed_pct(x: f64, places: usize) -> String {
+    format!("{:+.*}%", places, 100.0 * x)
+}
+
+/// An estimate and its interval's half-width: "+1.2345% ± 0.0100%".
+pub fn interval_pct(e: &crate::simulate::stats::Estimate, places: usize) -> String {
+    format!(
+        "{} ± {}",
+        signed_pct(e.value, places),
+        pct(e.half_width, places)
+    )
+}

@@ -5,29 +5,28 @@
 
 use super::Computed;
 use super::document::{Inputs, sha256_hex};
+use super::model::{Document, Kind, Section, Table, Text};
 use super::numbers::{group_digits, percent, share, sqrt_decimal};
-use super::text::new_table;
 use num_traits::Signed;
-use std::fmt::Write;
 
-pub(crate) fn render(s: &mut String, inp: &Inputs, c: &Computed) {
+pub(crate) fn render(doc: &mut Document, inp: &Inputs, c: &Computed) {
     let spec = inp.spec;
     let a = &c.analysis;
-    let _ = writeln!(s, "## 1. Summary\n");
-    let mut t = new_table(vec!["item", "value"]);
-    t.add_row(vec!["Game".to_string(), spec.title.clone()]);
-    t.add_row(vec![
+    let sec = doc.section("summary", "1. Summary");
+    let mut t = Table::names(vec!["item", "value"]);
+    t.row(vec!["Game".to_string(), spec.title.clone()]);
+    t.row(vec![
         "Spec".to_string(),
         format!(
             "`{}` version {} (`{}`)",
             spec.id, spec.version, inp.spec_path
         ),
     ]);
-    t.add_row(vec![
+    t.row(vec![
         "Spec SHA-256".to_string(),
         format!("`{}`", sha256_hex(inp.spec_bytes)),
     ]);
-    t.add_row(vec![
+    t.row(vec![
         "Source document".to_string(),
         format!(
             "{} — {}",
@@ -42,42 +41,41 @@ pub(crate) fn render(s: &mut String, inp: &Inputs, c: &Computed) {
         ("Game identifier", &sub.game_id),
     ] {
         if let Some(v) = value {
-            t.add_row(vec![label.to_string(), v.clone()]);
+            t.row(vec![label.to_string(), v.clone()]);
         }
     }
-    t.add_row(vec!["Shoe".to_string(), super::decks::shoe_cell(spec, a)]);
-    t.add_row(vec![
+    t.row(vec!["Shoe".to_string(), super::decks::shoe_cell(spec, a)]);
+    t.row(vec![
         "Tool".to_string(),
         format!("certify {}", env!("CARGO_PKG_VERSION")),
     ]);
-    let _ = writeln!(s, "{t}\n");
-    verdict(s, inp, c);
-    super::sides::framing(s, spec);
-    wagers(s, spec, c);
-    let _ = writeln!(s, "### Claims printed in the document\n");
+    sec.table(t);
+    verdict(sec, inp, c);
+    super::sides::framing(sec, spec);
+    wagers(sec, spec, c);
+    sec.heading(3, "Claims printed in the document");
     if c.claims.is_empty() {
-        let _ = writeln!(s, "The document prints no house edge for these wagers.\n");
+        sec.para("The document prints no house edge for these wagers.");
     } else {
-        let _ = writeln!(s, "{}\n", super::claims::table(&c.claims));
-        super::decks::claims_page_one(s, inp);
+        sec.table(super::claims::table(&c.claims));
+        super::decks::claims_page_one(sec, inp);
     }
-    let _ = writeln!(s, "### Warnings\n");
+    sec.heading(3, "Warnings");
     if c.warnings.is_empty() {
-        let _ = writeln!(s, "None.\n");
+        sec.para("None.");
     }
     for w in &c.warnings {
         // Each message names its kind; a player advantage stands out.
         if w.kind == "player_advantage" {
-            let _ = writeln!(s, "- **{}**", w.message);
+            sec.item(Text::spans(&w.message).bold());
         } else {
-            let _ = writeln!(s, "- {}", w.message);
+            sec.item(Text::spans(&w.message));
         }
     }
-    let _ = writeln!(s);
 }
 
 /// One paragraph of facts, the most serious first.
-fn verdict(s: &mut String, inp: &Inputs, c: &Computed) {
+fn verdict(sec: &mut Section, inp: &Inputs, c: &Computed) {
     let a = &c.analysis;
     let tables: usize = a.wagers.iter().map(|w| w.tables.len()).sum();
     let advantages = c
@@ -111,19 +109,8 @@ fn verdict(s: &mut String, inp: &Inputs, c: &Computed) {
     let headline = format!("{advantage}; {claims}.");
     let passed = inp.fixtures.iter().filter(|r| r.pass).count();
     let v = inp.verification;
-    let _ = writeln!(
-        s,
-        "**Verdict. {headline}** {} wager{} under {tables} pay table{} computed exactly at {}. Handwritten cases from the document: {passed} of {} checks passed. Engine against the reference evaluator: {} on all {} sequences of the small shoes and {} rounds sampled from the full shoe. Warnings: {}.\n",
-        a.wagers.len(),
-        if a.wagers.len() == 1 { "" } else { "s" },
-        if tables == 1 { "" } else { "s" },
-        crate::cards::deck_count(a.decks),
-        inp.fixtures.len(),
-        if v.passed() { "agree" } else { "DISAGREE" },
-        group_digits(&v.small_shoe_sequences.to_string()),
-        group_digits(&v.sampled.to_string()),
-        c.warnings.len(),
-    );
+    sec.verdict(format!(
+"**Verdict. {headline}** {} wager{} under {tables} pay table{} computed exactly at {}. Handwritten cases from the document: {passed} of {} checks passed. Engine against the reference evaluator: {} on all {} sequences of the small shoes and {} rounds sampled from the full shoe. Warnings: {}.", a.wagers.len(), if a.wagers.len() == 1 { "" } else { "s" }, if tables == 1 { "" } else { "s" }, crate::cards::deck_count(a.decks), inp.fixtures.len(), if v.passed() { "agree" } else { "DISAGREE" }, group_digits(&v.small_shoe_sequences.to_string()), group_digits(&v.sampled.to_string()), c.warnings.len()));
     if let Some(st) = inp.study {
         let agree = st.cross_check.iter().filter(|x| x.agrees).count();
         let countable: Vec<String> = st
@@ -132,29 +119,26 @@ fn verdict(s: &mut String, inp: &Inputs, c: &Computed) {
             .filter(|t| t.countable)
             .map(|t| format!("`{} / {}`", t.wager, t.pay_table))
             .collect();
-        let _ = writeln!(
-            s,
-            "**Real shoes (section 6).** The simulation of {} rounds from a full shoe contains the exact house edge of {agree} of {} pay tables in its 99.9% interval. Card counting, dealt to a cut card: {}.\n",
-            group_digits(&st.full_rounds.to_string()),
-            st.cross_check.len(),
-            if countable.is_empty() {
+        sec.verdict(format!(
+"**Real shoes (section 6).** The simulation of {} rounds from a full shoe contains the exact house edge of {agree} of {} pay tables in its 99.9% interval. Card counting, dealt to a cut card: {}.", group_digits(&st.full_rounds.to_string()), st.cross_check.len(), if countable.is_empty() {
                 "no profitable count found for any pay table".to_string()
             } else {
                 format!("COUNTABLE: {}", countable.join(", "))
-            }
-        );
+            }));
     }
 }
 
 /// Every wager and pay table in one table; a player advantage in bold.
-fn wagers(s: &mut String, spec: &crate::model::Spec, c: &Computed) {
+fn wagers(sec: &mut Section, spec: &crate::model::Spec, c: &Computed) {
     let a = &c.analysis;
-    let _ = writeln!(
-        s,
-        "### Every wager and pay table at {}\n",
-        super::decks::label(spec, a.decks)
+    sec.heading(
+        3,
+        format!(
+            "Every wager and pay table at {}",
+            super::decks::label(spec, a.decks)
+        ),
     );
-    let mut t = new_table(vec![
+    let mut t = Table::names(vec![
         "wager",
         "pay table",
         "house edge",
@@ -163,7 +147,12 @@ fn wagers(s: &mut String, spec: &crate::model::Spec, c: &Computed) {
         "top award",
         "top award odds",
         "max payout per unit",
-    ]);
+    ])
+    .kind(2, Kind::Percent)
+    .kind(3, Kind::Percent)
+    .kind(4, Kind::Decimal)
+    .kind(6, Kind::Odds)
+    .kind(7, Kind::Amount);
     for w in &a.wagers {
         for p in &w.tables {
             // Invented pays give no figure of the game: say so, and point
@@ -179,7 +168,7 @@ fn wagers(s: &mut String, spec: &crate::model::Spec, c: &Computed) {
                     share(p.wins, p.total, 4),
                 ];
                 row.extend(["-"; 4].map(String::from));
-                t.add_row(row);
+                t.row(row);
                 continue;
             }
             let edge = p.house_edge();
@@ -201,11 +190,14 @@ fn wagers(s: &mut String, spec: &crate::model::Spec, c: &Computed) {
                 p.top_award()
                     .map_or_else(|| "-".into(), |e| e.pay.net().trimmed_decimal()),
             );
-            t.add_row(row);
+            t.row(row);
         }
     }
-    let _ = writeln!(s, "{t}\n");
+    sec.table(t);
     for cs in &a.combined {
-        let _ = writeln!(s, "Combined wager {}.\n", super::summary::combined_line(cs));
+        sec.para(format!(
+            "Combined wager {}.",
+            super::summary::combined_line(cs)
+        ));
     }
 }

@@ -10,7 +10,6 @@ use super::numbers::{group_digits, one_in};
 use crate::engine::stats::{TableStats, WagerStats};
 use crate::model::{Pay, Wager};
 use serde_json::{Value, json};
-use std::fmt::Write;
 
 /// An event that never settles the wager under one pay table.
 pub(crate) struct Outranked<'a> {
@@ -59,7 +58,12 @@ pub(crate) fn outranked<'a>(
 }
 
 /// Notes under a return table, one per outranked event (nothing when none).
-pub(crate) fn markdown(s: &mut String, w: &Wager, stats: &WagerStats, t: &TableStats) {
+pub(crate) fn notes(
+    sec: &mut super::model::Section,
+    w: &Wager,
+    stats: &WagerStats,
+    t: &TableStats,
+) {
     let notes = outranked(w, stats, t);
     if notes.is_empty() {
         return;
@@ -69,16 +73,9 @@ pub(crate) fn markdown(s: &mut String, w: &Wager, stats: &WagerStats, t: &TableS
             n.by.iter()
                 .map(|(id, why)| format!("`{id}`, which {why}"))
                 .collect();
-        let _ = writeln!(
-            s,
-            "- Note: `{}` shows 0 combinations because whenever it holds, an event tried before it under this pay table holds too and settles the wager; of these, {}. On its own it holds on {} combinations ({}).",
-            n.event,
-            by.join(" and "),
-            group_digits(&n.alone.to_string()),
-            one_in(n.alone, t.total),
-        );
+        sec.item(format!(
+"Note: `{}` shows 0 combinations because whenever it holds, an event tried before it under this pay table holds too and settles the wager; of these, {}. On its own it holds on {} combinations ({}).", n.event, by.join(" and "), group_digits(&n.alone.to_string()), one_in(n.alone, t.total)));
     }
-    let _ = writeln!(s);
 }
 
 /// `outranked` on each event of a pay table's JSON (`events[k]`): the count

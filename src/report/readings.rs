@@ -4,27 +4,23 @@
 //! the same figures, each with a round that tells them apart.
 
 use super::document::Inputs;
+use super::model::{Section, Table};
 use super::numbers::percent;
-use super::text::new_table;
 use crate::eval::differ::DifferingRound;
 use crate::model::{Interpretation, ItemReading, Reading, Spec};
 use num_rational::BigRational;
 use serde_json::{Value, json};
-use std::fmt::Write;
 
 /// The Markdown: assumptions, the readings table, and readings that give
 /// the same figures.
-pub(crate) fn markdown(s: &mut String, inp: &Inputs) {
+pub(crate) fn section_part(sec: &mut Section, inp: &Inputs) {
     let spec = inp.spec;
-    let _ = writeln!(s, "\n### Assumptions\n");
+    sec.heading(3, "Assumptions");
     if spec.assumptions.is_empty() {
-        let _ = writeln!(s, "The spec declares no assumptions.\n");
+        sec.para("The spec declares no assumptions.");
     } else {
-        let _ = writeln!(
-            s,
-            "Readings the document leaves open and for which no alternative is computed: the document's words, where they are, the choice made and why.\n"
-        );
-        let mut t = new_table(vec![
+        sec.para("Readings the document leaves open and for which no alternative is computed: the document's words, where they are, the choice made and why.");
+        let mut t = Table::names(vec![
             "assumption",
             "where",
             "the document says",
@@ -32,7 +28,7 @@ pub(crate) fn markdown(s: &mut String, inp: &Inputs) {
             "why",
         ]);
         for a in &spec.assumptions {
-            t.add_row(vec![
+            t.row(vec![
                 format!("`{}`", a.id),
                 format!("{}, {}", a.document, a.at),
                 format!("“{}”", a.quote),
@@ -40,56 +36,51 @@ pub(crate) fn markdown(s: &mut String, inp: &Inputs) {
                 a.why.clone(),
             ]);
         }
-        let _ = writeln!(s, "{t}\n");
+        sec.table(t);
     }
-    let _ = writeln!(s, "### Readings of the document\n");
+    sec.heading(3, "Readings of the document");
     if spec.readings.is_empty() {
-        let _ = writeln!(s, "The spec does not list the document's items.\n");
+        sec.para("The spec does not list the document's items.");
     } else {
-        let _ = writeln!(
-            s,
-            "One row per numbered item and table of {}, in the document's order: how the spec reads it.\n",
-            spec.document
-        );
-        let mut t = new_table(vec!["item", "the document says", "read as", "note"]);
+        sec.para(format!(
+"One row per numbered item and table of {}, in the document's order: how the spec reads it.", spec.document));
+        let mut t = Table::names(vec!["item", "the document says", "read as", "note"]);
         for r in &spec.readings {
-            t.add_row(vec![
+            t.row(vec![
                 r.item.clone(),
                 r.says.clone().unwrap_or_default(),
                 read_as(r),
                 r.note.clone().unwrap_or_default(),
             ]);
         }
-        let _ = writeln!(s, "{t}\n");
+        sec.table(t);
     }
     let same = same_figures(inp);
     if !same.is_empty() {
-        let _ = writeln!(s, "### Readings that give the same figures\n");
+        sec.heading(3, "Readings that give the same figures");
     }
     for sf in &same {
-        let _ = writeln!(
-            s,
-            "Interpretation `{}`: both readings give the same house edge at every deck count computed ({} at {}), so the figures cannot tell them apart. They are still different rules: {}\n",
+        let lead = format!(
+            "Interpretation `{}`: both readings give the same house edge at every deck count computed ({} at {}), so the figures cannot tell them apart. They are still different rules: ",
             sf.id,
             sf.edge,
-            crate::cards::deck_count(inp.decks),
-            match &sf.round {
-                Some(r) => format!(
-                    "the reference evaluator settles this round differently under each ({}).\n\n{}",
-                    r.cards,
-                    round_table(r)
-                ),
-                None => "no round of two cards per hand settles differently (the readings read third cards).".into(),
-            }
+            crate::cards::deck_count(inp.decks)
         );
-    }
-    // The next section opens with its own blank line.
-    while s.ends_with("\n\n") {
-        s.pop();
+        match &sf.round {
+            Some(r) => {
+                sec.para(format!(
+                    "{lead}the reference evaluator settles this round differently under each ({}).",
+                    r.cards
+                ));
+                sec.table(round_table(r));
+            }
+            None => sec.para(format!(
+                "{lead}no round of two cards per hand settles differently (the readings read third cards)."
+            )),
+        }
     }
 }
 
-/// How the row is read, in the order rule, assumption, interpretation.
 fn read_as(r: &ItemReading) -> String {
     let list = |v: &[String]| {
         v.iter()
@@ -113,12 +104,12 @@ fn read_as(r: &ItemReading) -> String {
     parts.join("; ")
 }
 
-fn round_table(r: &Distinguishing) -> String {
-    let mut t = new_table(vec!["reading", "wager / pay table", "settles as"]);
+fn round_table(r: &Distinguishing) -> Table {
+    let mut t = Table::names(vec!["reading", "wager / pay table", "settles as"]);
     for (label, who, how) in &r.settled {
-        t.add_row(vec![label.clone(), who.clone(), how.clone()]);
+        t.row(vec![label.clone(), who.clone(), how.clone()]);
     }
-    format!("{t}")
+    t
 }
 
 /// The JSON: the same three parts.
@@ -266,22 +257,19 @@ fn distinguishing(spec: &Spec, i: &Interpretation, r: &DifferingRound) -> Distin
 /// Beside a pay search: the spec's own pays for the searched wager, where
 /// they are an assumption, with the figure they give, said to be the
 /// assumption's and not the game's.
-pub(crate) fn assumed_beside_search(s: &mut String, spec: &Spec, c: &super::Computed, wager: &str) {
+pub(crate) fn assumed_beside_search(
+    sec: &mut Section,
+    spec: &Spec,
+    c: &super::Computed,
+    wager: &str,
+) {
     let Some(w) = c.analysis.wagers.iter().find(|w| w.id == wager) else {
         return;
     };
     for t in &w.tables {
         if let Some(a) = spec.assumed_pays(&w.id, &t.id) {
-            let _ = writeln!(
-                s,
-                "The spec's pay table `{}` / {} is an assumption, not the document's (assumption `{}`: {}). Under those pays the house edge would be {} at {}: a figure of the assumption, not a house edge of the game.\n",
-                w.id,
-                t.id,
-                a.id,
-                a.choice.trim_end_matches('.'),
-                percent(&t.house_edge(), 4),
-                crate::cards::deck_count(c.analysis.decks)
-            );
+            sec.para(format!(
+"The spec's pay table `{}` / {} is an assumption, not the document's (assumption `{}`: {}). Under those pays the house edge would be {} at {}: a figure of the assumption, not a house edge of the game.", w.id, t.id, a.id, a.choice.trim_end_matches('.'), percent(&t.house_edge(), 4), crate::cards::deck_count(c.analysis.decks)));
         }
     }
 }

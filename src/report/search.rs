@@ -6,6 +6,7 @@
 use crate::engine::Analysis;
 use crate::engine::stats::big;
 use crate::model::{Pay, PayRange, PaySearch, Spec};
+use crate::report::model::{Kind, Section, Table};
 use num_bigint::BigInt;
 use num_integer::Integer;
 use num_rational::BigRational;
@@ -219,43 +220,32 @@ impl Ctx<'_> {
 }
 
 /// A search's result in Markdown (section 4 of the report).
-pub fn markdown(s: &mut String, r: &SearchResult) {
-    use std::fmt::Write;
-    let _ = writeln!(
-        s,
-        "### Pay tables that give the printed edge of `{}`\n",
-        r.wager
+pub fn section_part(sec: &mut Section, r: &SearchResult) {
+    sec.heading(
+        3,
+        format!("Pay tables that give the printed edge of `{}`", r.wager),
     );
-    let _ = writeln!(
-        s,
-        "The document prints a house edge of {} ({}) but no pays. The pay table in section 2 is an assumption. Every table of whole pays (to 1) in the ranges {}{}, was tried against the exact event counts above: {} give{} {} when rounded as printed.{}\n",
-        r.printed,
-        r.source,
-        r.ranges.join(", "),
-        if r.non_increasing {
+    sec.para(format!(
+"The document prints a house edge of {} ({}) but no pays. The pay table in section 2 is an assumption. Every table of whole pays (to 1) in the ranges {}{}, was tried against the exact event counts above: {} give{} {} when rounded as printed.{}", r.printed, r.source, r.ranges.join(", "), if r.non_increasing {
             ", not rising down the list"
         } else {
             ""
-        },
-        r.matches,
-        if r.matches == 1 { "s" } else { "" },
-        r.printed,
-        if r.tables.is_empty() {
+        }, r.matches, if r.matches == 1 { "s" } else { "" }, r.printed, if r.tables.is_empty() {
             String::new()
         } else {
             format!(" The {} with the smallest total of pays:", r.tables.len())
-        }
-    );
+        }));
     if let Some(first) = r.tables.first() {
         let mut header: Vec<String> = first.pays.iter().map(|(e, _)| e.clone()).collect();
         header.push("house edge".into());
-        let mut t = crate::report::text::new_table(header);
+        let last = header.len() - 1;
+        let mut t = Table::names(header).kind(last, Kind::Percent);
         for f in &r.tables {
             let mut row: Vec<String> = f.pays.iter().map(|(_, p)| p.clone()).collect();
             row.push(f.house_edge.clone());
-            t.add_row(row);
+            t.row(row);
         }
-        let _ = writeln!(s, "{t}\n");
+        sec.table(t);
     }
 }
 

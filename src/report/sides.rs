@@ -7,7 +7,6 @@
 
 use crate::model::Spec;
 use serde_json::{Value, json};
-use std::fmt::Write;
 
 /// The party that pays a wager's wins and collects its losses.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -42,17 +41,13 @@ pub(crate) fn holder(spec: &Spec, index: usize) -> Holder {
 
 /// Page one and section 4, for a player-banked game: how to read the
 /// figures. Nothing for a house-banked game (the usual reading holds).
-pub(crate) fn framing(s: &mut String, spec: &Spec) {
+pub(crate) fn framing(sec: &mut super::model::Section, spec: &Spec) {
     let Some(table) = &spec.table else {
         return;
     };
     let held: Vec<String> = table.wagers.iter().map(|w| format!("`{}`", w.id)).collect();
-    let _ = writeln!(
-        s,
-        "**Who holds the other side.** This is a player-banked game: a player-dealer (a seat that rotates clockwise every {} hands) pays and collects every wager — {} — as far as his stake covers; the house is not the other party. Every figure is the bettor's expectation against the player-dealer, each wager fully covered: the \"house edge\" is the bettor's expected loss per unit staked, which is the player-dealer's expected gain.\n",
-        table.rotation,
-        held.join(", ")
-    );
+    sec.para(format!(
+"**Who holds the other side.** This is a player-banked game: a player-dealer (a seat that rotates clockwise every {} hands) pays and collects every wager — {} — as far as his stake covers; the house is not the other party. Every figure is the bettor's expectation against the player-dealer, each wager fully covered: the \"house edge\" is the bettor's expected loss per unit staked, which is the player-dealer's expected gain.", table.rotation, held.join(", ")));
 }
 
 /// `other_side` in the JSON results: per wager, who holds it.

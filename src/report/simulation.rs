@@ -1,10 +1,9 @@
 //! The "Simulation and card counting" section: what `crate::simulation`
 //! found, as Markdown tables (the same text `certify simulate` prints).
 
-use super::text::new_table;
-use crate::simulate::stats::Estimate;
+use super::model::{Kind, Section, Table};
+use super::numbers::{interval_pct, pct, signed_pct};
 use crate::simulation::{Study, tags_text};
-use std::fmt::Write;
 
 const RANKS: [&str; 13] = [
     "A", "2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K",
@@ -12,54 +11,26 @@ const RANKS: [&str; 13] = [
 const SUITS: [&str; 4] = ["spades", "hearts", "diamonds", "clubs"];
 
 /// A share as a percentage with `places` decimals.
-fn pct(x: f64, places: usize) -> String {
-    format!("{:.*}%", places, 100.0 * x)
-}
-
-fn signed_pct(x: f64, places: usize) -> String {
-    format!("{:+.*}%", places, 100.0 * x)
-}
-
-fn interval_pct(e: &Estimate, places: usize) -> String {
-    format!(
-        "{} ± {}",
-        signed_pct(e.value, places),
-        pct(e.half_width, places)
-    )
-}
-
 fn group(n: u64) -> String {
     super::numbers::group_digits(&n.to_string())
 }
 
 /// The section's body (headings at level `###`).
-pub fn markdown(s: &mut String, st: &Study) {
+/// The section's blocks as Markdown (what `certify simulate` prints).
+pub fn markdown(st: &Study) -> String {
+    let mut sec = Section::new("simulation", "");
+    section_part(&mut sec, st);
+    super::markdown::blocks(&sec.blocks)
+}
+
+/// The section's blocks.
+pub fn section_part(sec: &mut Section, st: &Study) {
     let p = &st.procedure;
-    let _ = writeln!(
-        s,
-        "Shoes of {} cards were dealt by the spec's drawing rules and every wager settled by the reference evaluator; the simulator shares no code with the exact engine. {} rounds were each dealt from a full shoe (the exact figures' assumption) and {} rounds in {} shoes were dealt to a cut card. Seed {}; generator: {}. Burn: {}. Cut card: {}; here at card {} of {} ({} penetration), with card {} and {} ({} and {}) for the counting analysis. Intervals are 99.9% normal intervals; dealt-shoe intervals are taken over shoes.\n",
-        p.cards,
-        group(st.full_rounds),
-        group(st.dealt_rounds),
-        group(st.dealt_shoes),
-        st.settings.seed,
-        p.generator,
-        p.burn,
-        p.cut,
-        p.cut_cards[2],
-        p.cards,
-        pct(p.penetrations[2], 1),
-        p.cut_cards[0],
-        p.cut_cards[1],
-        pct(p.penetrations[0], 1),
-        pct(p.penetrations[1], 1),
-    );
-    let _ = writeln!(s, "### Simulation against the exact figures\n");
-    let _ = writeln!(
-        s,
-        "The full-shoe simulation must contain the exact house edge in its interval. The cut-card effect is the house edge dealt to the cut card minus the exact full-shoe edge.\n"
-    );
-    let mut t = new_table(vec![
+    sec.para(format!(
+"Shoes of {} cards were dealt by the spec's drawing rules and every wager settled by the reference evaluator; the simulator shares no code with the exact engine. {} rounds were each dealt from a full shoe (the exact figures' assumption) and {} rounds in {} shoes were dealt to a cut card. Seed {}; generator: {}. Burn: {}. Cut card: {}; here at card {} of {} ({} penetration), with card {} and {} ({} and {}) for the counting analysis. Intervals are 99.9% normal intervals; dealt-shoe intervals are taken over shoes.", p.cards, group(st.full_rounds), group(st.dealt_rounds), group(st.dealt_shoes), st.settings.seed, p.generator, p.burn, p.cut, p.cut_cards[2], p.cards, pct(p.penetrations[2], 1), p.cut_cards[0], p.cut_cards[1], pct(p.penetrations[0], 1), pct(p.penetrations[1], 1)));
+    sec.heading(3, "Simulation against the exact figures");
+    sec.para("The full-shoe simulation must contain the exact house edge in its interval. The cut-card effect is the house edge dealt to the cut card minus the exact full-shoe edge.");
+    let mut t = Table::names(vec![
         "wager",
         "pay table",
         "exact house edge",
@@ -67,9 +38,10 @@ pub fn markdown(s: &mut String, st: &Study) {
         "agrees",
         "hit frequency: exact, simulated",
         "cut-card effect (99.9%)",
-    ]);
+    ])
+    .kind(2, Kind::Percent);
     for c in &st.cross_check {
-        t.add_row(vec![
+        t.row(vec![
             c.wager.clone(),
             c.pay_table.clone(),
             pct(c.exact_edge, 4),
@@ -83,15 +55,12 @@ pub fn markdown(s: &mut String, st: &Study) {
             interval_pct(&c.cut_card_effect, 4),
         ]);
     }
-    let _ = writeln!(s, "{t}\n");
-    let _ = writeln!(s, "### Effects of removal\n");
-    let _ = writeln!(
-        s,
-        "Exact change in house edge, in percentage points, when one card of each rank is removed from a full shoe (the engine on that composition; exact fractions in the JSON report). Where a wager reads suits, the rank's figure is the mean over its four suits and each suit is listed below.\n"
-    );
+    sec.table(t);
+    sec.heading(3, "Effects of removal");
+    sec.para("Exact change in house edge, in percentage points, when one card of each rank is removed from a full shoe (the engine on that composition; exact fractions in the JSON report). Where a wager reads suits, the rank's figure is the mean over its four suits and each suit is listed below.");
     let mut header = vec!["pay table".to_string()];
     header.extend(RANKS.iter().map(|r| r.to_string()));
-    let mut t = new_table(header);
+    let mut t = Table::names(header).kinds_from(1, Kind::Decimal);
     for tb in &st.tables {
         let mut row = vec![format!("{} / {}", tb.wager, tb.pay_table)];
         row.extend(
@@ -99,43 +68,41 @@ pub fn markdown(s: &mut String, st: &Study) {
                 .iter()
                 .map(|x| format!("{:+.4}", 100.0 * x)),
         );
-        t.add_row(row);
+        t.row(row);
     }
-    let _ = writeln!(s, "{t}\n");
+    sec.table(t);
     for tb in &st.tables {
         if let Some(cards) = &tb.removal_by_card {
-            let _ = writeln!(s, "By suit, `{} / {}`:\n", tb.wager, tb.pay_table);
+            sec.para(format!("By suit, `{} / {}`:", tb.wager, tb.pay_table));
             let mut header = vec!["suit".to_string()];
             header.extend(RANKS.iter().map(|r| r.to_string()));
-            let mut t = new_table(header);
+            let mut t = Table::names(header).kinds_from(1, Kind::Decimal);
             for (k, suit) in SUITS.iter().enumerate() {
                 let mut row = vec![suit.to_string()];
                 row.extend(cards.iter().map(|c| format!("{:+.4}", 100.0 * c[k])));
-                t.add_row(row);
+                t.row(row);
             }
-            let _ = writeln!(s, "{t}\n");
+            sec.table(t);
         }
     }
-    let _ = writeln!(s, "### Card counting\n");
-    let _ = writeln!(
-        s,
-        "Each pay table's count: integer tags per rank scaled from the effects of removal (a card whose removal helps the player counts plus), balanced where possible and at the lowest level (1 to 3) within 0.03 of the best betting correlation with them. A balanced count is divided by the decks left (true count); an unbalanced one is used as it runs, from minus half its drift over the shoe. The simulated counter bets only when the count reaches a threshold; every threshold from -40 to +40 was tried at each penetration and the best is shown (chosen on the same rounds, so slightly optimistic; a pay table is called countable only when the best win per shoe clears zero by 4.61 standard errors, 99.9% after allowing for the 243 thresholds and penetrations tried). The perfect-information bound bets only when the exact edge of the unseen cards favours the player, on {} sampled shoes{}.\n",
-        st.bound_shoes,
-        if st.bound_suit_wagers {
+    sec.heading(3, "Card counting");
+    sec.para(format!(
+"Each pay table's count: integer tags per rank scaled from the effects of removal (a card whose removal helps the player counts plus), balanced where possible and at the lowest level (1 to 3) within 0.03 of the best betting correlation with them. A balanced count is divided by the decks left (true count); an unbalanced one is used as it runs, from minus half its drift over the shoe. The simulated counter bets only when the count reaches a threshold; every threshold from -40 to +40 was tried at each penetration and the best is shown (chosen on the same rounds, so slightly optimistic; a pay table is called countable only when the best win per shoe clears zero by 4.61 standard errors, 99.9% after allowing for the 243 thresholds and penetrations tried). The perfect-information bound bets only when the exact edge of the unseen cards favours the player, on {} sampled shoes{}.", st.bound_shoes, if st.bound_suit_wagers {
             ""
         } else {
             ", for wagers that read no suit (the exact engine takes about a second per remaining-shoe composition for a wager that reads suits, and a shoe has some seventy; `certify simulate --bound-suit-wagers` computes it)"
-        }
-    );
-    let mut t = new_table(vec![
+        }));
+    let mut t = Table::names(vec![
         "pay table",
         "tags",
         "level",
         "balanced",
         "correlation",
-    ]);
+    ])
+    .kind(2, Kind::Count)
+    .kind(4, Kind::Decimal);
     for tb in &st.tables {
-        t.add_row(vec![
+        t.row(vec![
             format!("{} / {}", tb.wager, tb.pay_table),
             tags_text(&tb.count.tags),
             tb.count.level.to_string(),
@@ -143,18 +110,22 @@ pub fn markdown(s: &mut String, st: &Study) {
             format!("{:.3}", tb.count.correlation),
         ]);
     }
-    let _ = writeln!(s, "{t}\n");
-    let mut t = new_table(vec![
+    sec.table(t);
+    let mut t = Table::names(vec![
         "pay table",
         "penetration",
         "bet at count",
         "bets per shoe",
         "advantage on bets",
         "win per shoe, units (99.9%)",
-    ]);
+    ])
+    .kind(1, Kind::Percent)
+    .kind(2, Kind::Decimal)
+    .kind(3, Kind::Decimal)
+    .kind(4, Kind::Percent);
     for tb in &st.tables {
         for b in &tb.best {
-            t.add_row(vec![
+            t.row(vec![
                 format!("{} / {}", tb.wager, tb.pay_table),
                 pct(b.penetration, 1),
                 b.threshold
@@ -168,7 +139,7 @@ pub fn markdown(s: &mut String, st: &Study) {
             ]);
         }
         if let Some(b) = &tb.bound {
-            t.add_row(vec![
+            t.row(vec![
                 format!("{} / {}", tb.wager, tb.pay_table),
                 pct(st.procedure.penetrations[2], 1),
                 "perfect information".to_string(),
@@ -181,10 +152,10 @@ pub fn markdown(s: &mut String, st: &Study) {
             ]);
         }
     }
-    let _ = writeln!(s, "{t}\n");
-    let _ = writeln!(s, "Verdicts:\n");
+    sec.table(t);
+    sec.para("Verdicts:");
+    sec.new_list();
     for tb in &st.tables {
-        let _ = writeln!(s, "- `{} / {}`: {}", tb.wager, tb.pay_table, tb.verdict);
+        sec.item(format!("`{} / {}`: {}", tb.wager, tb.pay_table, tb.verdict));
     }
-    let _ = writeln!(s);
 }

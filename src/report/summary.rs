@@ -68,9 +68,13 @@ pub fn render(spec: &Spec, c: &Computed) -> String {
                 .cloned()
                 .collect::<Vec<_>>()
                 .join(", "),
-            super::decision::chart(d)
+            super::text::plain_table(&super::decision::chart(d))
         );
-        let _ = writeln!(s, "\n{}", super::decision::strategies(d, &per));
+        let _ = writeln!(
+            s,
+            "\n{}",
+            super::text::plain_table(&super::decision::strategies(d, &per))
+        );
     }
     for r in &c.searches {
         let _ = writeln!(
@@ -86,7 +90,7 @@ pub fn render(spec: &Spec, c: &Computed) -> String {
         );
     }
     if !c.claims.is_empty() {
-        let t = super::claims::table(&c.claims);
+        let t = super::text::plain_table(&super::claims::table(&c.claims));
         let _ = writeln!(s, "\n{t}");
     }
     if !c.warnings.is_empty() {

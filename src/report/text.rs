@@ -25,3 +25,22 @@ pub fn fixture_table(results: &[CaseResult]) -> String {
     }
     t.to_string()
 }
+
+/// A report table as a plain-text table (cells as the Markdown writes
+/// them): the terminal shows the same table the report does.
+pub fn plain_table(t: &crate::report::model::Table) -> Table {
+    let mut out = new_table(
+        t.columns
+            .iter()
+            .map(|c| c.title.markdown_cell())
+            .collect::<Vec<_>>(),
+    );
+    for row in &t.rows {
+        out.add_row(
+            row.iter()
+                .map(crate::report::model::Text::markdown_cell)
+                .collect::<Vec<_>>(),
+        );
+    }
+    out
+}

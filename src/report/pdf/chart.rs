@@ -7,7 +7,7 @@
 
 use super::fonts::FontId;
 use super::layout::{LEFT, Line, Op, RIGHT, Role, Setter, Styled};
-use crate::report::figure::{Decide, DeckChart, Figure};
+use crate::report::model::{Decide, DeckChart, Figure};
 
 /// Axis labels, tick labels and grid letters.
 pub const LABEL: f32 = 7.0;

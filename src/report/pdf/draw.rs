@@ -3,8 +3,8 @@
 
 use super::fonts::Fonts;
 use super::layout::{FIGURE, H, LEFT, Laid, Op, W};
-use super::markdown::{Block, plain};
 use crate::diag::report::ReportError;
+use crate::report::model::Meta;
 use crate::report::release;
 use krilla::color::{luma, rgb};
 use krilla::configure::{Archival, ConfigurationBuilder};
@@ -18,54 +18,7 @@ use krilla::paint::{Fill, Stroke};
 use krilla::text::{GlyphId, KrillaGlyph};
 use krilla::{Document, SerializeSettings};
 
-/// What the document says about itself.
-pub struct Info {
-    title: String,
-    author: String,
-    keywords: Vec<String>,
-}
-
-/// Title (the `#` heading), author (the page-one "Submitter" row, else
-/// "certify") and keywords (the spec id and every wager id) from the Markdown.
-pub fn info(blocks: &[Block]) -> Info {
-    let mut title = String::from("certify report");
-    let mut author = None;
-    let mut keywords = vec!["baccarat".to_string(), "house edge".to_string()];
-    let mut add = |k: String| {
-        if !k.is_empty() && !keywords.contains(&k) {
-            keywords.push(k);
-        }
-    };
-    for block in blocks {
-        match block {
-            Block::Heading(1, runs) if title == "certify report" => title = plain(runs),
-            Block::Table(rows) => {
-                let head = rows[0].first().map(|c| plain(c)).unwrap_or_default();
-                for row in &rows[1..] {
-                    let key = row.first().map(|c| plain(c)).unwrap_or_default();
-                    let value = row.get(1);
-                    if head == "item" && key == "Submitter" && author.is_none() {
-                        author = value.map(|v| plain(v));
-                    }
-                    if (head == "item" && key == "Spec") || head == "wager" {
-                        let cell = if head == "wager" { row.first() } else { value };
-                        if let Some(code) = cell.and_then(|c| c.iter().find(|r| r.code)) {
-                            add(code.text.clone());
-                        }
-                    }
-                }
-            }
-            _ => {}
-        }
-    }
-    Info {
-        title,
-        author: author.unwrap_or_else(|| "certify".into()),
-        keywords,
-    }
-}
-
-pub fn draw(fonts: &Fonts, laid: &Laid, info: &Info) -> Result<Vec<u8>, ReportError> {
+pub fn draw(fonts: &Fonts, laid: &Laid, info: &Meta) -> Result<Vec<u8>, ReportError> {
     // PDF/A-2b: krilla validates while writing and refuses a document
     // that does not conform (fonts embedded, colours in sRGB/sGrey with an
     // output intent, XMP metadata with a document date).

@@ -1,4 +1,4 @@
-//! Layout: Markdown blocks to positioned text, rules and shading on A4
+//! Layout: the report's blocks to positioned text, rules and shading on A4
 //! pages. Lines break only at spaces and after `_`, `.`, `/`, `-` (an
 //! unbreakable token longer than the line is cut by characters, as a last
 //! resort); numeric table columns are right-aligned; tables wrap their
@@ -6,8 +6,8 @@
 //! three rows and repeat it on a continuation page; a heading never ends a
 //! page and short blocks stay whole.
 
+use super::flow::{Block, Run, Runs, plain};
 use super::fonts::{FontId, Fonts};
-use super::markdown::{Block, Run, Runs, plain};
 
 pub const W: f32 = 595.0;
 pub const H: f32 = 842.0;
@@ -210,7 +210,7 @@ pub struct Line {
 }
 
 fn font_of(run: &Run, bold: bool) -> FontId {
-    match (run.code, run.bold || bold) {
+    match (run.style.code(), run.style.bold() || bold) {
         (true, true) => FontId::MonoBold,
         (true, false) => FontId::Mono,
         (false, true) => FontId::SerifBold,
@@ -398,25 +398,6 @@ impl Setter<'_> {
     }
 }
 
-/// Is this cell a number, a percentage, a count, a fraction or "1 in N"?
-pub fn numeric(s: &str) -> bool {
-    let s = s.trim();
-    let s = s.strip_prefix("1 in ").unwrap_or(s);
-    let s = s.strip_suffix('%').unwrap_or(s);
-    let s = s
-        .strip_prefix('-')
-        .or_else(|| s.strip_prefix('−'))
-        .or_else(|| s.strip_prefix('+'))
-        .unwrap_or(s);
-    !s.is_empty()
-        && s.starts_with(|c: char| c.is_ascii_digit())
-        && s.ends_with(|c: char| c.is_ascii_digit())
-        && s.chars()
-            .all(|c| c.is_ascii_digit() || matches!(c, ',' | '.' | '/'))
-        && s.matches('.').count() <= 1
-        && s.matches('/').count() <= 1
-}
-
 /// Tables laid out by an earlier pass, in document order: their rows'
 /// units (before the flow's glue and gaps) and shape. A table's layout
 /// depends only on its cells, so the passes that place the contents lay
@@ -519,11 +500,11 @@ impl Builder<'_, '_> {
         self.gap_next = size * 0.35;
     }
 
-    fn table(&mut self, rows: &[Vec<Runs>]) {
+    fn table(&mut self, rows: &[Vec<Runs>], numeric: &[bool]) {
         let (k, t) = (self.seen, self.tables.len());
         self.seen += 1;
         if self.laid.len() == k {
-            let laid = self.lay_table(rows, t);
+            let laid = self.lay_table(rows, numeric, t);
             self.laid.push(laid);
         }
         let (units, info) = &self.laid[k];
@@ -542,7 +523,12 @@ impl Builder<'_, '_> {
     }
 
     /// Table `t`'s rows as units and its shape (None: no columns).
-    fn lay_table(&self, rows: &[Vec<Runs>], t: usize) -> (Vec<Unit>, Option<TableInfo>) {
+    fn lay_table(
+        &self,
+        rows: &[Vec<Runs>],
+        numeric: &[bool],
+        t: usize,
+    ) -> (Vec<Unit>, Option<TableInfo>) {
         let cols = rows.iter().map(Vec::len).max().unwrap_or(0);
         if cols == 0 {
             return (Vec::new(), None);
@@ -557,14 +543,7 @@ impl Builder<'_, '_> {
             })
             .collect();
         let numeric: Vec<bool> = (0..cols)
-            .map(|c| {
-                let body: Vec<String> = rows[1..]
-                    .iter()
-                    .filter_map(|r| r.get(c).map(|x| plain(x)))
-                    .filter(|s| !s.trim().is_empty())
-                    .collect();
-                !body.is_empty() && body.iter().all(|s| numeric(s))
-            })
+            .map(|c| numeric.get(c).copied().unwrap_or(false))
             .collect();
         // Widths at size `s` (code is not set in proportion to the text
         // around it near the floor, so each size is measured): the whole
@@ -855,16 +834,16 @@ fn build(
                     false,
                 );
             }
-            Block::Table(rows) => {
+            Block::Table { rows, numeric } => {
                 b.gap_next = b.gap_next.max(6.0);
                 // A table stays on the page of the sentence introducing it.
                 b.glue_next |= matches!(prev, Some(Block::Para(_)));
-                b.table(rows);
+                b.table(rows, numeric);
             }
             Block::Figure(figure) => {
                 b.gap_next = b.gap_next.max(8.0);
                 // A figure in a table's place stays with the text before it.
-                let glue = matches!(figure, crate::report::figure::Figure::Decision { .. });
+                let glue = matches!(figure, crate::report::model::Figure::Decision { .. });
                 let rows = super::chart::rows(&b.set, figure);
                 for (k, row) in rows.into_iter().enumerate() {
                     b.push(Unit {
@@ -916,8 +895,7 @@ impl Builder<'_, '_> {
             2,
             &vec![Run {
                 text: "Contents".into(),
-                bold: false,
-                code: false,
+                style: crate::report::model::Style::Plain,
             }],
             true,
         );

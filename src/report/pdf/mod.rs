@@ -1,49 +1,41 @@
 //! The PDF rendering of a report, made by certify itself: fonts embedded
 //! from the files shipped in `fonts/` (each checked by family and style
-//! name; no system font, no external program), laid out from the report's Markdown
-//! into A4 pages: proportional type (Libertinus Serif) for prose and
-//! tables, monospace (DejaVu Sans Mono) only for code, ruled tables with
-//! right-aligned numeric columns, a running header (spec id and results
-//! hash), "page i of n" footers, an outline of every section and, past ten
-//! pages, a table of contents. Document metadata (title, author, subject,
-//! keywords) is set. The document is PDF/A-2b, validated by krilla while
-//! it is written; its one date (which PDF/A requires) is the release date
-//! of the certify that wrote it ([`crate::report::release`]), never the
-//! clock, so the bytes are reproducible.
+//! name; no system font, no external program), laid out from the report's
+//! [`Document`] into A4 pages: proportional type (Libertinus Serif) for
+//! prose and tables, monospace (DejaVu Sans Mono) only for code, ruled
+//! tables with figure columns right-aligned, a running header (spec id and
+//! results hash), "page i of n" footers, an outline of every section and,
+//! past ten pages, a table of contents. Document metadata (title, author,
+//! subject, keywords) comes from the document's own. The document is
+//! PDF/A-2b, validated by krilla while it is written; its one date (which
+//! PDF/A requires) is the release date of the certify that wrote it
+//! ([`crate::report::release`]), never the clock, so the bytes are
+//! reproducible.
 
 mod chart;
 mod draw;
+pub mod flow;
 pub mod fonts;
 pub mod layout;
-pub mod markdown;
 
 use crate::diag::report::ReportError;
-pub use crate::report::figure::Figures;
+use crate::report::model::Document;
 
 /// The archival standard every PDF is written to and validated against;
 /// the manifest states it (`pdf_conformance`).
 pub const CONFORMANCE: &str = "PDF/A-2b";
 pub use layout::{Anchor, Laid, Op, Role, TableInfo, Text};
 
-/// Lays the report's Markdown out on pages without drawing them: what the
-/// PDF shows, page by page, with each piece of text's position and size.
-pub fn layout(markdown: &str, figures: &Figures, running_head: &str) -> Result<Laid, ReportError> {
+/// Lays the report out on pages without drawing them: what the PDF shows,
+/// page by page, with each piece of text's position and size.
+pub fn layout(doc: &Document, running_head: &str) -> Result<Laid, ReportError> {
     let fonts = fonts::Fonts::load()?;
-    Ok(layout::layout(
-        &fonts,
-        &markdown::parse(markdown, figures),
-        running_head,
-    ))
+    Ok(layout::layout(&fonts, &flow::flow(doc), running_head))
 }
 
-/// Renders the report's Markdown, with its figures, as PDF bytes.
-pub fn render(
-    markdown: &str,
-    figures: &Figures,
-    running_head: &str,
-) -> Result<Vec<u8>, ReportError> {
+/// Renders the report as PDF bytes.
+pub fn render(doc: &Document, running_head: &str) -> Result<Vec<u8>, ReportError> {
     let fonts = fonts::Fonts::load()?;
-    let blocks = markdown::parse(markdown, figures);
-    let laid = layout::layout(&fonts, &blocks, running_head);
-    draw::draw(&fonts, &laid, &draw::info(&blocks))
+    let laid = layout::layout(&fonts, &flow::flow(doc), running_head);
+    draw::draw(&fonts, &laid, &doc.meta)
 }

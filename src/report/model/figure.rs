@@ -1,10 +1,12 @@
-//! Pictures of report data, handed to the PDF typed: the PDF draws them
-//! from these values, never from the Markdown's text. The Markdown keeps
-//! the same data as tables; each figure records where in the Markdown it
-//! belongs (a byte offset at the start of a line).
+//! Pictures of report data, as values: the PDF draws them from these,
+//! the JSON carries them, and the Markdown shows the table of the same
+//! data that each figure stands beside or for.
+
+use schemars::JsonSchema;
+use serde::Serialize;
 
 /// One small chart of a house edge (in percent) by deck count.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize, JsonSchema)]
 pub struct DeckChart {
     /// The wager and pay table, e.g. "`enter` / even_money".
     pub title: String,
@@ -13,7 +15,8 @@ pub struct DeckChart {
 }
 
 /// One cell of the decision grid.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
 pub enum Decide {
     /// No combination reaches this cell.
     Never,
@@ -27,7 +30,8 @@ pub enum Decide {
     },
 }
 
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize, JsonSchema)]
+#[serde(rename_all = "snake_case", tag = "figure", content = "data")]
 pub enum Figure {
     /// House edge by deck count: one small chart per wager / pay table.
     ByDecks(Vec<DeckChart>),
@@ -59,33 +63,6 @@ impl Figure {
             }
             Figure::Distribution { title, .. } => format!("Figure: {title}"),
         }
-    }
-}
-
-/// A figure and its place in the Markdown.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Placed {
-    /// Byte offset of the Markdown line the figure goes before.
-    pub at: usize,
-    pub figure: Figure,
-    /// The figure shows everything the next Markdown table does, so the
-    /// PDF draws the figure in the table's place.
-    pub replaces_table: bool,
-}
-
-/// The figures of one report, in Markdown order.
-#[derive(Clone, Debug, Default, PartialEq)]
-pub struct Figures(pub Vec<Placed>);
-
-impl Figures {
-    /// Places `figure` at the end of the Markdown written so far (which
-    /// ends a line).
-    pub(crate) fn add(&mut self, markdown: &str, figure: Figure, replaces_table: bool) {
-        self.0.push(Placed {
-            at: markdown.len(),
-            figure,
-            replaces_table,
-        });
     }
 }
 

@@ -1,0 +1,158 @@
+//! Section 2, the rules: the deal, naturals, the drawing rules and their
+//! chart, every wager with its events and pays, and a player-banked
+//! game's table rules, as the spec states them.
+
+use super::model::{Kind, Section, Table};
+use crate::model::{FirstRule, Precedence, Spec};
+
+fn totals(mask: u16) -> String {
+    let t: Vec<String> = (0..10u16)
+        .filter(|t| mask & (1 << t) != 0)
+        .map(|t| t.to_string())
+        .collect();
+    if t.is_empty() {
+        "no total".into()
+    } else {
+        t.join(", ")
+    }
+}
+
+/// Section 2.
+pub(crate) fn section(spec: &Spec) -> Section {
+    let mut sec = Section::new("rules", "2. The rules");
+    let g = &spec.game;
+    let (a, b) = (&g.hands[0], &g.hands[1]);
+    let deal: Vec<&str> = g
+        .deal
+        .iter()
+        .map(|h| g.hands[*h as usize].as_str())
+        .collect();
+    sec.para(format!(
+"Two hands, {a} and {b}, are dealt two cards each in the order {}. Aces count one, two to nine their face value, tens and picture cards zero; a hand's total is the last digit of its points.", deal.join(", ")));
+    if g.naturals != 0 {
+        sec.item(format!(
+            "A two-card total of {} on either hand is a natural: neither hand draws.",
+            totals(g.naturals)
+        ));
+    } else {
+        sec.item("There are no naturals: an eight or nine does not end the round.");
+    }
+    match &g.first {
+        FirstRule::Totals(m) => {
+            sec.item(format!(
+                "The {a} draws one card on a total of {} and stands otherwise.",
+                totals(*m)
+            ));
+        }
+        FirstRule::Decides(d) => {
+            let st = &d.strategies[d.default];
+            let rule = match st.rule {
+                crate::model::StrategyRule::When(_) => format!("draw when `{}`", st.source),
+                _ => format!("{} (computed exactly, section 4)", st.source),
+            };
+            sec.item(format!(
+"The {a} chooses to draw one card or stand. This analysis plays the strategy `{}`: {rule}.", st.id));
+        }
+    }
+    sec.item(format!(
+        "When the {a} stands, the {b} draws on a total of {}.",
+        totals(g.second.when_other_stands)
+    ));
+    sec.item(format!(
+        "When the {a} draws, the {b} draws (H) or stands (S) by its total and the {a}'s third card:"
+    ));
+    let mut header = vec![format!("{b} total")];
+    header.extend((0..10).map(|v| v.to_string()));
+    let mut t = Table::names(header).kind(0, Kind::Count);
+    for total in (0..10u8).rev() {
+        if g.is_natural(total) {
+            continue;
+        }
+        let mut row = vec![total.to_string()];
+        row.extend((0..10).map(|v| {
+            if g.second_draws(total, Some(v)) {
+                "H"
+            } else {
+                "S"
+            }
+            .to_string()
+        }));
+        t.row(row);
+    }
+    sec.table(t);
+    for w in &spec.wagers {
+        sec.heading(3, format!("Wager `{}`: {}", w.id, w.name));
+        if let Some(d) = &w.description {
+            sec.para(d.trim());
+        }
+        if let Some(p) = &w.placed {
+            sec.para(format!(
+                "Placed only on rounds where `{}`; its figures are per wager placed.",
+                p.source
+            ));
+        }
+        sec.para(match w.precedence {
+                Precedence::HighestPay =>
+                    "When several events hold, only the one paying most in the pay table in use settles the wager; between equal pays, the event listed first. When no event holds, the wager loses.",
+                Precedence::ListedOrder =>
+                    "When several events hold, the first listed below settles the wager. When no event holds, the wager loses.",
+            });
+        let mut header = vec!["event".to_string(), "when".to_string()];
+        header.extend(w.pay_tables.iter().map(|t| t.name.clone()));
+        let mut t = Table::names(header);
+        for (k, e) in w.events.iter().enumerate() {
+            let mut row = vec![
+                format!("{} (`{}`)", e.name, e.id),
+                format!(
+                    "`{}`",
+                    e.source.split_whitespace().collect::<Vec<_>>().join(" ")
+                ),
+            ];
+            row.extend(w.pay_tables.iter().map(|p| p.pays[k].describe()));
+            t.row(row);
+        }
+        sec.table(t);
+    }
+    if let Some(t) = &spec.table {
+        table_rules(&mut sec, t);
+    }
+    sec
+}
+
+/// The table rules of a player-banked game (settled by `certify table`).
+fn table_rules(sec: &mut Section, t: &crate::model::table::TableRules) {
+    use crate::model::table::{Coverage, WagerKind};
+    sec.heading(3, "Table rounds");
+    sec.item(format!(
+"{} seats, numbered clockwise. A player-dealer banks the table; the position moves clockwise after every {} hands.", t.seats, t.rotation));
+    sec.item(format!(
+"Settlement order: {}; within each wager, seats clockwise from the player-dealer's left, back-line bets after the seat they stand behind.", t.wagers
+            .iter()
+            .map(|w| format!("`{}`", w.id))
+            .collect::<Vec<_>>()
+            .join(", ")));
+    let reading = |c: Coverage| match c {
+        Coverage::RunningLimit => {
+            "`running_limit`: each wager is covered as far as the player-dealer's running net (collected less paid) stays within plus or minus his stake; the part not covered is returned"
+        }
+        Coverage::Cutoff => {
+            "`cutoff`: once his stake is exhausted either way, every later wager is returned"
+        }
+    };
+    sec.item(format!(
+"Coverage, reading chosen: {}. The other reading, {}, is settled alongside every table round and its differences shown.", reading(t.coverage), reading(t.coverage.other())));
+    let mut k = Table::names(vec!["wager", "kind", "back line", "limits ($)"]);
+    for w in &t.wagers {
+        k.row(vec![
+            format!("`{}`", w.id),
+            match w.kind {
+                WagerKind::Line => "line".to_string(),
+                WagerKind::Side => "side bet (needs a line wager)".to_string(),
+            },
+            if w.back_line { "allowed" } else { "no" }.to_string(),
+            format!("{} to {}", w.min.trimmed_decimal(), w.max.trimmed_decimal()),
+        ]);
+    }
+    sec.table(k);
+    sec.note("Limits are as the spec declares them; its comments record which the document states and which are assumed.");
+}

@@ -23,7 +23,9 @@ pub fn render(doc: &Document) -> String {
 }
 
 fn write_section(s: &mut String, section: &Section) {
-    s.push_str(&format!("## {}\n\n", section.heading.markdown()));
+    if !section.heading.is_empty() {
+        s.push_str(&format!("## {}\n\n", section.heading.markdown()));
+    }
     for block in &section.blocks {
         write_block(s, block);
     }

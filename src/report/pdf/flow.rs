@@ -40,7 +40,10 @@ pub fn flow(doc: &Document) -> Vec<Block> {
         out.push(Block::Para(runs(&doc.label)));
     }
     for section in doc.sections.iter().chain(&doc.appendices) {
-        out.push(Block::Heading(2, runs(&section.heading)));
+        // A section without a heading (a test's, a command's) runs on.
+        if !section.heading.is_empty() {
+            out.push(Block::Heading(2, runs(&section.heading)));
+        }
         for block in &section.blocks {
             restate(&mut out, block);
         }

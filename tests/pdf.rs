@@ -33,10 +33,9 @@ fn shipped(name: &str) -> Document {
         n => n,
     };
     let options = certify::pipeline::Options::default();
-    let run = certify::pipeline::certify(&format!("rules/{spec}.yaml"), &options, &|_, work| {
-        work()
-    })
-    .unwrap_or_else(|f| panic!("{f:?}"));
+    let run =
+        certify::pipeline::certify(&format!("rules/{spec}.yaml"), &options, &|_, work| work())
+            .unwrap_or_else(|f| panic!("{f:?}"));
     run.render().expect("renders").model
 }
 
@@ -193,7 +192,13 @@ fn lines_break_only_at_spaces_and_after_underscore_dot_slash_hyphen() {
         &expr,
         "1,234",
     ];
-    let t = table(&[&["source", "table", "event", "expr", "n"], &row, &row, &row, &row]);
+    let t = table(&[
+        &["source", "table", "event", "expr", "n"],
+        &row,
+        &row,
+        &row,
+        &row,
+    ]);
     let text = Block::Paragraph {
         text: Text::plain(prose.trim_end()),
     };
@@ -459,7 +464,9 @@ fn long_reports_have_a_contents_page_matching_the_outline() {
 
 #[test]
 fn metadata_names_the_submitter_or_certify_and_dates_it_by_the_release() {
-    let mut model = doc(vec![body(vec![para("Text.")])]);
+    let mut summary = Section::new("summary", "1. Summary");
+    summary.para("Text.");
+    let mut model = doc(vec![summary]);
     model.meta = Meta {
         title: "Game — mathematical analysis".into(),
         author: "Acme Gaming Ltd".into(),

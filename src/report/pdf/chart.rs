@@ -6,7 +6,8 @@
 //! [`LABEL`] points.
 
 use super::fonts::FontId;
-use super::layout::{LEFT, Line, Op, RIGHT, Role, Setter, Styled};
+use super::page::{LEFT, Op, RIGHT, Role};
+use super::setter::{Line, Setter, Styled};
 use crate::report::model::{Decide, DeckChart, Figure};
 
 /// Axis labels, tick labels and grid letters.

@@ -2,7 +2,7 @@
 //! advances the layout measured, document metadata and the outline.
 
 use super::fonts::Fonts;
-use super::layout::{FIGURE, H, LEFT, Laid, Op, W};
+use super::page::{FIGURE, H, LEFT, Laid, Op, W};
 use crate::diag::report::ReportError;
 use crate::report::model::Meta;
 use crate::report::release;

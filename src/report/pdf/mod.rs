@@ -17,6 +17,9 @@ mod draw;
 pub mod flow;
 pub mod fonts;
 pub mod layout;
+pub mod page;
+mod setter;
+mod table;
 
 use crate::diag::report::ReportError;
 use crate::report::model::Document;
@@ -24,7 +27,7 @@ use crate::report::model::Document;
 /// The archival standard every PDF is written to and validated against;
 /// the manifest states it (`pdf_conformance`).
 pub const CONFORMANCE: &str = "PDF/A-2b";
-pub use layout::{Anchor, Laid, Op, Role, TableInfo, Text};
+pub use page::{Anchor, Laid, Op, Role, TableInfo, Text};
 
 /// Lays the report out on pages without drawing them: what the PDF shows,
 /// page by page, with each piece of text's position and size.

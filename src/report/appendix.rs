@@ -5,7 +5,6 @@
 
 use crate::fixtures::{CaseResult, DealtHand};
 use crate::report::text::new_table;
-use serde_json::{Value, json};
 use std::fmt::Write;
 
 /// The heading of the appendix, referred to from the main body.
@@ -121,28 +120,4 @@ pub(crate) fn markdown(s: &mut String, results: &[CaseResult]) {
         ]);
     }
     let _ = writeln!(s, "{t}");
-}
-
-/// The same rows for the JSON document (`fixture_cases`).
-pub(crate) fn json(results: &[CaseResult]) -> Value {
-    Value::Array(
-        cases(results)
-            .iter()
-            .map(|c| {
-                json!({
-                    "file": c.file,
-                    "case": c.name,
-                    "source": c.source,
-                    "cards": c.cards,
-                    "checks": c.checks.iter().map(|r| json!({
-                        "target": r.target,
-                        "expected": r.expected,
-                        "got": r.got,
-                        "pass": r.pass,
-                    })).collect::<Vec<_>>(),
-                    "pass": c.passed(),
-                })
-            })
-            .collect(),
-    )
 }

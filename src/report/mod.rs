@@ -3,12 +3,12 @@
 
 mod appendix;
 pub mod claims;
+pub mod data;
 pub mod decision;
 mod decks;
 pub mod document;
 mod exposure;
 pub mod figure;
-pub mod json;
 mod method;
 pub mod numbers;
 mod page_one;

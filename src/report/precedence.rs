@@ -9,7 +9,6 @@
 use super::numbers::{group_digits, one_in};
 use crate::engine::stats::{TableStats, WagerStats};
 use crate::model::{Pay, Wager};
-use serde_json::{Value, json};
 use std::fmt::Write;
 
 /// An event that never settles the wager under one pay table.
@@ -79,19 +78,4 @@ pub(crate) fn markdown(s: &mut String, w: &Wager, stats: &WagerStats, t: &TableS
         );
     }
     let _ = writeln!(s);
-}
-
-/// `outranked` on each event of a pay table's JSON (`events[k]`): the count
-/// on its own, its odds and the events tried before it that settle.
-pub(crate) fn annotate_json(w: &Wager, stats: &WagerStats, t: &TableStats, table: &mut Value) {
-    for n in outranked(w, stats, t) {
-        let Some(k) = t.events.iter().position(|e| e.id == n.event) else {
-            continue;
-        };
-        table["events"][k]["outranked"] = json!({
-            "combinations_alone": n.alone.to_string(),
-            "odds_alone": one_in(n.alone, t.total),
-            "by": n.by.iter().map(|(id, why)| json!({ "event": id, "reason": why })).collect::<Vec<_>>(),
-        });
-    }
 }

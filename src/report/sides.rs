@@ -6,7 +6,6 @@
 //! then framed as the bettor's expectation against that party.
 
 use crate::model::Spec;
-use serde_json::{Value, json};
 use std::fmt::Write;
 
 /// The party that pays a wager's wins and collects its losses.
@@ -14,22 +13,6 @@ use std::fmt::Write;
 pub(crate) enum Holder {
     House,
     PlayerDealer,
-}
-
-impl Holder {
-    pub(crate) fn id(self) -> &'static str {
-        match self {
-            Holder::House => "house",
-            Holder::PlayerDealer => "player_dealer",
-        }
-    }
-
-    fn words(self) -> &'static str {
-        match self {
-            Holder::House => "the house",
-            Holder::PlayerDealer => "the player-dealer",
-        }
-    }
 }
 
 /// Who holds the other side of wager `index` (into `Spec::wagers`).
@@ -53,18 +36,4 @@ pub(crate) fn framing(s: &mut String, spec: &Spec) {
         table.rotation,
         held.join(", ")
     );
-}
-
-/// `other_side` in the JSON results: per wager, who holds it.
-pub(crate) fn json(spec: &Spec) -> Value {
-    Value::Array(
-        spec.wagers
-            .iter()
-            .enumerate()
-            .map(|(k, w)| {
-                let h = holder(spec, k);
-                json!({ "wager": w.id, "held_by": h.id(), "description": h.words() })
-            })
-            .collect(),
-    )
 }

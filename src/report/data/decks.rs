@@ -24,7 +24,6 @@ pub struct DocumentDecks {
     /// The spec's default deck count.
     pub default: DeckCount,
     /// Why the default is used (given when `counts` is empty).
-    #[schemars(required)]
     pub default_because: Option<String>,
 }
 
@@ -49,7 +48,6 @@ pub struct AtDecks {
     /// Each combined wager's two house edges at this count.
     pub combined: Vec<CombinedAt>,
     /// A summary of the decision at this count; null without a decision.
-    #[schemars(required)]
     pub decision: Option<DecisionAt>,
 }
 

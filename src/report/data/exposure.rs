@@ -18,7 +18,6 @@ pub struct MaxExposure {
     /// Per combined wager.
     pub combined: Vec<CombinedExposure>,
     /// At the spec's table limits; null without a `table:` section.
-    #[schemars(required)]
     pub table_limits: Option<TableLimits>,
 }
 

@@ -102,7 +102,6 @@ pub struct Document {
     pub readings: readings::Readings,
     pub verification: verification::Verification,
     /// With --simulate: the simulation and card counting study; else null.
-    #[schemars(required)]
     pub simulation: Option<simulation::Simulation>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub report_set: Option<manifest::ReportSet>,
@@ -137,7 +136,6 @@ pub struct Results {
     /// Combined wagers (empty when the spec has none).
     pub combined: Vec<results::Combined>,
     /// The player's decision analysis; null when no hand decides.
-    #[schemars(required)]
     pub decision: Option<decision::Decision>,
     /// Pay searches (empty when the spec has none).
     pub pay_searches: Vec<checks::PaySearch>,
@@ -150,7 +148,6 @@ pub struct Results {
     pub other_side: Vec<exposure::OtherSide>,
     /// The spec's record of the deck counts the document names; null when
     /// the spec does not record them.
-    #[schemars(required)]
     pub document_decks: Option<decks::DocumentDecks>,
     /// Every deck count the spec allows, with its standing and the house
     /// edges at it.

@@ -30,10 +30,8 @@ pub struct Reading {
     /// The wager that models it.
     pub wager: String,
     /// Its pay table; null: the wager's first.
-    #[schemars(required)]
     pub pay_table: Option<String>,
     /// That pay table's house edge at the run's deck count.
-    #[schemars(required)]
     pub house_edge: Option<Percent>,
 }
 
@@ -94,7 +92,6 @@ pub struct Item {
     /// The document's numbered item or table.
     pub item: String,
     /// What it says.
-    #[schemars(required)]
     pub says: Option<String>,
     /// Spec rules that read it.
     pub rules: Vec<String>,
@@ -103,10 +100,8 @@ pub struct Item {
     /// Interpretations that read it.
     pub interpretations: Vec<String>,
     /// Why the item is not modelled.
-    #[schemars(required)]
     pub not_modelled: Option<String>,
     /// A note.
-    #[schemars(required)]
     pub note: Option<String>,
 }
 
@@ -120,7 +115,6 @@ pub struct SameFigures {
     pub house_edge: Percent,
     /// A round the reference evaluator settles differently under each
     /// reading; null when no round of two cards per hand does.
-    #[schemars(required)]
     pub round: Option<Round>,
 }
 

@@ -57,7 +57,6 @@ pub struct PayTable {
     pub standard_deviation: Root,
     /// The largest pay among events that happen, with its events and odds;
     /// null when no event that happens pays.
-    #[schemars(required)]
     pub top_award: Option<TopAward>,
     /// Present only for a wager not always placed: rounds on which it is not
     /// placed (its figures are then per wager placed).

@@ -134,7 +134,7 @@ pub struct TableStudy {
     pub removal_by_rank_exact: Vec<Ratio>,
     /// Where the wager reads suits, per rank, per suit (spades, hearts,
     /// diamonds, clubs); else null.
-    #[schemars(required, length(equal = 13))]
+    #[schemars(length(equal = 13))]
     pub removal_by_card: Option<Vec<[f64; 4]>>,
     pub count: Count,
     /// The best threshold at each penetration, shallowest first.
@@ -146,7 +146,6 @@ pub struct TableStudy {
     pub verdict: String,
     /// The perfect-information bound; null when no shoe was sampled or the
     /// wager reads suits.
-    #[schemars(required)]
     pub bound: Option<Bound>,
 }
 
@@ -176,7 +175,6 @@ pub struct Counter {
     pub penetration: f64,
     /// Bet when the count (true count when balanced, else running) is at
     /// least this; null: on every round.
-    #[schemars(required)]
     pub threshold: Option<i64>,
     /// Bets per shoe.
     #[schemars(range(min = 0))]

@@ -136,7 +136,7 @@ pub struct TableStudy {
     /// diamonds, clubs); else null.
     #[schemars(length(equal = 13))]
     pub removal_by_card: Option<Vec<[f64; 4]>>,
-    pub count: Count,
+    pub count: DerivedCount,
     /// The best threshold at each penetration, shallowest first.
     #[schemars(length(equal = 3))]
     pub best: Vec<Counter>,
@@ -152,7 +152,7 @@ pub struct TableStudy {
 /// The pay table's derived count.
 #[derive(Clone, Debug, Serialize, JsonSchema)]
 #[schemars(deny_unknown_fields)]
-pub struct Count {
+pub struct DerivedCount {
     /// Integer tags per rank, ace first.
     pub tags: [i32; 13],
     /// The count's level, 1 to 3; 0 when removing any one card leaves the
@@ -275,7 +275,7 @@ impl Simulation {
                         .map(|r| Ratio(r.clone()))
                         .collect(),
                     removal_by_card: t.removal_by_card.clone(),
-                    count: Count {
+                    count: DerivedCount {
                         tags: t.count.tags,
                         level: t.count.level,
                         balanced: t.count.balanced,

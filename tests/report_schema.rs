@@ -1,24 +1,29 @@
-//! The JSON Schema of the report document (`rules/certify-report.schema.json`).
-//! The report is assembled with `serde_json::json!` rather than from types,
-//! so the schema is written by hand from `src/report/`; these tests keep the
-//! two together: every committed report and fresh ones (with and without a
-//! simulation, and `--json` without reports) validate, the schema's
-//! `schema_version` is the crate's, and broken copies are refused for the
-//! reason each was broken.
+//! The JSON Schema of the report document (`rules/certify-report.schema.json`):
+//! generated from the typed document (`certify::report::data`), whose doc
+//! comments are its descriptions. These tests fail when the committed file
+//! differs from what the types generate (rewrite it with
+//! `CERTIFY_UPDATE_SCHEMA=1 cargo test --release --test report_schema`),
+//! check that every committed report and fresh ones (with and without a
+//! simulation, and `--json` without reports) validate, that the schema is
+//! strict (every object refuses other keys) and carries the crate's
+//! `schema_version`, and that broken copies are refused for the reason each
+//! was broken.
 
+use certify::report::data::schema;
 use serde_json::{Value, json};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-const SCHEMA: &str = "rules/certify-report.schema.json";
+const SCHEMA: &str = schema::REPORT_PATH;
 
 fn read_json(path: &Path) -> Value {
     let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
     serde_json::from_str(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
 }
 
+/// The schema the types generate (the committed file is checked equal to it).
 fn schema() -> Value {
-    read_json(Path::new(SCHEMA))
+    serde_json::from_str(&schema::report()).expect("a schema is JSON")
 }
 
 fn validator() -> jsonschema::Validator {
@@ -100,12 +105,39 @@ fn every_committed_report_is_valid() {
 }
 
 #[test]
+fn the_committed_schema_is_the_generated_one() {
+    let text = schema::report();
+    if std::env::var("CERTIFY_UPDATE_SCHEMA").is_ok_and(|v| v == "1") {
+        std::fs::write(SCHEMA, &text).unwrap_or_else(|e| panic!("{SCHEMA}: {e}"));
+        return;
+    }
+    let committed = std::fs::read_to_string(SCHEMA).unwrap_or_default();
+    assert!(
+        committed == text,
+        "{SCHEMA} differs from what the report's types (src/report/data/) generate; \
+         regenerate it with `CERTIFY_UPDATE_SCHEMA=1 cargo test --release --test report_schema` \
+         and commit it (and raise SCHEMA_VERSION if a key was removed, renamed or changed meaning)"
+    );
+}
+
+/// A schema with `$ref` followed (a described reference is an `allOf` of one).
+fn resolve<'a>(s: &'a Value, root: &'a Value) -> &'a Value {
+    if let Some(r) = s.get("$ref").and_then(Value::as_str) {
+        let name = r.rsplit('/').next().unwrap();
+        return resolve(&root["definitions"][name], root);
+    }
+    if let Some([one]) = s.get("allOf").and_then(Value::as_array).map(Vec::as_slice) {
+        return resolve(one, root);
+    }
+    s
+}
+
+#[test]
 fn the_schema_version_and_label_are_the_crates() {
     let s = schema();
     assert_eq!(
         s["properties"]["schema_version"]["const"],
-        json!(certify::report::document::SCHEMA_VERSION),
-        "raise `const` of schema_version in {SCHEMA} with SCHEMA_VERSION"
+        json!(certify::report::document::SCHEMA_VERSION)
     );
     assert_eq!(
         s["properties"]["label"]["const"],
@@ -113,10 +145,51 @@ fn the_schema_version_and_label_are_the_crates() {
     );
     // The keys a report always has are required, and nothing else is allowed.
     assert_eq!(s["additionalProperties"], json!(false));
-    assert_eq!(
-        s["properties"]["manifest"]["additionalProperties"],
-        json!(false)
-    );
+    let manifest = resolve(&s["properties"]["manifest"], &s);
+    assert_eq!(manifest["additionalProperties"], json!(false));
+    for key in ["spec_sha256", "decks", "command", "fixture_sha256"] {
+        assert!(
+            manifest["required"]
+                .as_array()
+                .unwrap()
+                .contains(&json!(key)),
+            "manifest.{key} not required"
+        );
+    }
+}
+
+/// Every object of the schema refuses keys it does not name.
+#[test]
+fn every_object_of_the_schema_is_closed() {
+    fn walk(s: &Value, at: &str, out: &mut Vec<String>) {
+        match s {
+            Value::Object(m) => {
+                if m.contains_key("properties")
+                    && m.get("additionalProperties") != Some(&json!(false))
+                {
+                    out.push(at.to_string());
+                }
+                for (k, v) in m {
+                    walk(v, &format!("{at}/{k}"), out);
+                }
+            }
+            Value::Array(items) => {
+                for (k, v) in items.iter().enumerate() {
+                    walk(v, &format!("{at}/{k}"), out);
+                }
+            }
+            _ => {}
+        }
+    }
+    let s = schema();
+    let mut open = Vec::new();
+    // The conditions of `allOf` name properties of the closed root: skip them.
+    for (k, v) in s.as_object().unwrap() {
+        if k != "allOf" {
+            walk(v, &format!("/{k}"), &mut open);
+        }
+    }
+    assert!(open.is_empty(), "objects that allow other keys: {open:#?}");
 }
 
 /// A committed report broken one way is refused at that place for that

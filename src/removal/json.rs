@@ -1,9 +1,9 @@
 //! Effects of removal as JSON, in the report's conventions: every figure an
-//! exact "p/q" fraction with its decimal (`crate::report::json::exact`).
+//! exact "p/q" fraction with its decimal (`crate::report::data::values::Exact`).
 
 use super::{Count, Removal, TableRemoval};
 use crate::cards::{RANK_NAMES, SUIT_NAMES};
-use crate::report::json::exact;
+use crate::report::data::values::Exact;
 use serde_json::{Value, json};
 
 impl Removal {
@@ -20,7 +20,7 @@ impl TableRemoval {
         let by_rank: Vec<Value> = RANK_NAMES
             .iter()
             .zip(&self.by_rank)
-            .map(|(rank, e)| json!({ "rank": rank, "effect": exact(e) }))
+            .map(|(rank, e)| json!({ "rank": rank, "effect": Exact::of(e) }))
             .collect();
         let by_card = self.by_card.as_ref().map(|cards| {
             RANK_NAMES
@@ -28,7 +28,7 @@ impl TableRemoval {
                 .zip(cards)
                 .flat_map(|(rank, suits)| {
                     SUIT_NAMES.iter().zip(suits).map(
-                        move |(suit, e)| json!({ "rank": rank, "suit": suit, "effect": exact(e) }),
+                        move |(suit, e)| json!({ "rank": rank, "suit": suit, "effect": Exact::of(e) }),
                     )
                 })
                 .collect::<Vec<_>>()
@@ -37,7 +37,7 @@ impl TableRemoval {
             "wager": self.wager,
             "pay_table": self.pay_table,
             "reads_suits": self.reads_suits,
-            "house_edge": exact(&self.edge),
+            "house_edge": Exact::of(&self.edge),
             "by_rank": by_rank,
             "by_card": by_card,
         })

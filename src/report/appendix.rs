@@ -5,7 +5,6 @@
 
 use crate::fixtures::{CaseResult, DealtHand};
 use crate::report::model::{Kind, Section, Table};
-use serde_json::{Value, json};
 
 /// The heading of the appendix, referred to from the main body.
 pub(crate) const HEADING: &str = "Appendix A. Handwritten cases";
@@ -119,28 +118,4 @@ pub(crate) fn appendix(results: &[CaseResult]) -> Section {
     }
     sec.table(t);
     sec
-}
-
-/// The same rows for the JSON document (`fixture_cases`).
-pub(crate) fn json(results: &[CaseResult]) -> Value {
-    Value::Array(
-        cases(results)
-            .iter()
-            .map(|c| {
-                json!({
-                    "file": c.file,
-                    "case": c.name,
-                    "source": c.source,
-                    "cards": c.cards,
-                    "checks": c.checks.iter().map(|r| json!({
-                        "target": r.target,
-                        "expected": r.expected,
-                        "got": r.got,
-                        "pass": r.pass,
-                    })).collect::<Vec<_>>(),
-                    "pass": c.passed(),
-                })
-            })
-            .collect(),
-    )
 }

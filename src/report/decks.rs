@@ -14,7 +14,6 @@ use crate::engine::Analysis;
 use crate::engine::deck_function::DeckFunctions;
 use crate::model::Spec;
 use num_traits::Signed;
-use serde_json::{Value, json};
 
 /// A deck count against the document.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -30,16 +29,6 @@ pub(crate) enum Standing {
 }
 
 impl Standing {
-    /// Its name in the JSON document.
-    fn key(self) -> &'static str {
-        match self {
-            Standing::Named => "named_by_document",
-            Standing::Default => "default_document_names_none",
-            Standing::Outside => "outside_document",
-            Standing::Unrecorded => "not_recorded",
-        }
-    }
-
     /// Its mark in a table header.
     fn mark(self) -> &'static str {
         match self {
@@ -437,132 +426,8 @@ fn return_tables(sec: &mut Section, spec: &Spec, decks: u32, a: &Analysis) {
     }
 }
 
-/// `results.document_decks`: what the spec records of the document's counts.
-pub(crate) fn document_json(spec: &Spec) -> Value {
-    match &spec.document_decks {
-        None => Value::Null,
-        Some(d) => json!({
-            "counts": d.counts,
-            "source": d.source,
-            "default": spec.shoe.decks,
-            "default_because": d.default_because,
-        }),
-    }
-}
-
-/// `results.house_edge_by_decks`: every allowed count, its standing, and
-/// the edges at it.
-pub(crate) fn by_decks_json(spec: &Spec, decks: &[(u32, &Analysis)]) -> Value {
-    let by_decks: Vec<Value> = decks
-        .iter()
-        .map(|(d, a)| {
-            let edges: Vec<Value> = a
-                .wagers
-                .iter()
-                .flat_map(|w| {
-                    w.tables.iter().map(move |t| {
-                        json!({ "wager": w.id, "pay_table": t.id, "house_edge": super::json::exact(&t.house_edge()) })
-                    })
-                })
-                .collect();
-            let combined: Vec<Value> = a
-                .combined
-                .iter()
-                .map(|c| {
-                    json!({
-                        "id": c.id,
-                        "house_edge_per_bet": super::json::exact(&c.house_edge()),
-                        "house_edge_per_total_wagered": super::json::exact(&c.per_total_wagered()),
-                    })
-                })
-                .collect();
-            let decision = a.decision.as_ref().map(|d| {
-                json!({
-                    "composition_dependent_differs": !d.differences.is_empty(),
-                    "differing_combinations": d.differences.len(),
-                    "optimal_draws_on": d.optimal.draw.iter().zip(&d.decisions.sets).filter(|(x, s)| **x && s.weight > 0).count(),
-                })
-            });
-            json!({
-                "decks": d,
-                "document": standing(spec, *d).key(),
-                "house_edges": edges,
-                "combined": combined,
-                "decision": decision,
-            })
-        })
-        .collect();
-    Value::Array(by_decks)
-}
-
-/// `results.claims_by_decks`: each claim with the counts it is confirmed at
-/// and its check at every count.
-pub(crate) fn claims_json(spec: &Spec, decks: &[(u32, &Analysis)]) -> Value {
-    let by = claims_by_decks(spec, decks);
-    let Some((_, first)) = by.first() else {
-        return json!([]);
-    };
-    Value::Array(
-        first
-            .iter()
-            .enumerate()
-            .map(|(k, c)| {
-                let confirmed: Vec<u32> = by
-                    .iter()
-                    .filter(|(_, cs)| cs[k].matches)
-                    .map(|(d, _)| *d)
-                    .collect();
-                let checks: Vec<Value> = by
-                    .iter()
-                    .map(|(d, cs)| {
-                        json!({
-                            "decks": d,
-                            "document": standing(spec, *d).key(),
-                            "computed_at_precision": cs[k].computed_at_precision,
-                            "computed": cs[k].computed,
-                            "matches": cs[k].matches,
-                        })
-                    })
-                    .collect();
-                json!({
-                    "wagers": c.wagers,
-                    "pay_table": c.pay_table,
-                    "source": c.source,
-                    "printed": c.printed,
-                    "confirmed_at_decks": confirmed,
-                    "by_decks": checks,
-                })
-            })
-            .collect(),
-    )
-}
-
-/// `results.results_at_document_decks`: the full pay tables at every count
-/// the document names other than the run's own (which `results.wagers` holds).
-pub(crate) fn tables_json(spec: &Spec, run: u32, decks: &[(u32, &Analysis)]) -> Value {
-    Value::Array(
-        decks
-            .iter()
-            .filter(|(d, _)| *d != run && standing(spec, *d) == Standing::Named)
-            .map(|(d, a)| {
-                let wagers: Vec<Value> = a
-                    .wagers
-                    .iter()
-                    .map(|w| {
-                        json!({
-                            "id": w.id,
-                            "pay_tables": w.tables.iter().map(super::json::table).collect::<Vec<_>>(),
-                        })
-                    })
-                    .collect();
-                json!({ "decks": d, "total_combinations": a.total.to_string(), "wagers": wagers })
-            })
-            .collect(),
-    )
-}
-
 /// What the infinite-deck column is, or why there is none.
-fn functions_note(spec: &Spec, edges: Option<&DeckFunctions>) -> String {
+pub(crate) fn functions_note(spec: &Spec, edges: Option<&DeckFunctions>) -> String {
     match edges {
         Some(f) => format!(
             "Infinite decks: every count above is a polynomial of degree at most 6 in the number of decks D (a sum of products of six factors a·D − k, the copies left of each card drawn), 0 at D = 0; so each house edge is exactly −S(D)/P(D), S the expected net result times the rounds placed and P the rounds placed. Fitted at D = 0 and {}{}; the limit as D grows is the ratio of leading coefficients. Coefficients: `results.house_edge_functions` in the JSON report.",
@@ -582,33 +447,4 @@ fn functions_note(spec: &Spec, edges: Option<&DeckFunctions>) -> String {
 fn list(counts: &[u32]) -> String {
     let n: Vec<String> = counts.iter().map(u32::to_string).collect();
     format!("{} decks", n.join(", "))
-}
-
-/// `results.house_edge_functions`: per pay table, the coefficients of S(D)
-/// and P(D) (lowest degree first, exact fractions) and the limit.
-pub(crate) fn functions_json(spec: &Spec, edges: Option<&DeckFunctions>) -> Value {
-    let Some(f) = edges else {
-        return json!({
-            "computed": false,
-            "why": functions_note(spec, None),
-        });
-    };
-    let coefficients =
-        |c: &[num_rational::BigRational]| -> Vec<String> { c.iter().map(fraction).collect() };
-    json!({
-        "computed": true,
-        "house_edge": "-S(D)/P(D), D the number of decks",
-        "fitted_at_decks": f.fitted,
-        "checked_at_decks": f.checked,
-        "tables": f.tables.iter().map(|t| json!({
-            "wager": t.wager,
-            "pay_table": t.pay_table,
-            "s_coefficients": coefficients(&t.net),
-            "p_coefficients": coefficients(&t.placed),
-            "infinite_decks": {
-                "house_edge": fraction(&t.infinite),
-                "percent": percent(&t.infinite, 4),
-            },
-        })).collect::<Vec<Value>>(),
-    })
 }

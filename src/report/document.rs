@@ -2,14 +2,13 @@
 //! JSON, with a reproducibility manifest. Nothing time-dependent goes in:
 //! the same spec and tool version give the same bytes on any machine.
 
-use super::numbers::percent;
-use super::{Computed, json};
+use super::Computed;
 use crate::diag::report::ReportError;
 use crate::fixtures::CaseResult;
 use crate::model::Spec;
 use crate::verify::Verification;
 use num_rational::BigRational;
-use serde_json::{Value, json};
+use serde_json::Value;
 use std::fmt::Write;
 
 /// The title of the Markdown report's manifest section (section 6, or 7
@@ -58,9 +57,9 @@ pub struct Report {
     pub document: Value,
 }
 
-/// The version of the JSON document's shape (`schema_version`): raised when
-/// a key is removed, renamed or changes meaning.
-pub const SCHEMA_VERSION: &str = "1";
+/// The version of the JSON document's shape (`schema_version`); the rule
+/// for raising it is in [`super::data`].
+pub use super::data::SCHEMA_VERSION;
 
 /// SHA-256 of the Cargo.lock this binary was built from: its exact
 /// dependency set. `include_bytes!` rather than a build script: rustc
@@ -76,7 +75,8 @@ pub use crate::spec::source::sha256_hex;
 
 pub fn build(inp: &Inputs, computed: &Computed) -> Result<Report, ReportError> {
     let decks = inp.by_decks.expect("a report shows every deck count");
-    let document = document(inp, computed);
+    let mut data = super::data::fill(inp, computed);
+    let document = data.to_value();
     let model = super::fill::document(inp, computed, decks, &document["manifest"]);
     let markdown = super::markdown::render(&model);
     let head = format!(
@@ -89,88 +89,23 @@ pub fn build(inp: &Inputs, computed: &Computed) -> Result<Report, ReportError> {
             .unwrap_or_default()
     );
     let pdf = super::pdf::render(&model, &head)?;
-    let mut doc = document.clone();
     // The siblings written with this file: a set is whole when these match.
-    doc["report_set"] = json!({
-        "markdown_sha256": sha256_hex(markdown.as_bytes()),
-        "pdf_sha256": sha256_hex(&pdf),
-    });
+    data.report_set = Some(super::data::manifest::ReportSet::of(&markdown, &pdf));
     Ok(Report {
         model,
+        json: serde_json::to_string_pretty(&data.to_value()).expect("serializable") + "\n",
         markdown,
-        json: serde_json::to_string_pretty(&doc).expect("serializable") + "\n",
         pdf,
         document,
     })
 }
 
 /// The JSON report document without `report_set` (which hashes the rendered
-/// siblings). Without `inp.by_decks` it also leaves out what needs every
-/// deck count: `results.house_edge_by_decks`, `claims_by_decks`,
-/// `house_edge_functions`, `results_at_document_decks` and
-/// `manifest.results_sha256`.
+/// siblings), built from the typed values of [`super::data`]. Without
+/// `inp.by_decks` it also leaves out what needs every deck count (see
+/// [`super::data::fill`]).
 pub fn document(inp: &Inputs, computed: &Computed) -> Value {
-    let mut results = json::document(inp.spec, computed);
-    results["document_decks"] = super::decks::document_json(inp.spec);
-    let mut results_sha = None;
-    if let Some(decks) = inp.by_decks {
-        results["house_edge_by_decks"] = super::decks::by_decks_json(inp.spec, decks);
-        results["claims_by_decks"] = super::decks::claims_json(inp.spec, decks);
-        results["house_edge_functions"] = super::decks::functions_json(inp.spec, inp.edges);
-        results["results_at_document_decks"] =
-            super::decks::tables_json(inp.spec, inp.decks, decks);
-        // serde_json maps keep keys sorted: compact output is canonical.
-        results_sha = Some(sha256_hex(
-            serde_json::to_string(&results)
-                .expect("serializable")
-                .as_bytes(),
-        ));
-    }
-    json!({
-        "schema_version": SCHEMA_VERSION,
-        "label": LABEL,
-        "manifest": manifest(inp, computed, results_sha.as_deref()),
-        "results": results,
-        "fixtures": inp.fixtures,
-        "fixture_cases": super::appendix::json(inp.fixtures),
-        "interpretations": interpretations_json(inp.spec, computed),
-        "readings": super::readings::json(inp),
-        "verification": verification_json(inp.verification),
-        "simulation": inp.study,
-    })
-}
-
-fn manifest(inp: &Inputs, c: &Computed, results_sha: Option<&str>) -> Value {
-    let mut m = json!({
-        "spec_file": inp.spec_path,
-        "spec_sha256": sha256_hex(inp.spec_bytes),
-        "spec_id": inp.spec.id,
-        "spec_version": inp.spec.version,
-        "tool": "certify",
-        "tool_version": env!("CARGO_PKG_VERSION"),
-        "cargo_lock_sha256": cargo_lock_sha256(),
-        "pdf_conformance": super::pdf::CONFORMANCE,
-        "decks": inp.decks,
-        "fixtures_dir": fixtures_dir(inp),
-        "verify_samples": inp.options.samples,
-        "convention": super::method::convention(inp.spec),
-        "total_combinations": c.analysis.total.to_string(),
-        "command": command(inp),
-    });
-    if let Some(sim) = &inp.options.simulate {
-        m["simulate_rounds"] = json!(sim.rounds);
-        m["simulate_seed"] = json!(sim.seed);
-        m["simulate_penetration"] = json!(sim.penetration.to_string());
-        m["simulate_bound_shoes"] = json!(sim.bound_shoes);
-    }
-    m[FIXTURE_KEY] = json!(inp.fixture_files);
-    // The spec's hash is of its own bytes (what `certify verify` compares
-    // with the file); what it includes is hashed here, file by file.
-    m[INCLUDE_KEY] = json!(inp.include_files);
-    if let Some(sha) = results_sha {
-        m["results_sha256"] = json!(sha);
-    }
-    m
+    super::data::fill(inp, computed).to_value()
 }
 
 /// The manifest key of the fixture files' hashes: an object of file name to
@@ -210,7 +145,7 @@ pub(crate) fn manifest_lines(manifest: &Value) -> String {
 }
 
 /// The fixture folder the run read, as a path with `/` separators.
-fn fixtures_dir(inp: &Inputs) -> String {
+pub(crate) fn fixtures_dir(inp: &Inputs) -> String {
     let dir = inp
         .options
         .fixtures
@@ -249,41 +184,6 @@ pub(crate) fn reading_edge(c: &Computed, wager: &str, table: Option<&str>) -> Op
         None => w.tables.first()?,
     };
     Some(t.house_edge())
-}
-
-fn interpretations_json(spec: &Spec, c: &Computed) -> Value {
-    let edge = |w: &str, t: Option<&String>| {
-        reading_edge(c, w, t.map(String::as_str)).map(|e| percent(&e, 4))
-    };
-    Value::Array(
-        spec.interpretations
-            .iter()
-            .map(|i| {
-                json!({
-                    "id": i.id,
-                    "question": i.question,
-                    "chosen": { "reading": i.chosen.reading, "wager": i.chosen.wager, "pay_table": i.chosen.pay_table,
-                                "house_edge": edge(&i.chosen.wager, i.chosen.pay_table.as_ref()) },
-                    "alternative": { "reading": i.alternative.reading, "wager": i.alternative.wager, "pay_table": i.alternative.pay_table,
-                                     "house_edge": edge(&i.alternative.wager, i.alternative.pay_table.as_ref()) },
-                })
-            })
-            .collect(),
-    )
-}
-
-fn verification_json(v: &Verification) -> Value {
-    json!({
-        "small_shoe_sequences": v.small_shoe_sequences.to_string(),
-        "small_shoes": v.small_shoes.iter().map(|c| json!({
-            "cards": c.cards,
-            "sequences": c.sequences.to_string(),
-            "pay_tables_compared": c.tables_compared,
-        })).collect::<Vec<_>>(),
-        "sampled_rounds": v.sampled,
-        "sampled_comparisons": v.sampled_comparisons,
-        "agree": v.passed(),
-    })
 }
 
 /// Writes a report set (Markdown, JSON, PDF) all or nothing.

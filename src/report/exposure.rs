@@ -10,7 +10,6 @@ use super::numbers::group_digits;
 use crate::engine::Analysis;
 use crate::engine::stats::TableStats;
 use crate::model::{Pay, Ratio, Spec};
-use serde_json::{Value, json};
 
 /// The largest net pay per unit staked among events that happen; zero
 /// when no event that happens pays (the stake is at most returned).
@@ -149,47 +148,4 @@ fn limits(sec: &mut Section, spec: &Spec, a: &Analysis) {
         }));
     sec.item(format!(
 "The player-dealer who holds the other side pays no more than his own stake in any round (under either coverage reading his net stays within his stake); what his stake does not cover is returned to the bettors ({} coverage, section 2).", table.coverage.id()));
-}
-
-/// `max_exposure` in the JSON results: per pay table, per combined wager,
-/// and at the table limits.
-pub(crate) fn json(spec: &Spec, a: &Analysis) -> Value {
-    let tables: Vec<Value> = a
-        .wagers
-        .iter()
-        .flat_map(|w| {
-            w.tables.iter().map(move |t| {
-                json!({ "wager": w.id, "pay_table": t.id, "per_unit_staked": per_unit(t).trimmed_decimal() })
-            })
-        })
-        .collect();
-    let combined: Vec<Value> = a
-        .combined
-        .iter()
-        .filter_map(|c| {
-            let (net, units) = combined(c)?;
-            Some(json!({
-                "id": c.id,
-                "net": net.trimmed_decimal(),
-                "units_staked": units,
-                "per_unit_staked": (net / Ratio::int(units.max(1) as i128)).trimmed_decimal(),
-            }))
-        })
-        .collect();
-    let limits = spec.table.as_ref().map(|table| {
-        let rows = at_limits(spec, a);
-        let seat = rows.iter().fold(Ratio::ZERO, |sum, r| sum + r.liability);
-        json!({
-            "wagers": rows.iter().map(|r| json!({
-                "wager": r.wager,
-                "max_stake": r.max_stake.trimmed_decimal(),
-                "per_unit_staked": r.per_unit.trimmed_decimal(),
-                "liability": r.liability.trimmed_decimal(),
-            })).collect::<Vec<_>>(),
-            "seat_upper_bound": seat.trimmed_decimal(),
-            "seated_bettors": table.seats.saturating_sub(1),
-            "table_upper_bound": (seat * Ratio::int(table.seats.saturating_sub(1) as i128)).trimmed_decimal(),
-        })
-    });
-    json!({ "pay_tables": tables, "combined": combined, "table_limits": limits })
 }

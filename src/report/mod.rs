@@ -3,12 +3,12 @@
 
 mod appendix;
 pub mod claims;
+pub mod data;
 pub mod decision;
 mod decks;
 pub mod document;
 mod exposure;
 mod fill;
-pub mod json;
 pub mod markdown;
 mod method;
 pub mod model;

@@ -9,7 +9,6 @@
 use super::numbers::{group_digits, one_in};
 use crate::engine::stats::{TableStats, WagerStats};
 use crate::model::{Pay, Wager};
-use serde_json::{Value, json};
 
 /// An event that never settles the wager under one pay table.
 pub(crate) struct Outranked<'a> {
@@ -75,20 +74,5 @@ pub(crate) fn notes(
                 .collect();
         sec.item(format!(
 "Note: `{}` shows 0 combinations because whenever it holds, an event tried before it under this pay table holds too and settles the wager; of these, {}. On its own it holds on {} combinations ({}).", n.event, by.join(" and "), group_digits(&n.alone.to_string()), one_in(n.alone, t.total)));
-    }
-}
-
-/// `outranked` on each event of a pay table's JSON (`events[k]`): the count
-/// on its own, its odds and the events tried before it that settle.
-pub(crate) fn annotate_json(w: &Wager, stats: &WagerStats, t: &TableStats, table: &mut Value) {
-    for n in outranked(w, stats, t) {
-        let Some(k) = t.events.iter().position(|e| e.id == n.event) else {
-            continue;
-        };
-        table["events"][k]["outranked"] = json!({
-            "combinations_alone": n.alone.to_string(),
-            "odds_alone": one_in(n.alone, t.total),
-            "by": n.by.iter().map(|(id, why)| json!({ "event": id, "reason": why })).collect::<Vec<_>>(),
-        });
     }
 }

@@ -9,7 +9,6 @@ use super::numbers::percent;
 use crate::eval::differ::DifferingRound;
 use crate::model::{Interpretation, ItemReading, Reading, Spec};
 use num_rational::BigRational;
-use serde_json::{Value, json};
 
 /// The Markdown: assumptions, the readings table, and readings that give
 /// the same figures.
@@ -112,59 +111,19 @@ fn round_table(r: &Distinguishing) -> Table {
     t
 }
 
-/// The JSON: the same three parts.
-pub(crate) fn json(inp: &Inputs) -> Value {
-    let spec = inp.spec;
-    let same: Vec<Value> = same_figures(inp)
-        .into_iter()
-        .map(|sf| {
-            json!({
-                "interpretation": sf.id,
-                "house_edge": sf.edge,
-                "round": sf.round.map(|r| json!({
-                    "cards": r.cards,
-                    "settled": r.settled.iter().map(|(label, who, how)| json!({
-                        "reading": label, "wager": who, "settles_as": how,
-                    })).collect::<Vec<_>>(),
-                })),
-            })
-        })
-        .collect();
-    json!({
-        "assumptions": spec.assumptions.iter().map(|a| json!({
-            "id": a.id,
-            "document": a.document,
-            "at": a.at,
-            "quote": a.quote,
-            "choice": a.choice,
-            "why": a.why,
-        })).collect::<Vec<_>>(),
-        "items": spec.readings.iter().map(|r| json!({
-            "item": r.item,
-            "says": r.says,
-            "rules": r.rules,
-            "assumptions": r.assumptions,
-            "interpretations": r.interpretations,
-            "not_modelled": r.not_modelled,
-            "note": r.note,
-        })).collect::<Vec<_>>(),
-        "same_figures": same,
-    })
-}
-
-struct SameFigures {
-    id: String,
+pub(crate) struct SameFigures {
+    pub(crate) id: String,
     /// The common house edge at the run's deck count.
-    edge: String,
-    round: Option<Distinguishing>,
+    pub(crate) edge: String,
+    pub(crate) round: Option<Distinguishing>,
 }
 
 /// A round two readings settle differently.
-struct Distinguishing {
+pub(crate) struct Distinguishing {
     /// The cards, by hand and position.
-    cards: String,
+    pub(crate) cards: String,
     /// (reading, wager / pay table, how it settles) for each reading.
-    settled: Vec<(String, String, String)>,
+    pub(crate) settled: Vec<(String, String, String)>,
 }
 
 /// House edge of a reading's wager and pay table (its first if none named)
@@ -206,7 +165,7 @@ pub(crate) fn same_figure_interpretations<'a>(
 
 /// The same-figure interpretations with the round the pipeline found for
 /// each (the report searches nothing itself).
-fn same_figures(inp: &Inputs) -> Vec<SameFigures> {
+pub(crate) fn same_figures(inp: &Inputs) -> Vec<SameFigures> {
     let Some(decks) = inp.by_decks else {
         return Vec::new();
     };

@@ -6,29 +6,12 @@
 //! then framed as the bettor's expectation against that party.
 
 use crate::model::Spec;
-use serde_json::{Value, json};
 
 /// The party that pays a wager's wins and collects its losses.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Holder {
     House,
     PlayerDealer,
-}
-
-impl Holder {
-    pub(crate) fn id(self) -> &'static str {
-        match self {
-            Holder::House => "house",
-            Holder::PlayerDealer => "player_dealer",
-        }
-    }
-
-    fn words(self) -> &'static str {
-        match self {
-            Holder::House => "the house",
-            Holder::PlayerDealer => "the player-dealer",
-        }
-    }
 }
 
 /// Who holds the other side of wager `index` (into `Spec::wagers`).
@@ -48,18 +31,4 @@ pub(crate) fn framing(sec: &mut super::model::Section, spec: &Spec) {
     let held: Vec<String> = table.wagers.iter().map(|w| format!("`{}`", w.id)).collect();
     sec.para(format!(
 "**Who holds the other side.** This is a player-banked game: a player-dealer (a seat that rotates clockwise every {} hands) pays and collects every wager — {} — as far as his stake covers; the house is not the other party. Every figure is the bettor's expectation against the player-dealer, each wager fully covered: the \"house edge\" is the bettor's expected loss per unit staked, which is the player-dealer's expected gain.", table.rotation, held.join(", ")));
-}
-
-/// `other_side` in the JSON results: per wager, who holds it.
-pub(crate) fn json(spec: &Spec) -> Value {
-    Value::Array(
-        spec.wagers
-            .iter()
-            .enumerate()
-            .map(|(k, w)| {
-                let h = holder(spec, k);
-                json!({ "wager": w.id, "held_by": h.id(), "description": h.words() })
-            })
-            .collect(),
-    )
 }

@@ -15,7 +15,7 @@ pub const SPEC_PATH: &str = "rules/certify-spec.schema.json";
 /// Where the game file schema is committed.
 pub const GAME_PATH: &str = "rules/certify-game.schema.json";
 
-fn render<T: schemars::JsonSchema>(title: &str) -> String {
+pub(crate) fn render<T: schemars::JsonSchema>(title: &str) -> String {
     let mut schema = SchemaSettings::draft07()
         .into_generator()
         .into_root_schema_for::<T>();

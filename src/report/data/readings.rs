@@ -1,0 +1,192 @@
+//! How the spec reads its document: the interpretations of ambiguous rules
+//! with both readings' house edges, the assumptions, the item-by-item
+//! readings, and the interpretations whose readings give the same figures.
+
+use super::values::Percent;
+use crate::model::{Reading as SpecReading, Spec};
+use crate::report::Computed;
+use crate::report::document::{Inputs, reading_edge};
+use schemars::JsonSchema;
+use serde::Serialize;
+
+/// An ambiguous rule with the chosen and the alternative reading.
+#[derive(Clone, Debug, Serialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
+pub struct Interpretation {
+    /// The interpretation's id.
+    pub id: String,
+    /// What the document leaves ambiguous.
+    pub question: String,
+    pub chosen: Reading,
+    pub alternative: Reading,
+}
+
+/// One reading of an ambiguous rule.
+#[derive(Clone, Debug, Serialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
+pub struct Reading {
+    /// The reading in words.
+    pub reading: String,
+    /// The wager that models it.
+    pub wager: String,
+    /// Its pay table; null: the wager's first.
+    pub pay_table: Option<String>,
+    /// That pay table's house edge at the run's deck count.
+    pub house_edge: Option<Percent>,
+}
+
+/// `interpretations`.
+pub fn interpretations(spec: &Spec, c: &Computed) -> Vec<Interpretation> {
+    let reading = |r: &SpecReading| Reading {
+        reading: r.reading.clone(),
+        wager: r.wager.clone(),
+        pay_table: r.pay_table.clone(),
+        house_edge: reading_edge(c, &r.wager, r.pay_table.as_deref()).map(|e| Percent::of(&e)),
+    };
+    spec.interpretations
+        .iter()
+        .map(|i| Interpretation {
+            id: i.id.clone(),
+            question: i.question.clone(),
+            chosen: reading(&i.chosen),
+            alternative: reading(&i.alternative),
+        })
+        .collect()
+}
+
+/// How the spec reads its document.
+#[derive(Clone, Debug, Serialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
+pub struct Readings {
+    /// Readings the document leaves open with no computed alternative.
+    pub assumptions: Vec<Assumption>,
+    /// One row per numbered item and table of the document, in its order.
+    pub items: Vec<Item>,
+    /// Interpretations whose readings give the same house edge at every
+    /// deck count computed.
+    pub same_figures: Vec<SameFigures>,
+}
+
+/// A reading the document leaves open.
+#[derive(Clone, Debug, Serialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
+pub struct Assumption {
+    /// The assumption's id.
+    pub id: String,
+    /// The document.
+    pub document: String,
+    /// The section or item the words are in.
+    pub at: String,
+    /// The document's words.
+    pub quote: String,
+    /// The choice made.
+    pub choice: String,
+    /// Why.
+    pub why: String,
+}
+
+/// One numbered item or table of the document and what reads it.
+#[derive(Clone, Debug, Serialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
+pub struct Item {
+    /// The document's numbered item or table.
+    pub item: String,
+    /// What it says.
+    pub says: Option<String>,
+    /// Spec rules that read it.
+    pub rules: Vec<String>,
+    /// Assumptions that read it.
+    pub assumptions: Vec<String>,
+    /// Interpretations that read it.
+    pub interpretations: Vec<String>,
+    /// Why the item is not modelled.
+    pub not_modelled: Option<String>,
+    /// A note.
+    pub note: Option<String>,
+}
+
+/// An interpretation whose readings give the same figures.
+#[derive(Clone, Debug, Serialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
+pub struct SameFigures {
+    /// The interpretation's id.
+    pub interpretation: String,
+    /// The house edge both readings give at the run's deck count.
+    pub house_edge: Percent,
+    /// A round the reference evaluator settles differently under each
+    /// reading; null when no round of two cards per hand does.
+    pub round: Option<Round>,
+}
+
+/// A round two readings settle differently.
+#[derive(Clone, Debug, Serialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
+pub struct Round {
+    /// The cards by hand and position.
+    pub cards: String,
+    /// How each reading settles it.
+    pub settled: Vec<Settled>,
+}
+
+/// How one reading settles a round.
+#[derive(Clone, Debug, Serialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
+pub struct Settled {
+    /// The reading.
+    pub reading: String,
+    /// Wager / pay table.
+    pub wager: String,
+    /// How it settles the round.
+    pub settles_as: String,
+}
+
+/// `readings`.
+pub fn readings(inp: &Inputs) -> Readings {
+    let spec = inp.spec;
+    Readings {
+        assumptions: spec
+            .assumptions
+            .iter()
+            .map(|a| Assumption {
+                id: a.id.clone(),
+                document: a.document.clone(),
+                at: a.at.clone(),
+                quote: a.quote.clone(),
+                choice: a.choice.clone(),
+                why: a.why.clone(),
+            })
+            .collect(),
+        items: spec
+            .readings
+            .iter()
+            .map(|r| Item {
+                item: r.item.clone(),
+                says: r.says.clone(),
+                rules: r.rules.clone(),
+                assumptions: r.assumptions.clone(),
+                interpretations: r.interpretations.clone(),
+                not_modelled: r.not_modelled.clone(),
+                note: r.note.clone(),
+            })
+            .collect(),
+        same_figures: crate::report::readings::same_figures(inp)
+            .into_iter()
+            .map(|sf| SameFigures {
+                interpretation: sf.id,
+                house_edge: Percent(sf.edge),
+                round: sf.round.map(|r| Round {
+                    cards: r.cards,
+                    settled: r
+                        .settled
+                        .into_iter()
+                        .map(|(reading, wager, settles_as)| Settled {
+                            reading,
+                            wager,
+                            settles_as,
+                        })
+                        .collect(),
+                }),
+            })
+            .collect(),
+    }
+}

@@ -1,0 +1,297 @@
+//! `simulation`: the simulation and card counting study (`--simulate`), as
+//! the simulation stage found it. Its figures are floating point: the
+//! simulation's estimates are not exact.
+
+use super::values::{DeckCount, Ratio};
+use crate::simulate::stats::{CounterResult, Estimate as Est};
+use crate::simulation as sim;
+use schemars::JsonSchema;
+use serde::Serialize;
+
+/// The simulation stage's findings (`--simulate`).
+#[derive(Clone, Debug, Serialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
+pub struct Simulation {
+    /// The spec's id.
+    pub spec: String,
+    pub decks: DeckCount,
+    pub settings: Settings,
+    /// Shoes sampled for the perfect-information bound.
+    pub bound_shoes: u64,
+    /// Present (true) only when the bound was also computed for wagers that
+    /// read suits.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schemars(extend("const" = true))]
+    pub bound_suit_wagers: Option<bool>,
+    pub procedure: Procedure,
+    /// Rounds of the full-shoe pass.
+    pub full_rounds: u64,
+    /// Rounds of the dealt pass (at its deepest penetration).
+    pub dealt_rounds: u64,
+    /// Shoes of the dealt pass.
+    pub dealt_shoes: u64,
+    /// Per pay table, the simulation against the exact figures.
+    pub cross_check: Vec<CrossCheck>,
+    /// Per pay table: removal effects, count, counter and bound.
+    pub tables: Vec<TableStudy>,
+}
+
+/// What the run dealt.
+#[derive(Clone, Debug, Serialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
+pub struct Settings {
+    /// Rounds of each pass.
+    #[schemars(range(min = 1))]
+    pub rounds: u64,
+    /// The generator's seed.
+    pub seed: u64,
+    /// Share of the shoe dealt before the cut card.
+    #[schemars(range(max = 1), extend("exclusiveMinimum" = 0))]
+    pub penetration: f64,
+    pub shard: Shard,
+}
+
+/// Which part of a run this is.
+#[derive(Clone, Debug, Serialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
+pub struct Shard {
+    /// 1-based shard index.
+    #[schemars(range(min = 1))]
+    pub index: u64,
+    /// Shards.
+    #[schemars(range(min = 1))]
+    pub count: u64,
+}
+
+/// How shoes are dealt.
+#[derive(Clone, Debug, Serialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
+pub struct Procedure {
+    /// The random generator.
+    pub generator: String,
+    /// The burn procedure.
+    pub burn: String,
+    /// Where the cut card goes.
+    pub cut: String,
+    /// Cards in the shoe.
+    #[schemars(range(min = 1))]
+    pub cards: usize,
+    /// Cut card positions (cards from the top), shallowest first.
+    pub cut_cards: [usize; 3],
+    /// The three penetrations, shallowest first.
+    #[schemars(inner(range(min = 0, max = 1)))]
+    pub penetrations: [f64; 3],
+}
+
+/// A simulated estimate with the half-width of its 99.9% interval
+/// (floating point: the simulation's figures are not exact).
+#[derive(Clone, Copy, Debug, Serialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
+pub struct Estimate {
+    /// The estimate.
+    pub value: f64,
+    /// Half the width of its 99.9% normal interval.
+    #[schemars(range(min = 0))]
+    pub half_width: f64,
+}
+
+/// One pay table's simulation against the exact figures.
+#[derive(Clone, Debug, Serialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
+pub struct CrossCheck {
+    /// Wager id.
+    pub wager: String,
+    /// Pay table id.
+    pub pay_table: String,
+    /// House edge by the exact engine (full shoe).
+    pub exact_edge: f64,
+    /// House edge of the full-shoe pass.
+    pub simulated_edge: Estimate,
+    /// Whether the exact edge is inside the simulated interval.
+    pub agrees: bool,
+    /// Exact hit frequency (an event settles the wager).
+    #[schemars(range(min = 0, max = 1))]
+    pub exact_hits: f64,
+    /// Simulated hit frequency.
+    pub simulated_hits: Estimate,
+    /// House edge dealt to the cut card minus the exact full-shoe edge.
+    pub cut_card_effect: Estimate,
+}
+
+/// One pay table's removal effects, count, counter and bound.
+#[derive(Clone, Debug, Serialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
+pub struct TableStudy {
+    /// Wager id.
+    pub wager: String,
+    /// Pay table id.
+    pub pay_table: String,
+    /// Change in house edge when one card of each rank (ace first) is removed.
+    #[schemars(length(equal = 13))]
+    pub removal_by_rank: Vec<f64>,
+    /// The same as exact fractions.
+    #[schemars(length(equal = 13))]
+    pub removal_by_rank_exact: Vec<Ratio>,
+    /// Where the wager reads suits, per rank, per suit (spades, hearts,
+    /// diamonds, clubs); else null.
+    #[schemars(length(equal = 13))]
+    pub removal_by_card: Option<Vec<[f64; 4]>>,
+    pub count: DerivedCount,
+    /// The best threshold at each penetration, shallowest first.
+    #[schemars(length(equal = 3))]
+    pub best: Vec<Counter>,
+    /// Whether the best win per shoe clears zero by the Bonferroni margin.
+    pub countable: bool,
+    /// The verdict in words.
+    pub verdict: String,
+    /// The perfect-information bound; null when no shoe was sampled or the
+    /// wager reads suits.
+    pub bound: Option<Bound>,
+}
+
+/// The pay table's derived count.
+#[derive(Clone, Debug, Serialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
+pub struct DerivedCount {
+    /// Integer tags per rank, ace first.
+    pub tags: [i32; 13],
+    /// The count's level, 1 to 3; 0 when removing any one card leaves the
+    /// house edge unchanged (every tag 0).
+    #[schemars(range(max = 3))]
+    pub level: u8,
+    /// Whether the tags sum to zero over a deck (a true count).
+    pub balanced: bool,
+    /// Betting correlation of the tags with the effects of removal.
+    #[schemars(range(min = -1, max = 1))]
+    pub correlation: f64,
+}
+
+/// What a counter wins at one penetration and its best threshold.
+#[derive(Clone, Debug, Serialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
+pub struct Counter {
+    /// Share of the shoe dealt before the cut card.
+    #[schemars(range(min = 0, max = 1))]
+    pub penetration: f64,
+    /// Bet when the count (true count when balanced, else running) is at
+    /// least this; null: on every round.
+    pub threshold: Option<i64>,
+    /// Bets per shoe.
+    #[schemars(range(min = 0))]
+    pub bets_per_shoe: f64,
+    /// Net win per unit bet on the rounds bet (negative: a loss).
+    pub advantage: f64,
+    /// Net win per shoe in units.
+    pub win_per_shoe: Estimate,
+}
+
+/// The perfect-information bound.
+#[derive(Clone, Debug, Serialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
+pub struct Bound {
+    /// Shoes sampled.
+    pub shoes: u64,
+    /// Bets per shoe.
+    #[schemars(range(min = 0))]
+    pub bets_per_shoe: f64,
+    /// The player's exact expectation per unit bet, averaged over bets.
+    pub advantage: f64,
+    /// Expected win per shoe in units.
+    pub win_per_shoe: Estimate,
+}
+
+impl From<&Est> for Estimate {
+    fn from(e: &Est) -> Self {
+        Estimate {
+            value: e.value,
+            half_width: e.half_width,
+        }
+    }
+}
+
+impl From<&CounterResult> for Counter {
+    fn from(c: &CounterResult) -> Self {
+        Counter {
+            penetration: c.penetration,
+            threshold: c.threshold,
+            bets_per_shoe: c.bets_per_shoe,
+            advantage: c.advantage,
+            win_per_shoe: (&c.win_per_shoe).into(),
+        }
+    }
+}
+
+impl Simulation {
+    pub fn of(s: &sim::Study) -> Self {
+        Simulation {
+            spec: s.spec.clone(),
+            decks: DeckCount(s.decks),
+            settings: Settings {
+                rounds: s.settings.rounds,
+                seed: s.settings.seed,
+                penetration: s.settings.penetration,
+                shard: Shard {
+                    index: s.settings.shard.index,
+                    count: s.settings.shard.count,
+                },
+            },
+            bound_shoes: s.bound_shoes,
+            bound_suit_wagers: s.bound_suit_wagers.then_some(true),
+            procedure: Procedure {
+                generator: s.procedure.generator.clone(),
+                burn: s.procedure.burn.clone(),
+                cut: s.procedure.cut.clone(),
+                cards: s.procedure.cards,
+                cut_cards: s.procedure.cut_cards,
+                penetrations: s.procedure.penetrations,
+            },
+            full_rounds: s.full_rounds,
+            dealt_rounds: s.dealt_rounds,
+            dealt_shoes: s.dealt_shoes,
+            cross_check: s
+                .cross_check
+                .iter()
+                .map(|c| CrossCheck {
+                    wager: c.wager.clone(),
+                    pay_table: c.pay_table.clone(),
+                    exact_edge: c.exact_edge,
+                    simulated_edge: (&c.simulated_edge).into(),
+                    agrees: c.agrees,
+                    exact_hits: c.exact_hits,
+                    simulated_hits: (&c.simulated_hits).into(),
+                    cut_card_effect: (&c.cut_card_effect).into(),
+                })
+                .collect(),
+            tables: s
+                .tables
+                .iter()
+                .map(|t| TableStudy {
+                    wager: t.wager.clone(),
+                    pay_table: t.pay_table.clone(),
+                    removal_by_rank: t.removal_by_rank.clone(),
+                    removal_by_rank_exact: t
+                        .removal_by_rank_exact
+                        .iter()
+                        .map(|r| Ratio(r.clone()))
+                        .collect(),
+                    removal_by_card: t.removal_by_card.clone(),
+                    count: DerivedCount {
+                        tags: t.count.tags,
+                        level: t.count.level,
+                        balanced: t.count.balanced,
+                        correlation: t.count.correlation,
+                    },
+                    best: t.best.iter().map(Counter::from).collect(),
+                    countable: t.countable,
+                    verdict: t.verdict.clone(),
+                    bound: t.bound.as_ref().map(|b| Bound {
+                        shoes: b.shoes,
+                        bets_per_shoe: b.bets_per_shoe,
+                        advantage: b.advantage,
+                        win_per_shoe: (&b.win_per_shoe).into(),
+                    }),
+                })
+                .collect(),
+        }
+    }
+}

@@ -48,12 +48,15 @@ pub struct Inputs<'a> {
 }
 
 pub struct Report {
+    /// The figures, typed (without `document` and `report_set`).
+    pub data: super::data::ReportData,
     /// The report as a value: what the Markdown and the PDF render.
     pub model: super::model::Document,
     pub markdown: String,
     pub json: String,
     pub pdf: Vec<u8>,
-    /// The JSON document without `report_set`: what `certify SPEC --json` prints.
+    /// The JSON document without `document` and `report_set` (the figures,
+    /// not their rendering): what `certify SPEC --json` prints.
     pub document: Value,
 }
 
@@ -75,23 +78,37 @@ pub use crate::spec::source::sha256_hex;
 
 pub fn build(inp: &Inputs, computed: &Computed) -> Result<Report, ReportError> {
     let decks = inp.by_decks.expect("a report shows every deck count");
-    let mut data = super::data::fill(inp, computed);
+    let data = super::data::fill(inp, computed);
+    let model = super::fill::document(inp, computed, decks, &data.to_value()["manifest"]);
+    render(data, model)
+}
+
+/// The three files of a report from its data and its model: the Markdown
+/// and the PDF render `model`; the JSON is `data` with `model` as its
+/// `document` and the siblings' hashes as its `report_set`. A section added
+/// to the model shows in all three; no renderer names a section.
+pub fn render(
+    mut data: super::data::ReportData,
+    model: super::model::Document,
+) -> Result<Report, ReportError> {
     let document = data.to_value();
-    let model = super::fill::document(inp, computed, decks, &document["manifest"]);
+    let figures = data.clone();
     let markdown = super::markdown::render(&model);
+    let manifest = &document["manifest"];
+    let text = |key: &str| manifest[key].as_str().unwrap_or_default().to_string();
     let head = format!(
         "certify {} · {} v{} · results sha256 {}",
-        env!("CARGO_PKG_VERSION"),
-        inp.spec.id,
-        inp.spec.version,
-        document["manifest"]["results_sha256"]
-            .as_str()
-            .unwrap_or_default()
+        text("tool_version"),
+        text("spec_id"),
+        text("spec_version"),
+        text("results_sha256"),
     );
     let pdf = super::pdf::render(&model, &head)?;
     // The siblings written with this file: a set is whole when these match.
     data.report_set = Some(super::data::manifest::ReportSet::of(&markdown, &pdf));
+    data.document = Some(model.clone());
     Ok(Report {
+        data: figures,
         model,
         json: serde_json::to_string_pretty(&data.to_value()).expect("serializable") + "\n",
         markdown,

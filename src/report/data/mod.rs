@@ -63,6 +63,7 @@ pub const SCHEMA_VERSION: &str = "1";
         "description": "A report file always computes every deck count, so `results_sha256` and the by-deck results are there.",
         "if": { "required": ["report_set"] },
         "then": {
+            "required": ["document"],
             "properties": {
                 "manifest": { "required": ["results_sha256"] },
                 "results": { "required": ["house_edge_by_decks"] }
@@ -82,7 +83,7 @@ pub const SCHEMA_VERSION: &str = "1";
         "else": { "properties": { "manifest": { "not": { "required": ["simulate_rounds"] } } } }
     }
 ]))]
-pub struct Document {
+pub struct ReportData {
     /// The version of this shape (certify::report::data::SCHEMA_VERSION),
     /// raised when a key is removed, renamed or changes meaning.
     #[schemars(extend("const" = SCHEMA_VERSION))]
@@ -103,6 +104,12 @@ pub struct Document {
     pub verification: verification::Verification,
     /// With --simulate: the simulation and card counting study; else null.
     pub simulation: Option<simulation::Simulation>,
+    /// The report as its Markdown and PDF show it: every section, table
+    /// (with its columns' kinds), figure, note and verdict, each cell as
+    /// printed. A report file has it; `certify SPEC --json --no-reports`,
+    /// which renders no report, leaves it out.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub document: Option<crate::report::model::Document>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub report_set: Option<manifest::ReportSet>,
 }
@@ -194,7 +201,7 @@ fn results(inp: &Inputs, c: &Computed) -> Results {
 /// deck count: `results.house_edge_by_decks`, `claims_by_decks`,
 /// `house_edge_functions`, `results_at_document_decks` and
 /// `manifest.results_sha256`.
-pub fn fill(inp: &Inputs, computed: &Computed) -> Document {
+pub fn fill(inp: &Inputs, computed: &Computed) -> ReportData {
     let spec = inp.spec;
     let mut results = results(inp, computed);
     let mut results_sha = None;
@@ -211,7 +218,7 @@ pub fn fill(inp: &Inputs, computed: &Computed) -> Document {
                 .as_bytes(),
         )));
     }
-    Document {
+    ReportData {
         schema_version: SCHEMA_VERSION,
         label: LABEL,
         manifest: manifest::Manifest::of(inp, computed, results_sha),
@@ -222,11 +229,12 @@ pub fn fill(inp: &Inputs, computed: &Computed) -> Document {
         readings: readings::readings(inp),
         verification: verification::Verification::of(inp.verification),
         simulation: inp.study.map(simulation::Simulation::of),
+        document: None,
         report_set: None,
     }
 }
 
-impl Document {
+impl ReportData {
     /// As a `serde_json::Value`: objects with their keys sorted.
     pub fn to_value(&self) -> serde_json::Value {
         serde_json::to_value(self).expect("serializable")

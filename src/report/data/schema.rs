@@ -22,7 +22,7 @@ pub fn report() -> String {
     settings.contract = Contract::Serialize;
     let mut schema = settings
         .into_generator()
-        .into_root_schema_for::<super::Document>();
+        .into_root_schema_for::<super::ReportData>();
     schema.insert("title".into(), "certify report".into());
     let mut value = schema.to_value();
     absent_not_null(&mut value);

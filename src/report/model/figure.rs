@@ -7,6 +7,7 @@ use serde::Serialize;
 
 /// One small chart of a house edge (in percent) by deck count.
 #[derive(Clone, Debug, PartialEq, Serialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
 pub struct DeckChart {
     /// The wager and pay table, e.g. "`enter` / even_money".
     pub title: String,
@@ -16,6 +17,7 @@ pub struct DeckChart {
 
 /// One cell of the decision grid.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
 #[serde(rename_all = "snake_case")]
 pub enum Decide {
     /// No combination reaches this cell.
@@ -31,6 +33,7 @@ pub enum Decide {
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
 #[serde(rename_all = "snake_case", tag = "figure", content = "data")]
 pub enum Figure {
     /// House edge by deck count: one small chart per wager / pay table.

@@ -17,6 +17,7 @@ pub use text::{Run, Style, Text};
 
 /// What the document says about itself (the PDF's metadata).
 #[derive(Clone, Debug, Default, PartialEq, Serialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
 pub struct Meta {
     /// The title, as the first heading shows it.
     pub title: String,
@@ -28,6 +29,7 @@ pub struct Meta {
 
 /// A whole report.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
 pub struct Document {
     pub meta: Meta,
     /// What the report is (shown in bold under the title).
@@ -39,6 +41,7 @@ pub struct Document {
 
 /// A numbered section ("4. Results at 8 decks") and what it holds.
 #[derive(Clone, Debug, PartialEq, Serialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
 pub struct Section {
     /// A stable name a program (or an edition) finds the section by:
     /// `summary`, `rules`, `method`, `results`, `verification`,
@@ -51,6 +54,7 @@ pub struct Section {
 
 /// One piece of a section, in reading order.
 #[derive(Clone, Debug, PartialEq, Serialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
 #[serde(rename_all = "snake_case", tag = "block")]
 pub enum Block {
     /// A heading inside the section: level 3 or 4 (the section's is 2).
@@ -91,6 +95,7 @@ pub enum Block {
 
 /// A list item and the items under it.
 #[derive(Clone, Debug, PartialEq, Serialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
 pub struct Item {
     pub text: Text,
     #[serde(skip_serializing_if = "Vec::is_empty")]

@@ -10,6 +10,7 @@ use serde::Serialize;
 
 /// What a column holds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
 #[serde(rename_all = "snake_case")]
 pub enum Kind {
     /// Words: names, ids, rules, verdicts.
@@ -37,6 +38,7 @@ impl Kind {
 
 /// A column's heading and kind.
 #[derive(Clone, Debug, PartialEq, Serialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
 pub struct Column {
     pub title: Text,
     pub kind: Kind,
@@ -44,6 +46,7 @@ pub struct Column {
 
 /// A table: its columns, then its rows (each as long as the columns).
 #[derive(Clone, Debug, Default, PartialEq, Serialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
 pub struct Table {
     pub columns: Vec<Column>,
     pub rows: Vec<Vec<Text>>,

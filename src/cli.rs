@@ -886,16 +886,16 @@ fn settle_cmd(a: &SettleArgs) -> Output {
                 spec: spec.id.clone(),
                 hands: spec.game.hands.to_vec(),
             };
-            return Output::usage(UsageError::flag(flag, e));
+            return Output::usage(Diagnostic::plain(UsageError::flag(flag, e)));
         };
         match parse_cards(text) {
             Ok(c) => deal.hands[h as usize] = c,
-            Err(e) => return Output::usage(UsageError::flag(flag, e)),
+            Err(e) => return Output::usage(Diagnostic::plain(UsageError::flag(flag, e))),
         }
     }
     deal.decision = match a.decision.as_deref().map(Decision::parse).transpose() {
         Ok(d) => d,
-        Err(e) => return Output::usage(UsageError::flag("decision", e)),
+        Err(e) => return Output::usage(Diagnostic::plain(UsageError::flag("decision", e))),
     };
     deal.strategy = a.strategy.clone();
     let spec = crate::strategy::for_decks(&spec, decks);

@@ -5,7 +5,7 @@ mod combined;
 pub mod compile;
 mod decide;
 mod limits;
-pub use decide::OPTIMAL;
+pub use crate::model::OPTIMAL;
 pub mod table;
 
 use crate::diag::spec::SpecError;

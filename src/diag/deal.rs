@@ -80,7 +80,7 @@ impl fmt::Display for DealError {
             DealError::UnknownStrategy { id, known } => write!(
                 f,
                 "unknown strategy `{id}`: expected one of {}",
-                super::list(known)
+                super::words::list(known)
             ),
             DealError::UnknownDecision { found } => {
                 write!(f, "a decision is `draw` or `stand`, found `{found}`")
@@ -92,7 +92,7 @@ impl fmt::Display for DealError {
             DealError::NoSuchHand { hand, spec, hands } => write!(
                 f,
                 "spec `{spec}` has no {hand} hand (its hands: {})",
-                super::list(hands)
+                super::words::list(hands)
             ),
         }
     }

@@ -23,7 +23,7 @@ use super::lanes::{self, Lanes};
 use super::plan::{Group, Level, Plan, strategy_needs};
 use super::relabel::{MOST_SETS, Place, Relabel};
 use super::shoe::Composition;
-use super::suits::SplitCache;
+use super::suits::{Leaf, Split, SplitCache};
 use crate::cards::Card;
 use crate::model::round::{Round, SLOTS};
 use crate::model::{Ratio, Spec};
@@ -522,7 +522,7 @@ pub(super) enum Tuple {
 /// the shares of the summed weight are the sums of the leaves' shares.
 pub(super) struct Deferred<const K: usize> {
     needed: Rc<[usize]>,
-    split: Rc<super::suits::Split<K>>,
+    split: Rc<Split<K>>,
     weight: Lanes<K>,
 }
 
@@ -926,7 +926,17 @@ impl<'a, const K: usize> Walker<'a, K> {
         // applied to the summed weight of every leaf with this tuple and
         // split, once, at the end.
         let slots = needed.iter().fold(0u8, |m, a| m | atoms.suit_slots[*a]) & used;
-        let split = self.split(slots, &needed);
+        let ctx = self.ctx;
+        let split = Leaf {
+            classes: &mut self.classes,
+            round: &mut self.round,
+            canonical: ctx.plan.canonical_suits,
+            mult: &ctx.mult,
+            shoe: ctx.shoe,
+            atoms: &ctx.compiled.atoms,
+            splits: &mut self.splits,
+        }
+        .split(slots, &needed);
         let w = self.weight(used);
         if lanes::is_zero(&w) {
             return;

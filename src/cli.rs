@@ -1,5 +1,7 @@
 //! The command line: parsing arguments and rendering results as text.
 //! `run` returns what to print and the exit code, so tests need no process.
+//!
+//! Layer: front end: the command line (the layout is in `src/lib.rs`).
 
 use crate::cards::parse_cards;
 use crate::check::check_file;
@@ -472,9 +474,9 @@ fn one_spec(path: &str, args: &RunArgs) -> (Output, usize) {
         samples: args.verify.unwrap_or(SAMPLES),
         simulate: args.simulate.map(|rounds| crate::options::SimulateOptions {
             rounds,
-            seed: crate::simulate::DEFAULT_SEED,
-            penetration: crate::simulate::default_penetration(),
-            bound_shoes: crate::simulation::BOUND_SHOES,
+            seed: crate::simulator::DEFAULT_SEED,
+            penetration: crate::simulator::default_penetration(),
+            bound_shoes: crate::study::BOUND_SHOES,
         }),
     };
     if let Some(p) = options.past_limit() {

@@ -69,16 +69,9 @@ fn the_model_depends_on_no_stage() {
 #[test]
 fn the_simulator_shares_no_code_with_the_engine() {
     assert_never(
-        "src/simulate",
+        "src/simulator",
         &[
-            "engine",
-            "strategy",
-            "removal",
-            "verify",
-            "report",
-            "pipeline",
-            "simulation",
-            "cli",
+            "engine", "strategy", "removal", "verify", "report", "pipeline", "study", "cli",
         ],
     );
 }
@@ -404,7 +397,7 @@ fn no_import_circles_in_the_engine() {
 
 #[test]
 fn no_import_circles_in_the_simulator() {
-    no_circles("src/simulate");
+    no_circles("src/simulator");
 }
 
 #[test]

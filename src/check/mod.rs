@@ -1,5 +1,7 @@
 //! The checker: turns a raw spec into a checked `Spec`, or reports every
 //! error it finds, each located in the YAML file.
+//!
+//! Layer: pipeline stage: check (the layout is in `src/lib.rs`).
 
 mod combined;
 pub mod compile;

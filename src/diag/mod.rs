@@ -3,6 +3,9 @@
 //! A diagnostic is plain data: what went wrong (an [`ErrorKind`], one wording
 //! per kind) and where. `render` draws the source excerpt with a caret, the
 //! way `just` and `rustc` do, so that tests can assert on either form.
+//!
+//! Layer: bottom layer: every error and its wording; it uses no other module of
+//! the crate (the layout is in `src/lib.rs`).
 
 pub mod cards;
 pub mod deal;

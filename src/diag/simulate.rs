@@ -82,7 +82,7 @@ impl fmt::Display for SimulateError {
                 if *blocks == 1 { "" } else { "s" },
                 grouped(blocks),
                 if *blocks == 1 { "" } else { "s" },
-                grouped(shard_count(shard).saturating_mul(crate::simulate::BLOCK_ROUNDS)),
+                grouped(shard_count(shard).saturating_mul(crate::simulator::BLOCK_ROUNDS)),
             ),
             SimulateError::NotAShard { reason } => write!(
                 f,

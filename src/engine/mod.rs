@@ -1,4 +1,7 @@
 //! The exact engine: every wager under every pay table, by enumeration.
+//!
+//! Layer: machinery, run by strategy, verify, removal, study and the
+//! pipeline (the layout is in `src/lib.rs`).
 
 pub mod atoms;
 pub mod classes;

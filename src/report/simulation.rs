@@ -1,9 +1,9 @@
-//! The "Simulation and card counting" section: what `crate::simulation`
+//! The "Simulation and card counting" section: what `crate::study`
 //! found, as Markdown tables (the same text `certify simulate` prints).
 
 use super::text::new_table;
-use crate::simulate::stats::Estimate;
-use crate::simulation::{Study, tags_text};
+use crate::simulator::stats::Estimate;
+use crate::study::{Study, tags_text};
 use std::fmt::Write;
 
 const RANKS: [&str; 13] = [

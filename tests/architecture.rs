@@ -81,6 +81,18 @@ fn the_report_renders_and_never_calls_the_command_line() {
     assert_never("src/report", &["cli", "table"]);
 }
 
+/// The diagnostics are the bottom layer every stage uses: they take plain
+/// data (a card as written, a count already worked out) and reach up into
+/// no module of the crate.
+#[test]
+fn the_diagnostics_use_no_other_module() {
+    let up: Vec<_> = uses("src/diag")
+        .into_iter()
+        .filter(|(_, m)| m != "diag")
+        .collect();
+    assert!(up.is_empty(), "src/diag must use no other module: {up:?}");
+}
+
 /// The check is not vacuous: it sees the uses that exist.
 #[test]
 fn the_scan_finds_known_uses() {

@@ -15,3 +15,35 @@ pub fn list<S: AsRef<str>>(names: &[S]) -> String {
         format!("{} and {more} more", shown.join(", "))
     }
 }
+
+/// `1,048,576` for `1048576`: digits in groups of three, as the reports
+/// write counts (the same grouping as the report's numbers).
+pub fn group_digits(s: &str) -> String {
+    let (sign, digits) = s.strip_prefix('-').map_or(("", s), |d| ("-", d));
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    format!("{sign}{out}")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn digits_are_grouped_by_three() {
+        for (n, text) in [
+            ("0", "0"),
+            ("999", "999"),
+            ("1000", "1,000"),
+            ("1048576", "1,048,576"),
+            ("-1234", "-1,234"),
+        ] {
+            assert_eq!(group_digits(n), text);
+        }
+    }
+}

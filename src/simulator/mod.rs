@@ -125,6 +125,7 @@ impl Settings {
                 shard: format!("{}/{}", self.shard.index, self.shard.count),
                 rounds: self.rounds,
                 blocks: self.blocks(),
+                least: shard.count.saturating_mul(BLOCK_ROUNDS),
             });
         }
         Ok(())

@@ -428,6 +428,11 @@ fn no_import_circles_in_the_diagnostics() {
 }
 
 #[test]
+fn no_import_circles_in_the_command_line() {
+    no_circles("src/cli");
+}
+
+#[test]
 fn no_import_circles_in_the_other_folders() {
     for folder in ["src/expr", "src/model", "src/table", "src/scaffold"] {
         no_circles(folder);

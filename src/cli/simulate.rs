@@ -3,7 +3,7 @@
 //! The work is in `crate::study`; the tables in
 //! `crate::report::simulation`.
 
-use super::{Output, exit};
+use super::output::{Output, exit};
 use crate::diag::Diagnostic;
 use crate::diag::simulate::SimulateError;
 use crate::simulator::shard_file::{Inputs, sealed};

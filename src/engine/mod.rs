@@ -5,6 +5,7 @@
 
 pub mod atoms;
 pub mod classes;
+mod compiled;
 pub mod decide;
 pub mod deck_function;
 pub mod enumerate;
@@ -15,6 +16,8 @@ mod relabel;
 pub mod shoe;
 pub mod stats;
 pub mod suits;
+mod tally;
+mod walk;
 
 use crate::model::Spec;
 use rayon::prelude::*;

@@ -3,19 +3,19 @@
 //! Layer: machinery, run by strategy, verify, removal, study and the
 //! pipeline (the layout is in `src/lib.rs`).
 
-pub mod atoms;
-pub mod classes;
+mod atoms;
+mod classes;
 mod compiled;
 pub mod decide;
-pub mod deck_function;
+pub(crate) mod deck_function;
 pub mod enumerate;
-pub mod keys;
-pub mod lanes;
+mod keys;
+mod lanes;
 pub mod plan;
 mod relabel;
 pub mod shoe;
 pub mod stats;
-pub mod suits;
+mod suits;
 mod tally;
 mod walk;
 

@@ -8,7 +8,7 @@
 //! pay table's count, perfect-information bound) for every shipped spec at
 //! its default settings. A benchmark, not a test: nothing fails on time.
 
-use certify::simulate::{Settings, Shard, default_penetration, simulate};
+use certify::simulator::{Settings, Shard, default_penetration, simulate};
 use std::process::Command;
 use std::sync::atomic::AtomicU64;
 use std::time::Instant;

@@ -2,6 +2,8 @@
 //!
 //! Ranks are stored 1..=13 (ace = 1, king = 13); suits 0..=3 in the order
 //! spades, hearts, diamonds, clubs. Tens and picture cards count zero.
+//!
+//! Layer: data: the card vocabulary (the layout is in `src/lib.rs`).
 
 pub use crate::diag::cards::CardError;
 use std::fmt;

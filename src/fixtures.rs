@@ -1,6 +1,8 @@
 //! Handwritten cases: concrete rounds and what the rule documents say they
 //! settle to. Fixture files name their spec by id; `certify check` runs every
 //! fixture of a spec through the reference evaluator.
+//!
+//! Layer: pipeline stage: fixtures (the layout is in `src/lib.rs`).
 
 use crate::cards::parse_cards_at;
 use crate::diag::fixture::FixtureError;

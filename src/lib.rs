@@ -1,10 +1,39 @@
 //! certify: verify casino game rules and certify their mathematics.
 //!
-//! Stages, each a module: `spec` loads a YAML rule spec with source positions,
-//! `expr` parses conditions, `check` type-checks and compiles them, `strategy`
-//! resolves the player's optimal strategy for a shoe, `eval` plays and settles
-//! concrete rounds, `fixtures` runs handwritten cases, `verify` checks the
-//! exact `engine` against `eval`, `report` renders; `pipeline` drives them.
+//! # Layout
+//!
+//! Every command runs one pipeline (`pipeline`), stage by stage:
+//!
+//! ```text
+//! parse (spec, expr) -> check -> strategy -> fixtures -> verify
+//!     -> evaluate and enumerate (engine; removal, study) -> report
+//! ```
+//!
+//! Modules come in four kinds; each module's doc says which it is.
+//!
+//! * **Stages**, named for what they do or produce, each called by the
+//!   pipeline: `spec` loads a YAML rule spec with source positions, `check`
+//!   type-checks and compiles it into the model, `strategy` resolves the
+//!   player's optimal strategy for a shoe, `fixtures` runs handwritten
+//!   cases, `verify` checks the exact engine against the reference
+//!   evaluator, `removal` computes the effects of removal, `study` sets the
+//!   simulator's shoes beside the exact figures, `report` renders.
+//! * **Machinery**, named for the machine, which the stages run and which
+//!   knows no stage: `expr` (the condition parser), `eval` (the reference
+//!   evaluator: plays and settles concrete rounds), `engine` (the exact
+//!   enumeration), `simulator` (the shoe simulator; it shares no code with
+//!   the engine).
+//! * **Data and vocabulary** at the bottom: `model` (the checked spec),
+//!   `cards`, `options`, `limits`, and `diag` (every error and its
+//!   wording: it depends on no other module of the crate).
+//! * **Front ends**: `cli` (the command line, one file per command), and
+//!   the commands beside the pipeline: `diff`, `table` (whole table
+//!   rounds), `scaffold` (`certify new`).
+//!
+//! `tests/architecture.rs` holds the directions that matter (the evaluator
+//! never uses the engine, the simulator shares nothing with it, the model
+//! depends on no stage, ...) and that no folder's files import each other
+//! in a circle.
 
 pub mod cards;
 pub mod check;
@@ -22,9 +51,9 @@ pub mod pipeline;
 pub mod removal;
 pub mod report;
 pub mod scaffold;
-pub mod simulate;
-pub mod simulation;
+pub mod simulator;
 pub mod spec;
 pub mod strategy;
+pub mod study;
 pub mod table;
 pub mod verify;

@@ -5,6 +5,8 @@
 //! (measured with the largest accepted inputs: see `docs/limits.md`), far
 //! above what a rule document needs: the largest shipped spec has 53 pay
 //! tables and about 200 events in all.
+//!
+//! Layer: data: the input limits (the layout is in `src/lib.rs`).
 
 /// Files.
 pub use crate::spec::yaml::{

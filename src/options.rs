@@ -1,6 +1,8 @@
 //! The options that change what a run computes or reports: data shared by
 //! the pipeline that uses them and the report that records them in its
 //! manifest (so neither imports the other for it).
+//!
+//! Layer: data: run options (the layout is in `src/lib.rs`).
 
 use crate::diag::Diagnostic;
 use crate::diag::report::ReportError;

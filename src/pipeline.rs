@@ -5,6 +5,8 @@
 //! report and its verification are made the same way from the same options.
 //! The options that change a report are all in [`Options`], and all of them
 //! are recorded in the report's manifest (see [`Options::from_manifest`]).
+//!
+//! Layer: the driver: runs the stages in order (the layout is in `src/lib.rs`).
 
 use crate::check::check_path;
 use crate::diag::Diagnostic;
@@ -68,7 +70,7 @@ pub struct Certified {
     pub verification: Verification,
     pub computed: Computed,
     /// The simulation stage's findings, when the options ask for them.
-    pub study: Option<crate::simulation::Study>,
+    pub study: Option<crate::study::Study>,
 }
 
 /// Checks the spec, runs its fixtures, checks the engine against the
@@ -481,13 +483,13 @@ pub fn fit_counts(have: &[u32]) -> Vec<u32> {
 /// What `--simulate` asks of the simulation stage, checked.
 fn simulation_request(
     sim: &crate::options::SimulateOptions,
-) -> Result<crate::simulation::Request, crate::diag::simulate::SimulateError> {
-    let request = crate::simulation::Request {
-        settings: crate::simulate::Settings {
+) -> Result<crate::study::Request, crate::diag::simulate::SimulateError> {
+    let request = crate::study::Request {
+        settings: crate::simulator::Settings {
             rounds: sim.rounds,
             seed: sim.seed,
             penetration: sim.penetration,
-            shard: crate::simulate::Shard::WHOLE,
+            shard: crate::simulator::Shard::WHOLE,
         },
         bound_shoes: sim.bound_shoes,
         bound_suit_wagers: false,
@@ -500,11 +502,11 @@ fn simulation_request(
 fn simulation_stage(
     spec: &Spec,
     decks: u32,
-    request: &crate::simulation::Request,
-) -> crate::simulation::Study {
+    request: &crate::study::Request,
+) -> crate::study::Study {
     let resolved = crate::strategy::for_decks(spec, decks);
     let done = std::sync::atomic::AtomicU64::new(0);
-    crate::simulation::study(&resolved, decks, request, &done).0
+    crate::study::study(&resolved, decks, request, &done).0
 }
 
 /// The strategy stage, then the engine: a spec's figures at `decks` decks.

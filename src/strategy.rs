@@ -7,6 +7,8 @@
 //! it into the model. The reference evaluator and the engine both read the
 //! resolved chart and neither resolves anything itself, so the evaluator
 //! never calls the engine it is there to check.
+//!
+//! Layer: pipeline stage: strategy (the layout is in `src/lib.rs`).
 
 use crate::engine::decide::{Decisions, decisions, optimal};
 use crate::engine::shoe::Composition;

@@ -9,6 +9,8 @@
 //! Both sides normally read the same spec. [`verify_engine`] lets the engine
 //! read another one, so tests can plant a discrepancy (a drawing decision
 //! changed on one side) and show this check names it.
+//!
+//! Layer: pipeline stage: verify (the layout is in `src/lib.rs`).
 
 use crate::cards::{Card, parse_cards};
 use crate::engine::analyse_wagers;

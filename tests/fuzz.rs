@@ -414,12 +414,12 @@ fn the_mutations_do_mutate() {
 /// 2/2 and what the merge expects.
 struct Shards {
     texts: [String; 2],
-    expected: certify::simulate::shard_file::Expected,
-    merged: certify::simulate::Simulated,
+    expected: certify::simulator::shard_file::Expected,
+    merged: certify::simulator::Simulated,
 }
 
 fn shards() -> &'static Shards {
-    use certify::simulate::shard_file::{Expected, Inputs, Merger};
+    use certify::simulator::shard_file::{Expected, Inputs, Merger};
     static S: std::sync::OnceLock<Shards> = std::sync::OnceLock::new();
     S.get_or_init(|| {
         let shard = |k: &str| {
@@ -459,7 +459,7 @@ fn shards() -> &'static Shards {
 
 #[test]
 fn mutated_shard_files_are_refused_or_merge_to_the_same_run() {
-    use certify::simulate::shard_file::Merger;
+    use certify::simulator::shard_file::Merger;
     let s = shards();
     let texts = vec![(PathBuf::from("s2.json"), s.texts[1].clone())];
     let n = cases(300);

@@ -125,7 +125,7 @@ fn add(v: &mut Value, path: &str, d: i64) {
 fn resealed(v: &mut Value) {
     let inputs = serde_json::from_value(v["inputs"].clone()).unwrap();
     let run = serde_json::from_value(v["tallies"].clone()).unwrap();
-    v["tallies_sha256"] = json!(certify::simulate::shard_file::digest(&inputs, &run));
+    v["tallies_sha256"] = json!(certify::simulator::shard_file::digest(&inputs, &run));
 }
 
 macro_rules! value_edits {

@@ -5,10 +5,10 @@
 use certify::check::check_file;
 use certify::cli::run;
 use certify::model::{Pay, Spec};
-use certify::simulate::shard_file::{Expected, Inputs, Merger, sealed};
-use certify::simulate::{Settings, Shard, Simulated, Tags, default_penetration, simulate};
-use certify::simulation::{Request, study};
+use certify::simulator::shard_file::{Expected, Inputs, Merger, sealed};
+use certify::simulator::{Settings, Shard, Simulated, Tags, default_penetration, simulate};
 use certify::strategy::for_decks;
+use certify::study::{Request, study};
 use std::sync::atomic::AtomicU64;
 
 fn load(path: &str) -> Spec {
@@ -56,7 +56,7 @@ fn the_full_shoe_simulation_contains_every_exact_figure() {
         let spec = load(path);
         let run = run_on(&spec, &settings(4_000_000, 11, Shard::WHOLE), 2);
         let exact = certify::engine::analyse(&spec, spec.shoe.decks);
-        let checks = certify::simulation::cross_check(&spec, &run, &exact);
+        let checks = certify::study::cross_check(&spec, &run, &exact);
         let tables: usize = spec.wagers.iter().map(|w| w.pay_tables.len()).sum();
         assert_eq!(checks.len(), tables);
         for c in &checks {
@@ -86,7 +86,7 @@ fn the_cross_check_catches_a_wrong_pay() {
         }
     }
     let exact = certify::engine::analyse(&wrong, wrong.shoe.decks);
-    let checks = certify::simulation::cross_check(&spec, &run, &exact);
+    let checks = certify::study::cross_check(&spec, &run, &exact);
     let tie = checks.iter().find(|c| c.wager == "tie").expect("tie");
     assert!(!tie.agrees, "{tie:?}");
     assert!(checks.iter().filter(|c| c.wager != "tie").all(|c| c.agrees));
@@ -270,7 +270,7 @@ fn the_two_ways_of_tallying_dealt_shoes_agree() {
     let s = settings(300_000, 4, Shard::WHOLE);
     let tables: usize = spec.wagers.iter().map(|w| w.pay_tables.len()).sum();
     let zero = vec![
-        certify::simulate::Tags {
+        certify::simulator::Tags {
             tags: [0; 13],
             balanced: true,
         };
@@ -280,7 +280,7 @@ fn the_two_ways_of_tallying_dealt_shoes_agree() {
     let counted = simulate(&spec, 8, &s, Some(&zero), &AtomicU64::new(0));
     assert_eq!(plain.dealt.shoes, counted.dealt.shoes);
     assert_eq!(plain.dealt.rounds_squared, counted.dealt.rounds_squared);
-    let text = |r: &Simulated| format!("{:?}", certify::simulate::stats::estimates(&spec, r));
+    let text = |r: &Simulated| format!("{:?}", certify::simulator::stats::estimates(&spec, r));
     assert_eq!(text(&plain), text(&counted));
     for (a, b) in plain.dealt.tables.iter().zip(&counted.dealt.tables) {
         assert_eq!(a.net_by_rounds, b.net_by_rounds);

@@ -8,7 +8,7 @@ use crate::model::cond::need;
 use crate::model::{Decides, FirstRule, Game, Strategy, StrategyRule, Wager};
 use crate::spec::raw::{self, S};
 
-pub use crate::model::OPTIMAL;
+use crate::model::OPTIMAL;
 
 /// Slots of the initial deal (the first two cards of each hand).
 const INITIAL: u8 = 0b011_011;

@@ -1,11 +1,13 @@
 //! The checker: turns a raw spec into a checked `Spec`, or reports every
 //! error it finds, each located in the YAML file.
+//!
+//! Layer: pipeline stage: check (the layout is in `src/lib.rs`).
 
 mod combined;
 pub mod compile;
 mod decide;
 mod limits;
-pub use decide::OPTIMAL;
+pub use crate::model::OPTIMAL;
 pub mod table;
 
 use crate::diag::spec::SpecError;

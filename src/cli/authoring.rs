@@ -2,7 +2,7 @@
 //! side bet and of an engineer submitting a change. The work is in
 //! `crate::scaffold` and `crate::diff`; here, only exit codes and output.
 
-use super::{Output, exit, failure};
+use super::output::{Output, exit, failure};
 use std::path::Path;
 
 /// `certify new ID [--dir DIR]`: exit 2 on a bad id or an existing file.

@@ -4,10 +4,7 @@
 //! under `auto`, a terminal and no `NO_COLOR` (`CLICOLOR_FORCE` forces it);
 //! `always` and `never` say so outright.
 
-use super::{Cli, run};
 use anstyle::{AnsiColor, Style};
-use clap::Parser;
-use std::io::Write;
 
 /// `--color WHEN`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -18,7 +15,7 @@ pub(super) enum When {
 }
 
 impl When {
-    fn choice(self) -> anstream::ColorChoice {
+    pub(super) fn choice(self) -> anstream::ColorChoice {
         match self {
             When::Auto => anstream::ColorChoice::Auto,
             When::Always => anstream::ColorChoice::Always,
@@ -48,20 +45,6 @@ pub(super) fn color_last<I: IntoIterator<Item = String>>(args: I) -> Vec<String>
     }
     rest.extend(color);
     rest
-}
-
-/// The program: run the command line, print what it says (coloured as
-/// `--color` says), and return the exit code.
-pub fn main(args: Vec<String>) -> i32 {
-    let when = Cli::try_parse_from(color_last(args.clone())).map_or(When::Auto, |c| c.color);
-    let out = run(args);
-    let mut stdout = anstream::AutoStream::new(std::io::stdout(), when.choice());
-    let _ = stdout.write_all(paint(&out.stdout).as_bytes());
-    let _ = stdout.flush();
-    let mut stderr = anstream::AutoStream::new(std::io::stderr(), when.choice());
-    let _ = stderr.write_all(paint(&out.stderr).as_bytes());
-    let _ = stderr.flush();
-    out.code
 }
 
 /// The text with its warnings and error headlines styled.

@@ -1,7 +1,8 @@
 //! The command line described for shells and `man`: completion scripts and
 //! the manual page, both generated from the same clap definition as `--help`.
 
-use super::{Cli, Output, exit};
+use super::args::Cli;
+use super::output::{Output, exit};
 use clap::CommandFactory;
 
 /// `certify completions SHELL`: the completion script on stdout.

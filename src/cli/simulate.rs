@@ -1,14 +1,14 @@
 //! `certify simulate SPEC`: the simulation cross-check and the counting
 //! analysis on the terminal (or as JSON), a run's shards, and their merge.
-//! The work is in `crate::simulation`; the tables in
+//! The work is in `crate::study`; the tables in
 //! `crate::report::simulation`.
 
-use super::{Output, exit};
+use super::output::{Output, exit};
 use crate::diag::Diagnostic;
 use crate::diag::simulate::SimulateError;
-use crate::simulate::shard_file::{Inputs, sealed};
-use crate::simulate::{DEFAULT_SEED, Settings, Shard, default_penetration};
-use crate::simulation::{BOUND_SHOES, ROUNDS, Request, Study};
+use crate::simulator::shard_file::{Inputs, sealed};
+use crate::simulator::{DEFAULT_SEED, Settings, Shard, default_penetration};
+use crate::study::{BOUND_SHOES, ROUNDS, Request, Study};
 use clap::Args;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -99,12 +99,12 @@ pub(super) fn simulate(a: &SimulateArgs) -> Output {
     let spec = crate::strategy::for_decks(&spec, decks).into_owned();
     let (study, run) = if a.merge.is_empty() {
         with_progress(&request.settings, |done| {
-            crate::simulation::study(&spec, decks, &request, done)
+            crate::study::study(&spec, decks, &request, done)
         })
     } else {
         let files: Vec<String> = a.merge.iter().map(|f| f.display().to_string()).collect();
         // A shard file that cannot be merged is bad input to the merge: exit 2.
-        match crate::simulation::merged(&spec, decks, &request, inputs.clone(), &files) {
+        match crate::study::merged(&spec, decks, &request, inputs.clone(), &files) {
             Ok(r) => r,
             Err(d) => return Output::usage(d),
         }

@@ -1,6 +1,5 @@
 //! Ways a round's cards or choices are refused (`crate::eval::play`).
 
-use crate::cards::Card;
 use std::fmt;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -14,10 +13,16 @@ pub enum DealError {
         hand: String,
         total: u8,
         draws: bool,
-        extra: Vec<Card>,
+        /// The cards past the hand's, as written (`4h`).
+        extra: Vec<String>,
     },
     /// `--player Ks,Ks,4h --decks 1`: more copies of a card than the shoe holds.
-    TooManyCopies { card: Card, count: u32, decks: u32 },
+    TooManyCopies {
+        /// The card as written (`Ks`).
+        card: String,
+        count: u32,
+        decks: u32,
+    },
     /// Punto banco `--decision draw`: the first hand draws by a fixed rule.
     DecisionNotAllowed { hand: String, spec: String },
     /// Lucky Draw `--strategy bold`: the spec has no such strategy.
@@ -59,14 +64,13 @@ impl fmt::Display for DealError {
                 draws,
                 extra,
             } => {
-                let list: Vec<String> = extra.iter().map(Card::to_string).collect();
                 write!(
                     f,
                     "too many cards: the {hand} hand {} on {total}, but {} more card{} given ({})",
                     if *draws { "draws one card" } else { "stands" },
                     extra.len(),
                     if extra.len() == 1 { " was" } else { "s were" },
-                    list.join(", ")
+                    extra.join(", ")
                 )
             }
             DealError::TooManyCopies { card, count, decks } => write!(
@@ -80,7 +84,7 @@ impl fmt::Display for DealError {
             DealError::UnknownStrategy { id, known } => write!(
                 f,
                 "unknown strategy `{id}`: expected one of {}",
-                super::list(known)
+                super::words::list(known)
             ),
             DealError::UnknownDecision { found } => {
                 write!(f, "a decision is `draw` or `stand`, found `{found}`")
@@ -92,7 +96,7 @@ impl fmt::Display for DealError {
             DealError::NoSuchHand { hand, spec, hands } => write!(
                 f,
                 "spec `{spec}` has no {hand} hand (its hands: {})",
-                super::list(hands)
+                super::words::list(hands)
             ),
         }
     }

@@ -54,7 +54,7 @@ impl fmt::Display for FixtureError {
             } => write!(
                 f,
                 "wager `{wager}` has no event `{event}`: expected lose, push, not placed or one of {}",
-                super::list(known)
+                super::words::list(known)
             ),
             FixtureError::UnreadablePay { pay } => write!(
                 f,
@@ -69,7 +69,7 @@ impl fmt::Display for FixtureError {
             FixtureError::UnknownKey { key, hands } => write!(
                 f,
                 "unknown case key `{key}`: expected a hand ({}), decision, strategy, decks, totals, error or expect",
-                super::list(hands)
+                super::words::list(hands)
             ),
             FixtureError::ExpectsNothing => {
                 f.write_str("a case expects nothing: add expect.<wager>, totals or error")

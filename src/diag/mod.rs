@@ -3,6 +3,9 @@
 //! A diagnostic is plain data: what went wrong (an [`ErrorKind`], one wording
 //! per kind) and where. `render` draws the source excerpt with a caret, the
 //! way `just` and `rustc` do, so that tests can assert on either form.
+//!
+//! Layer: bottom layer: every error and its wording; it uses no other module of
+//! the crate (the layout is in `src/lib.rs`).
 
 pub mod cards;
 pub mod deal;
@@ -16,8 +19,10 @@ pub mod round;
 pub mod simulate;
 pub mod spec;
 pub mod usage;
+mod words;
 
 pub use kind::ErrorKind;
+pub use words::{MAX_LISTED, list};
 
 use std::fmt::Write;
 
@@ -138,21 +143,6 @@ impl Diagnostic {
             let _ = writeln!(out, "  = help: {help}");
         }
         out
-    }
-}
-
-/// The most names a message lists: a wager with 4,000 events is named by
-/// its first few and a count, never by a 40 KB line.
-pub const MAX_LISTED: usize = 12;
-
-/// `a, b, c`, or `a, b, …, l and 3,988 more` past [`MAX_LISTED`] names.
-pub fn list<S: AsRef<str>>(names: &[S]) -> String {
-    let shown: Vec<&str> = names.iter().take(MAX_LISTED).map(AsRef::as_ref).collect();
-    let more = names.len() - shown.len();
-    if more == 0 {
-        shown.join(", ")
-    } else {
-        format!("{} and {more} more", shown.join(", "))
     }
 }
 

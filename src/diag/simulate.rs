@@ -21,6 +21,9 @@ pub enum SimulateError {
         shard: String,
         rounds: u64,
         blocks: u64,
+        /// The fewest rounds a run of this many shards needs (one whole
+        /// block a shard).
+        least: u64,
     },
     /// A shard file that is not the JSON of `certify simulate --json`:
     /// not JSON, or a value of the wrong kind (`"rounds": "ten"`).
@@ -74,6 +77,7 @@ impl fmt::Display for SimulateError {
                 shard,
                 rounds,
                 blocks,
+                least,
             } => write!(
                 f,
                 "--shard {shard}: this shard would deal no rounds. A run of {} rounds is {} block{} of up to 2^20 rounds, and each shard deals whole blocks, so it splits into at most {} shard{}: give fewer shards, or at least {} rounds",
@@ -82,7 +86,7 @@ impl fmt::Display for SimulateError {
                 if *blocks == 1 { "" } else { "s" },
                 grouped(blocks),
                 if *blocks == 1 { "" } else { "s" },
-                grouped(shard_count(shard).saturating_mul(crate::simulate::BLOCK_ROUNDS)),
+                grouped(least),
             ),
             SimulateError::NotAShard { reason } => write!(
                 f,
@@ -121,12 +125,5 @@ impl fmt::Display for SimulateError {
 
 /// `1,048,576`, as the reports write counts.
 fn grouped(n: impl ToString) -> String {
-    crate::report::numbers::group_digits(&n.to_string())
-}
-
-fn shard_count(shard: &str) -> u64 {
-    shard
-        .split_once('/')
-        .and_then(|(_, n)| n.trim().parse().ok())
-        .unwrap_or(1)
+    super::words::group_digits(&n.to_string())
 }

@@ -17,10 +17,9 @@ pub enum UsageError {
     /// A flag's value is refused, in the words of the refusal:
     /// `certify settle rules/lucky_draw_baccarat.yaml --decision maybe`,
     /// `--player 9x,Kd`, `--dealer Ks,2c` on a game without a dealer hand.
-    Flag {
-        flag: String,
-        error: Box<super::ErrorKind>,
-    },
+    /// The refusal is held as its wording, so this layer of the error
+    /// vocabulary names no other.
+    Flag { flag: String, error: String },
     /// A size past `crate::limits`: `--verify 100000000`, `--simulate
     /// 10000000000000`, `--bound-shoes 1000000`.
     TooLarge {
@@ -49,12 +48,12 @@ pub enum UsageError {
 }
 
 impl UsageError {
-    /// `--flag`'s value refused for `error`.
-    pub fn flag(flag: &str, error: impl Into<super::ErrorKind>) -> super::Diagnostic {
-        super::Diagnostic::plain(UsageError::Flag {
+    /// `--flag`'s value refused for `error` (any kind's wording).
+    pub fn flag(flag: &str, error: impl fmt::Display) -> UsageError {
+        UsageError::Flag {
             flag: flag.into(),
-            error: Box::new(error.into()),
-        })
+            error: error.to_string(),
+        }
     }
 }
 

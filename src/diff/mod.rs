@@ -9,6 +9,9 @@
 //! pay table, combined entry or pay search added, removed or changed, or
 //! any figure that differs. Names, the version, the source, claims,
 //! interpretations, assumptions and readings are documentation.
+//!
+//! Layer: front end, a command beside the pipeline that runs its check and
+//! compute stages (the layout is in `src/lib.rs`).
 
 mod render;
 mod side;

@@ -1,17 +1,23 @@
 //! The exact engine: every wager under every pay table, by enumeration.
+//!
+//! Layer: machinery, run by strategy, verify, removal, study and the
+//! pipeline (the layout is in `src/lib.rs`).
 
-pub mod atoms;
-pub mod classes;
+mod atoms;
+mod classes;
+mod compiled;
 pub mod decide;
-pub mod deck_function;
+pub(crate) mod deck_function;
 pub mod enumerate;
-pub mod keys;
-pub mod lanes;
+mod keys;
+mod lanes;
 pub mod plan;
 mod relabel;
 pub mod shoe;
 pub mod stats;
-pub mod suits;
+mod suits;
+mod tally;
+mod walk;
 
 use crate::model::Spec;
 use rayon::prelude::*;

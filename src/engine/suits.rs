@@ -1,11 +1,15 @@
 //! Choosing suits at a leaf: only for the slots that undecided events read,
 //! up to relabelling where every suit is alike, and as cached proportions
 //! of the leaf's weight rather than one weighing per choice.
+//!
+//! It works on the leaf alone (its classes and cards, lent by the walk in
+//! `enumerate`), so the walk depends on it and not the other way round.
 
-use super::classes::{ALL_SUITS, FxHasher};
-use super::enumerate::Walker;
+use super::atoms::Atoms;
+use super::classes::{ALL_SUITS, Class, FxHasher};
 use super::lanes::{self, Lanes};
-use crate::model::round::SLOTS;
+use super::shoe::Composition;
+use crate::model::round::{Round, SLOTS};
 use std::hash::BuildHasherDefault;
 use std::rc::Rc;
 
@@ -22,7 +26,22 @@ pub struct Split<const K: usize> {
 /// Needed suit atoms, the slots whose suits are chosen, their classes.
 pub type SplitKey = (Rc<[usize]>, u8, [u16; SLOTS], [u128; SLOTS]);
 
-impl<const K: usize> Walker<'_, K> {
+/// A leaf of the walk, lent to choose its suits: the slots' classes and
+/// cards (changed while suits are chosen, and restored), what the walk
+/// holds for the whole shoe, and the cache of splits.
+pub struct Leaf<'a, const K: usize> {
+    pub classes: &'a mut [Class; SLOTS],
+    pub round: &'a mut Round,
+    /// Every suit is alike: suits are chosen up to relabelling.
+    pub canonical: bool,
+    /// Per lane: the shoe's multiple (see `lanes`).
+    pub mult: &'a Lanes<K>,
+    pub shoe: &'a Composition,
+    pub atoms: &'a Atoms,
+    pub splits: &'a mut SplitCache<K>,
+}
+
+impl<const K: usize> Leaf<'_, K> {
     /// How a leaf's weight splits over the values of the `needed` suit atoms
     /// when suits are chosen for the slots in `q`. The slots' classes are the
     /// finest unchosen ones, so counting them first, the other slots' ways
@@ -31,7 +50,7 @@ impl<const K: usize> Walker<'_, K> {
     pub fn split(&mut self, q: u8, needed: &Rc<[usize]>) -> Rc<Split<K>> {
         // With every suit alike, the split depends on the chosen slots'
         // classes only through which are equal and how large they are.
-        let symmetric = self.ctx.plan.canonical_suits;
+        let symmetric = self.canonical;
         let mut labels = [0u16; SLOTS];
         let mut sizes = [0u128; SLOTS];
         for s in (0..SLOTS).filter(|s| q & (1 << s) != 0) {
@@ -57,7 +76,7 @@ impl<const K: usize> Walker<'_, K> {
                 .count();
             den = lanes::mul(
                 den,
-                lanes::left(self.classes[s].size, &self.ctx.mult, same as u128),
+                lanes::left(self.classes[s].size, self.mult, same as u128),
             );
         }
         let mut parts: Vec<(Vec<i64>, Lanes<K>)> = Vec::new();
@@ -83,10 +102,10 @@ impl<const K: usize> Walker<'_, K> {
             return;
         }
         if i == slots.len() {
-            let atoms = &self.ctx.compiled.atoms;
+            let atoms = self.atoms;
             let vals: Vec<i64> = needed
                 .iter()
-                .map(|a| atoms.list[*a].eval(&self.round))
+                .map(|a| atoms.list[*a].eval(self.round))
                 .collect();
             match out.iter_mut().find(|(v, _)| *v == vals) {
                 Some((_, n)) => lanes::add(n, ways),
@@ -101,7 +120,7 @@ impl<const K: usize> Walker<'_, K> {
                 .iter()
                 .filter(|&&t| me.classes[t].ranks == c.ranks && me.classes[t].suits == c.suits)
                 .count() as u128;
-            let factor = lanes::mul([mult; K], lanes::left(c.size, &me.ctx.mult, same));
+            let factor = lanes::mul([mult; K], lanes::left(c.size, me.mult, same));
             me.choose_suits(slots, i + 1, labels, lanes::mul(ways, factor), needed, out);
         });
     }
@@ -114,7 +133,7 @@ impl<const K: usize> Walker<'_, K> {
         mult: u128,
         then: &mut dyn FnMut(&mut Self, u8, u128),
     ) {
-        let canonical = self.ctx.plan.canonical_suits;
+        let canonical = self.canonical;
         let choices = if canonical { labels.min(4) } else { 4 };
         for suit in 0..choices {
             self.assign(slot, suit);
@@ -130,7 +149,7 @@ impl<const K: usize> Walker<'_, K> {
         for &s in q {
             let c = &mut self.classes[s];
             c.suits = ALL_SUITS;
-            c.size = self.ctx.shoe.cards_in(c.ranks, ALL_SUITS);
+            c.size = self.shoe.cards_in(c.ranks, ALL_SUITS);
             self.round.cards[s].suit = 0;
         }
     }
@@ -141,7 +160,7 @@ impl<const K: usize> Walker<'_, K> {
     fn assign(&mut self, slot: usize, suit: u8) {
         let c = &mut self.classes[slot];
         c.suits = 1 << suit;
-        c.size = self.ctx.shoe.cards_in(c.ranks, c.suits);
+        c.size = self.shoe.cards_in(c.ranks, c.suits);
         self.round.cards[slot].suit = suit;
     }
 }

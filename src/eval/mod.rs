@@ -5,6 +5,9 @@
 //! program (`program`) that settles 64 rounds at a time without branches,
 //! no allocation per round, and a small shoe's rounds dealt with
 //! multiplicities (`rounds`).
+//!
+//! Layer: machinery, run by fixtures, verify and the simulator (the layout
+//! is in `src/lib.rs`).
 
 pub mod differ;
 pub mod play;

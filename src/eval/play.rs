@@ -177,7 +177,10 @@ fn expect_count(
             hand,
             total,
             draws,
-            extra: deal.hands[h][wanted..].to_vec(),
+            extra: deal.hands[h][wanted..]
+                .iter()
+                .map(Card::to_string)
+                .collect(),
         });
     }
     Ok(())
@@ -191,7 +194,7 @@ fn check_shoe(deal: &Deal, decks: u32) -> Result<(), DealError> {
         *n += 1;
         if *n > decks {
             return Err(DealError::TooManyCopies {
-                card: *c,
+                card: c.to_string(),
                 count: *n,
                 decks,
             });

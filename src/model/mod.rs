@@ -1,5 +1,8 @@
 //! The checked spec: what every later stage (evaluator, engine, reports) reads.
 //! Built only by `check`, so everything here has passed type checking.
+//!
+//! Layer: data: the checked spec every stage reads (the layout is in
+//! `src/lib.rs`).
 
 pub mod cond;
 pub mod normal;

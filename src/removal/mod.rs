@@ -25,6 +25,9 @@
 //!   suit is not known.
 //!
 //! Counts are derived in `count`.
+//!
+//! Layer: pipeline stage, computed beside the exact figures (the layout is
+//! in `src/lib.rs`).
 
 mod count;
 mod json;

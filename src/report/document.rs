@@ -44,7 +44,7 @@ pub struct Inputs<'a> {
     /// round the reference evaluator settles differently under each.
     pub differing: &'a [(String, crate::eval::differ::DifferingRound)],
     /// The simulation stage's findings, when the run simulated (`--simulate`).
-    pub study: Option<&'a crate::simulation::Study>,
+    pub study: Option<&'a crate::study::Study>,
 }
 
 pub struct Report {

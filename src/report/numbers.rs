@@ -282,7 +282,7 @@ pub fn signed_pct(x: f64, places: usize) -> String {
 }
 
 /// An estimate and its interval's half-width: "+1.2345% ± 0.0100%".
-pub fn interval_pct(e: &crate::simulate::stats::Estimate, places: usize) -> String {
+pub fn interval_pct(e: &crate::simulator::stats::Estimate, places: usize) -> String {
     format!(
         "{} ± {}",
         signed_pct(e.value, places),

@@ -1,9 +1,9 @@
-//! The "Simulation and card counting" section: what `crate::simulation`
+//! The "Simulation and card counting" section: what `crate::study`
 //! found, as Markdown tables (the same text `certify simulate` prints).
 
 use super::model::{Kind, Section, Table};
 use super::numbers::{interval_pct, pct, signed_pct};
-use crate::simulation::{Study, tags_text};
+use crate::study::{Study, tags_text};
 
 const RANKS: [&str; 13] = [
     "A", "2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K",

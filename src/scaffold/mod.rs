@@ -2,6 +2,9 @@
 //! from the one template beside this file, with the id substituted. Both
 //! check and compute as written (tests/new.rs), so a designer starts from
 //! something that works and changes one thing at a time.
+//!
+//! Layer: front end: a command beside the pipeline (the layout is in
+//! `src/lib.rs`).
 
 use crate::diag::Diagnostic;
 use crate::diag::usage::UsageError;

@@ -1,4 +1,6 @@
 //! Loading a rule spec: YAML text to the raw, located structure.
+//!
+//! Layer: pipeline stage: parse (the layout is in `src/lib.rs`).
 
 mod include;
 pub mod json_schema;

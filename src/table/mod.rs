@@ -21,6 +21,9 @@
 //! wagers behind it in the order listed, before the next seat. The document
 //! names only seats in its order; a bettor behind a seat plays at that seat's
 //! place, and the seated player, who holds the betting area, comes first.
+//!
+//! Layer: front end: a command beside the pipeline (the layout is in
+//! `src/lib.rs`).
 
 pub mod check;
 pub mod render;

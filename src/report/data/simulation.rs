@@ -3,8 +3,8 @@
 //! simulation's estimates are not exact.
 
 use super::values::{DeckCount, Ratio};
-use crate::simulate::stats::{CounterResult, Estimate as Est};
-use crate::simulation as sim;
+use crate::simulator::stats::{CounterResult, Estimate as Est};
+use crate::study as sim;
 use schemars::JsonSchema;
 use serde::Serialize;
 

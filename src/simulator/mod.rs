@@ -1,5 +1,6 @@
-//! The shoe simulator: an independent check of the exact figures, and the
-//! card-counting analysis.
+//! Machinery: the shoe simulator, an independent check of the exact
+//! figures, and the card-counting analysis. The stage that runs it for a
+//! spec and forms the study is `crate::study`.
 //!
 //! It deals real shoes by the spec's own rules (`deal`), shuffled with a
 //! named, portable generator (`rng`), burned and cut as a table does
@@ -124,6 +125,7 @@ impl Settings {
                 shard: format!("{}/{}", self.shard.index, self.shard.count),
                 rounds: self.rounds,
                 blocks: self.blocks(),
+                least: shard.count.saturating_mul(BLOCK_ROUNDS),
             });
         }
         Ok(())

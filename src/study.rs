@@ -1,8 +1,10 @@
-//! The simulation stage: real shoes against the exact figures, and what a
-//! card counter can do. Used by `certify simulate` and by `certify SPEC
-//! --simulate` (the report's "Simulation and card counting" section).
+//! Pipeline stage: the simulation study, real shoes against the exact
+//! figures, and what a card counter can do. Used by `certify simulate` and
+//! by `certify SPEC --simulate` (the report's "Simulation and card
+//! counting" section).
 //!
-//! The simulator (`crate::simulate`) deals and settles rounds and shares no
+//! The simulator (`crate::simulator`, the machinery) deals and settles
+//! rounds and shares no
 //! code with the exact engine. This stage sets the two side by side: the
 //! engine gives the full-shoe figures the simulation must contain, and the
 //! effects of removal (`crate::removal`) from which each pay table's count
@@ -14,9 +16,11 @@ use crate::engine::shoe::Composition;
 use crate::limits::MAX_SHARDS;
 use crate::model::Spec;
 use crate::removal::{Count, Removal, derive_count, edges_of, effects_of_removal};
-use crate::simulate::shard_file::{Expected, Inputs, Merger};
-use crate::simulate::stats::{CounterResult, Estimate, Z999, counter, estimates};
-use crate::simulate::{Settings, Simulated, Tags, cut_cards, penetrations, sample_shoes, simulate};
+use crate::simulator::shard_file::{Expected, Inputs, Merger};
+use crate::simulator::stats::{CounterResult, Estimate, Z999, counter, estimates};
+use crate::simulator::{
+    Settings, Simulated, Tags, cut_cards, penetrations, sample_shoes, simulate,
+};
 use num_traits::ToPrimitive;
 use rayon::prelude::*;
 use serde::Serialize;
@@ -199,7 +203,7 @@ fn counts_of(spec: &Spec, decks: u32) -> (Removal, Vec<Count>) {
 
 /// The study of a run dealt in shards, from their files: exactly the
 /// study of the undivided run (its own settings are the shards'). Each file
-/// is checked before it is added (see `crate::simulate::shard_file`);
+/// is checked before it is added (see `crate::simulator::shard_file`);
 /// `inputs` are the spec's hashes, which every shard must carry.
 pub fn merged(
     spec: &Spec,
@@ -326,7 +330,7 @@ pub fn summarise(
             burn: "the first card is shown and that many more burned (ace 1, two to nine face value, tens and pictures 10); no rule document describes a burn".into(),
             cut: format!(
                 "rounds begin while fewer cards than the cut card's position have left the shoe; by default {} cards in 52 are left behind the cut (16 in 8 decks, as in published Dragon 7 counting simulations)",
-                crate::simulate::BEHIND_CUT_PER_DECK
+                crate::simulator::BEHIND_CUT_PER_DECK
             ),
             cards,
             cut_cards: cut_cards(cards, request.settings.penetration),

@@ -422,7 +422,7 @@ impl<'a> Memo<'a> {
 
     /// Adds the rounds counted since the last drain to a dealt pass's
     /// tally (one count bucket) and clears them.
-    pub(crate) fn drain_dealt(&mut self, tables: &mut [crate::simulate::tally::DealtTable]) {
+    pub(crate) fn drain_dealt(&mut self, tables: &mut [crate::simulator::tally::DealtTable]) {
         self.drain_by(|t, band, c, n| {
             let width = tables[t].codes.len() / BANDS;
             tables[t].codes[band * width + c] += n;
@@ -555,9 +555,9 @@ impl Index {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::simulate::deal::Dealer;
-    use crate::simulate::rng::Rng;
-    use crate::simulate::shoe;
+    use crate::simulator::deal::Dealer;
+    use crate::simulator::rng::Rng;
+    use crate::simulator::shoe;
 
     /// A looked-up settlement is what the evaluator gives that round, for
     /// every shipped spec (a key that missed something a condition reads

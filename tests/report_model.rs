@@ -74,8 +74,15 @@ fn a_section_added_to_the_model_shows_in_markdown_pdf_and_json() {
     let text = pdf_extract::extract_text_from_mem(&again.pdf).unwrap();
     assert!(text.contains("A section added in a test"));
     assert!(without_space(&text).contains("12.3456%"));
-    // Nothing else moved: the report without the section is unchanged.
-    assert!(again.markdown.starts_with(report.markdown.trim_end()));
+    // In its place: after the numbered sections, before the appendix; and
+    // the rest of the report is as it was.
+    let at = |s: &str| again.markdown.find(s).unwrap_or_else(|| panic!("{s}"));
+    assert!(at("Reproducibility manifest") < at("## 8. A section added"));
+    assert!(at("## 8. A section added") < at("## Appendix A"));
+    let (head, tail) = report
+        .markdown
+        .split_at(report.markdown.find("## Appendix A").unwrap());
+    assert!(again.markdown.starts_with(head) && again.markdown.ends_with(tail));
 }
 
 #[test]

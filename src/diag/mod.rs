@@ -22,7 +22,7 @@ pub mod usage;
 mod words;
 
 pub use kind::ErrorKind;
-pub use words::{MAX_LISTED, list};
+pub use words::{MAX_LISTED, group_digits, list};
 
 use std::fmt::Write;
 

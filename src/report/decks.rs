@@ -6,7 +6,7 @@
 //! claim checks are comparisons of those analyses with the printed figures.
 
 use super::claims::{self, ClaimCheck};
-use super::document::Inputs;
+use super::inputs::Inputs;
 use super::model::{Kind, Section, Table};
 use super::numbers::{fraction, percent, share, sqrt_decimal};
 use crate::cards::deck_count;

@@ -3,49 +3,10 @@
 //! the same spec and tool version give the same bytes on any machine.
 
 use super::Computed;
+pub use super::inputs::{Inputs, LABEL, cargo_lock_sha256, command, sha256_hex};
+pub use super::manifest::{FIXTURE_KEY, INCLUDE_KEY, read_manifest};
 use crate::diag::report::ReportError;
-use crate::fixtures::CaseResult;
-use crate::model::Spec;
-use crate::verify::Verification;
-use num_rational::BigRational;
 use serde_json::Value;
-use std::fmt::Write;
-
-/// The title of the Markdown report's manifest section (section 6, or 7
-/// after the simulation section).
-pub(crate) const MANIFEST_TITLE: &str = "Reproducibility manifest";
-
-pub const LABEL: &str = "Manufacturer's mathematical analysis (not a test-laboratory certificate)";
-
-/// Everything a report is made from.
-pub struct Inputs<'a> {
-    /// The spec path as the reproducing command names it.
-    pub spec_path: &'a str,
-    pub spec_bytes: &'a [u8],
-    pub spec: &'a Spec,
-    pub decks: u32,
-    pub fixtures: &'a [CaseResult],
-    /// Each fixture file run, by name, with the SHA-256 of its bytes.
-    pub fixture_files: &'a std::collections::BTreeMap<String, String>,
-    /// Each file the spec included (its shared game), by path as the spec's
-    /// folder joined with the include names it, with the SHA-256 of its bytes.
-    pub include_files: &'a std::collections::BTreeMap<String, String>,
-    /// The options the run was made with; all recorded in the manifest.
-    pub options: &'a crate::options::Options,
-    pub verification: &'a Verification,
-    /// The analysis at every allowed deck count, in order (the run's own
-    /// count included): the report renders these and computes nothing.
-    /// `None` (`--json --no-reports`): not computed; only [`document`] takes that.
-    pub by_decks: Option<&'a [(u32, &'a crate::engine::Analysis)]>,
-    /// Each pay table's house edge as a function of the deck count, where
-    /// the rules do not change with it (None otherwise, or not computed).
-    pub edges: Option<&'a crate::engine::deck_function::DeckFunctions>,
-    /// For each interpretation whose readings give the same figures, a
-    /// round the reference evaluator settles differently under each.
-    pub differing: &'a [(String, crate::eval::differ::DifferingRound)],
-    /// The simulation stage's findings, when the run simulated (`--simulate`).
-    pub study: Option<&'a crate::study::Study>,
-}
 
 pub struct Report {
     /// The figures, typed (without `document` and `report_set`).
@@ -63,18 +24,6 @@ pub struct Report {
 /// The version of the JSON document's shape (`schema_version`); the rule
 /// for raising it is in [`super::data`].
 pub use super::data::SCHEMA_VERSION;
-
-/// SHA-256 of the Cargo.lock this binary was built from: its exact
-/// dependency set. `include_bytes!` rather than a build script: rustc
-/// tracks the file, so a changed lock rebuilds the tool, and no build-time
-/// hashing code is needed; hashing 50 KB once costs microseconds.
-pub fn cargo_lock_sha256() -> &'static str {
-    static LOCK: &[u8] = include_bytes!("../../Cargo.lock");
-    static HASH: std::sync::OnceLock<String> = std::sync::OnceLock::new();
-    HASH.get_or_init(|| sha256_hex(LOCK))
-}
-
-pub use crate::spec::source::sha256_hex;
 
 pub fn build(inp: &Inputs, computed: &Computed) -> Result<Report, ReportError> {
     let decks = inp.by_decks.expect("a report shows every deck count");
@@ -123,84 +72,6 @@ pub fn render(
 /// [`super::data::fill`]).
 pub fn document(inp: &Inputs, computed: &Computed) -> Value {
     super::data::fill(inp, computed).to_value()
-}
-
-/// The manifest key of the fixture files' hashes: an object of file name to
-/// SHA-256 in the JSON, one `fixture_sha256 <file>: <sha256>` line per file
-/// in the Markdown.
-pub const FIXTURE_KEY: &str = "fixture_sha256";
-
-/// The manifest key of the included files' hashes (`game: { include: FILE }`):
-/// an object of file path to SHA-256 in the JSON, one `include_sha256 <file>:
-/// <sha256>` line per file in the Markdown.
-pub const INCLUDE_KEY: &str = "include_sha256";
-
-/// The manifest as `key: value` lines, as the Markdown shows it and
-/// [`read_manifest`] reads it back.
-pub(crate) fn manifest_lines(manifest: &Value) -> String {
-    let mut s = String::new();
-    let text = |v: &Value| {
-        v.as_str()
-            .map(str::to_string)
-            .unwrap_or_else(|| v.to_string())
-    };
-    if let Value::Object(m) = manifest {
-        for (k, v) in m {
-            match v {
-                Value::Object(entries) => {
-                    for (name, v) in entries {
-                        let _ = writeln!(s, "{k} {name}: {}", text(v));
-                    }
-                }
-                _ => {
-                    let _ = writeln!(s, "{k}: {}", text(v));
-                }
-            }
-        }
-    }
-    s
-}
-
-/// The fixture folder the run read, as a path with `/` separators.
-pub(crate) fn fixtures_dir(inp: &Inputs) -> String {
-    let dir = inp
-        .options
-        .fixtures
-        .clone()
-        .unwrap_or_else(|| crate::fixtures::default_dir(inp.spec_path));
-    dir.to_string_lossy().replace('\\', "/")
-}
-
-/// The command that reproduces the report: every option away from its default.
-pub fn command(inp: &Inputs) -> String {
-    let mut c = format!("certify {}", inp.spec_path);
-    if inp.decks != inp.spec.shoe.decks {
-        c.push_str(&format!(" --decks {}", inp.decks));
-    }
-    let default_fixtures = crate::fixtures::default_dir(inp.spec_path)
-        .to_string_lossy()
-        .replace('\\', "/");
-    let dir = fixtures_dir(inp);
-    if dir != default_fixtures {
-        c.push_str(&format!(" --fixtures {dir}"));
-    }
-    if inp.options.samples != crate::options::SAMPLES {
-        c.push_str(&format!(" --verify {}", inp.options.samples));
-    }
-    if let Some(sim) = &inp.options.simulate {
-        c.push_str(&format!(" --simulate {}", sim.rounds));
-    }
-    c
-}
-
-/// House edge of a reading's wager and pay table (its first table if none named).
-pub(crate) fn reading_edge(c: &Computed, wager: &str, table: Option<&str>) -> Option<BigRational> {
-    let w = c.analysis.wagers.iter().find(|w| w.id == wager)?;
-    let t = match table {
-        Some(id) => w.tables.iter().find(|t| t.id == id)?,
-        None => w.tables.first()?,
-    };
-    Some(t.house_edge())
 }
 
 /// Writes a report set (Markdown, JSON, PDF) all or nothing.
@@ -285,55 +156,6 @@ pub fn lock_set(
         file.lock_shared()?;
     }
     Ok(file)
-}
-
-/// The manifest of a report file, Markdown or JSON, as key/value pairs;
-/// each fixture file's hash under `fixture_sha256 <file>`, as the Markdown
-/// writes it.
-pub fn read_manifest(
-    text: &str,
-    is_json: bool,
-) -> Result<std::collections::BTreeMap<String, String>, ReportError> {
-    // A JSON manifest is read through its Markdown lines: one parser, one
-    // set of keys for both.
-    let lines = if is_json {
-        let doc: Value = serde_json::from_str(text).map_err(|e| ReportError::NotJson {
-            reason: e.to_string(),
-        })?;
-        let Some(m @ Value::Object(_)) = doc.get("manifest") else {
-            return Err(ReportError::NoManifest);
-        };
-        manifest_lines(m)
-    } else {
-        // The last heading of that title (section 6, or 7 after a
-        // simulation section).
-        let block = text
-            .rfind(&format!(". {MANIFEST_TITLE}\n"))
-            .map(|start| &text[start..])
-            .ok_or(ReportError::NoManifest)?;
-        let open = block.find("```text\n").ok_or(ReportError::NoManifest)? + "```text\n".len();
-        let close = block[open..].find("```").ok_or(ReportError::NoManifest)? + open;
-        block[open..close].to_string()
-    };
-    let mut out = std::collections::BTreeMap::new();
-    for line in lines.lines() {
-        if let Some((k, v)) = line.split_once(": ") {
-            out.insert(k.to_string(), v.to_string());
-        }
-    }
-    for key in [
-        "spec_file",
-        "spec_sha256",
-        "decks",
-        "results_sha256",
-        "tool_version",
-        "cargo_lock_sha256",
-    ] {
-        if !out.contains_key(key) {
-            return Err(ReportError::ManifestKey { key: key.into() });
-        }
-    }
-    Ok(out)
 }
 
 /// The first line where two texts differ (1-based), with both lines.

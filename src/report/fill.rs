@@ -3,7 +3,8 @@
 //! Nothing here formats for one output; the renderers do that.
 
 use super::Computed;
-use super::document::{Inputs, LABEL, MANIFEST_TITLE, manifest_lines, reading_edge};
+use super::inputs::{Inputs, LABEL, reading_edge};
+use super::manifest::{MANIFEST_TITLE, manifest_lines};
 use super::model::{Document, Meta, Section, Text};
 use super::numbers::{group_digits, percent};
 use serde_json::Value;

@@ -95,17 +95,28 @@ pub fn one_in(count: u128, total: u128) -> String {
     format!("1 in {}", group_digits(&n.to_string()))
 }
 
-/// 4998398275503360 -> 4,998,398,275,503,360.
-pub(crate) fn group_digits(s: &str) -> String {
-    let (sign, digits) = s.strip_prefix('-').map_or(("", s), |d| ("-", d));
-    let mut out = String::new();
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i) % 3 == 0 {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    format!("{sign}{out}")
+/// 4998398275503360 -> 4,998,398,275,503,360 (one definition, shared with
+/// the diagnostics).
+pub(crate) use crate::diag::group_digits;
+
+/// An estimate's share as a percentage at `places` decimals (simulated
+/// figures are floating point; exact ones use [`percent`]).
+pub fn pct(x: f64, places: usize) -> String {
+    format!("{:.*}%", places, 100.0 * x)
+}
+
+/// As [`pct`], with its sign always shown.
+pub fn signed_pct(x: f64, places: usize) -> String {
+    format!("{:+.*}%", places, 100.0 * x)
+}
+
+/// An estimate and its interval's half-width: "+1.2345% ± 0.0100%".
+pub fn interval_pct(e: &crate::simulator::stats::Estimate, places: usize) -> String {
+    format!(
+        "{} ± {}",
+        signed_pct(e.value, places),
+        pct(e.half_width, places)
+    )
 }
 
 #[cfg(test)]
@@ -268,24 +279,4 @@ mod tests {
             prop_assert_eq!(sqrt_decimal(&r, places), with_point(&sqrt_reference(&r, places), places));
         }
     }
-}
-
-/// An estimate's share as a percentage at `places` decimals (simulated
-/// figures are floating point; exact ones use [`percent`]).
-pub fn pct(x: f64, places: usize) -> String {
-    format!("{:.*}%", places, 100.0 * x)
-}
-
-/// As [`pct`], with its sign always shown.
-pub fn signed_pct(x: f64, places: usize) -> String {
-    format!("{:+.*}%", places, 100.0 * x)
-}
-
-/// An estimate and its interval's half-width: "+1.2345% ± 0.0100%".
-pub fn interval_pct(e: &crate::simulator::stats::Estimate, places: usize) -> String {
-    format!(
-        "{} ± {}",
-        signed_pct(e.value, places),
-        pct(e.half_width, places)
-    )
 }

@@ -4,7 +4,7 @@
 //! only this page knows whether the game is sound.
 
 use super::Computed;
-use super::document::{Inputs, sha256_hex};
+use super::inputs::{Inputs, sha256_hex};
 use super::model::{Document, Kind, Section, Table, Text};
 use super::numbers::{group_digits, percent, share, sqrt_decimal};
 use num_traits::Signed;

@@ -3,7 +3,7 @@
 //! table of the document, and the interpretations whose two readings give
 //! the same figures, each with a round that tells them apart.
 
-use super::document::Inputs;
+use super::inputs::Inputs;
 use super::model::{Section, Table};
 use super::numbers::percent;
 use crate::eval::differ::DifferingRound;

@@ -83,7 +83,7 @@ pub(crate) fn figures(spec: &Spec, wager: &str, t: &TableStats) -> Table {
     let mut k = Table::names(["figure", "value"]);
     let edge = t.house_edge();
     k.row([
-        match spec.assumed_pays(&wager, &t.id) {
+        match spec.assumed_pays(wager, &t.id) {
             Some(a) => format!("House edge under ASSUMED pays (assumption `{}`)", a.id),
             None => "House edge".to_string(),
         },

@@ -3,7 +3,7 @@
 
 use super::values::{Count, DeckCount, Sha256};
 use crate::report::Computed;
-use crate::report::document::{Inputs, cargo_lock_sha256, command, fixtures_dir, sha256_hex};
+use crate::report::inputs::{Inputs, cargo_lock_sha256, command, fixtures_dir, sha256_hex};
 use schemars::JsonSchema;
 use serde::Serialize;
 use std::collections::BTreeMap;

@@ -40,7 +40,7 @@ pub mod values;
 pub mod verification;
 
 use super::Computed;
-use super::document::{Inputs, LABEL, sha256_hex};
+use super::inputs::{Inputs, LABEL, sha256_hex};
 use schemars::JsonSchema;
 use serde::Serialize;
 use values::{Count, DeckCount, Sha256};

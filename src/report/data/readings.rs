@@ -5,7 +5,7 @@
 use super::values::Percent;
 use crate::model::{Reading as SpecReading, Spec};
 use crate::report::Computed;
-use crate::report::document::{Inputs, reading_edge};
+use crate::report::inputs::{Inputs, reading_edge};
 use schemars::JsonSchema;
 use serde::Serialize;
 

@@ -422,6 +422,7 @@ fn no_import_circles_in_the_checker() {
 #[test]
 fn no_import_circles_in_the_evaluator() {
     no_circles("src/eval");
+    no_circles("src/eval/program");
 }
 
 #[test]

@@ -9,7 +9,7 @@
 //! Layer: data: the input limits (the layout is in `src/lib.rs`).
 
 /// Files.
-pub use crate::spec::yaml::{
+pub use crate::spec::limits::{
     MAX_ALIASES as YAML_ALIASES, MAX_BYTES as YAML_BYTES, MAX_DEPTH as YAML_DEPTH,
     MAX_VALUES as YAML_VALUES,
 };

@@ -393,7 +393,7 @@ fn fixture_files(results: &[CaseResult]) -> BTreeMap<String, String> {
                 sha256_hex(
                     &crate::spec::source::read_bytes_bounded(
                         f,
-                        crate::spec::yaml::MAX_BYTES as u64,
+                        crate::spec::limits::MAX_BYTES as u64,
                     )
                     .unwrap_or_default(),
                 ),

@@ -81,7 +81,7 @@ pub(super) fn verify_report(report: &std::path::Path, fixtures: Option<PathBuf>)
         });
     }
     let spec_path = manifest["spec_file"].clone();
-    let yaml_max = crate::spec::yaml::MAX_BYTES as u64;
+    let yaml_max = crate::spec::limits::MAX_BYTES as u64;
     let read_input = |p: &str| crate::spec::source::read_bytes_bounded(p, yaml_max);
     let now = read_input(&spec_path).map(|b| sha256_hex(&b));
     if let Ok(now) = &now

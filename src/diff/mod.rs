@@ -13,47 +13,18 @@
 //! Layer: front end, a command beside the pipeline that runs its check and
 //! compute stages (the layout is in `src/lib.rs`).
 
+mod compared;
 mod render;
 mod side;
 
 use crate::diag::Diagnostic;
 use crate::diag::usage::UsageError;
 use crate::pipeline::Failure;
-use side::{Figures, Item, Side};
+use compared::Row;
+use side::{Item, Side};
 
+pub use compared::{Change, Diff};
 pub use render::{json, markdown};
-
-/// One change, in words.
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
-pub struct Change {
-    /// Whether it can change a settlement or a figure.
-    pub mathematics: bool,
-    pub text: String,
-}
-
-/// One wager's pay table on either side (absent on a side without it).
-#[derive(Clone, Debug)]
-pub(crate) struct Row {
-    pub wager: String,
-    pub table: String,
-    pub old: Option<Figures>,
-    pub new: Option<Figures>,
-}
-
-/// Two sides compared.
-pub struct Diff {
-    pub(crate) old: Side,
-    pub(crate) new: Side,
-    pub changes: Vec<Change>,
-    pub(crate) rows: Vec<Row>,
-}
-
-impl Diff {
-    /// Whether anything that affects the mathematics changed (exit 1).
-    pub fn mathematics_changed(&self) -> bool {
-        self.changes.iter().any(|c| c.mathematics) || self.rows.iter().any(|r| r.old != r.new)
-    }
-}
 
 /// What kind of file each argument is: a spec or a JSON report.
 fn is_report(path: &str, text: &str) -> bool {

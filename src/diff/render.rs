@@ -1,8 +1,8 @@
 //! A diff as Markdown (for a change submission) or JSON (for CI). Every
 //! decimal comes from the report's number helpers, from exact fractions.
 
+use super::compared::{Change, Diff, Row};
 use super::side::{Figures, Side};
-use super::{Change, Diff, Row};
 use crate::report::numbers::{decimal, fraction, one_in, percent};
 use crate::report::text::new_table;
 use num_bigint::BigInt;

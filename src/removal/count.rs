@@ -35,7 +35,7 @@ pub struct Count {
 
 /// The best simple count of levels 1 to 3 for a pay table (see the module
 /// documentation). `decks` weighs each rank by its `4 * decks` cards.
-pub fn derive_count(t: &super::TableRemoval, decks: u32) -> Count {
+pub fn derive_count(t: &super::effects::TableRemoval, decks: u32) -> Count {
     let max = t
         .by_rank
         .iter()

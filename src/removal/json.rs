@@ -1,7 +1,8 @@
 //! Effects of removal as JSON, in the report's conventions: every figure an
 //! exact "p/q" fraction with its decimal (`crate::report::data::values::Exact`).
 
-use super::{Count, Removal, TableRemoval};
+use super::count::Count;
+use super::effects::{Removal, TableRemoval};
 use crate::cards::{RANK_NAMES, SUIT_NAMES};
 use crate::report::data::values::Exact;
 use serde_json::{Value, json};

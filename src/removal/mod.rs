@@ -24,15 +24,18 @@
 //!   the mean over the four suits: the effect of a card of that rank whose
 //!   suit is not known.
 //!
-//! Counts are derived in `count`.
+//! Counts are derived in `count`. What is computed (`Removal`,
+//! `TableRemoval`) is held in `effects`, and written as JSON in `json`.
 //!
 //! Layer: pipeline stage, computed beside the exact figures (the layout is
 //! in `src/lib.rs`).
 
 mod count;
+mod effects;
 mod json;
 
 pub use count::{Count, derive_count};
+pub use effects::{Removal, TableRemoval};
 
 use crate::engine::enumerate::count_group;
 use crate::engine::plan::groups;
@@ -43,32 +46,6 @@ use crate::model::{FirstRule, Spec, Wager};
 use num_bigint::BigInt;
 use num_rational::BigRational;
 use rayon::prelude::*;
-
-/// The effects of removal of every pay table of a spec at one deck count.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Removal {
-    pub decks: u32,
-    /// Every wager's pay tables in spec order (as `engine::Analysis`).
-    pub tables: Vec<TableRemoval>,
-}
-
-/// One pay table: its full-shoe house edge and the exact change in it when
-/// one card is removed.
-#[derive(Clone, Debug, PartialEq)]
-pub struct TableRemoval {
-    pub wager: String,
-    pub pay_table: String,
-    /// The wager reads suits, so `by_card` is given.
-    pub reads_suits: bool,
-    /// House edge of the full shoe.
-    pub edge: BigRational,
-    /// Change in house edge per rank removed (ace..king); for a wager that
-    /// reads suits, the mean of the four suits.
-    pub by_rank: [BigRational; 13],
-    /// Change in house edge per card removed, `[rank - 1][suit]`, where the
-    /// wager reads suits.
-    pub by_card: Option<Vec<[BigRational; 4]>>,
-}
 
 /// Whether any condition of the wager reads a suit.
 pub(crate) fn reads_suits(w: &Wager) -> bool {

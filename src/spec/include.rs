@@ -8,9 +8,11 @@
 //! same rule wherever a game stands); a file met twice on the way is a cycle.
 
 use super::SourceFile;
+use super::limits::MAX_BYTES;
+use super::node::Node;
 use super::raw::RawGame;
 use super::schema;
-use super::yaml::{self, Node};
+use super::yaml;
 use crate::diag::Diagnostic;
 use crate::diag::input::{FileKind, InputError};
 use serde_saphyr::{Location, Spanned};
@@ -87,7 +89,7 @@ pub(super) fn follow(
         let from = files.last().unwrap_or(spec);
         let name = beside(&from.name, &next.path);
         let at = from.at(&next.at, next.width);
-        let text = super::source::read_bounded(&name, yaml::MAX_BYTES as u64).map_err(|e| {
+        let text = super::source::read_bounded(&name, MAX_BYTES as u64).map_err(|e| {
             vec![Diagnostic::new(
                 at.clone(),
                 InputError::IncludeMissing {

@@ -4,6 +4,10 @@
 
 mod include;
 pub mod json_schema;
+pub(crate) mod limits;
+mod located;
+mod node;
+mod number;
 pub mod ordered_map;
 pub mod raw;
 pub mod schema;

@@ -7,13 +7,12 @@
 //! are written for the spec's author. A `Spanned` value is written in YAML
 //! as the value itself, so each is given its schema with `schemars(with)`.
 
+pub use super::located::S;
 use super::ordered_map::OrderedMap;
 use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_saphyr::Spanned;
 use std::collections::BTreeMap;
-
-pub type S<T> = Spanned<T>;
 
 /// A certify rule spec: one game and its wagers, as a rule document
 /// describes them. `certify SPEC` checks it, runs its fixtures and

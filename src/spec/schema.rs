@@ -2,14 +2,15 @@
 //! located YAML tree before serde reads it: so that every missing field is
 //! reported at the mapping that lacks it, all in one run, and every value of
 //! the wrong kind or number not written as a plain decimal (see
-//! `yaml::plain_decimal`) is refused in the tool's words.
+//! `number::plain_decimal`) is refused in the tool's words.
 //!
 //! The tables mirror the raw structs (`raw.rs`, `table.rs`, `fixtures.rs`,
 //! `table/round.rs`): a field is required here exactly when the struct has no
 //! `#[serde(default)]` on it. `tests/input_errors.rs` keeps them in step.
 
 use super::SourceFile;
-use super::yaml::{Node, plain_decimal, plain_integer};
+use super::node::Node;
+use super::number::{plain_decimal, plain_integer};
 use crate::diag::Diagnostic;
 use crate::diag::input::InputError;
 use serde_saphyr::Spanned;

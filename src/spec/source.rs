@@ -85,7 +85,7 @@ impl SourceFile {
     /// read is an `InputError::CannotRead` with the system's reason, about
     /// the whole file.
     pub fn read(path: &str) -> Result<SourceFile, Box<Diagnostic>> {
-        read_bounded(path, super::yaml::MAX_BYTES as u64)
+        read_bounded(path, super::limits::MAX_BYTES as u64)
             .map(|text| SourceFile::new(path, text))
             .map_err(|e| {
                 Box::new(Diagnostic::whole_file(

@@ -3,8 +3,8 @@
 //! back-line betting, limits, rotation of the player-dealer position and
 //! the coverage rule). Checked by `check::table` into `model::table::TableRules`.
 
+use super::located::S;
 use super::ordered_map::OrderedMap;
-use super::raw::S;
 use schemars::JsonSchema;
 use serde::Deserialize;
 use std::collections::BTreeMap;
@@ -76,11 +76,11 @@ impl RawAmount {
 pub const MAX_AMOUNT: i128 = 1_000_000_000;
 
 /// Reads a positive amount of dollars in whole cents: `100`, `12.5`, `12.50`.
-/// Written as a plain decimal (`super::yaml::plain_decimal`), quoted or not:
+/// Written as a plain decimal (`super::number::plain_decimal`), quoted or not:
 /// `"3/4"`, `"+5"` or `"1e2"` are not amounts.
 pub fn parse_money(text: &str) -> Option<crate::model::Ratio> {
     let text = text.trim().trim_start_matches('$');
-    if !super::yaml::plain_decimal(text) {
+    if !super::number::plain_decimal(text) {
         return None;
     }
     let r = crate::model::Ratio::parse(text)?;

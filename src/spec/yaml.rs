@@ -1,6 +1,7 @@
-//! Reading YAML text, in the tool's own words: the size limits, a located
-//! tree of every value (for the schema pass in `schema.rs`), the number
-//! syntax, and the mapping of the YAML library's errors onto `InputError`.
+//! Reading YAML text, in the tool's own words: the size limits (held in
+//! `limits`), a located tree of every value (`Node`, for the schema pass in
+//! `schema.rs`), and the mapping of the YAML library's errors onto
+//! `InputError`. The number syntax is in `number`.
 //!
 //! Every YAML file certify reads (spec, fixture, round) goes through
 //! [`read`]: the limits are checked, then the located tree is checked
@@ -9,122 +10,12 @@
 //! deserialized into the raw structs.
 
 use super::SourceFile;
+use super::limits::{MAX_ALIASES, MAX_BYTES, MAX_DEPTH, MAX_VALUES};
+use super::node::Node;
 use super::schema::{self, Struct};
 use crate::diag::Diagnostic;
 use crate::diag::input::{FileKind, InputError, Limit};
-use serde::Deserialize;
-use serde::de::{self, Deserializer, MapAccess, SeqAccess, Visitor};
 use serde_saphyr::{Location, Spanned};
-use std::fmt;
-
-/// The largest file certify reads: 1 MiB. The largest spec of the library is
-/// under 50 KB, so this leaves room while keeping a run's memory small.
-pub const MAX_BYTES: usize = 1024 * 1024;
-/// The most YAML values (mappings, sequences, scalars) a file may hold, or
-/// its aliases replay: a 50 KB spec holds a few thousand.
-pub const MAX_VALUES: usize = 100_000;
-/// The deepest nesting of mappings and sequences.
-pub const MAX_DEPTH: usize = 64;
-/// The most aliases (`*name`) a file may use.
-pub const MAX_ALIASES: usize = 10_000;
-
-/// A YAML value with the location of every part, as the schema pass needs
-/// it. Scalars keep their resolved kind; numbers are re-read from the text.
-#[derive(Debug)]
-pub enum Node {
-    Null,
-    Bool(bool),
-    Int,
-    Float,
-    Str(String),
-    Seq(Vec<Spanned<Node>>),
-    Map(Vec<(Spanned<Node>, Spanned<Node>)>),
-}
-
-impl Node {
-    /// How a value is described when it is of the wrong kind.
-    pub fn describe(&self, token: &str) -> String {
-        match self {
-            Node::Null => "nothing (null)".into(),
-            Node::Bool(b) => format!("the boolean `{b}`"),
-            Node::Int | Node::Float => format!("the number `{token}`"),
-            Node::Str(s) => format!("the text `{}`", shorten(s)),
-            Node::Seq(_) => "a list".into(),
-            Node::Map(_) => "a mapping".into(),
-        }
-    }
-}
-
-fn shorten(s: &str) -> String {
-    if s.chars().count() > 40 {
-        format!("{}…", s.chars().take(40).collect::<String>())
-    } else {
-        s.to_string()
-    }
-}
-
-impl<'de> Deserialize<'de> for Node {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        struct NodeVisitor;
-        impl<'de> Visitor<'de> for NodeVisitor {
-            type Value = Node;
-            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
-                f.write_str("any YAML value")
-            }
-            fn visit_bool<E>(self, b: bool) -> Result<Node, E> {
-                Ok(Node::Bool(b))
-            }
-            fn visit_i64<E>(self, _: i64) -> Result<Node, E> {
-                Ok(Node::Int)
-            }
-            fn visit_u64<E>(self, _: u64) -> Result<Node, E> {
-                Ok(Node::Int)
-            }
-            fn visit_i128<E>(self, _: i128) -> Result<Node, E> {
-                Ok(Node::Int)
-            }
-            fn visit_u128<E>(self, _: u128) -> Result<Node, E> {
-                Ok(Node::Int)
-            }
-            fn visit_f64<E>(self, _: f64) -> Result<Node, E> {
-                Ok(Node::Float)
-            }
-            fn visit_str<E>(self, s: &str) -> Result<Node, E> {
-                Ok(Node::Str(s.to_string()))
-            }
-            fn visit_string<E>(self, s: String) -> Result<Node, E> {
-                Ok(Node::Str(s))
-            }
-            fn visit_unit<E>(self) -> Result<Node, E> {
-                Ok(Node::Null)
-            }
-            fn visit_none<E>(self) -> Result<Node, E> {
-                Ok(Node::Null)
-            }
-            fn visit_some<D: Deserializer<'de>>(self, d: D) -> Result<Node, D::Error> {
-                Node::deserialize(d)
-            }
-            fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Node, A::Error> {
-                let mut items = Vec::new();
-                while let Some(item) = seq.next_element()? {
-                    items.push(item);
-                }
-                Ok(Node::Seq(items))
-            }
-            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Node, A::Error> {
-                let mut entries = Vec::new();
-                while let Some(entry) = map.next_entry()? {
-                    entries.push(entry);
-                }
-                Ok(Node::Map(entries))
-            }
-            fn visit_bytes<E: de::Error>(self, _: &[u8]) -> Result<Node, E> {
-                Ok(Node::Str(String::new()))
-            }
-        }
-        d.deserialize_any(NodeVisitor)
-    }
-}
 
 /// The reader's settings: certify's limits, duplicate keys refused, and
 /// non-finite floats passed through so that the schema pass refuses them in
@@ -324,25 +215,4 @@ fn plain_message(e: &serde_saphyr::Error) -> String {
         Some(rest) => rest.to_string(),
         None => first.to_string(),
     }
-}
-
-/// The number syntax of every file certify reads: plain decimal integers and
-/// decimals as rule documents print them, such as `8`, `-2`, `0.95`, `12.50`.
-/// Refused, so that a value is never read as something other than what it
-/// looks like: hex, octal and binary (`0x10`, `0o17`, `0b1`), leading zeros
-/// (`08`, which YAML 1.1 reads as octal), underscores (`1_000`), a leading
-/// `+`, exponents (`1e3`), bare points (`.5`, `5.`), `.inf` and `.nan`.
-pub fn plain_decimal(text: &str) -> bool {
-    let digits = text.strip_prefix('-').unwrap_or(text);
-    let (whole, frac) = match digits.split_once('.') {
-        Some((w, f)) => (w, Some(f)),
-        None => (digits, None),
-    };
-    let all_digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
-    all_digits(whole) && (whole == "0" || !whole.starts_with('0')) && frac.is_none_or(all_digits)
-}
-
-/// Whether `text` is a plain decimal integer (see [`plain_decimal`]).
-pub fn plain_integer(text: &str) -> bool {
-    plain_decimal(text) && !text.contains('.')
 }

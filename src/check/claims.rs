@@ -1,0 +1,117 @@
+//! Checking the claims (house edges the document prints, for a wager and
+//! pay table or a combined entry) and the interpretations (a reading chosen
+//! where the document allows two), each naming wagers and tables that exist.
+
+use super::Checker;
+use crate::diag::spec::SpecError;
+use crate::model::{Claim, Interpretation, Reading};
+use crate::spec::raw::{self, S};
+
+impl Checker<'_> {
+    pub(super) fn claim(
+        &mut self,
+        c: &raw::RawClaim,
+        wagers: &[raw::RawWager],
+        combined: &[raw::RawCombined],
+    ) -> Option<Claim> {
+        let mut ok = true;
+        match (&c.wagers, &c.pay_table, &c.combined) {
+            (Some(list), Some(table), None) => {
+                for w in &list.value {
+                    ok &= self.reading_target(w, Some(table), wagers);
+                }
+            }
+            (None, None, Some(id)) => {
+                if !combined.iter().any(|x| x.id.value == id.value) {
+                    let ids: Vec<&str> = combined.iter().map(|x| x.id.value.as_str()).collect();
+                    let kind = SpecError::UnknownCombined {
+                        id: id.value.clone(),
+                    };
+                    let d = self.string_error(id, kind);
+                    d.expected = Some(format!("one of {}", crate::diag::list(&ids)));
+                    ok = false;
+                }
+            }
+            _ => {
+                self.string_error(&c.house_edge, SpecError::ClaimTarget)
+                    .help = Some(
+                    "write `wagers: [...]` with `pay_table: ...`, or `combined: <id>` alone".into(),
+                );
+                return None;
+            }
+        }
+        ok &= self.printed_edge(&c.house_edge);
+        let printed = c.house_edge.value.trim();
+        ok.then(|| Claim {
+            wagers: c
+                .wagers
+                .iter()
+                .flat_map(|l| l.value.iter().map(|w| w.value.clone()))
+                .collect(),
+            pay_table: c
+                .pay_table
+                .as_ref()
+                .map(|t| t.value.clone())
+                .unwrap_or_default(),
+            combined: c.combined.as_ref().map(|x| x.value.clone()),
+            house_edge: printed.to_string(),
+            source: c.source.clone(),
+        })
+    }
+
+    /// Checks that a wager (and pay table, if given) exists.
+    fn reading_target(
+        &mut self,
+        wager: &S<String>,
+        table: Option<&S<String>>,
+        wagers: &[raw::RawWager],
+    ) -> bool {
+        let ids: Vec<&str> = wagers.iter().map(|w| w.id.value.as_str()).collect();
+        let Some(w) = wagers.iter().find(|w| w.id.value == wager.value) else {
+            let name = wager.value.clone();
+            let d = self.string_error(wager, SpecError::UnknownWager { name });
+            d.expected = Some(format!("one of {}", crate::diag::list(&ids)));
+            d.found = Some(format!("`{}`", wager.value));
+            return false;
+        };
+        if let Some(t) = table
+            && !w.pay_tables.iter().any(|p| p.id.value == t.value)
+        {
+            let tables: Vec<&str> = w.pay_tables.iter().map(|p| p.id.value.as_str()).collect();
+            let kind = SpecError::UnknownPayTable {
+                wager: w.id.value.clone(),
+                table: t.value.clone(),
+            };
+            let d = self.string_error(t, kind);
+            d.expected = Some(format!("one of {}", tables.join(", ")));
+            d.found = Some(format!("`{}`", t.value));
+            return false;
+        }
+        true
+    }
+
+    pub(super) fn interpretation(
+        &mut self,
+        i: &raw::RawInterpretation,
+        wagers: &[raw::RawWager],
+    ) -> Option<Interpretation> {
+        self.identifier(&i.id, "interpretation");
+        let a = self.reading_target(&i.chosen.wager, i.chosen.pay_table.as_ref(), wagers);
+        let b = self.reading_target(
+            &i.alternative.wager,
+            i.alternative.pay_table.as_ref(),
+            wagers,
+        );
+        let reading = |r: &raw::RawReading| Reading {
+            reading: r.reading.clone(),
+            wager: r.wager.value.clone(),
+            pay_table: r.pay_table.as_ref().map(|p| p.value.clone()),
+        };
+        (a && b).then(|| Interpretation {
+            id: i.id.value.clone(),
+            question: i.question.clone(),
+            chosen: reading(&i.chosen),
+            alternative: reading(&i.alternative),
+        })
+    }
+}

@@ -1,0 +1,15 @@
+//! The size limits of every YAML file certify reads (spec, game, fixture,
+//! round): checked by `yaml` before a file is parsed, and by
+//! `SourceFile::read`, which reads no further than one byte past the
+//! largest. `crate::limits` lists them with the rest.
+
+/// The largest file certify reads: 1 MiB. The largest spec of the library is
+/// under 50 KB, so this leaves room while keeping a run's memory small.
+pub const MAX_BYTES: usize = 1024 * 1024;
+/// The most YAML values (mappings, sequences, scalars) a file may hold, or
+/// its aliases replay: a 50 KB spec holds a few thousand.
+pub const MAX_VALUES: usize = 100_000;
+/// The deepest nesting of mappings and sequences.
+pub const MAX_DEPTH: usize = 64;
+/// The most aliases (`*name`) a file may use.
+pub const MAX_ALIASES: usize = 10_000;

@@ -108,7 +108,12 @@ fn shoe(mix: &mut Mix, by_rank: bool, kinds: u64) -> Composition {
 
 /// Per wager, per pay table: the house edge by the reference evaluator
 /// over every round the shoe deals (by rank: suit 0 for every card).
-fn brute_force(spec: &Spec, settler: &Settler, c: &Composition, by_rank: bool) -> Vec<Vec<BigRational>> {
+fn brute_force(
+    spec: &Spec,
+    settler: &Settler,
+    c: &Composition,
+    by_rank: bool,
+) -> Vec<Vec<BigRational>> {
     let mut cards = Vec::new();
     for r in 0..13 {
         for s in 0..4 {
@@ -177,5 +182,97 @@ fn every_shipped_wager_equals_the_brute_force_on_depleted_shoes() {
             let got = states.edges(c);
             assert_eq!(got, want, "{path}: {:?}", c.counts);
         });
+    }
+}
+
+fn run(args: &[&str]) -> certify::cli::Output {
+    certify::cli::run(
+        std::iter::once("certify")
+            .chain(args.iter().copied())
+            .map(String::from),
+    )
+}
+
+/// `certify shoe`: nothing removed gives the full shoe's figures (the
+/// engine's, to the fraction) and no change; refusals exit 2 (usage).
+#[test]
+fn the_shoe_command_prints_exact_edges_and_refuses_impossible_shoes() {
+    let out = run(&["shoe", "rules/punto_banco.yaml", "--remove", "", "--json"]);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let doc: serde_json::Value = serde_json::from_str(&out.stdout).expect("JSON");
+    let spec = check_file("rules/punto_banco.yaml")
+        .expect("a valid spec")
+        .1;
+    let exact = certify::engine::analyse(&spec, spec.shoe.decks);
+    let tables = doc["tables"].as_array().expect("tables");
+    let mut i = 0;
+    for w in &exact.wagers {
+        for t in &w.tables {
+            let row = &tables[i];
+            let e = t.house_edge();
+            let edge = format!("{}/{}", e.numer(), e.denom());
+            assert_eq!(row["house_edge"]["fraction"], edge.as_str(), "{row}");
+            assert_eq!(row["full_shoe_house_edge"]["fraction"], edge.as_str());
+            assert_eq!(row["change"]["fraction"], "0/1");
+            i += 1;
+        }
+    }
+    assert_eq!(i, tables.len());
+
+    let out = run(&["shoe", "rules/lucky_8.yaml", "--remove", "8h 8h, 5 K"]);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    assert!(
+        out.stdout.contains("412 cards left of 416"),
+        "{}",
+        out.stdout
+    );
+    assert!(out.stdout.contains("| lucky_8_player "), "{}", out.stdout);
+
+    for (args, says) in [
+        (
+            &[
+                "shoe",
+                "rules/punto_banco.yaml",
+                "--decks",
+                "1",
+                "--remove",
+                "7h 7h",
+            ][..],
+            "--remove: more of 7h removed than the shoe holds: 1 in 1 deck",
+        ),
+        (
+            &[
+                "shoe",
+                "rules/punto_banco.yaml",
+                "--decks",
+                "1",
+                "--remove",
+                "7 7 7 7 7",
+            ][..],
+            "--remove: more of rank 7 removed than the shoe holds: 4 in 1 deck",
+        ),
+        (
+            &["shoe", "rules/punto_banco.yaml", "--remove", "7 Z9"][..],
+            "--remove: `Z9` is not a card",
+        ),
+        (
+            &[
+                "shoe",
+                "rules/punto_banco.yaml",
+                "--composition",
+                "A:3,9h:2",
+            ][..],
+            "--composition: 5 cards left: a round needs six",
+        ),
+        (
+            &["shoe", "rules/punto_banco.yaml", "--composition", "A=3"][..],
+            "--composition: `A=3` is not CARD:COUNT",
+        ),
+        (&["shoe", "rules/punto_banco.yaml"][..], "say which shoe"),
+    ] {
+        let out = run(args);
+        assert_eq!(out.code, 2, "{args:?}: {}", out.stderr);
+        assert!(out.stderr.contains(says), "{args:?}: {}", out.stderr);
+        assert!(out.stdout.is_empty());
     }
 }

@@ -54,8 +54,35 @@ use num_traits::{One, Zero};
 use rayon::prelude::*;
 use std::collections::HashMap;
 use std::hash::BuildHasherDefault;
+use std::rc::Rc;
 
-type FxMap<K, V> = HashMap<K, V, BuildHasherDefault<super::classes::FxHasher>>;
+type FxMap<K, V> = HashMap<K, V, BuildHasherDefault<WordHasher>>;
+
+/// The engine's multiply-rotate hash, taking a slice of atom values
+/// eight bytes at a time (a slice of integers is hashed as its bytes).
+#[derive(Default)]
+struct WordHasher(u64);
+
+impl std::hash::Hasher for WordHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        let mut words = bytes.chunks_exact(8);
+        for w in &mut words {
+            self.write_u64(u64::from_le_bytes(w.try_into().expect("eight bytes")));
+        }
+        for &b in words.remainder() {
+            self.write_u64(b as u64);
+        }
+    }
+    fn write_u64(&mut self, i: u64) {
+        self.0 = (self.0.rotate_left(5) ^ i).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+    fn write_usize(&mut self, i: usize) {
+        self.write_u64(i as u64);
+    }
+}
 
 /// Factors of a weight, by index: `(n_c - skip)` falling `m` for class `c`
 /// (`c * 49 + skip * 7 + m`), then a class of known suit, `n_(c,s)`
@@ -253,13 +280,21 @@ struct Settling<'a> {
     suited: Vec<u8>,
 }
 
+/// Every column's value on a round (column, value; zeros left out), or
+/// when some event is undecided the slots whose suits its atoms read.
+type Outcome = Result<Rc<[(u32, i64)]>, u8>;
+
+/// A partial suit assignment that decides every event: the slots of known
+/// suit, every slot's suit, and the outcome.
+type Partial = (u8, [u8; SLOTS], Rc<[(u32, i64)]>);
+
 /// One walk's sums: per signature, the column sums.
 #[derive(Default)]
 struct Sums {
     index: FxMap<u64, usize>,
     values: Vec<i64>,
     /// Outcomes by atom values (None: undecided without more suits).
-    cache: FxMap<Box<[i64]>, Option<Box<[(u32, i64)]>>>,
+    cache: FxMap<Box<[i64]>, Outcome>,
     /// Atom values of the round at hand.
     scratch: Vec<i64>,
 }
@@ -431,8 +466,8 @@ impl Part {
                 Level::Rank => r,
                 Level::Value => (Card::new(r as u8 + 1, 0).value()) as usize,
             };
-            for s in 0..4 {
-                suited[c][s] += composition.counts[r][s] as u128;
+            for (n, &x) in suited[c].iter_mut().zip(&composition.counts[r]) {
+                *n += x as u128;
             }
         }
         for c in 0..13 {
@@ -622,14 +657,14 @@ impl Settling<'_> {
     fn signature(round: &Round, cls: &[u8; SLOTS], known: u8) -> u64 {
         let mut codes = [NO_CODE; SLOTS];
         let mut n = 0;
-        for s in 0..SLOTS {
+        for (s, &c) in cls.iter().enumerate() {
             if !round.dealt(s as u8) {
                 continue;
             }
             codes[n] = if known & (1 << s) != 0 {
-                CARD + cls[s] * 4 + round.cards[s].suit
+                CARD + c * 4 + round.cards[s].suit
             } else {
-                cls[s]
+                c
             };
             n += 1;
         }
@@ -642,13 +677,13 @@ impl Settling<'_> {
 
     /// Settles one leaf into `sums`.
     fn leaf(&self, round: &mut Round, cls: &[u8; SLOTS], sums: &mut Sums) {
-        if let Some(entries) = self.outcome(round, 0, sums) {
+        if let Ok(entries) = self.outcome(round, 0, sums) {
             sums.add(Self::signature(round, cls, 0), self.cols, &entries, 1);
             return;
         }
         // Suits needed: every partial assignment that decides all events,
         // with the share of the suit patterns it stands for.
-        let mut partials: Vec<(u8, [u8; SLOTS], Box<[(u32, i64)]>)> = Vec::new();
+        let mut partials: Vec<Partial> = Vec::new();
         self.refine(round, 0, sums, &mut partials);
         for s in 0..SLOTS {
             round.cards[s].suit = 0;
@@ -663,7 +698,7 @@ impl Settling<'_> {
                 None => shares.push((e, share)),
             }
         }
-        let base: Box<[(u32, i64)]> = shares
+        let base: Rc<[(u32, i64)]> = shares
             .iter()
             .max_by_key(|(_, n)| *n)
             .map(|(e, _)| (*e).into())
@@ -673,8 +708,8 @@ impl Settling<'_> {
             if e[..] == base[..] {
                 continue;
             }
-            for s in 0..SLOTS {
-                round.cards[s].suit = suits[s];
+            for (card, &suit) in round.cards.iter_mut().zip(suits) {
+                card.suit = suit;
             }
             let sig = Self::signature(round, cls, *known);
             sums.add(sig, self.cols, e, 1);
@@ -687,18 +722,17 @@ impl Settling<'_> {
 
     /// Assigns suits slot by slot (the lowest slot an undecided event
     /// reads) until every event is decided.
-    fn refine(
-        &self,
-        round: &mut Round,
-        known: u8,
-        sums: &mut Sums,
-        out: &mut Vec<(u8, [u8; SLOTS], Box<[(u32, i64)]>)>,
-    ) {
-        if let Some(e) = self.outcome(round, known, sums) {
-            out.push((known, round.cards.map(|c| c.suit), e));
-            return;
-        }
-        let slot = self.next_slot(round, known);
+    fn refine(&self, round: &mut Round, known: u8, sums: &mut Sums, out: &mut Vec<Partial>) {
+        let needed = match self.outcome(round, known, sums) {
+            Ok(e) => {
+                out.push((known, round.cards.map(|c| c.suit), e));
+                return;
+            }
+            Err(slots) => slots & Self::used(round) & !known,
+        };
+        // The lowest dealt slot of unknown suit an undecided event reads.
+        assert!(needed != 0, "an undecided event reads a suit not yet known");
+        let slot = needed.trailing_zeros() as usize;
         for suit in 0..4 {
             round.cards[slot].suit = suit;
             self.refine(round, known | (1 << slot), sums, out);
@@ -733,28 +767,9 @@ impl Settling<'_> {
         }
     }
 
-    /// The slot whose suit to choose next: the lowest dealt slot of unknown
-    /// suit that an undecided event's suit atoms read.
-    fn next_slot(&self, round: &Round, known: u8) -> usize {
-        let mut values = Vec::new();
-        self.values(round, known, &mut values);
-        let c = &self.compiled;
-        let mut slots = 0u8;
-        for (e, atoms) in c.events.iter().flatten().zip(&c.suit_atoms) {
-            if e.eval(&values).is_none() {
-                for &a in atoms {
-                    slots |= c.atoms.suit_slots[a];
-                }
-            }
-        }
-        let slots = slots & Self::used(round) & !known;
-        assert!(slots != 0, "an undecided event reads a suit not yet known");
-        slots.trailing_zeros() as usize
-    }
-
     /// Every column's value on the round with suits `known`, or None when
     /// some event is undecided.
-    fn outcome(&self, round: &Round, known: u8, sums: &mut Sums) -> Option<Box<[(u32, i64)]>> {
+    fn outcome(&self, round: &Round, known: u8, sums: &mut Sums) -> Outcome {
         let mut values = std::mem::take(&mut sums.scratch);
         self.values(round, known, &mut values);
         let settled = match sums.cache.get(&values[..]) {
@@ -770,12 +785,26 @@ impl Settling<'_> {
         settled
     }
 
-    fn settle(&self, values: &[i64]) -> Option<Box<[(u32, i64)]>> {
+    fn settle(&self, values: &[i64]) -> Outcome {
+        let c = &self.compiled;
         let mut out = Vec::new();
-        for (g, events) in self.compiled.events.iter().enumerate() {
+        let mut flat = 0;
+        let mut undecided = 0u8;
+        for (g, events) in c.events.iter().enumerate() {
             let mut holds = Vec::with_capacity(events.len());
             for e in events {
-                holds.push(e.eval(values)? != 0);
+                match e.eval(values) {
+                    Some(v) => holds.push(v != 0),
+                    None => {
+                        for &a in &c.suit_atoms[flat] {
+                            undecided |= c.atoms.suit_slots[a];
+                        }
+                    }
+                }
+                flat += 1;
+            }
+            if undecided != 0 {
+                continue;
             }
             let wager = &self.spec.wagers[self.wagers[g]];
             if wager.placed.is_some() && !holds.pop().expect("the placed condition") {
@@ -796,6 +825,9 @@ impl Settling<'_> {
                 }
             }
         }
-        Some(out.into_boxed_slice())
+        if undecided != 0 {
+            return Err(undecided);
+        }
+        Ok(out.into())
     }
 }

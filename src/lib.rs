@@ -21,13 +21,15 @@
 //! * **Machinery**, named for the machine, which the stages run and which
 //!   knows no stage: `expr` (the condition parser), `eval` (the reference
 //!   evaluator: plays and settles concrete rounds), `engine` (the exact
-//!   enumeration), `simulator` (the shoe simulator; it shares no code with
-//!   the engine).
+//!   enumeration; `engine::shoe_state`, the exact edge of any remaining
+//!   shoe from one walk per spec), `simulator` (the shoe simulator; it
+//!   shares no code with the engine).
 //! * **Data and vocabulary** at the bottom: `model` (the checked spec),
 //!   `cards`, `options`, `limits`, and `diag` (every error and its
 //!   wording: it depends on no other module of the crate).
 //! * **Front ends**: `cli` (the command line, one file per command), and
-//!   the commands beside the pipeline: `diff`, `table` (whole table
+//!   the commands beside the pipeline (`certify shoe` runs
+//!   `engine::shoe_state` directly): `diff`, `table` (whole table
 //!   rounds), `scaffold` (`certify new`).
 //!
 //! `tests/architecture.rs` holds the directions that matter (the evaluator

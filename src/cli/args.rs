@@ -2,7 +2,7 @@
 //! subcommands (their help text is the manual's). Every command's file
 //! reads its arguments from here; `mod.rs` dispatches on them.
 
-use super::{color, simulate};
+use super::{color, shoe, simulate};
 use clap::{Args, Parser, Subcommand};
 use std::path::PathBuf;
 
@@ -161,6 +161,13 @@ pub(super) enum Command {
         after_help = "Example:\n  certify simulate rules/21st_century_baccarat.yaml\n  certify simulate rules/golden_bacc.yaml --rounds 100000000 --seed 7 --penetration 0.9\n  certify simulate rules/lucky_8.yaml --shard 2/4 --json > s2.json   (one of four shards)\n  certify simulate rules/lucky_8.yaml --merge s1.json s2.json s3.json s4.json"
     )]
     Simulate(simulate::SimulateArgs),
+    /// The exact house edge of every wager and pay table for one remaining
+    /// shoe (cards removed from the full shoe, or the cards left), beside the
+    /// full shoe's
+    #[command(
+        after_help = "Example:\n  certify shoe rules/21st_century_baccarat.yaml --remove \"7 7 K 3 9 9\"\n  certify shoe rules/lucky_8.yaml --remove \"8h 8h 5h 5h\" --json\n  certify shoe rules/punto_banco.yaml --decks 1 --composition \"A:4,2:4,3:4,4:4,5:4,6:4,7:4,8:4,9:4,T:4,J:4,Q:4,K:4\""
+    )]
+    Shoe(shoe::ShoeArgs),
     /// Print the manual page (roff) on standard output
     #[command(after_help = "Example:\n  certify man > certify.1 && man ./certify.1")]
     Man,

@@ -4,7 +4,7 @@
 //! This file dispatches; `args` holds the clap definition (the grammar and
 //! help text), `output` what every command prints through, and each
 //! command has a file of its own: `certify` (`certify SPEC`), `check`,
-//! `settle`, `table`, `verify`, `simulate`, `authoring` (`new`, `diff`),
+//! `settle`, `table`, `verify`, `simulate`, `shoe`, `authoring` (`new`, `diff`),
 //! `manual` (`completions`, `man`); `color` paints warnings and errors.
 //!
 //! Layer: front end: the command line (the layout is in `src/lib.rs`).
@@ -17,6 +17,7 @@ mod color;
 mod manual;
 mod output;
 mod settle;
+mod shoe;
 mod simulate;
 mod table;
 mod verify;
@@ -70,6 +71,7 @@ pub fn run<I: IntoIterator<Item = String>>(args: I) -> Output {
         Some(Command::Completions { shell }) => manual::completions(shell),
         Some(Command::Man) => manual::man(),
         Some(Command::Simulate(a)) => simulate::simulate(&a),
+        Some(Command::Shoe(a)) => shoe::shoe_cmd(&a),
         None => match cli.run.specs.as_slice() {
             [] => Output::usage(Diagnostic::plain(UsageError::NoSpec)),
             [spec] => certify::main_job(spec, &cli.run),

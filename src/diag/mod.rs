@@ -16,6 +16,7 @@ pub mod json_at;
 pub mod kind;
 pub mod report;
 pub mod round;
+pub mod shoe;
 pub mod simulate;
 pub mod spec;
 pub mod usage;

@@ -14,6 +14,7 @@ mod lanes;
 pub mod plan;
 mod relabel;
 pub mod shoe;
+pub mod shoe_state;
 pub mod stats;
 mod suits;
 mod tally;

@@ -36,7 +36,7 @@ pub fn section_part(sec: &mut Section, st: &Study) {
         "exact house edge",
         "simulated (99.9%)",
         "agrees",
-        "hit frequency: exact, simulated",
+        "hit frequency (any win): exact, simulated",
         "cut-card effect (99.9%)",
     ])
     .kind(2, Kind::Percent);

@@ -70,7 +70,9 @@ pub fn estimates(spec: &Spec, run: &Simulated) -> Vec<TableEstimate> {
                 let x = layout.nets[t][c] as f64 / scale;
                 sum += k as f64 * x;
                 sq += k as f64 * x * x;
-                if c >= 2 {
+                // A hit is a win, as in the exact figures: an event that
+                // pays (a push is not a hit).
+                if layout.nets[t][c] > 0 {
                     hits += k as f64;
                 }
             }

@@ -135,6 +135,24 @@ fn parse_card_at(text: &str) -> Result<Card, (Range<usize>, CardError)> {
     }
 }
 
+/// Parses a card, or a rank alone (`7`, `K`, `10`): the rank, and the
+/// suit when one is written.
+pub fn parse_rank_or_card(text: &str) -> Result<(u8, Option<u8>), CardError> {
+    match parse_card(text) {
+        Ok(c) => Ok((c.rank, Some(c.suit))),
+        Err(e @ CardError::MissingSuit { .. }) => {
+            let body = text.trim().trim_end_matches(['\u{FE0E}', '\u{FE0F}']);
+            rank_of(body).map(|r| (r, None)).ok_or(e)
+        }
+        Err(e) => Err(e),
+    }
+}
+
+/// A rank as written on a card: `A`, `2`-`9`, `T`, `J`, `Q`, `K`.
+pub fn rank_char(rank: u8) -> char {
+    RANK_CHARS[rank as usize - 1]
+}
+
 /// Parses a comma-separated list of cards, e.g. `4s,Kd,4h`.
 pub fn parse_cards(text: &str) -> Result<Vec<Card>, CardError> {
     parse_cards_at(text).map_err(|(_, e)| e)

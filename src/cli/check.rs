@@ -14,6 +14,14 @@ pub(super) fn load(path: &str) -> Result<Spec, Output> {
         .map_err(|ds| Output::refused(&ds))
 }
 
+/// The spec at `path` and the deck count a command runs it at (`--decks`,
+/// else the spec's), or what to print instead.
+pub(super) fn load_at_decks(path: &str, decks: Option<u32>) -> Result<(Spec, u32), Output> {
+    let spec = load(path)?;
+    let decks = crate::pipeline::decks_for(&spec, decks).map_err(Output::usage)?;
+    Ok((spec, decks))
+}
+
 /// Runs the fixtures of a spec; the table and whether all passed.
 pub(super) fn run_fixtures(
     spec: &Spec,

@@ -2,25 +2,20 @@
 //! from concrete cards.
 
 use super::args::SettleArgs;
-use super::check::load;
+use super::check::load_at_decks;
 use super::output::Output;
 use crate::cards::parse_cards;
 use crate::diag::Diagnostic;
 use crate::diag::usage::UsageError;
 use crate::eval::{Deal, Decision, play, settle};
 use crate::model::Spec;
-use crate::pipeline::decks_for;
 use crate::report::text::new_table;
 use std::fmt::Write;
 
 pub(super) fn settle_cmd(a: &SettleArgs) -> Output {
-    let spec = match load(&a.spec) {
-        Ok(s) => s,
+    let (spec, decks) = match load_at_decks(&a.spec, a.decks) {
+        Ok(x) => x,
         Err(o) => return o,
-    };
-    let decks = match decks_for(&spec, a.decks) {
-        Ok(d) => d,
-        Err(d) => return Output::usage(d),
     };
     let mut deal = Deal::default();
     for (flag, text) in [

@@ -2,16 +2,15 @@
 //! house edge of every wager and pay table for one remaining shoe, beside
 //! the full shoe's. The work is in `crate::engine::shoe_state`.
 
-use super::check::load;
+use super::check::load_at_decks;
 use super::output::Output;
-use crate::cards::{Card, CardError, parse_card};
+use crate::cards::{Card, parse_rank_or_card, rank_char};
 use crate::diag::Diagnostic;
 use crate::diag::shoe::ShoeError;
 use crate::diag::usage::UsageError;
 use crate::engine::shoe::Composition;
 use crate::engine::shoe_state::ShoeStates;
 use crate::model::Spec;
-use crate::pipeline::decks_for;
 use crate::report::data::values::Exact;
 use crate::report::numbers::percent;
 use crate::report::text::new_table;
@@ -45,25 +44,16 @@ pub(super) struct ShoeArgs {
 
 /// A card's text: a rank alone (None for the suit) or a rank and a suit.
 fn card_of(text: &str) -> Result<(u8, Option<u8>), ShoeError> {
-    let refused = |e: CardError| ShoeError::Card {
+    parse_rank_or_card(text).map_err(|e| ShoeError::Card {
         text: text.into(),
         error: e.to_string(),
-    };
-    match parse_card(text) {
-        Ok(c) => Ok((c.rank, Some(c.suit))),
-        // A rank alone: read it as a rank with some suit, keep the rank.
-        Err(CardError::MissingSuit { .. }) => parse_card(&format!("{text}s"))
-            .map(|c| (c.rank, None))
-            .map_err(refused),
-        Err(e) => Err(refused(e)),
-    }
+    })
 }
 
 fn name(rank: u8, suit: Option<u8>) -> String {
-    let c = Card::new(rank, suit.unwrap_or(0)).to_string();
     match suit {
-        Some(_) => c,
-        None => c[..c.len() - 1].to_string(),
+        Some(s) => Card::new(rank, s).to_string(),
+        None => rank_char(rank).to_string(),
     }
 }
 
@@ -129,13 +119,9 @@ fn composition(text: &str) -> Result<Composition, ShoeError> {
 }
 
 pub(super) fn shoe_cmd(a: &ShoeArgs) -> Output {
-    let spec = match load(&a.spec) {
-        Ok(s) => s,
+    let (spec, decks) = match load_at_decks(&a.spec, a.decks) {
+        Ok(x) => x,
         Err(o) => return o,
-    };
-    let decks = match decks_for(&spec, a.decks) {
-        Ok(d) => d,
-        Err(d) => return Output::usage(d),
     };
     let (flag, shoe) = match (&a.remove, &a.composition) {
         (Some(r), _) => ("remove", removed(r, decks)),

@@ -86,32 +86,31 @@ pub(crate) fn dealt(
     let tables = layout.tables();
     let mut tally = DealtTally::new(layout, buckets);
     let mut cards = shoe::fresh(decks);
-    // Per table, band and bucket: the net of the shoe being dealt.
-    let mut shoe_net = vec![0i64; tables * BANDS * buckets];
-    let mut running = vec![0i64; tables];
-    let mut bucket = vec![0usize; tables];
+    let mut shoe = ShoeNets::new(tables, buckets);
+    let mut counter = counts.map(|c| Counter::new(c, decks));
     // The block's tallies in one flat array (table t's cells from
-    // `base[t]`), and every code's net in another: one index per round
-    // and table, written into `tally` at the end.
-    let (mut base, mut net_base) = (Vec::with_capacity(tables), Vec::with_capacity(tables));
+    // `places[t].base`), and every code's net in another: one index per
+    // round and table, written into `tally` at the end. A block's counts
+    // fit 32 bits (2^20 rounds), which halves the memory they walk.
+    let mut places = Vec::with_capacity(tables);
     let (mut cells, mut nets) = (0usize, Vec::new());
     for t in 0..tables {
-        base.push(cells);
+        places.push(Place {
+            base: cells,
+            width: layout.codes(t),
+            nets: nets.len(),
+        });
         cells += BANDS * buckets * layout.codes(t);
-        net_base.push(nets.len());
         nets.extend_from_slice(&layout.nets[t]);
     }
-    let mut flat = vec![0u64; cells];
+    let mut flat = vec![0u32; cells];
     let mut dealt = 0u64;
     while dealt < rounds {
         shoe::shuffle(&mut cards, rng);
         let shown = cards[0];
         let mut pos = shoe::burned(shown);
-        if let Some(counts) = counts {
-            for (r, tags) in running.iter_mut().zip(counts) {
-                *r = tags.initial(decks);
-            }
-            see(counts, &mut running, &[shown]);
+        if let Some(counter) = &mut counter {
+            counter.start(shown);
         }
         let mut shoe_rounds = [0i64; BANDS];
         while pos < cuts[BANDS - 1] {
@@ -122,38 +121,24 @@ pub(crate) fn dealt(
             } else {
                 2
             };
-            if let Some(counts) = counts {
-                let left = (cards.len() - pos) as i64;
-                for (t, tags) in counts.iter().enumerate() {
-                    let v = if tags.balanced {
-                        (running[t] * 52).div_euclid(left)
-                    } else {
-                        running[t]
-                    };
-                    bucket[t] = (v.clamp(-BUCKET_EDGE, BUCKET_EDGE) + BUCKET_EDGE) as usize;
-                }
-            }
             let (round, used) = dealer.deal(&cards[pos..]);
-            if counts.is_none() {
-                // One bucket: rows are counted per group, spelled out per
-                // pay table once per block.
-                memo.count_dealt(&round, band, &mut shoe_net);
-                pos += used;
-                shoe_rounds[band] += 1;
-                tally.rounds[band] += 1;
-                dealt += 1;
-                continue;
-            }
-            let codes = memo.settle(&round);
-            for (t, &c) in codes.iter().enumerate() {
-                let c = c as usize;
-                let cell = band * buckets + bucket[t];
-                let width = layout.nets[t].len();
-                flat[base[t] + cell * width + c] += 1;
-                shoe_net[(t * BANDS + band) * buckets + bucket[t]] += nets[net_base[t] + c];
-            }
-            if let Some(counts) = counts {
-                see(counts, &mut running, &cards[pos..pos + used]);
+            match &mut counter {
+                None => {
+                    // One bucket: rows are counted per group, spelled out
+                    // per pay table once per block.
+                    memo.count_dealt(&round, band, &mut shoe.net);
+                }
+                Some(counter) => {
+                    let bucket = counter.buckets(cards.len() - pos);
+                    let codes = memo.settle(&round);
+                    let rows = codes.iter().zip(bucket).zip(&places);
+                    for (t, ((&c, &b), place)) in rows.enumerate() {
+                        let (c, b) = (c as usize, b as usize);
+                        flat[place.base + (band * buckets + b) * place.width + c] += 1;
+                        shoe.add(t, band, b, nets[place.nets + c]);
+                    }
+                    counter.see(&cards[pos..pos + used]);
+                }
             }
             pos += used;
             shoe_rounds[band] += 1;
@@ -161,11 +146,15 @@ pub(crate) fn dealt(
             dealt += 1;
         }
         tally.shoes += 1;
-        end_shoe(&mut tally, &mut shoe_net, shoe_rounds, buckets);
+        shoe.end(&mut tally, shoe_rounds);
     }
-    for (t, table) in tally.tables.iter_mut().enumerate() {
+    shoe.finish(&mut tally);
+    for (table, place) in tally.tables.iter_mut().zip(&places) {
         let n = table.codes.len();
-        table.codes.copy_from_slice(&flat[base[t]..base[t] + n]);
+        let block = &flat[place.base..place.base + n];
+        for (x, &y) in table.codes.iter_mut().zip(block) {
+            *x = y as u64;
+        }
     }
     if counts.is_none() {
         memo.drain_dealt(&mut tally.tables);
@@ -173,41 +162,181 @@ pub(crate) fn dealt(
     tally
 }
 
-/// Counts the cards a counter sees.
-fn see(counts: &[Tags], running: &mut [i64], cards: &[Id]) {
-    for &c in cards {
-        let rank = (c / 4) as usize;
-        for (r, tags) in running.iter_mut().zip(counts) {
-            *r += tags.tags[rank] as i64;
+/// Where a pay table's cells start in a block's flat tally, how many
+/// codes it has, and where its codes' nets start.
+struct Place {
+    base: usize,
+    width: usize,
+    nets: usize,
+}
+
+/// Every pay table's count through a dealt shoe, kept as the counter sees
+/// the cards.
+struct Counter {
+    /// Per rank (ace first), every table's tag: `[rank * tables + t]`.
+    by_rank: Vec<i64>,
+    initial: Vec<i64>,
+    balanced: Vec<bool>,
+    running: Vec<i64>,
+    /// The last round's bucket per table.
+    bucket: Vec<u8>,
+}
+
+impl Counter {
+    fn new(counts: &[Tags], decks: u32) -> Counter {
+        let tables = counts.len();
+        let mut by_rank = vec![0i64; 13 * tables];
+        for (t, tags) in counts.iter().enumerate() {
+            for (r, &tag) in tags.tags.iter().enumerate() {
+                by_rank[r * tables + t] = tag as i64;
+            }
         }
+        Counter {
+            by_rank,
+            initial: counts.iter().map(|c| c.initial(decks)).collect(),
+            balanced: counts.iter().map(|c| c.balanced).collect(),
+            running: vec![0; tables],
+            bucket: vec![0; tables],
+        }
+    }
+
+    /// A new shoe, whose first card is shown.
+    fn start(&mut self, shown: Id) {
+        self.running.copy_from_slice(&self.initial);
+        self.see(&[shown]);
+    }
+
+    /// Counts the cards a counter sees.
+    fn see(&mut self, cards: &[Id]) {
+        let tables = self.running.len();
+        for &c in cards {
+            let rank = (c / 4) as usize;
+            let tags = &self.by_rank[rank * tables..(rank + 1) * tables];
+            for (r, &t) in self.running.iter_mut().zip(tags) {
+                *r += t;
+            }
+        }
+    }
+
+    /// Each table's count bucket before a round, with `left` cards in the
+    /// shoe: a balanced count divided by the decks left (rounded down),
+    /// an unbalanced one as it runs.
+    fn buckets(&mut self, left: usize) -> &[u8] {
+        let left = left as i64;
+        // Floor division by a multiplication: the quotient is then
+        // corrected to the exact integer one, so the buckets are those of
+        // `div_euclid` (and a run's tallies do not depend on rounding).
+        let per = 52.0 / left as f64;
+        for ((b, &r), &balanced) in self
+            .bucket
+            .iter_mut()
+            .zip(&self.running)
+            .zip(&self.balanced)
+        {
+            let v = if balanced {
+                let n = r * 52;
+                // Floored without `floor` (a library call here): the
+                // truncation, one less where it rounded a negative up.
+                let x = r as f64 * per;
+                let t = x as i64;
+                let mut q = t - ((t as f64) > x) as i64;
+                // Rounding of `x` can leave q one off near an integer.
+                if q * left > n {
+                    q -= 1;
+                } else if (q + 1) * left <= n {
+                    q += 1;
+                }
+                q
+            } else {
+                r
+            };
+            *b = (v.clamp(-BUCKET_EDGE, BUCKET_EDGE) + BUCKET_EDGE) as u8;
+        }
+        &self.bucket
     }
 }
 
-/// Adds a finished shoe's squares (for errors per shoe) and clears it.
-fn end_shoe(
-    tally: &mut DealtTally,
-    shoe_net: &mut [i64],
-    shoe_rounds: [i64; BANDS],
+/// The net of the shoe being dealt, per table, band and count bucket, and
+/// the range of buckets it touched.
+struct ShoeNets {
     buckets: usize,
-) {
-    let mut rounds = 0i64;
-    for (k, r) in shoe_rounds.iter().enumerate() {
-        rounds += r;
-        tally.rounds_squared[k] += (rounds as i128) * (rounds as i128);
+    /// `[(table * BANDS + band) * buckets + bucket]`.
+    net: Vec<i64>,
+    /// Per table, the lowest and highest bucket touched this shoe.
+    touched: Vec<(usize, usize)>,
+    /// Per table, `[k * buckets + b]`: a square owed to every bucket at or
+    /// below b (added to the tally by [`ShoeNets::finish`]): a shoe's net
+    /// from bucket b up is the same for every b below the lowest bucket it
+    /// touched, so it is added once there instead of once per bucket.
+    below: Vec<Vec<i128>>,
+}
+
+impl ShoeNets {
+    fn new(tables: usize, buckets: usize) -> ShoeNets {
+        ShoeNets {
+            buckets,
+            net: vec![0; tables * BANDS * buckets],
+            touched: vec![(buckets, 0); tables],
+            below: vec![vec![0; BANDS * buckets]; tables],
+        }
     }
-    for (t, table) in tally.tables.iter_mut().enumerate() {
-        let net = &shoe_net[t * BANDS * buckets..(t + 1) * BANDS * buckets];
+
+    fn add(&mut self, table: usize, band: usize, bucket: usize, net: i64) {
+        self.net[(table * BANDS + band) * self.buckets + bucket] += net;
+        let t = &mut self.touched[table];
+        t.0 = t.0.min(bucket);
+        t.1 = t.1.max(bucket);
+    }
+
+    /// Adds a finished shoe's squares (for errors per shoe) and clears it.
+    fn end(&mut self, tally: &mut DealtTally, shoe_rounds: [i64; BANDS]) {
+        let buckets = self.buckets;
         let mut rounds = 0i64;
         for (k, r) in shoe_rounds.iter().enumerate() {
             rounds += r;
-            // The shoe's net at threshold b: bands 0..=k, buckets b and up.
-            let mut above = 0i64;
-            for b in (0..buckets).rev() {
-                above += (0..=k).map(|band| net[band * buckets + b]).sum::<i64>();
-                table.shoe_squares[k * buckets + b] += (above as i128) * (above as i128);
+            tally.rounds_squared[k] += (rounds as i128) * (rounds as i128);
+        }
+        for (t, table) in tally.tables.iter_mut().enumerate() {
+            let net = &mut self.net[t * BANDS * buckets..(t + 1) * BANDS * buckets];
+            // Without a count every round is in bucket 0 (`count_dealt`).
+            let (lo, hi) = if buckets == 1 {
+                (0, 0)
+            } else {
+                std::mem::replace(&mut self.touched[t], (buckets, 0))
+            };
+            let mut rounds = 0i64;
+            for (k, r) in shoe_rounds.iter().enumerate() {
+                rounds += r;
+                // The shoe's net at threshold b: bands 0..=k, buckets b and up.
+                let mut above = 0i64;
+                for b in (lo..=hi).rev() {
+                    above += (0..=k).map(|band| net[band * buckets + b]).sum::<i64>();
+                    table.shoe_squares[k * buckets + b] += (above as i128) * (above as i128);
+                }
+                if lo > 0 && lo < buckets {
+                    self.below[t][k * buckets + lo - 1] += (above as i128) * (above as i128);
+                }
+                table.net_by_rounds[k] += (above as i128) * (rounds as i128);
             }
-            table.net_by_rounds[k] += (above as i128) * (rounds as i128);
+            if lo <= hi {
+                for band in 0..BANDS {
+                    net[band * buckets + lo..=band * buckets + hi].fill(0);
+                }
+            }
         }
     }
-    shoe_net.iter_mut().for_each(|x| *x = 0);
+
+    /// Spreads the squares owed to the buckets below each shoe's lowest.
+    fn finish(&mut self, tally: &mut DealtTally) {
+        let buckets = self.buckets;
+        for (t, table) in tally.tables.iter_mut().enumerate() {
+            for k in 0..BANDS {
+                let mut owed = 0i128;
+                for b in (0..buckets).rev() {
+                    owed += std::mem::take(&mut self.below[t][k * buckets + b]);
+                    table.shoe_squares[k * buckets + b] += owed;
+                }
+            }
+        }
+    }
 }

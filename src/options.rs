@@ -36,8 +36,11 @@ pub struct SimulateOptions {
     pub seed: u64,
     /// Share of the shoe dealt before the cut card.
     pub penetration: f64,
-    /// Shoes sampled for the perfect-information bound.
+    /// Shoes sampled for the counter and the perfect-information bound,
+    /// for wagers that read no suit.
     pub bound_shoes: u64,
+    /// The same for wagers that read suits.
+    pub bound_suit_shoes: u64,
 }
 
 impl Default for Options {
@@ -88,6 +91,12 @@ impl Options {
                 sim.map(|s| s.bound_shoes),
                 MAX_BOUND_SHOES,
             ),
+            (
+                "bound-suit-shoes",
+                "simulate_bound_suit_shoes",
+                sim.map(|s| s.bound_suit_shoes),
+                MAX_BOUND_SHOES,
+            ),
         ];
         sizes.into_iter().find_map(|(flag, key, given, max)| {
             given.filter(|&g| g > max).map(|g| PastLimit {
@@ -130,6 +139,7 @@ impl Options {
                     .map_err(|()| bad("simulate_penetration"))?
                     .unwrap_or_default(),
                 bound_shoes: number("simulate_bound_shoes")?.unwrap_or_default(),
+                bound_suit_shoes: number("simulate_bound_suit_shoes")?.unwrap_or_default(),
             }),
         };
         let options = Options {

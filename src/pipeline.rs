@@ -491,8 +491,10 @@ fn simulation_request(
             penetration: sim.penetration,
             shard: crate::simulator::Shard::WHOLE,
         },
-        bound_shoes: sim.bound_shoes,
-        bound_suit_wagers: false,
+        shoes: crate::study::Shoes {
+            rank_level: sim.bound_shoes,
+            suit_reading: sim.bound_suit_shoes,
+        },
     };
     request.settings.check()?;
     Ok(request)

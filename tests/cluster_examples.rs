@@ -184,7 +184,11 @@ fn the_slurm_array_and_its_merge_give_the_undivided_run() {
     let study: Value = serde_json::from_str(&json).expect("JSON");
     assert_eq!(study["study"]["settings"]["rounds"], ROUNDS);
     assert_eq!(study["study"]["settings"]["shard"]["count"], 1);
-    assert_eq!(study["study"]["bound_shoes"], 2, "the merge's own bound");
+    assert_eq!(
+        study["study"]["shoes"]["rank_level"],
+        certify::study::BOUND_SHOES,
+        "the merge's own bound"
+    );
 }
 
 /// What the scripts refuse: a task outside the array, a shard file

@@ -248,8 +248,8 @@ fn broken_copies_are_refused_for_the_reason_intended() {
             .unwrap()
             .remove("simulate_seed");
     });
-    // Each of the other three requires it.
-    assert_eq!(found.len(), 3);
+    // Each of the other four requires it.
+    assert_eq!(found.len(), 4);
     found.dedup();
     assert_eq!(found, at("/manifest", "required"));
     // The simulation options recorded without a simulation section.

@@ -8,7 +8,7 @@ use certify::model::{Pay, Spec};
 use certify::simulator::shard_file::{Expected, Inputs, Merger, sealed};
 use certify::simulator::{Settings, Shard, Simulated, Tags, default_penetration, simulate};
 use certify::strategy::for_decks;
-use certify::study::{Request, study};
+use certify::study::{Request, Shoes, study};
 use std::sync::atomic::AtomicU64;
 
 fn load(path: &str) -> Spec {
@@ -238,8 +238,10 @@ fn the_lucky_7_counts_like_the_published_dragon_7_count() {
     let spec = load("rules/21st_century_baccarat.yaml");
     let request = Request {
         settings: settings(12_000_000, 1, Shard::WHOLE),
-        bound_shoes: 0,
-        bound_suit_wagers: false,
+        shoes: Shoes {
+            rank_level: 0,
+            suit_reading: 0,
+        },
     };
     let (st, _) = study(&spec, 8, &request, &AtomicU64::new(0));
     let t = st
@@ -250,7 +252,7 @@ fn the_lucky_7_counts_like_the_published_dragon_7_count() {
     assert_eq!(t.count.tags, [0, 0, 0, -1, -1, -1, -1, 2, 2, 0, 0, 0, 0]);
     assert!(t.count.balanced);
     assert!(t.countable, "{}", t.verdict);
-    let best = t.best.last().expect("default penetration");
+    let best = t.selected.last().expect("default penetration");
     assert!(best.win_per_shoe.contains(0.53), "{best:?}");
     // The Tie of the same game is not countable by its own count.
     let player = st
@@ -285,5 +287,67 @@ fn the_two_ways_of_tallying_dealt_shoes_agree() {
     for (a, b) in plain.dealt.tables.iter().zip(&counted.dealt.tables) {
         assert_eq!(a.net_by_rounds, b.net_by_rounds);
         assert_eq!(a.shoe_squares[0], b.shoe_squares[0]);
+    }
+}
+
+/// The counter and the perfect-information player are measured on the
+/// same sampled shoes: on every shoe the player who bets exactly the rounds
+/// whose exact edge favours them expects at least what the counter does,
+/// and for the Lucky 7 (the Dragon 7) the bound is above the counter's win
+/// over the shoes as a whole. Suit-reading wagers (Lucky 8) take the same
+/// path on their own, fewer shoes.
+#[test]
+fn the_perfect_information_bound_is_above_the_counter_on_every_shoe() {
+    for (path, shoes) in [
+        (
+            "rules/21st_century_baccarat.yaml",
+            Shoes {
+                rank_level: 300,
+                suit_reading: 0,
+            },
+        ),
+        (
+            "rules/lucky_8.yaml",
+            Shoes {
+                rank_level: 40,
+                suit_reading: 12,
+            },
+        ),
+    ] {
+        let spec = load(path);
+        let request = Request {
+            settings: settings(2_000_000, 3, Shard::WHOLE),
+            shoes,
+        };
+        let (st, _) = study(&spec, 8, &request, &AtomicU64::new(0));
+        let mut compared = 0;
+        for t in &st.tables {
+            let want = if t.reads_suits {
+                shoes.suit_reading
+            } else {
+                shoes.rank_level
+            };
+            let Some(same) = &t.same_shoes else {
+                assert_eq!(want, 0, "{path} {}: not measured", t.pay_table);
+                continue;
+            };
+            compared += 1;
+            assert_eq!(same.per_shoe.len() as u64, want, "{path} {}", t.wager);
+            assert_eq!(same.bound.sample.shoes, want);
+            for (s, [counter, bound]) in same.per_shoe.iter().enumerate() {
+                assert!(
+                    bound >= counter || (counter - bound).abs() < 1e-12,
+                    "{path} {} / {}, shoe {s}: the bound expects {bound}, the counter {counter}",
+                    t.wager,
+                    t.pay_table
+                );
+            }
+            // The per-shoe figures are the table's: the mean is the figure.
+            let mean = same.per_shoe.iter().map(|p| p[1]).sum::<f64>() / want as f64;
+            assert!((mean - same.bound.expected.value).abs() < 1e-9);
+            let deepest = same.counter.last().expect("three penetrations");
+            assert!(same.bound.expected.value >= deepest.expected.value - 1e-12);
+        }
+        assert!(compared > 0, "{path}: nothing measured");
     }
 }

@@ -77,6 +77,7 @@ pub(super) fn one_spec(path: &str, args: &RunArgs) -> (Output, usize) {
             seed: crate::simulator::DEFAULT_SEED,
             penetration: crate::simulator::default_penetration(),
             bound_shoes: crate::study::BOUND_SHOES,
+            bound_suit_shoes: crate::study::BOUND_SUIT_SHOES,
         }),
     };
     if let Some(p) = options.past_limit() {

@@ -23,7 +23,7 @@ pub mod usage;
 mod words;
 
 pub use kind::ErrorKind;
-pub use words::{MAX_LISTED, group_digits, list};
+pub use words::{MAX_LISTED, group_digits, list, signed, signed_small};
 
 use std::fmt::Write;
 

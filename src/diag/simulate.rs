@@ -12,7 +12,7 @@ pub enum SimulateError {
     /// `certify simulate SPEC --penetration 1.2` (a share of the shoe).
     Penetration { given: String },
     /// `certify simulate SPEC --bound-shoes 1` (an interval needs two).
-    BoundShoes,
+    BoundShoes { flag: String },
     /// `certify simulate SPEC --shard 5/4`.
     Shard { given: String },
     /// `certify simulate SPEC --rounds 200000 --shard 1/2`: shards take
@@ -65,9 +65,9 @@ impl fmt::Display for SimulateError {
                 f,
                 "--penetration {given}: give the share of the shoe dealt before the cut card, between 0.4 and 1 (e.g. 0.96)"
             ),
-            SimulateError::BoundShoes => write!(
+            SimulateError::BoundShoes { flag } => write!(
                 f,
-                "--bound-shoes 1: sample at least 2 shoes (the bound's interval is taken over shoes), or 0 for no bound"
+                "--{flag} 1: sample at least 2 shoes (the intervals are taken over shoes), or 0 for none"
             ),
             SimulateError::Shard { given } => write!(
                 f,

@@ -30,9 +30,51 @@ pub fn group_digits(s: &str) -> String {
     format!("{sign}{out}")
 }
 
+/// `x` with a sign and `places` decimals, `0.000` (no sign) when it rounds
+/// to zero: a tiny loss must not read as `-0.000`, nor a tiny win as a win.
+pub fn signed(x: f64, places: usize) -> String {
+    let s = format!("{x:+.places$}");
+    if s[1..].chars().all(|c| c == '0' || c == '.') {
+        s[1..].to_string()
+    } else {
+        s
+    }
+}
+
+/// A small signed figure with two significant digits below 0.01
+/// (`+0.00041`), three decimals above (`+0.487`): a tiny figure that is
+/// not zero must not be printed as zero.
+pub fn signed_small(x: f64) -> String {
+    if x == 0.0 || !x.is_finite() {
+        return format!("{x}");
+    }
+    let places = if x.abs() >= 0.01 {
+        3
+    } else {
+        ((-x.abs().log10().floor()) as usize + 1).min(12)
+    };
+    format!("{x:+.places$}")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn small_figures_keep_two_significant_digits() {
+        assert_eq!(signed_small(0.00041), "+0.00041");
+        assert_eq!(signed_small(-0.0099), "-0.0099");
+        assert_eq!(signed_small(0.487), "+0.487");
+        assert_eq!(signed_small(0.0), "0");
+    }
+
+    #[test]
+    fn signed_figures_that_round_to_zero_have_no_sign() {
+        assert_eq!(signed(-0.00004, 4), "0.0000");
+        assert_eq!(signed(0.00004, 4), "0.0000");
+        assert_eq!(signed(-0.00006, 4), "-0.0001");
+        assert_eq!(signed(0.5, 2), "+0.50");
+    }
 
     #[test]
     fn digits_are_grouped_by_three() {

@@ -329,7 +329,7 @@ pub(crate) fn from_spec(path: &str, spec: &Spec, computed: &crate::report::Compu
 fn figures(t: &TableStats) -> Figures {
     Figures {
         house_edge: t.house_edge(),
-        hit: BigRational::new(BigInt::from(t.wins), BigInt::from(t.total.max(1))),
+        hit: t.hit_frequency(),
         top: t
             .top_award()
             .map(|a| (a.pay.describe(), a.events.join(", "), a.combinations)),

@@ -198,12 +198,33 @@ impl ShoeStates {
     /// `composition`, the strategy played as resolved. Empty for a wager
     /// not asked for. The shoe must hold at least six cards.
     pub fn edges(&self, composition: &Composition) -> Vec<Vec<BigRational>> {
+        self.fractions(composition)
+            .into_iter()
+            .map(|w| w.into_iter().map(|(n, d)| BigRational::new(n, d)).collect())
+            .collect()
+    }
+
+    /// [`ShoeStates::edges`] as the nearest floating-point numbers, without
+    /// reducing the fractions (a third of the time when many compositions
+    /// are priced). Each is the quotient of two exact integers, so its
+    /// sign is exact and its value within a few units of the last place.
+    pub fn edges_f64(&self, composition: &Composition) -> Vec<Vec<f64>> {
+        use num_traits::ToPrimitive;
+        let f = |x: &BigInt| x.to_f64().unwrap_or(f64::NAN);
+        self.fractions(composition)
+            .iter()
+            .map(|w| w.iter().map(|(n, d)| f(n) / f(d)).collect())
+            .collect()
+    }
+
+    /// The house edges as unreduced fractions (numerator, denominator > 0).
+    fn fractions(&self, composition: &Composition) -> Vec<Vec<(BigInt, BigInt)>> {
         let n = composition.total();
         assert!(n >= 6, "a round needs six cards in the shoe");
-        let mut out: Vec<Vec<BigRational>> = self
+        let mut out: Vec<Vec<(BigInt, BigInt)>> = self
             .tables
             .iter()
-            .map(|t| vec![BigRational::zero(); t.unwrap_or(0)])
+            .map(|t| vec![(BigInt::zero(), BigInt::one()); t.unwrap_or(0)])
             .collect();
         let total = BigInt::from(falling(n, 6));
         for part in &self.parts {
@@ -229,7 +250,7 @@ fn slow_edges(
     spec: &Spec,
     wagers: &[usize],
     composition: &Composition,
-    out: &mut [Vec<BigRational>],
+    out: &mut [Vec<(BigInt, BigInt)>],
 ) {
     let n = composition.total();
     let total: u128 = (0..6).map(|i| n - i).product();
@@ -241,7 +262,14 @@ fn slow_edges(
         assert_eq!(counts.total, total, "enumeration lost sequences");
         for c in counts.wagers.iter().filter(|c| wagers.contains(&c.wager)) {
             let stats = super::stats::wager_stats(&spec.wagers[c.wager], c, total, String::new());
-            out[c.wager] = stats.tables.iter().map(|t| t.house_edge()).collect();
+            out[c.wager] = stats
+                .tables
+                .iter()
+                .map(|t| {
+                    let e = t.house_edge();
+                    (e.numer().clone(), e.denom().clone())
+                })
+                .collect();
         }
     }
 }
@@ -436,7 +464,7 @@ impl Part {
     }
 
     /// Adds the part's wagers' edges in `composition` to `out`.
-    fn edges(&self, composition: &Composition, total: &BigInt, out: &mut [Vec<BigRational>]) {
+    fn edges(&self, composition: &Composition, total: &BigInt, out: &mut [Vec<(BigInt, BigInt)>]) {
         let n = composition.total();
         // Cards of each class, and of each card.
         let mut class = [0u128; 13];
@@ -485,13 +513,27 @@ impl Part {
             .and_then(|w| w.checked_mul(self.bound))
             .is_some_and(|x| x < (1u128 << 126));
         let sums: Vec<BigInt> = if fits {
+            // A signature's weight counts sequences of at most six cards:
+            // at most n^6, so 64 bits hold it while n^6 < 2^63 (n < 1448),
+            // and each product with a value is one widening multiply.
+            let small = n.checked_pow(6).is_some_and(|x| x < (1u128 << 63));
+            let factor64: Vec<u64> = if small {
+                factor.iter().map(|&f| f as u64).collect()
+            } else {
+                Vec::new()
+            };
             let mut acc = vec![0i128; 3 * ncols];
             for s in &self.sigs {
-                let w = s.factors.iter().fold(1u128, |w, &f| w * factor[f as usize]);
+                let w = if small {
+                    s.factors
+                        .iter()
+                        .fold(1u64, |w, &f| w * factor64[f as usize]) as i128
+                } else {
+                    s.factors.iter().fold(1u128, |w, &f| w * factor[f as usize]) as i128
+                };
                 if w == 0 {
                     continue;
                 }
-                let w = w as i128;
                 let row = &mut acc[s.extra as usize * ncols..(s.extra as usize + 1) * ncols];
                 for &(c, v) in &self.entries[s.entries.start as usize..s.entries.end as usize] {
                     row[c as usize] += w * v as i128;
@@ -541,11 +583,12 @@ impl Part {
                 .position(|&(x, y)| x == w && y.is_none())
                 .map_or_else(BigInt::zero, |k| sums[k].clone());
             let placed = total - not_placed;
+            // 1 - returned / (scale x placed), over (scale x placed).
             out[w][t] = if placed.is_zero() {
-                BigRational::zero()
+                (BigInt::zero(), BigInt::one())
             } else {
-                BigRational::one()
-                    - BigRational::new(sums[c].clone(), placed * BigInt::from(self.scales[c]))
+                let den = placed * BigInt::from(self.scales[c]);
+                (&den - &sums[c], den)
             };
         }
     }

@@ -235,6 +235,13 @@ impl TableStats {
         -self.expected.clone()
     }
 
+    /// Hit frequency: the share of rounds on which an event pays (a win;
+    /// pushes and losses are not hits). Every command that shows a hit
+    /// frequency shows this one.
+    pub fn hit_frequency(&self) -> BigRational {
+        BigRational::new(BigInt::from(self.wins), BigInt::from(self.total.max(1)))
+    }
+
     /// The top award: the highest pay that happens, how often it is paid
     /// (all events at that pay together), and those events.
     pub fn top_award(&self) -> Option<TopAward> {

@@ -113,18 +113,62 @@ fn verdict(sec: &mut Section, inp: &Inputs, c: &Computed) {
 "**Verdict. {headline}** {} wager{} under {tables} pay table{} computed exactly at {}. Handwritten cases from the document: {passed} of {} checks passed. Engine against the reference evaluator: {} on all {} sequences of the small shoes and {} rounds sampled from the full shoe. Warnings: {}.", a.wagers.len(), if a.wagers.len() == 1 { "" } else { "s" }, if tables == 1 { "" } else { "s" }, crate::cards::deck_count(a.decks), inp.fixtures.len(), if v.passed() { "agree" } else { "DISAGREE" }, group_digits(&v.small_shoe_sequences.to_string()), group_digits(&v.sampled.to_string()), c.warnings.len()));
     if let Some(st) = inp.study {
         let agree = st.cross_check.iter().filter(|x| x.agrees).count();
-        let countable: Vec<String> = st
-            .tables
-            .iter()
-            .filter(|t| t.countable)
-            .map(|t| format!("`{} / {}`", t.wager, t.pay_table))
-            .collect();
+        // Every wager named once: countable (a counter wins), else positive
+        // only for a player who knew every unseen card. Figures beside the
+        // names while the lists are short; a long list names only.
+        let mut countable: Vec<(String, f64)> = Vec::new();
+        let mut knowing: Vec<(String, f64)> = Vec::new();
+        for t in &st.tables {
+            let counter = t.same_shoes.as_ref().map_or_else(
+                || t.selected.last().map_or(0.0, |b| b.win_per_shoe.value),
+                |s| s.counter.last().map_or(0.0, |p| p.expected.value),
+            );
+            let seen = |l: &[(String, f64)]| l.iter().any(|(w, _)| *w == t.wager);
+            if t.countable && !seen(&countable) {
+                countable.push((t.wager.clone(), counter));
+            }
+        }
+        for t in &st.tables {
+            let bound = t
+                .same_shoes
+                .as_ref()
+                .map_or(0.0, |s| s.bound.expected.value);
+            let listed = countable.iter().chain(&knowing).any(|(w, _)| *w == t.wager);
+            if t.bound_wins && !listed {
+                knowing.push((t.wager.clone(), bound));
+            }
+        }
+        let names = |l: &[(String, f64)]| {
+            let short = countable.len() + knowing.len() <= 6;
+            l.iter()
+                .map(|(w, x)| {
+                    if short {
+                        format!("`{w}` ({} units per shoe)", crate::diag::signed_small(*x))
+                    } else {
+                        format!("`{w}`")
+                    }
+                })
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        let measured = st.tables.iter().any(|t| t.same_shoes.is_some());
+        let counting = if countable.is_empty() {
+            "no profitable count found for any wager".to_string()
+        } else {
+            format!("COUNTABLE: {}", names(&countable))
+        };
+        let knowing = if !measured {
+            String::new()
+        } else if knowing.is_empty() {
+            " No other wager is won even by a player who knows every unseen card.".to_string()
+        } else {
+            format!(
+                " Won only by a player who knows every unseen card (the perfect-information bound): {}.",
+                names(&knowing)
+            )
+        };
         sec.verdict(format!(
-"**Real shoes (section 6).** The simulation of {} rounds from a full shoe contains the exact house edge of {agree} of {} pay tables in its 99.9% interval. Card counting, dealt to a cut card: {}.", group_digits(&st.full_rounds.to_string()), st.cross_check.len(), if countable.is_empty() {
-                "no profitable count found for any pay table".to_string()
-            } else {
-                format!("COUNTABLE: {}", countable.join(", "))
-            }));
+"**Real shoes (section 6).** The simulation of {} rounds from a full shoe contains the exact house edge of {agree} of {} pay tables in its 99.9% interval. Card counting, dealt to a cut card: {counting}.{knowing}", group_digits(&st.full_rounds.to_string()), st.cross_check.len()));
     }
 }
 

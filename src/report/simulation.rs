@@ -3,6 +3,7 @@
 
 use super::model::{Kind, Section, Table};
 use super::numbers::{interval_pct, pct, signed_pct};
+use crate::diag::signed;
 use crate::study::{Study, tags_text};
 
 const RANKS: [&str; 13] = [
@@ -86,12 +87,28 @@ pub fn section_part(sec: &mut Section, st: &Study) {
         }
     }
     sec.heading(3, "Card counting");
+    counting(sec, st);
+}
+
+/// `1,000 shoes` or `100 shoes` for the wagers that read suits.
+fn shoes_text(st: &Study) -> String {
+    let (r, s) = (st.shoes.rank_level, st.shoes.suit_reading);
+    let any_suits = st.tables.iter().any(|t| t.reads_suits);
+    let plural = |n: u64| format!("{} shoe{}", group(n), if n == 1 { "" } else { "s" });
+    if !any_suits || r == s {
+        plural(r)
+    } else {
+        format!("{} ({} for wagers that read suits)", plural(r), group(s))
+    }
+}
+
+/// The card-counting part: each pay table's count, the threshold chosen on
+/// the dealt pass, both players measured on other shoes, and verdicts.
+fn counting(sec: &mut Section, st: &Study) {
+    let never = crate::study::NEVER_BETS;
     sec.para(format!(
-"Each pay table's count: integer tags per rank scaled from the effects of removal (a card whose removal helps the player counts plus), balanced where possible and at the lowest level (1 to 3) within 0.03 of the best betting correlation with them. A balanced count is divided by the decks left (true count); an unbalanced one is used as it runs, from minus half its drift over the shoe. The simulated counter bets only when the count reaches a threshold; every threshold from -40 to +40 was tried at each penetration and the best is shown (chosen on the same rounds, so slightly optimistic; a pay table is called countable only when the best win per shoe clears zero by 4.61 standard errors, 99.9% after allowing for the 243 thresholds and penetrations tried). The perfect-information bound bets only when the exact edge of the unseen cards favours the player, on {} sampled shoes{}.", st.bound_shoes, if st.bound_suit_wagers {
-            ""
-        } else {
-            ", for wagers that read no suit (the exact engine takes about a second per remaining-shoe composition for a wager that reads suits, and a shoe has some seventy; `certify simulate --bound-suit-wagers` computes it)"
-        }));
+"Each pay table's count: integer tags per rank scaled from the effects of removal (a card whose removal helps the player counts plus), balanced where possible and at the lowest level (1 to 3) within 0.03 of the best betting correlation with them. A balanced count is divided by the decks left (true count); an unbalanced one is used as it runs, from minus half its drift over the shoe. The counter bets only when the count reaches a threshold. Every threshold from -40 to +40 was tried at each penetration on the dealt pass ({} shoes) and the best kept."
+, group(st.dealt_shoes)));
     let mut t = Table::names(vec![
         "pay table",
         "tags",
@@ -111,48 +128,107 @@ pub fn section_part(sec: &mut Section, st: &Study) {
         ]);
     }
     sec.table(t);
+    sec.para(format!("The thresholds chosen, with what they won on the dealt pass that chose them (optimistic: the best of 81 on the same rounds; shown to say how each was chosen, not as what a counter wins). A threshold at the edge of the range tried, +40, means no threshold won: the count (almost) never reaches it. Fewer than {never} bets per shoe is \"never bets\"."));
     let mut t = Table::names(vec![
         "pay table",
         "penetration",
         "bet at count",
         "bets per shoe",
-        "advantage on bets",
-        "win per shoe, units (99.9%)",
+        "win per shoe there, units",
     ])
     .kind(1, Kind::Percent)
     .kind(2, Kind::Decimal)
     .kind(3, Kind::Decimal)
-    .kind(4, Kind::Percent);
+    .kind(4, Kind::Decimal);
     for tb in &st.tables {
-        for b in &tb.best {
+        for b in &tb.selected {
+            let at = b.threshold.map_or("every round".to_string(), |x| {
+                if x >= crate::simulator::BUCKET_EDGE {
+                    format!("{x:+} (edge of range)")
+                } else {
+                    format!("{x:+}")
+                }
+            });
+            let never_bets = b.bets_per_shoe < never;
             t.row(vec![
                 format!("{} / {}", tb.wager, tb.pay_table),
                 pct(b.penetration, 1),
-                b.threshold
-                    .map_or("every round".to_string(), |x| format!("{x:+}")),
-                format!("{:.2}", b.bets_per_shoe),
-                signed_pct(b.advantage, 2),
-                format!(
-                    "{:+.4} ± {:.4}",
-                    b.win_per_shoe.value, b.win_per_shoe.half_width
-                ),
-            ]);
-        }
-        if let Some(b) = &tb.bound {
-            t.row(vec![
-                format!("{} / {}", tb.wager, tb.pay_table),
-                pct(st.procedure.penetrations[2], 1),
-                "perfect information".to_string(),
-                format!("{:.2}", b.bets_per_shoe),
-                signed_pct(b.advantage, 2),
-                format!(
-                    "{:+.4} ± {:.4}",
-                    b.win_per_shoe.value, b.win_per_shoe.half_width
-                ),
+                at,
+                if never_bets {
+                    "never bets".to_string()
+                } else {
+                    format!("{:.2}", b.bets_per_shoe)
+                },
+                signed(b.win_per_shoe.value, 4),
             ]);
         }
     }
     sec.table(t);
+    let measured = st.tables.iter().any(|t| t.same_shoes.is_some());
+    if !measured {
+        sec.para("No shoes were sampled (`--bound-shoes 0`): the counter is not measured apart from the rounds that chose its threshold, and a pay table is called countable only when its best win per shoe clears zero by 4.61 standard errors (99.9% after allowing for the 243 thresholds and penetrations tried). No perfect-information bound was computed.");
+    } else {
+        sec.para(format!(
+"The counter is then measured at its chosen thresholds on {}, dealt as the dealt pass is but with their own generator streams, beside a player who knows every unseen card and bets exactly the rounds whose exact edge favours the player: the perfect-information bound, which no count can beat. Both are measured by expected value (the exact edges of the unseen cards on the rounds each one bets, summed per shoe: nearly free of luck) and by what those rounds paid (realised). On every shoe the bound's expected win is at least the counter's. A pay table is countable when the counter's expected win per shoe at {} penetration clears zero by its 99.9% interval.",
+            shoes_text(st),
+            pct(st.procedure.penetrations[2], 1)
+        ));
+        let mut t = Table::names(vec![
+            "pay table",
+            "player",
+            "penetration",
+            "shoes (rounds)",
+            "bets per shoe",
+            "advantage on bets",
+            "expected win per shoe (99.9%)",
+            "realised win per shoe (99.9%)",
+        ])
+        .kind(2, Kind::Percent)
+        .kind(3, Kind::Count)
+        .kind(4, Kind::Decimal)
+        .kind(5, Kind::Percent)
+        .kind(6, Kind::Decimal)
+        .kind(7, Kind::Decimal);
+        for tb in &st.tables {
+            let Some(same) = &tb.same_shoes else {
+                continue;
+            };
+            let rows = same.counter.iter().map(|p| {
+                let who = p.threshold.map_or("counter, every round".to_string(), |x| {
+                    format!("counter at {x:+}")
+                });
+                (who, p)
+            });
+            for (who, p) in rows.chain(std::iter::once((
+                "perfect information".to_string(),
+                &same.bound,
+            ))) {
+                t.row(vec![
+                    format!("{} / {}", tb.wager, tb.pay_table),
+                    who,
+                    pct(p.penetration, 1),
+                    format!("{} ({})", group(p.sample.shoes), group(p.sample.rounds)),
+                    format!("{:.2}", p.bets_per_shoe),
+                    if p.never_bets {
+                        "never bets".to_string()
+                    } else {
+                        signed_pct(p.advantage, 2)
+                    },
+                    format!(
+                        "{} ± {:.4}",
+                        signed(p.expected.value, 4),
+                        p.expected.half_width
+                    ),
+                    format!(
+                        "{} ± {:.4}",
+                        signed(p.realised.value, 4),
+                        p.realised.half_width
+                    ),
+                ]);
+            }
+        }
+        sec.table(t);
+    }
     sec.para("Verdicts:");
     sec.new_list();
     for tb in &st.tables {

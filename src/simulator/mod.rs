@@ -16,16 +16,18 @@
 //! (`--shard K/N`) take contiguous runs of blocks, so every split adds up
 //! to exactly the tallies of one undivided run.
 
+mod count;
 mod deal;
 mod memo;
 mod passes;
 mod rng;
+pub mod sampled;
 pub mod shard_file;
 mod shoe;
 pub mod stats;
 pub mod tally;
 
-pub use passes::Tags;
+pub use count::{BUCKET_EDGE, Tags};
 pub use tally::{DealtTally, FullTally};
 
 use crate::diag::simulate::SimulateError;
@@ -192,7 +194,7 @@ pub fn simulate(
     let blocks = settings.own_blocks();
     let next = AtomicU64::new(blocks.start);
     let threads = rayon::current_num_threads().max(1);
-    let buckets = if counts.is_some() { passes::BUCKETS } else { 1 };
+    let buckets = if counts.is_some() { count::BUCKETS } else { 1 };
     let totals = Mutex::new((FullTally::new(&layout), DealtTally::new(&layout, buckets)));
     std::thread::scope(|scope| {
         for _ in 0..threads {
@@ -233,41 +235,4 @@ pub fn simulate(
         full,
         dealt,
     }
-}
-
-/// What a counter with perfect information knows before each round of
-/// `shoes` dealt shoes (their own generators, pass "bound"): the cards not
-/// yet seen, by rank and suit (`[rank - 1][suit]`). Dealt to the run's
-/// penetration with the same burn and cut as the dealt pass.
-pub fn sample_shoes(
-    spec: &Spec,
-    decks: u32,
-    settings: &Settings,
-    shoes: u64,
-) -> Vec<Vec<[[u32; 4]; 13]>> {
-    let cuts = cut_cards(52 * decks as usize, settings.penetration);
-    let dealer = deal::Dealer::new(&spec.game);
-    (0..shoes)
-        .map(|s| {
-            let mut rng = rng::Rng::for_block(settings.seed, "bound", s);
-            let mut cards = shoe::fresh(decks);
-            shoe::shuffle(&mut cards, &mut rng);
-            let mut unseen = [[decks; 4]; 13];
-            let see = |unseen: &mut [[u32; 4]; 13], id: shoe::Id| {
-                unseen[(id / 4) as usize][(id % 4) as usize] -= 1
-            };
-            see(&mut unseen, cards[0]);
-            let mut pos = shoe::burned(cards[0]);
-            let mut rounds = Vec::new();
-            while pos < cuts[tally::BANDS - 1] {
-                rounds.push(unseen);
-                let (_, used) = dealer.deal(&cards[pos..]);
-                cards[pos..pos + used]
-                    .iter()
-                    .for_each(|&c| see(&mut unseen, c));
-                pos += used;
-            }
-            rounds
-        })
-        .collect()
 }

@@ -13,7 +13,7 @@
 //! The digest catches truncation, corruption and edits: it is not a
 //! signature, since anyone who edits the tallies can compute it again.
 
-use super::passes::BUCKETS;
+use super::count::BUCKETS;
 use super::tally::{BANDS, DealtTally, FullTally, Layout};
 use super::{Settings, Simulated, Tags};
 use crate::diag::input::FileKind;

@@ -8,7 +8,7 @@
 //! shoes: a ratio estimate (net over rounds, per shoe) for edges, and the
 //! spread of per-shoe wins for a counter's win per shoe.
 
-use super::passes::BUCKET_EDGE;
+use super::count::BUCKET_EDGE;
 use super::tally::{BANDS, Layout};
 use super::{Simulated, penetrations};
 use crate::model::Spec;

@@ -14,10 +14,11 @@ use std::collections::BTreeMap;
 #[schemars(deny_unknown_fields)]
 // The simulation options come all together or not at all.
 #[schemars(extend("dependencies" = {
-    "simulate_rounds": ["simulate_rounds", "simulate_seed", "simulate_penetration", "simulate_bound_shoes"],
-    "simulate_seed": ["simulate_rounds", "simulate_seed", "simulate_penetration", "simulate_bound_shoes"],
-    "simulate_penetration": ["simulate_rounds", "simulate_seed", "simulate_penetration", "simulate_bound_shoes"],
-    "simulate_bound_shoes": ["simulate_rounds", "simulate_seed", "simulate_penetration", "simulate_bound_shoes"],
+    "simulate_rounds": ["simulate_rounds", "simulate_seed", "simulate_penetration", "simulate_bound_shoes", "simulate_bound_suit_shoes"],
+    "simulate_seed": ["simulate_rounds", "simulate_seed", "simulate_penetration", "simulate_bound_shoes", "simulate_bound_suit_shoes"],
+    "simulate_penetration": ["simulate_rounds", "simulate_seed", "simulate_penetration", "simulate_bound_shoes", "simulate_bound_suit_shoes"],
+    "simulate_bound_shoes": ["simulate_rounds", "simulate_seed", "simulate_penetration", "simulate_bound_shoes", "simulate_bound_suit_shoes"],
+    "simulate_bound_suit_shoes": ["simulate_rounds", "simulate_seed", "simulate_penetration", "simulate_bound_shoes", "simulate_bound_suit_shoes"],
 }))]
 pub struct Manifest {
     /// The spec path as the reproducing command names it.
@@ -66,9 +67,14 @@ pub struct Manifest {
     #[serde(skip_serializing_if = "Option::is_none")]
     #[schemars(pattern(r"^[0-9]+(\.[0-9]+)?$"))]
     pub simulate_penetration: Option<String>,
-    /// With --simulate: shoes sampled for the perfect-information bound.
+    /// With --simulate: shoes on which the counter and the
+    /// perfect-information player are measured, for wagers that read no
+    /// suit.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub simulate_bound_shoes: Option<u64>,
+    /// With --simulate: the same for wagers that read suits.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub simulate_bound_suit_shoes: Option<u64>,
     /// Each fixture file run, by name within the fixture folder, with the
     /// SHA-256 of its bytes.
     pub fixture_sha256: BTreeMap<String, Sha256>,
@@ -112,6 +118,7 @@ impl Manifest {
             simulate_seed: sim.map(|s| s.seed),
             simulate_penetration: sim.map(|s| s.penetration.to_string()),
             simulate_bound_shoes: sim.map(|s| s.bound_shoes),
+            simulate_bound_suit_shoes: sim.map(|s| s.bound_suit_shoes),
             fixture_sha256: hashes(inp.fixture_files),
             include_sha256: hashes(inp.include_files),
             results_sha256,

@@ -16,13 +16,11 @@ pub struct Simulation {
     pub spec: String,
     pub decks: DeckCount,
     pub settings: Settings,
-    /// Shoes sampled for the perfect-information bound.
+    /// Shoes on which the counter and the perfect-information player are
+    /// measured, for wagers that read no suit (0: none).
     pub bound_shoes: u64,
-    /// Present (true) only when the bound was also computed for wagers that
-    /// read suits.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    #[schemars(extend("const" = true))]
-    pub bound_suit_wagers: Option<bool>,
+    /// The same for wagers that read suits.
+    pub bound_suit_shoes: u64,
     pub procedure: Procedure,
     /// Rounds of the full-shoe pass.
     pub full_rounds: u64,
@@ -136,17 +134,68 @@ pub struct TableStudy {
     /// diamonds, clubs); else null.
     #[schemars(length(equal = 13))]
     pub removal_by_card: Option<Vec<[f64; 4]>>,
+    /// Whether the wager reads suits (its shoes are `bound_suit_shoes`).
+    pub reads_suits: bool,
     pub count: DerivedCount,
-    /// The best threshold at each penetration, shallowest first.
+    /// The best threshold at each penetration, shallowest first, chosen on
+    /// the dealt pass, with what it won there (optimistic: chosen on the
+    /// same rounds).
     #[schemars(length(equal = 3))]
-    pub best: Vec<Counter>,
-    /// Whether the best win per shoe clears zero by the Bonferroni margin.
+    pub selected: Vec<Counter>,
+    /// The counter at those thresholds and the perfect-information player,
+    /// measured on other shoes; null when none were sampled.
+    pub same_shoes: Option<SameShoes>,
+    /// Whether a counter wins: its expected win per shoe at the deepest
+    /// penetration clears zero by its 99.9% interval on the sampled shoes
+    /// (without them: the dealt pass's best win by a Bonferroni margin).
     pub countable: bool,
+    /// Whether the perfect-information player's expected win per shoe
+    /// clears zero by its interval.
+    pub bound_wins: bool,
     /// The verdict in words.
     pub verdict: String,
-    /// The perfect-information bound; null when no shoe was sampled or the
-    /// wager reads suits.
-    pub bound: Option<Bound>,
+}
+
+/// The counter and the perfect-information player on the same shoes.
+#[derive(Clone, Debug, Serialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
+pub struct SameShoes {
+    /// The counter at its chosen threshold, per penetration (shallowest
+    /// first).
+    #[schemars(length(equal = 3))]
+    pub counter: Vec<Played>,
+    /// Bets only the rounds whose exact edge on the unseen cards favours
+    /// the player (at the deepest penetration).
+    pub bound: Played,
+}
+
+/// One player on the sampled shoes.
+#[derive(Clone, Debug, Serialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
+pub struct Played {
+    /// Share of the shoe dealt before the cut card.
+    #[schemars(range(min = 0, max = 1))]
+    pub penetration: f64,
+    /// The counter's threshold (null: every round; the perfect-information
+    /// player has none).
+    pub threshold: Option<i64>,
+    /// Shoes measured.
+    pub shoes: u64,
+    /// Rounds of those shoes at this penetration.
+    pub rounds: u64,
+    /// Bets per shoe.
+    #[schemars(range(min = 0))]
+    pub bets_per_shoe: f64,
+    /// Fewer than 0.05 bets per shoe: `advantage` is then no figure.
+    pub never_bets: bool,
+    /// Expected win per unit bet (the exact edges of the rounds bet,
+    /// averaged).
+    pub advantage: f64,
+    /// Expected win per shoe in units: the exact edges of the rounds bet,
+    /// summed.
+    pub expected: Estimate,
+    /// What the rounds bet paid, per shoe.
+    pub realised: Estimate,
 }
 
 /// The pay table's derived count.
@@ -185,21 +234,6 @@ pub struct Counter {
     pub win_per_shoe: Estimate,
 }
 
-/// The perfect-information bound.
-#[derive(Clone, Debug, Serialize, JsonSchema)]
-#[schemars(deny_unknown_fields)]
-pub struct Bound {
-    /// Shoes sampled.
-    pub shoes: u64,
-    /// Bets per shoe.
-    #[schemars(range(min = 0))]
-    pub bets_per_shoe: f64,
-    /// The player's exact expectation per unit bet, averaged over bets.
-    pub advantage: f64,
-    /// Expected win per shoe in units.
-    pub win_per_shoe: Estimate,
-}
-
 impl From<&Est> for Estimate {
     fn from(e: &Est) -> Self {
         Estimate {
@@ -221,6 +255,22 @@ impl From<&CounterResult> for Counter {
     }
 }
 
+impl From<&sim::Played> for Played {
+    fn from(p: &sim::Played) -> Self {
+        Played {
+            penetration: p.penetration,
+            threshold: p.threshold,
+            shoes: p.sample.shoes,
+            rounds: p.sample.rounds,
+            bets_per_shoe: p.bets_per_shoe,
+            never_bets: p.never_bets,
+            advantage: p.advantage,
+            expected: (&p.expected).into(),
+            realised: (&p.realised).into(),
+        }
+    }
+}
+
 impl Simulation {
     pub fn of(s: &sim::Study) -> Self {
         Simulation {
@@ -235,8 +285,8 @@ impl Simulation {
                     count: s.settings.shard.count,
                 },
             },
-            bound_shoes: s.bound_shoes,
-            bound_suit_wagers: s.bound_suit_wagers.then_some(true),
+            bound_shoes: s.shoes.rank_level,
+            bound_suit_shoes: s.shoes.suit_reading,
             procedure: Procedure {
                 generator: s.procedure.generator.clone(),
                 burn: s.procedure.burn.clone(),
@@ -281,15 +331,15 @@ impl Simulation {
                         balanced: t.count.balanced,
                         correlation: t.count.correlation,
                     },
-                    best: t.best.iter().map(Counter::from).collect(),
-                    countable: t.countable,
-                    verdict: t.verdict.clone(),
-                    bound: t.bound.as_ref().map(|b| Bound {
-                        shoes: b.shoes,
-                        bets_per_shoe: b.bets_per_shoe,
-                        advantage: b.advantage,
-                        win_per_shoe: (&b.win_per_shoe).into(),
+                    reads_suits: t.reads_suits,
+                    selected: t.selected.iter().map(Counter::from).collect(),
+                    same_shoes: t.same_shoes.as_ref().map(|c| SameShoes {
+                        counter: c.counter.iter().map(Played::from).collect(),
+                        bound: (&c.bound).into(),
                     }),
+                    countable: t.countable,
+                    bound_wins: t.bound_wins,
+                    verdict: t.verdict.clone(),
                 })
                 .collect(),
         }

@@ -8,22 +8,22 @@
 //! code with the exact engine. This stage sets the two side by side: the
 //! engine gives the full-shoe figures the simulation must contain, and the
 //! effects of removal (`crate::removal`) from which each pay table's count
-//! is derived; the simulator then plays the counter. The perfect-
-//! information bound asks the engine for the exact edge of the cards not
-//! yet seen before every round of a few sampled shoes.
+//! is derived; the simulator then plays the counter, whose threshold is
+//! chosen on the dealt pass. On other sampled shoes (`same_shoes`) the
+//! counter is measured at that threshold beside a player who knows the
+//! exact edge of the cards not yet seen before every round.
 
-use crate::engine::shoe::Composition;
-use crate::engine::shoe_state::ShoeStates;
+mod same_shoes;
+
+pub use same_shoes::{Comparison, NEVER_BETS, Played, Sample, Shoes};
+
 use crate::limits::MAX_SHARDS;
 use crate::model::Spec;
 use crate::removal::{Count, Removal, derive_count, effects_of_removal};
 use crate::simulator::shard_file::{Expected, Inputs, Merger};
 use crate::simulator::stats::{CounterResult, Estimate, Z999, counter, estimates};
-use crate::simulator::{
-    Settings, Simulated, Tags, cut_cards, penetrations, sample_shoes, simulate,
-};
+use crate::simulator::{Settings, Simulated, Tags, cut_cards, penetrations, simulate};
 use num_traits::ToPrimitive;
-use rayon::prelude::*;
 use serde::Serialize;
 use std::sync::atomic::AtomicU64;
 
@@ -34,17 +34,20 @@ pub const Z_TRIED: f64 = 4.61;
 
 /// Default rounds of each pass.
 pub const ROUNDS: u64 = 10_000_000;
-/// Default shoes sampled for the perfect-information bound.
-pub const BOUND_SHOES: u64 = 2;
+/// Default shoes sampled for the same-shoe comparison of the counter and
+/// the perfect-information player, for wagers that read no suit (some
+/// eighty thousand exact edges, about 0.2 ms each for 21st Century).
+pub const BOUND_SHOES: u64 = 1_000;
+/// Default shoes for wagers that read suits (their exact edge costs some
+/// ten times more: 2.4 ms for Lucky 8's).
+pub const BOUND_SUIT_SHOES: u64 = 100;
 
 /// What to simulate, beyond the spec and deck count.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Request {
     pub settings: Settings,
-    pub bound_shoes: u64,
-    /// The bound also for wagers that read suits (a few milliseconds of
-    /// the exact engine per round of a sampled shoe; off by default).
-    pub bound_suit_wagers: bool,
+    /// Shoes sampled for the same-shoe comparison (0: none).
+    pub shoes: Shoes,
 }
 
 /// One pay table's simulation against the exact figures.
@@ -81,7 +84,7 @@ pub fn cross_check(
     tables
         .zip(estimates(spec, run))
         .map(|((w, t, ts), sim)| {
-            let exact_edge = -ts.expected.to_f64().unwrap_or(f64::NAN);
+            let exact_edge = ts.house_edge().to_f64().unwrap_or(f64::NAN);
             CrossCheck {
                 wager: w.id.clone(),
                 pay_table: t.id.clone(),
@@ -89,7 +92,7 @@ pub fn cross_check(
                 agrees: sim.edge.contains(exact_edge),
                 simulated_edge: sim.edge,
                 // The reports' hit frequency (any win): one definition.
-                exact_hits: ts.wins as f64 / ts.total as f64,
+                exact_hits: ts.hit_frequency().to_f64().unwrap_or(f64::NAN),
                 simulated_hits: sim.hits,
                 cut_card_effect: Estimate {
                     value: sim.dealt_edge.value - exact_edge,
@@ -106,10 +109,7 @@ pub struct Study {
     pub spec: String,
     pub decks: u32,
     pub settings: Settings,
-    pub bound_shoes: u64,
-    /// Whether the bound covers wagers that read suits (absent: no).
-    #[serde(skip_serializing_if = "std::ops::Not::not")]
-    pub bound_suit_wagers: bool,
+    pub shoes: Shoes,
     pub procedure: Procedure,
     /// Rounds of the full-shoe pass, and rounds and shoes of the dealt pass
     /// (at its deepest penetration).
@@ -118,6 +118,10 @@ pub struct Study {
     pub dealt_shoes: u64,
     pub cross_check: Vec<CrossCheck>,
     pub tables: Vec<TableStudy>,
+    /// What the same-shoe comparison cost (wall clock): reported beside
+    /// the results, never in them (a report's bytes do not depend on it).
+    #[serde(skip)]
+    pub same_shoes_cost: std::time::Duration,
 }
 
 /// How shoes are dealt, in words and figures.
@@ -144,14 +148,24 @@ pub struct TableStudy {
     /// Per rank, per suit (spades, hearts, diamonds, clubs), where the
     /// wager reads suits.
     pub removal_by_card: Option<Vec<[f64; 4]>>,
+    pub reads_suits: bool,
     pub count: CountInfo,
-    /// The best threshold at each penetration, shallowest first.
-    pub best: Vec<CounterResult>,
+    /// The best threshold at each penetration, shallowest first, chosen on
+    /// the dealt pass, with what it won there (optimistic: chosen on the
+    /// same rounds).
+    pub selected: Vec<CounterResult>,
+    /// The counter at those thresholds and the perfect-information player
+    /// on other shoes; None when none were sampled for this pay table.
+    pub same_shoes: Option<Comparison>,
+    /// Whether a counter wins: its expected win per shoe at the deepest
+    /// penetration clears zero by its 99.9% interval on the sampled shoes
+    /// (with no shoes: the dealt pass's win by the margin for the
+    /// thresholds tried).
     pub countable: bool,
+    /// Whether a player who knew every unseen card would win: the bound's
+    /// expected win per shoe clears zero by its interval.
+    pub bound_wins: bool,
     pub verdict: String,
-    /// None when no shoe was sampled, or the wager reads suits (see
-    /// [`bound`]).
-    pub bound: Option<Bound>,
 }
 
 #[derive(Clone, Debug, Serialize)]
@@ -161,17 +175,6 @@ pub struct CountInfo {
     pub balanced: bool,
     /// Betting correlation of the tags with the effects of removal.
     pub correlation: f64,
-}
-
-/// Betting only when the exact edge of the unseen cards favours the player.
-#[derive(Clone, Debug, Serialize)]
-pub struct Bound {
-    pub shoes: u64,
-    pub bets_per_shoe: f64,
-    /// The player's exact expectation per unit bet, averaged over bets.
-    pub advantage: f64,
-    /// Expected win per shoe in units, with its interval over the shoes.
-    pub win_per_shoe: Estimate,
 }
 
 /// Runs the stage. `spec` must have its strategy resolved for `decks`.
@@ -261,20 +264,11 @@ pub fn summarise(
     let exact = crate::engine::analyse(spec, decks);
     let cards = 52 * decks as usize;
     let reads_suits: Vec<bool> = removal.tables.iter().map(|t| t.reads_suits).collect();
-    let skipped: Vec<bool> = reads_suits
-        .iter()
-        .map(|&s| s && !request.bound_suit_wagers)
-        .collect();
-    let bounds = bound(spec, decks, request, &skipped);
     let pens = penetrations(request.settings.penetration);
-    let tables = removal
-        .tables
-        .iter()
-        .zip(counts)
-        .enumerate()
-        .map(|(t, (r, c))| {
-            let rows = counter(spec, run, t);
-            let best: Vec<CounterResult> = rows
+    // The counter's thresholds, chosen on the dealt pass.
+    let selected: Vec<Vec<CounterResult>> = (0..removal.tables.len())
+        .map(|t| {
+            counter(spec, run, t)
                 .iter()
                 .map(|at| {
                     at.iter()
@@ -282,13 +276,47 @@ pub fn summarise(
                         .expect("thresholds")
                         .clone()
                 })
-                .collect();
+                .collect()
+        })
+        .collect();
+    let thresholds: Vec<Vec<Option<i64>>> = selected
+        .iter()
+        .map(|at| at.iter().map(|b| b.threshold).collect())
+        .collect();
+    let started = std::time::Instant::now();
+    let compared = same_shoes::compare(
+        spec,
+        decks,
+        &request.settings,
+        &tags_of(counts),
+        &thresholds,
+        &reads_suits,
+        request.shoes,
+    );
+    let same_shoes_cost = started.elapsed();
+    let tables = removal
+        .tables
+        .iter()
+        .zip(counts)
+        .zip(selected)
+        .zip(compared)
+        .map(|(((r, c), best), same)| {
             let deepest = best.last().expect("three penetrations");
-            // The best of many thresholds is chosen: its win must clear
-            // zero by the Bonferroni margin for all of them.
-            let margin = deepest.win_per_shoe.half_width / Z999 * Z_TRIED;
-            let countable =
-                deepest.threshold.is_some() && deepest.win_per_shoe.value - margin > 0.0;
+            let countable = match &same {
+                Some(same) => {
+                    let at = same.counter.last().expect("three penetrations");
+                    !at.never_bets && at.expected.value - at.expected.half_width > 0.0
+                }
+                None => {
+                    // The best of many thresholds is chosen: its win must
+                    // clear zero by the Bonferroni margin for all of them.
+                    let margin = deepest.win_per_shoe.half_width / Z999 * Z_TRIED;
+                    deepest.threshold.is_some() && deepest.win_per_shoe.value - margin > 0.0
+                }
+            };
+            let bound_wins = same.as_ref().is_some_and(|s| {
+                !s.bound.never_bets && s.bound.expected.value - s.bound.expected.half_width > 0.0
+            });
             TableStudy {
                 wager: r.wager.clone(),
                 pay_table: r.pay_table.clone(),
@@ -307,16 +335,18 @@ pub fn summarise(
                         .map(|suits| suits.clone().map(|x| x.to_f64().unwrap_or(f64::NAN)))
                         .collect()
                 }),
+                reads_suits: r.reads_suits,
                 count: CountInfo {
                     tags: c.tags,
                     level: c.level,
                     balanced: c.balanced,
                     correlation: c.correlation,
                 },
-                verdict: verdict(c, deepest, countable, &pens),
-                best,
+                verdict: verdict(c, deepest, same.as_ref(), countable, &pens),
+                selected: best,
+                same_shoes: same,
                 countable,
-                bound: bounds.as_ref().and_then(|b| b[t].clone()),
+                bound_wins,
             }
         })
         .collect();
@@ -324,8 +354,7 @@ pub fn summarise(
         spec: spec.id.clone(),
         decks,
         settings: request.settings.clone(),
-        bound_shoes: request.bound_shoes,
-        bound_suit_wagers: request.bound_suit_wagers,
+        shoes: request.shoes,
         procedure: Procedure {
             generator: "ChaCha8 (rand_chacha 0.9), one stream per block of 2^20 rounds seeded by SHA-256 of the seed and block".into(),
             burn: "the first card is shown and that many more burned (ace 1, two to nine face value, tens and pictures 10); no rule document describes a burn".into(),
@@ -342,32 +371,81 @@ pub fn summarise(
         dealt_shoes: run.dealt.shoes,
         cross_check: cross_check(spec, run, &exact),
         tables,
+        same_shoes_cost,
     }
 }
 
-fn verdict(c: &Count, best: &CounterResult, countable: bool, pens: &[f64; 3]) -> String {
+/// The pay table's verdict in one line.
+fn verdict(
+    c: &Count,
+    best: &CounterResult,
+    same: Option<&Comparison>,
+    countable: bool,
+    pens: &[f64; 3],
+) -> String {
     let kind = if c.balanced { "true" } else { "running" };
-    if countable {
+    let threshold = best.threshold.map_or("on every round".to_string(), |x| {
+        format!("when the {kind} count is at least {x:+}")
+    });
+    let Some(same) = same else {
+        return if countable {
+            format!(
+                "countable: bet {threshold}: {:+.3} units per shoe at {:.1}% penetration on the dealt pass that chose the threshold (no shoes were sampled to measure it apart)",
+                best.win_per_shoe.value,
+                100.0 * best.penetration,
+            )
+        } else {
+            format!(
+                "no profitable count found on the dealt pass: the level-{} {} count (tags {}) at every threshold from -40 to +40 and at {:.1}%, {:.1}% and {:.1}% penetration",
+                c.level,
+                if c.balanced { "balanced" } else { "unbalanced" },
+                tags_text(&c.tags),
+                100.0 * pens[0],
+                100.0 * pens[1],
+                100.0 * pens[2],
+            )
+        };
+    };
+    let at = same.counter.last().expect("three penetrations");
+    let b = &same.bound;
+    let u = |x: f64| crate::diag::signed(x, 3);
+    let interval = |e: &Estimate| {
         format!(
-            "countable: bet when the {kind} count is at least {}: {:+.2}% on {:.1} bets per shoe, {:+.3} units per shoe (99.9% interval {:+.3} to {:+.3}) at {:.1}% penetration",
-            best.threshold.unwrap_or_default(),
-            100.0 * best.advantage,
-            best.bets_per_shoe,
-            best.win_per_shoe.value,
-            best.win_per_shoe.value - best.win_per_shoe.half_width,
-            best.win_per_shoe.value + best.win_per_shoe.half_width,
-            100.0 * best.penetration,
+            "{} units per shoe expected (99.9% interval {} to {})",
+            u(e.value),
+            u(e.value - e.half_width),
+            u(e.value + e.half_width)
+        )
+    };
+    let bound = if b.bets_per_shoe == 0.0 {
+        "no round of the sampled shoes favours the player".to_string()
+    } else if b.never_bets {
+        format!(
+            "a player who knew every unseen card would bet {:.2} rounds per shoe, {} units per shoe",
+            b.bets_per_shoe,
+            u(b.expected.value)
         )
     } else {
         format!(
-            "no profitable count found: the level-{} {} count (tags {}) at every threshold from -40 to +40 and at {:.1}%, {:.1}% and {:.1}% penetration; best {:+.3} units per shoe",
-            c.level,
-            if c.balanced { "balanced" } else { "unbalanced" },
-            tags_text(&c.tags),
-            100.0 * pens[0],
-            100.0 * pens[1],
-            100.0 * pens[2],
-            best.win_per_shoe.value,
+            "a player who knew every unseen card: {} on {:.1} bets per shoe",
+            interval(&b.expected),
+            b.bets_per_shoe
+        )
+    };
+    let shoes = crate::diag::group_digits(&at.sample.shoes.to_string());
+    if countable {
+        format!(
+            "countable: bet {threshold}: {} on {:.1} bets per shoe, {shoes} shoes at {:.1}% penetration; {bound}",
+            interval(&at.expected),
+            at.bets_per_shoe,
+            100.0 * at.penetration,
+        )
+    } else if at.never_bets {
+        format!("not countable: the best count found (almost) never bets; {bound}")
+    } else {
+        format!(
+            "not countable: bet {threshold}: {} on {shoes} shoes; {bound}",
+            interval(&at.expected),
         )
     }
 }
@@ -383,95 +461,4 @@ pub fn tags_text(tags: &[i32; 13]) -> String {
         .map(|(r, t)| format!("{r}{t:+}"))
         .collect::<Vec<_>>()
         .join(" ")
-}
-
-/// The perfect-information bound of every pay table, or None when no shoe
-/// is sampled.
-fn bound(
-    spec: &Spec,
-    decks: u32,
-    request: &Request,
-    skipped: &[bool],
-) -> Option<Vec<Option<Bound>>> {
-    if request.bound_shoes == 0 {
-        return None;
-    }
-    let shoes = sample_shoes(spec, decks, &request.settings, request.bound_shoes);
-    let tables = skipped.len();
-    // Wagers that read suits are skipped unless asked for: the full
-    // enumeration took about a second per composition for them, and the
-    // defaults (shoes, suit wagers) stay as they were until the bound is
-    // reworked (issue 37, item 3), so that the shipped figures do not move.
-    let wanted: Vec<bool> = skipped.iter().map(|s| !s).collect();
-    if !wanted.contains(&true) {
-        return Some(vec![None; tables]);
-    }
-    // The fast exact path (`engine::shoe_state`): the drawing tree walked
-    // once, then a weighted sum per composition; equal as fractions to the
-    // full enumeration (`tests/shoe_state.rs`), so the figures are the same.
-    let mut flat = 0;
-    let mut wagers = Vec::new();
-    for (w, wager) in spec.wagers.iter().enumerate() {
-        if wanted[flat..flat + wager.pay_tables.len()].contains(&true) {
-            wagers.push(w);
-        }
-        flat += wager.pay_tables.len();
-    }
-    let states = ShoeStates::for_wagers(spec, &wagers);
-    let rounds: Vec<(usize, [[u32; 4]; 13])> = shoes
-        .iter()
-        .enumerate()
-        .flat_map(|(s, rounds)| rounds.iter().map(move |r| (s, *r)))
-        .collect();
-    let edges: Vec<(usize, Vec<f64>)> = rounds
-        .par_iter()
-        .map(|(s, counts)| {
-            let e = states.edges(&Composition { counts: *counts });
-            let flat = e
-                .iter()
-                .zip(&spec.wagers)
-                .flat_map(|(tables, wager)| (0..wager.pay_tables.len()).map(|t| tables.get(t)));
-            (
-                *s,
-                flat.zip(&wanted)
-                    .map(|(x, &want)| {
-                        x.filter(|_| want)
-                            .and_then(|x| x.to_f64())
-                            .unwrap_or(f64::NAN)
-                    })
-                    .collect(),
-            )
-        })
-        .collect();
-    let n = request.bound_shoes as f64;
-    Some(
-        (0..tables)
-            .map(|t| {
-                if !wanted[t] {
-                    return None;
-                }
-                let mut per_shoe = vec![0f64; shoes.len()];
-                let (mut bets, mut won) = (0f64, 0f64);
-                for (s, e) in &edges {
-                    if e[t] < 0.0 {
-                        bets += 1.0;
-                        won -= e[t];
-                        per_shoe[*s] -= e[t];
-                    }
-                }
-                let mean = won / n;
-                let var =
-                    per_shoe.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / (n - 1.0).max(1.0);
-                Some(Bound {
-                    shoes: request.bound_shoes,
-                    bets_per_shoe: bets / n,
-                    advantage: if bets > 0.0 { won / bets } else { 0.0 },
-                    win_per_shoe: Estimate {
-                        value: mean,
-                        half_width: Z999 * (var / n).sqrt(),
-                    },
-                })
-            })
-            .collect(),
-    )
 }

@@ -98,7 +98,7 @@ pub struct Outcome {
     pub scenario: Scenario,
     /// The choices, as `Decision::choice` indexes them.
     pub choices: Vec<String>,
-    /// For a group scenario: the group (bit `r` for rank `r + 1`); for
+    /// For a group scenario: the group as given (bit `r` for rank `r + 1`); for
     /// `groups:K:best`, the smaller group of the best partition.
     pub partition: Option<u16>,
     /// For `groups:K:best`: the next best partitions.
@@ -146,7 +146,7 @@ pub fn run(values: &Values, scenario: &Scenario) -> Outcome {
     let k = scenario.cards;
     let (partition, runners_up, searched) = match scenario.seen {
         Seen::Ranks => (None, Vec::new(), 0),
-        Seen::Group(g) => (Some(smaller(g)), Vec::new(), 0),
+        Seen::Group(g) => (Some(g), Vec::new(), 0),
         Seen::Best => {
             let ranked = search::search(values, k);
             let searched = ranked.len();

@@ -150,3 +150,81 @@ pub fn protect(spec: &Spec, decks: u32, request: &Request) -> Result<Protection,
     }
     Ok(Protection { decks, outcomes })
 }
+
+/// The report's "Game protection" section: the standard set on the base
+/// game's wagers; for a spec of side bets alone, each wager alone with its
+/// first card seen (rank, or the best two-group partition). Wagers whose
+/// conditions read ranks or suits are walked rank by rank, about a second
+/// or more per spec: they are left to `certify protect` (`not_run`) so
+/// that the report stays fast.
+#[derive(Clone, Debug)]
+pub struct ReportSet {
+    pub protection: Protection,
+    /// Wagers the section does not cover, for `certify protect`.
+    pub not_run: Vec<String>,
+    /// Side bets left out because the player has the edge without seeing
+    /// anything (a negative house edge: the report's warnings say so).
+    pub favourable: Vec<String>,
+    /// Whether the player chooses among the base game's wagers (else each
+    /// side bet alone).
+    pub base_game: bool,
+}
+
+pub fn report_set(spec: &Spec, decks: u32) -> Result<ReportSet, ProtectError> {
+    let base_game = !spec.combined.is_empty()
+        || spec
+            .wagers
+            .iter()
+            .any(|w| MAIN_WAGERS.contains(&w.id.as_str()));
+    if base_game {
+        let request = Request {
+            wagers: None,
+            scenarios: None,
+        };
+        return Ok(ReportSet {
+            protection: protect(spec, decks, &request)?,
+            not_run: Vec::new(),
+            favourable: Vec::new(),
+            base_game,
+        });
+    }
+    let mut scenarios = Vec::new();
+    let mut not_run = Vec::new();
+    for (w, wager) in spec.wagers.iter().enumerate() {
+        if !crate::engine::shoe_state::observed::walked_by_value(spec, w) {
+            not_run.push(wager.id.clone());
+            continue;
+        }
+        for s in ["ranks:1", "groups:1:best"] {
+            scenarios.push(Scenario::parse(&format!("{s}@{}", wager.id))?);
+        }
+    }
+    let request = Request {
+        wagers: None,
+        scenarios: Some(scenarios),
+    };
+    let mut protection = if request.scenarios.as_ref().is_some_and(|s| s.is_empty()) {
+        Protection {
+            decks,
+            outcomes: Vec::new(),
+        }
+    } else {
+        protect(spec, decks, &request)?
+    };
+    // One wager that must be bet: its edge is minus its house edge, seen
+    // cards or not. Positive: the bet favours the player outright.
+    let mut favourable = Vec::new();
+    protection.outcomes.retain(|o| {
+        let positive = num_traits::Signed::is_positive(&o.player_edge);
+        if positive && !favourable.contains(&o.choices[0]) {
+            favourable.push(o.choices[0].clone());
+        }
+        !positive
+    });
+    Ok(ReportSet {
+        protection,
+        not_run,
+        favourable,
+        base_game,
+    })
+}

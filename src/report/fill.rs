@@ -29,6 +29,10 @@ pub(crate) fn document(
     doc.sections.push(results(inp, c, decks));
     doc.sections.push(verification(inp, c));
     let mut next = 6;
+    if let Some(sec) = super::protection::section(inp, c, next) {
+        doc.sections.push(sec);
+        next += 1;
+    }
     if let Some(study) = inp.study {
         let sec = doc.section(
             "simulation",

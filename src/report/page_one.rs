@@ -51,6 +51,9 @@ pub(crate) fn render(doc: &mut Document, inp: &Inputs, c: &Computed) {
     ]);
     sec.table(t);
     verdict(sec, inp, c);
+    if let Some(s) = super::protection::sentence(c) {
+        sec.para(s);
+    }
     super::sides::framing(sec, spec);
     wagers(sec, spec, c);
     sec.heading(3, "Claims printed in the document");

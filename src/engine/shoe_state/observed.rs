@@ -81,11 +81,7 @@ impl Observed {
         let mut keyed: Vec<((Level, bool), Vec<usize>)> = Vec::new();
         for &w in wagers {
             let plan = plan_of(spec, w);
-            let level = if plan.levels.contains(&Level::Rank) || plan.suits != 0 {
-                Level::Rank
-            } else {
-                Level::Value
-            };
+            let level = observed_level(spec, w);
             let single = Group {
                 plan,
                 wagers: vec![w],
@@ -145,6 +141,21 @@ impl Observed {
             counts: rank_counts,
             total: falling(n, 6),
         })
+    }
+}
+
+/// Whether wager `w` is observed by point value (its conditions read
+/// neither ranks nor suits): the cheap walk.
+pub fn walked_by_value(spec: &Spec, w: usize) -> bool {
+    observed_level(spec, w) == Level::Value
+}
+
+fn observed_level(spec: &Spec, w: usize) -> Level {
+    let plan = plan_of(spec, w);
+    if plan.levels.contains(&Level::Rank) || plan.suits != 0 {
+        Level::Rank
+    } else {
+        Level::Value
     }
 }
 

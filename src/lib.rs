@@ -50,6 +50,8 @@ pub mod limits;
 pub mod model;
 pub mod options;
 pub mod pipeline;
+pub mod protect;
+pub mod protection;
 pub mod removal;
 pub mod report;
 pub mod scaffold;

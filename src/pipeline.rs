@@ -416,7 +416,11 @@ fn compute_with(
     known: Option<crate::engine::decide::Decisions>,
 ) -> Computed {
     let (resolved, analysis) = resolved_analysis(spec, decks, known);
-    crate::report::assess(&resolved, analysis)
+    let mut computed = crate::report::assess(&resolved, analysis);
+    // The report's "Game protection" section (a spec whose strategy reads
+    // suits has none: the walk by class cannot play it).
+    computed.protection = crate::protection::report_set(&resolved, decks).ok();
+    computed
 }
 
 /// The spec resolved for a full shoe of `decks` decks (the strategy stage)

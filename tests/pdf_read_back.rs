@@ -136,10 +136,11 @@ fn the_outline_names_every_section_and_every_wager() {
             "1. Summary",
             "2. The rules",
             "5. Verification",
+            "6. Game protection",
             // Every shipped report simulates (`--simulate`), so the
-            // manifest comes seventh.
-            "6. Simulation and card counting",
-            "7. Reproducibility manifest",
+            // manifest comes eighth.
+            "7. Simulation and card counting",
+            "8. Reproducibility manifest",
         ] {
             assert!(
                 titles.iter().any(|t| t == section),

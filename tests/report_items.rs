@@ -80,7 +80,7 @@ fn fixtures_are_an_appendix_with_the_dealt_cards() {
     );
     assert!(row.contains("totals: 5 3"), "{row}");
     // The appendix is at the end, after the manifest; the body keeps a summary.
-    assert!(md.find("## Appendix A").unwrap() > md.find("## 7. Reproducibility manifest").unwrap());
+    assert!(md.find("## Appendix A").unwrap() > md.find("## 8. Reproducibility manifest").unwrap());
     let body = section(&md, "## 5. Verification");
     assert!(body.contains(&format!("{cases} cases from the rule documents' words")));
     assert!(!body.contains("| case "), "no per-check table in the body");

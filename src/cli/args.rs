@@ -2,7 +2,7 @@
 //! subcommands (their help text is the manual's). Every command's file
 //! reads its arguments from here; `mod.rs` dispatches on them.
 
-use super::{color, shoe, simulate};
+use super::{color, protect, shoe, simulate};
 use clap::{Args, Parser, Subcommand};
 use std::path::PathBuf;
 
@@ -168,6 +168,12 @@ pub(super) enum Command {
         after_help = "Example:\n  certify shoe rules/21st_century_baccarat.yaml --remove \"7 7 K 3 9 9\"\n  certify shoe rules/lucky_8.yaml --remove \"8h 8h 5h 5h\" --json\n  certify shoe rules/punto_banco.yaml --decks 1 --composition \"A:4,2:4,3:4,4:4,5:4,6:4,7:4,8:4,9:4,T:4,J:4,Q:4,K:4\""
     )]
     Shoe(shoe::ShoeArgs),
+    /// Game protection: what a player gains from seeing, or telling apart
+    /// (edge sorting), the first cards of a round before bets close, exactly
+    #[command(
+        after_help = "Example:\n  certify protect rules/punto_banco.yaml\n  certify protect rules/punto_banco.yaml --scenario groups:4:best --json\n  certify protect rules/punto_banco.yaml --scenario groups:1:6789 --wagers player,banker\n  certify protect rules/golden_bacc.yaml --scenario ranks:1@player_pair"
+    )]
+    Protect(protect::ProtectArgs),
     /// Print the manual page (roff) on standard output
     #[command(after_help = "Example:\n  certify man > certify.1 && man ./certify.1")]
     Man,

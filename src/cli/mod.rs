@@ -4,7 +4,7 @@
 //! This file dispatches; `args` holds the clap definition (the grammar and
 //! help text), `output` what every command prints through, and each
 //! command has a file of its own: `certify` (`certify SPEC`), `check`,
-//! `settle`, `table`, `verify`, `simulate`, `shoe`, `authoring` (`new`, `diff`),
+//! `settle`, `table`, `verify`, `simulate`, `shoe`, `protect`, `authoring` (`new`, `diff`),
 //! `manual` (`completions`, `man`); `color` paints warnings and errors.
 //!
 //! Layer: front end: the command line (the layout is in `src/lib.rs`).
@@ -16,6 +16,7 @@ mod check;
 mod color;
 mod manual;
 mod output;
+mod protect;
 mod settle;
 mod shoe;
 mod simulate;
@@ -72,6 +73,7 @@ pub fn run<I: IntoIterator<Item = String>>(args: I) -> Output {
         Some(Command::Man) => manual::man(),
         Some(Command::Simulate(a)) => simulate::simulate(&a),
         Some(Command::Shoe(a)) => shoe::shoe_cmd(&a),
+        Some(Command::Protect(a)) => protect::protect_cmd(&a),
         None => match cli.run.specs.as_slice() {
             [] => Output::usage(Diagnostic::plain(UsageError::NoSpec)),
             [spec] => certify::main_job(spec, &cli.run),

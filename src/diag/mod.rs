@@ -14,6 +14,7 @@ pub mod fixture;
 pub mod input;
 pub mod json_at;
 pub mod kind;
+pub mod protect;
 pub mod report;
 pub mod round;
 pub mod shoe;

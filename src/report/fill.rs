@@ -28,7 +28,11 @@ pub(crate) fn document(
     doc.sections.push(method(inp, c));
     doc.sections.push(results(inp, c, decks));
     doc.sections.push(verification(inp, c));
-    let mut next = 6;
+    let mut next = super::numbering::PROTECTION;
+    if let Some(sec) = super::protection::section(inp, c, next) {
+        doc.sections.push(sec);
+        next += 1;
+    }
     if let Some(study) = inp.study {
         let sec = doc.section(
             "simulation",

@@ -14,10 +14,12 @@ pub(crate) mod manifest;
 pub(crate) mod markdown;
 mod method;
 pub mod model;
+mod numbering;
 pub mod numbers;
 mod page_one;
 pub mod pdf;
 mod precedence;
+mod protection;
 pub(crate) mod readings;
 pub mod release;
 mod results;
@@ -46,6 +48,9 @@ pub struct Computed {
     /// Pay tables that give a printed edge the document prints no pays for.
     pub searches: Vec<search::SearchResult>,
     pub warnings: Vec<Warning>,
+    /// The protection stage's report set (`crate::protection`); None when
+    /// not computed.
+    pub protection: Option<crate::protection::ReportSet>,
 }
 
 /// What the report derives from an analysis it is handed (it never runs
@@ -63,6 +68,7 @@ pub fn assess(spec: &Spec, analysis: Analysis) -> Computed {
         claims,
         searches,
         warnings,
+        protection: None,
     }
 }
 

@@ -51,6 +51,9 @@ pub(crate) fn render(doc: &mut Document, inp: &Inputs, c: &Computed) {
     ]);
     sec.table(t);
     verdict(sec, inp, c);
+    if let Some(s) = super::protection::sentence(c) {
+        sec.para(s);
+    }
     super::sides::framing(sec, spec);
     wagers(sec, spec, c);
     sec.heading(3, "Claims printed in the document");
@@ -168,7 +171,7 @@ fn verdict(sec: &mut Section, inp: &Inputs, c: &Computed) {
             )
         };
         sec.verdict(format!(
-"**Real shoes (section 6).** The simulation of {} rounds from a full shoe contains the exact house edge of {agree} of {} pay tables in its 99.9% interval. Card counting, dealt to a cut card: {counting}.{knowing}", group_digits(&st.full_rounds.to_string()), st.cross_check.len()));
+"**Real shoes (section {}).** The simulation of {} rounds from a full shoe contains the exact house edge of {agree} of {} pay tables in its 99.9% interval. Card counting, dealt to a cut card: {counting}.{knowing}", super::numbering::simulation(c), group_digits(&st.full_rounds.to_string()), st.cross_check.len()));
     }
 }
 

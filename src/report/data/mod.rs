@@ -32,6 +32,7 @@ pub mod decision;
 pub mod decks;
 pub mod exposure;
 pub mod manifest;
+pub mod protection;
 pub mod readings;
 pub mod results;
 pub mod schema;
@@ -102,6 +103,10 @@ pub struct ReportData {
     pub interpretations: Vec<readings::Interpretation>,
     pub readings: readings::Readings,
     pub verification: verification::Verification,
+    /// The "Game protection" section: what a player who sees, or tells
+    /// apart, the first cards gains; null when the spec's strategy reads
+    /// suits (not computed).
+    pub protection: Option<protection::Protection>,
     /// With --simulate: the simulation and card counting study; else null.
     pub simulation: Option<simulation::Simulation>,
     /// The report as its Markdown and PDF show it: every section, table
@@ -228,6 +233,7 @@ pub fn fill(inp: &Inputs, computed: &Computed) -> ReportData {
         interpretations: readings::interpretations(spec, computed),
         readings: readings::readings(inp),
         verification: verification::Verification::of(inp.verification),
+        protection: computed.protection.as_ref().map(protection::Protection::of),
         simulation: inp.study.map(simulation::Simulation::of),
         document: None,
         report_set: None,

@@ -1,0 +1,240 @@
+//! `certify protect SPEC`: what a player gains from seeing, or telling
+//! apart, the first cards of a round, per scenario; a table on the
+//! terminal or every figure as an exact fraction in JSON. The work is in
+//! `crate::protection`.
+
+use super::check::load_at_decks;
+use super::output::Output;
+use crate::diag::Diagnostic;
+use crate::diag::usage::UsageError;
+use crate::protect::scenario::ranks_text;
+use crate::protect::{Outcome, Scenario};
+use crate::protection::{Protection, Request, protect};
+use crate::report::data::values::Exact;
+use crate::report::numbers::percent;
+use crate::report::text::new_table;
+use clap::Args;
+use std::fmt::Write;
+
+/// Decision tables longer than this are left to `--json` on the terminal.
+const SHOWN_DECISIONS: usize = 16;
+
+#[derive(Args, Debug)]
+pub(super) struct ProtectArgs {
+    /// The rule spec (YAML), e.g. rules/punto_banco.yaml
+    spec: String,
+    /// Deck count (default: the spec's; within its allowed range), e.g. --decks 6
+    #[arg(long, value_name = "N")]
+    decks: Option<u32>,
+    /// The wagers the player chooses among, one unit on the best for what
+    /// they see (default: the base game's player, banker and tie, else the
+    /// combined wagers, else every wager): a wager, wager/pay_table, or a
+    /// combined wager, e.g. --wagers player,banker
+    #[arg(long, value_name = "W,W", value_delimiter = ',')]
+    wagers: Option<Vec<String>>,
+    /// A scenario (repeatable; default: ranks:1, groups:1:best, ranks:4,
+    /// groups:4:best): ranks:K (the ranks of the first K cards dealt),
+    /// groups:K:RANKS (for each, whether its rank is in the group),
+    /// groups:K:best (the best two-group partition); K = 1 to 4; add
+    /// @wager,wager for the wagers of this scenario alone, e.g.
+    /// --scenario groups:1:6789 --scenario ranks:1@player_pair
+    #[arg(long, value_name = "S")]
+    scenario: Vec<String>,
+    /// Print every figure as an exact fraction and a decimal (JSON)
+    #[arg(long)]
+    json: bool,
+}
+
+pub(super) fn protect_cmd(a: &ProtectArgs) -> Output {
+    let (spec, decks) = match load_at_decks(&a.spec, a.decks) {
+        Ok(x) => x,
+        Err(o) => return o,
+    };
+    let usage = |e| Output::usage(Diagnostic::plain(UsageError::flag("scenario", e)));
+    let mut scenarios = Vec::new();
+    for s in &a.scenario {
+        match Scenario::parse(s) {
+            Ok(s) => scenarios.push(s),
+            Err(e) => return usage(e),
+        }
+    }
+    let request = Request {
+        wagers: a.wagers.clone(),
+        scenarios: (!scenarios.is_empty()).then_some(scenarios),
+    };
+    let spec = crate::strategy::for_decks(&spec, decks).into_owned();
+    let p = match protect(&spec, decks, &request) {
+        Ok(p) => p,
+        Err(e) => {
+            let flag = if matches!(e, crate::diag::protect::ProtectError::Wager { .. })
+                || matches!(e, crate::diag::protect::ProtectError::Table { .. })
+            {
+                "wagers"
+            } else {
+                "scenario"
+            };
+            return Output::usage(Diagnostic::plain(UsageError::flag(flag, e)));
+        }
+    };
+    Output {
+        stdout: if a.json {
+            json(&spec, &p)
+        } else {
+            text(&spec, &p)
+        },
+        stderr: String::new(),
+        code: 0,
+    }
+}
+
+/// What the scenario lets the player see, in words.
+pub fn sees(o: &Outcome) -> String {
+    let k = o.scenario.cards;
+    let cards = if k == 1 {
+        "the first card".to_string()
+    } else {
+        format!("the first {k} cards")
+    };
+    match o.partition {
+        None => format!("the ranks of {cards}"),
+        Some(g) => format!(
+            "whether {cards} {} in {{{}}}",
+            if k == 1 { "is" } else { "are each" },
+            ranks_text(g)
+        ),
+    }
+}
+
+fn text(spec: &crate::model::Spec, p: &Protection) -> String {
+    let mut s = format!(
+        "{}: game protection at {}; exact, per unit bet; the player bets the best wager for what they see\n",
+        spec.title,
+        crate::cards::deck_count(p.decks)
+    );
+    let mut t = new_table(vec![
+        "scenario",
+        "wagers",
+        "player sees",
+        "must bet: edge per round",
+        "may sit out: per round",
+        "per round bet",
+        "rounds bet",
+    ]);
+    for o in &p.outcomes {
+        t.add_row(vec![
+            o.scenario.text.clone(),
+            o.choices.join(", "),
+            sees(o),
+            percent(&o.player_edge, 4),
+            percent(&o.player_edge_sitting_out, 4),
+            percent(&o.edge_per_bet_sitting_out, 4),
+            percent(&o.share_bet, 2),
+        ]);
+    }
+    let _ = writeln!(s, "\n{t}");
+    let _ = writeln!(
+        s,
+        "A positive edge is the player's advantage. \"May sit out\": the player bets only where the best wager's edge is positive."
+    );
+    for o in &p.outcomes {
+        if !o.runners_up.is_empty() {
+            let _ = writeln!(
+                s,
+                "\n{}: best of {} partitions; the runners-up:\n",
+                o.scenario.text, o.searched
+            );
+            let mut r = new_table(vec!["group", "must bet", "may sit out"]);
+            for x in &o.runners_up {
+                r.add_row(vec![
+                    ranks_text(x.partition),
+                    percent(&x.player_edge, 4),
+                    percent(&x.player_edge_sitting_out, 4),
+                ]);
+            }
+            let _ = writeln!(s, "{r}");
+        }
+        if o.decisions.len() > SHOWN_DECISIONS {
+            let _ = writeln!(
+                s,
+                "\n{}: {} observations (the decision table: --json)",
+                o.scenario.text,
+                o.decisions.len()
+            );
+            continue;
+        }
+        let _ = writeln!(s, "\n{}: decision table\n", o.scenario.text);
+        let mut d = new_table(vec![
+            "player sees",
+            "probability",
+            "best wager",
+            "its edge",
+            "may sit out",
+        ]);
+        for x in &o.decisions {
+            d.add_row(vec![
+                x.observation.clone(),
+                percent(&x.probability, 4),
+                o.choices[x.choice].clone(),
+                percent(&x.edge, 4),
+                if x.bet { "bet" } else { "sit out" }.to_string(),
+            ]);
+        }
+        let _ = writeln!(s, "{d}");
+    }
+    s
+}
+
+/// One scenario as JSON: the fields `certify protect --json` and the
+/// report share.
+pub fn outcome_json(o: &Outcome) -> serde_json::Value {
+    let decisions: Vec<serde_json::Value> = o
+        .decisions
+        .iter()
+        .map(|d| {
+            serde_json::json!({
+                "observation": d.observation,
+                "wager": o.choices[d.choice],
+                "edge": Exact::of(&d.edge),
+                "probability": Exact::of(&d.probability),
+                "sitting_out": if d.bet { "bet" } else { "sit out" },
+            })
+        })
+        .collect();
+    let mut v = serde_json::json!({
+        "scenario": o.scenario.text,
+        "cards_seen": o.scenario.cards,
+        "wagers": o.choices,
+        "player_edge": Exact::of(&o.player_edge),
+        "player_edge_sitting_out": Exact::of(&o.player_edge_sitting_out),
+        "edge_per_bet_sitting_out": Exact::of(&o.edge_per_bet_sitting_out),
+        "share_bet": Exact::of(&o.share_bet),
+        "decisions": decisions,
+    });
+    if let Some(g) = o.partition {
+        v["partition"] = ranks_text(g).into();
+    }
+    if o.searched > 0 {
+        v["partitions_searched"] = o.searched.into();
+        v["runners_up"] = o
+            .runners_up
+            .iter()
+            .map(|x| {
+                serde_json::json!({
+                    "partition": ranks_text(x.partition),
+                    "player_edge": Exact::of(&x.player_edge),
+                    "player_edge_sitting_out": Exact::of(&x.player_edge_sitting_out),
+                })
+            })
+            .collect();
+    }
+    v
+}
+
+fn json(spec: &crate::model::Spec, p: &Protection) -> String {
+    let doc = serde_json::json!({
+        "spec": spec.id,
+        "decks": p.decks,
+        "scenarios": p.outcomes.iter().map(outcome_json).collect::<Vec<_>>(),
+    });
+    serde_json::to_string_pretty(&doc).expect("serializable") + "\n"
+}

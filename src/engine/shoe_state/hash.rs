@@ -1,0 +1,32 @@
+//! The engine's multiply-rotate hash for the walk's maps.
+
+use std::collections::HashMap;
+use std::hash::BuildHasherDefault;
+
+pub(super) type FxMap<K, V> = HashMap<K, V, BuildHasherDefault<WordHasher>>;
+
+/// The engine's multiply-rotate hash, taking a slice of atom values
+/// eight bytes at a time (a slice of integers is hashed as its bytes).
+#[derive(Default)]
+pub(super) struct WordHasher(u64);
+
+impl std::hash::Hasher for WordHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        let mut words = bytes.chunks_exact(8);
+        for w in &mut words {
+            self.write_u64(u64::from_le_bytes(w.try_into().expect("eight bytes")));
+        }
+        for &b in words.remainder() {
+            self.write_u64(b as u64);
+        }
+    }
+    fn write_u64(&mut self, i: u64) {
+        self.0 = (self.0.rotate_left(5) ^ i).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+    fn write_usize(&mut self, i: usize) {
+        self.write_u64(i as u64);
+    }
+}

@@ -1,0 +1,229 @@
+//! The exact edge of any shoe state (a composition of the cards left), fast.
+//!
+//! What a round does depends on which cards fill which slots, never on how
+//! many of them the shoe holds: only the weights of the rounds do. So the
+//! drawing tree is walked once per spec, by class of card (a point value, or
+//! a rank where some condition or the drawing strategy reads ranks or suits),
+//! every wager settled at every leaf under every pay table, and the leaves
+//! summed under their *signature*: the multiset of classes they use. The
+//! number of ordered six-card sequences a leaf stands for in a shoe is
+//!
+//! ```text
+//!   prod over classes c of (n_c)(n_c - 1)...(n_c - m_c + 1)  x  (N - k)...(N - 5)
+//! ```
+//!
+//! for `m_c` cards of class `c` among its `k` used slots, whatever their
+//! order: it depends on the signature alone. A composition's return is then
+//! one weighted sum over the signatures, in exact integers (`i128`, or big
+//! integers where a shoe is so large that `i128` could overflow).
+//!
+//! Suits: a leaf whose events its classes leave undecided (a "suited"
+//! hand, a card of the dealer's suit) is refined slot by slot into partial
+//! suit assignments until every event is decided (`suited` is decided false
+//! as soon as two known cards differ). The leaf's most common outcome is
+//! summed under its signature by class, and each partial assignment whose
+//! outcome differs adds the difference under a signature holding those
+//! cards by class and suit (a rank or a point value, and a suit: the
+//! classes stay those the conditions need); the weights of the partial
+//! assignments sum to the leaf's, so the total is exact for any
+//! composition, suits uneven included, and only the rare outcomes (three
+//! suited cards) cost anything per composition.
+//!
+//! Each leaf stores, per pay table, the stake returned (net result plus
+//! one, scaled to an integer: zero on a loss, so that losing leaves store
+//! nothing), and per wager placed conditionally the rounds it is not
+//! placed. A drawing strategy that reads suits cannot be walked by rank:
+//! such wagers are computed by the full enumeration (`enumerate`) on the
+//! composition instead, with the same result, slowly.
+//!
+//! `tests/shoe_state.rs` compares every shipped wager with an independent
+//! brute force on random depleted shoes.
+
+mod hash;
+pub mod observed;
+mod part;
+mod walk;
+mod weights;
+
+use super::compiled::compile;
+use super::plan::{Group, Level, groups, plan_of, strategy_needs};
+use super::shoe::Composition;
+use crate::model::Spec;
+use crate::model::cond::need;
+use crate::model::round::SLOTS;
+use num_bigint::BigInt;
+use num_rational::BigRational;
+use num_traits::Zero;
+use weights::falling;
+
+/// The exact house edge of every wager of a spec under every pay table, for
+/// any composition of the shoe. Built once per spec (its strategy resolved:
+/// `crate::strategy`), then [`ShoeStates::edges`] per composition.
+pub struct ShoeStates {
+    /// Per wager of the spec: its pay tables' count, or None when the wager
+    /// is not among those asked for.
+    tables: Vec<Option<usize>>,
+    parts: Vec<Part>,
+    /// Wagers the fast path cannot walk (the drawing strategy reads
+    /// suits): computed by the full enumeration on each composition.
+    slow: Option<(Spec, Vec<usize>)>,
+}
+
+/// Wagers walked together: one class level, and whether any of their
+/// conditions depends on the drawing.
+struct Part {
+    level: Level,
+    /// Per column: the wager (spec index) and pay table it counts, or None
+    /// for the wager's not-placed rounds.
+    cols: Vec<(usize, Option<usize>)>,
+    /// Per pay table column: the scale of its returns (the least common
+    /// denominator of its pays).
+    scales: Vec<i64>,
+    sigs: Vec<Sig>,
+    /// Column and value, each signature's in `sigs[i].entries`.
+    entries: Vec<(u32, i64)>,
+    /// The largest sum of absolute values over a column (overflow check).
+    bound: u128,
+}
+
+struct Sig {
+    factors: [u16; SLOTS],
+    /// Used slots minus four (0..=2).
+    extra: u8,
+    entries: std::ops::Range<u32>,
+}
+
+impl ShoeStates {
+    /// Every wager of the spec.
+    pub fn new(spec: &Spec) -> ShoeStates {
+        let all: Vec<usize> = (0..spec.wagers.len()).collect();
+        ShoeStates::for_wagers(spec, &all)
+    }
+
+    /// The listed wagers (spec indices) only; [`ShoeStates::edges`] gives the
+    /// others no figures.
+    pub fn for_wagers(spec: &Spec, wagers: &[usize]) -> ShoeStates {
+        assert!(
+            spec.strategies_resolved(),
+            "resolve the player's strategy for the shoe first (the strategy stage)"
+        );
+        let tables = (0..spec.wagers.len())
+            .map(|w| wagers.contains(&w).then(|| spec.wagers[w].pay_tables.len()))
+            .collect();
+        let drawing_reads_suits = strategy_needs(spec).iter().any(|n| n & need::SUIT != 0);
+        if drawing_reads_suits {
+            return ShoeStates {
+                tables,
+                parts: Vec::new(),
+                slow: Some((spec.clone(), wagers.to_vec())),
+            };
+        }
+        // Parts by class level and by whether the drawing matters.
+        let mut keyed: Vec<((Level, bool), Vec<usize>)> = Vec::new();
+        for &w in wagers {
+            let plan = plan_of(spec, w);
+            // Suits are read as a class and a suit: a point value and a
+            // suit where no condition reads ranks.
+            let level = if plan.levels.contains(&Level::Rank) {
+                Level::Rank
+            } else {
+                Level::Value
+            };
+            let single = Group {
+                plan,
+                wagers: vec![w],
+            };
+            let key = (level, compile(spec, &single).atoms.before_draws());
+            match keyed.iter_mut().find(|(k, _)| *k == key) {
+                Some((_, ws)) => ws.push(w),
+                None => keyed.push((key, vec![w])),
+            }
+        }
+        let parts = keyed
+            .into_iter()
+            .map(|((level, before_draws), ws)| Part::build(spec, level, before_draws, &ws))
+            .collect();
+        ShoeStates {
+            tables,
+            parts,
+            slow: None,
+        }
+    }
+
+    /// Signatures summed over (the work per composition), for measuring.
+    pub fn signatures(&self) -> usize {
+        self.parts.iter().map(|p| p.sigs.len()).sum()
+    }
+
+    /// Per wager of the spec, per pay table: the exact house edge (per unit
+    /// staked, per wager placed; zero for a wager never placed) in the shoe
+    /// `composition`, the strategy played as resolved. Empty for a wager
+    /// not asked for. The shoe must hold at least six cards.
+    pub fn edges(&self, composition: &Composition) -> Vec<Vec<BigRational>> {
+        self.fractions(composition)
+            .into_iter()
+            .map(|w| w.into_iter().map(|(n, d)| BigRational::new(n, d)).collect())
+            .collect()
+    }
+
+    /// [`ShoeStates::edges`] as the nearest floating-point numbers, without
+    /// reducing the fractions (a third of the time when many compositions
+    /// are priced). Each is the quotient of two exact integers, so its
+    /// sign is exact and its value within a few units of the last place.
+    pub fn edges_f64(&self, composition: &Composition) -> Vec<Vec<f64>> {
+        use num_traits::ToPrimitive;
+        let f = |x: &BigInt| x.to_f64().unwrap_or(f64::NAN);
+        self.fractions(composition)
+            .iter()
+            .map(|w| w.iter().map(|(n, d)| f(n) / f(d)).collect())
+            .collect()
+    }
+
+    /// The house edges as unreduced fractions (numerator, denominator > 0).
+    fn fractions(&self, composition: &Composition) -> Vec<Vec<(BigInt, BigInt)>> {
+        let n = composition.total();
+        assert!(n >= 6, "a round needs six cards in the shoe");
+        let mut out: Vec<Vec<(BigInt, BigInt)>> = self
+            .tables
+            .iter()
+            .map(|t| vec![(BigInt::zero(), BigInt::from(1)); t.unwrap_or(0)])
+            .collect();
+        let total = BigInt::from(falling(n, 6));
+        for part in &self.parts {
+            part.edges(composition, &total, &mut out);
+        }
+        if let Some((spec, wagers)) = &self.slow {
+            slow_edges(spec, wagers, composition, &mut out);
+        }
+        out
+    }
+}
+
+/// The wagers of `wagers` by the full enumeration of the composition.
+fn slow_edges(
+    spec: &Spec,
+    wagers: &[usize],
+    composition: &Composition,
+    out: &mut [Vec<(BigInt, BigInt)>],
+) {
+    let n = composition.total();
+    let total: u128 = (0..6).map(|i| n - i).product();
+    for group in groups(spec) {
+        if !group.wagers.iter().any(|w| wagers.contains(w)) {
+            continue;
+        }
+        let counts = super::enumerate::count_group(spec, &group, composition);
+        assert_eq!(counts.total, total, "enumeration lost sequences");
+        for c in counts.wagers.iter().filter(|c| wagers.contains(&c.wager)) {
+            let stats = super::stats::wager_stats(&spec.wagers[c.wager], c, total, String::new());
+            out[c.wager] = stats
+                .tables
+                .iter()
+                .map(|t| {
+                    let e = t.house_edge();
+                    (e.numer().clone(), e.denom().clone())
+                })
+                .collect();
+        }
+    }
+}

@@ -1,0 +1,324 @@
+//! What every round returns, split by the ranks of its first four cards in
+//! dealing order: the exact joint table a player who sees (or can tell
+//! apart) the first cards before betting decides from.
+//!
+//! The walk is the shoe states' walk (`walk.rs`), each leaf weighed at
+//! once in one composition and summed under its *observation*, the
+//! classes in the four slots the spec deals first (`game.deal`), instead
+//! of under its signature. Parts whose conditions read only point values
+//! and no suits are walked by point value and their sums shared out over
+//! the ranks of each value: the rest of the shoe, and so the outcome,
+//! depends on the value of a card seen, never on which ten-valued rank it
+//! is, so the sum for a rank tuple is the value tuple's times the share of
+//! its sequences, an exact integer. Parts that read ranks or suits are
+//! walked by rank (a `J` seen leaves different suits behind than a `10`
+//! in a shoe whose suits are uneven).
+
+use super::super::compiled::compile;
+use super::super::plan::{Group, Level, plan_of, strategy_needs};
+use super::super::shoe::Composition;
+use super::hash::FxMap;
+use super::walk::{Leaves, Settling, Sink};
+use super::weights::{CARD, NO_CODE, factor_table, factors_of, falling};
+use crate::cards::Card;
+use crate::model::Spec;
+use crate::model::cond::need;
+use crate::model::round::SLOTS;
+use rayon::prelude::*;
+
+/// Observations: the ranks (0 = ace .. 12 = king) of the first four cards
+/// dealt, `r0 * 13^3 + r1 * 13^2 + r2 * 13 + r3`.
+pub const OBSERVATIONS: usize = 13 * 13 * 13 * 13;
+
+/// The joint table of observations and returns, in one composition.
+pub struct Observed {
+    /// Columns: the wager (spec index) and pay table whose returned stakes
+    /// the column sums, or None for the rounds the wager is not placed.
+    pub cols: Vec<(usize, Option<usize>)>,
+    /// Per column: the stakes returned are scaled by this (the least common
+    /// denominator of its pays) to be integers; 1 for a not-placed column.
+    pub scales: Vec<i64>,
+    /// Per observation, per column (`o * cols.len() + c`): the sum over the
+    /// ordered six-card sequences dealing that observation of the column's
+    /// scaled stake returned (or, for a not-placed column, one per
+    /// sequence the wager is not placed).
+    pub sums: Vec<i128>,
+    /// Per observation: the ordered six-card sequences that deal it.
+    pub counts: Vec<u128>,
+    /// Every ordered six-card sequence of the shoe.
+    pub total: u128,
+}
+
+/// Why a spec's observations cannot be walked.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum NotObservable {
+    /// The drawing strategy reads suits: the walk by class cannot play it.
+    StrategyReadsSuits,
+    /// Fewer than six cards.
+    TooFewCards,
+}
+
+impl Observed {
+    /// The table of `wagers` (spec indices; each with all its pay tables)
+    /// in `composition`, for a spec whose strategy is resolved for it.
+    pub fn new(
+        spec: &Spec,
+        wagers: &[usize],
+        composition: &Composition,
+    ) -> Result<Observed, NotObservable> {
+        assert!(
+            spec.strategies_resolved(),
+            "resolve the player's strategy for the shoe first (the strategy stage)"
+        );
+        if strategy_needs(spec).iter().any(|n| n & need::SUIT != 0) {
+            return Err(NotObservable::StrategyReadsSuits);
+        }
+        let n = composition.total();
+        if n < 6 {
+            return Err(NotObservable::TooFewCards);
+        }
+        // Parts as the shoe states walk them, by the level they are observed at.
+        let mut keyed: Vec<((Level, bool), Vec<usize>)> = Vec::new();
+        for &w in wagers {
+            let plan = plan_of(spec, w);
+            let level = observed_level(spec, w);
+            let single = Group {
+                plan,
+                wagers: vec![w],
+            };
+            let key = (level, compile(spec, &single).atoms.before_draws());
+            match keyed.iter_mut().find(|(k, _)| *k == key) {
+                Some((_, ws)) => ws.push(w),
+                None => keyed.push((key, vec![w])),
+            }
+        }
+        let slots = first_slots(spec);
+        let rank_counts = observation_counts(composition, n, Level::Rank);
+        let mut cols = Vec::new();
+        let mut scales = Vec::new();
+        let mut parts = Vec::new();
+        for ((level, before_draws), ws) in keyed {
+            let (settling, part_cols) = Settling::new(spec, level, before_draws, &ws);
+            scales.extend_from_slice(&settling.scales);
+            cols.extend(part_cols.iter().copied());
+            let sums = walk(&settling, composition, slots, part_cols.len());
+            parts.push((level, part_cols.len(), sums));
+        }
+        // Every part's columns side by side, by rank observation.
+        let ncols = cols.len();
+        let mut sums = vec![0i128; OBSERVATIONS * ncols];
+        let mut first = 0;
+        for (level, width, part) in parts {
+            let value_counts =
+                (level == Level::Value).then(|| observation_counts(composition, n, level));
+            for o in 0..OBSERVATIONS {
+                let (from, share) = match &value_counts {
+                    None => (o, None),
+                    Some(vc) => {
+                        let v = value_observation(o);
+                        (v, Some((rank_counts[o], vc[v])))
+                    }
+                };
+                for c in 0..width {
+                    let s = part[from * width + c];
+                    sums[o * ncols + first + c] = match share {
+                        None => s,
+                        Some((_, 0)) => 0,
+                        Some((num, den)) => {
+                            let x = s * num as i128;
+                            debug_assert_eq!(x % den as i128, 0, "an exact share");
+                            x / den as i128
+                        }
+                    };
+                }
+            }
+            first += width;
+        }
+        Ok(Observed {
+            cols,
+            scales,
+            sums,
+            counts: rank_counts,
+            total: falling(n, 6),
+        })
+    }
+}
+
+/// Whether wager `w` is observed by point value (its conditions read
+/// neither ranks nor suits): the cheap walk.
+pub fn walked_by_value(spec: &Spec, w: usize) -> bool {
+    observed_level(spec, w) == Level::Value
+}
+
+fn observed_level(spec: &Spec, w: usize) -> Level {
+    let plan = plan_of(spec, w);
+    if plan.levels.contains(&Level::Rank) || plan.suits != 0 {
+        Level::Rank
+    } else {
+        Level::Value
+    }
+}
+
+/// The slots of the first four cards in dealing order (`game.deal`: the
+/// hand each goes to; slot `hand * 3 + position`).
+pub fn first_slots(spec: &Spec) -> [u8; 4] {
+    let mut next = [0u8; 2];
+    spec.game.deal.map(|hand| {
+        let h = hand as usize;
+        next[h] += 1;
+        hand * 3 + next[h] - 1
+    })
+}
+
+/// The class of rank index `r` (0 = ace) at `level`.
+fn class_of(level: Level, r: usize) -> usize {
+    match level {
+        Level::Rank => r,
+        Level::Value => Card::new(r as u8 + 1, 0).value() as usize,
+    }
+}
+
+/// The value observation (value classes in the places of the ranks) of
+/// rank observation `o`.
+fn value_observation(o: usize) -> usize {
+    let mut v = 0;
+    for place in (0..4).rev() {
+        let r = o / 13usize.pow(place) % 13;
+        v = v * 13 + class_of(Level::Value, r);
+    }
+    v
+}
+
+/// Per observation at `level` (four classes, base 13): the ordered
+/// six-card sequences of `composition` whose first four cards are of those
+/// classes.
+fn observation_counts(composition: &Composition, n: u128, level: Level) -> Vec<u128> {
+    let mut class = [0u128; 13];
+    for r in 0..13 {
+        class[class_of(level, r)] += composition.counts[r]
+            .iter()
+            .map(|&x| x as u128)
+            .sum::<u128>();
+    }
+    let rest = falling(n - 4, 2);
+    (0..OBSERVATIONS)
+        .map(|o| {
+            let mut taken = [0u128; 13];
+            let mut w = rest;
+            for place in (0..4).rev() {
+                let c = o / 13usize.pow(place) % 13;
+                w *= class[c].saturating_sub(taken[c]);
+                taken[c] += 1;
+            }
+            w
+        })
+        .collect()
+}
+
+/// Sums of one part by observation at its level: every leaf weighed in
+/// `composition`.
+fn walk(settling: &Settling, composition: &Composition, slots: [u8; 4], width: usize) -> Vec<i128> {
+    let factor = factor_table(settling.level, composition);
+    let n = composition.total();
+    let k = settling.classes();
+    let tasks: Vec<(u8, u8)> = (0..k).flat_map(|a| (0..k).map(move |b| (a, b))).collect();
+    let chunk = tasks.len().div_ceil(rayon::current_num_threads()).max(1);
+    tasks
+        .par_chunks(chunk)
+        .map(|chunk| {
+            let mut leaves = Leaves::new(Weighed {
+                factor: &factor,
+                rest: std::array::from_fn(|u| {
+                    if u < 4 {
+                        0
+                    } else {
+                        falling(n - u as u128, 6 - u as u32)
+                    }
+                }),
+                slots,
+                width,
+                weights: FxMap::default(),
+                sums: vec![0i128; OBSERVATIONS * width],
+            });
+            for &(a, b) in chunk {
+                settling.walk(a, b, &mut leaves);
+            }
+            leaves.sink.sums
+        })
+        .reduce(
+            || vec![0i128; OBSERVATIONS * width],
+            |mut x, y| {
+                for (a, b) in x.iter_mut().zip(y) {
+                    *a += b;
+                }
+                x
+            },
+        )
+}
+
+/// A sink that weighs each leaf in one composition and sums it under its
+/// observation.
+struct Weighed<'a> {
+    factor: &'a [u128],
+    /// By slots used: the ways to fill the unused ones, (N - used)
+    /// falling (6 - used).
+    rest: [u128; 7],
+    slots: [u8; 4],
+    width: usize,
+    /// Signature weights met so far.
+    weights: FxMap<u64, i128>,
+    sums: Vec<i128>,
+}
+
+impl Weighed<'_> {
+    fn weight(&mut self, sig: u64) -> i128 {
+        // Cards of unknown suit only (most leaves): the falling factorials
+        // straight from the sorted codes, no look-up.
+        let bytes = sig.to_le_bytes();
+        let codes = &bytes[..SLOTS];
+        if codes.iter().all(|&c| c < CARD || c == NO_CODE) {
+            let (mut w, mut used, mut run) = (1u128, 0usize, 0u128);
+            for (i, &c) in codes.iter().enumerate() {
+                if c == NO_CODE {
+                    continue;
+                }
+                run = if i > 0 && codes[i - 1] == c {
+                    run + 1
+                } else {
+                    0
+                };
+                w *= self.factor[c as usize * 49 + 1].saturating_sub(run);
+                used += 1;
+            }
+            return (w * self.rest[used]) as i128;
+        }
+        if let Some(&w) = self.weights.get(&sig) {
+            return w;
+        }
+        let (factors, extra) = factors_of(sig);
+        let cards = factors
+            .iter()
+            .fold(1u128, |w, &f| w * self.factor[f as usize]);
+        let w = cards * self.rest[4 + extra as usize];
+        let w = i128::try_from(w).expect("a weight below N^6 fits");
+        self.weights.insert(sig, w);
+        w
+    }
+}
+
+impl Sink for Weighed<'_> {
+    fn add(&mut self, cls: &[u8; SLOTS], sig: u64, entries: &[(u32, i64)], sign: i64) {
+        let w = self.weight(sig);
+        if w == 0 {
+            return;
+        }
+        let o = self
+            .slots
+            .iter()
+            .fold(0usize, |o, &s| o * 13 + cls[s as usize] as usize);
+        let row = &mut self.sums[o * self.width..(o + 1) * self.width];
+        for &(c, v) in entries {
+            row[c as usize] += sign as i128 * w * v as i128;
+        }
+    }
+}

@@ -1,0 +1,407 @@
+//! The walk of the drawing tree: every leaf settled, suits refined where
+//! an event needs them, each outcome handed to a sink by signature.
+
+use super::super::atoms::UNKNOWN;
+use super::super::compiled::{Compiled, compile};
+use super::super::plan::{Group, Level, plan_of};
+use super::hash::FxMap;
+use super::weights::{CARD, NO_CODE};
+use crate::cards::Card;
+use crate::model::cond::Cond;
+use crate::model::round::{Round, SLOTS};
+use crate::model::{Pay, Spec};
+use num_integer::Integer;
+use std::rc::Rc;
+
+/// The representative rank of class `c` at `level`.
+pub(super) fn rank_of(level: Level, c: u8) -> u8 {
+    match level {
+        Level::Rank => c + 1,
+        Level::Value if c == 0 => 10,
+        Level::Value => c,
+    }
+}
+
+pub(super) fn classes_at(level: Level) -> u8 {
+    match level {
+        Level::Rank => 13,
+        Level::Value => 10,
+    }
+}
+
+/// What the walk needs of the part's wagers.
+pub(super) struct Settling<'a> {
+    pub(super) spec: &'a Spec,
+    pub(super) level: Level,
+    pub(super) before_draws: bool,
+    pub(super) wagers: Vec<usize>,
+    pub(super) compiled: Compiled,
+    /// Per wager of the part, per pay table: the order events are tried.
+    pub(super) orders: Vec<Vec<Vec<usize>>>,
+    /// Per wager of the part: its first column, and its not-placed column.
+    pub(super) first_col: Vec<usize>,
+    pub(super) not_placed_col: Vec<Option<usize>>,
+    pub(super) scales: Vec<i64>,
+    /// Suited atoms: the slots each reads (0 for any other atom).
+    pub(super) suited: Vec<u8>,
+}
+
+/// Every column's value on a round (column, value; zeros left out), or
+/// when some event is undecided the slots whose suits its atoms read.
+type Outcome = Result<Rc<[(u32, i64)]>, u8>;
+
+/// A partial suit assignment that decides every event: the slots of known
+/// suit, every slot's suit, and the outcome.
+type Partial = (u8, [u8; SLOTS], Rc<[(u32, i64)]>);
+
+/// Where a walk's leaves go: `sign` times a leaf's column values under
+/// its signature `sig`; `cls` holds the leaf's class in every slot (the
+/// observed walk keys its sums by the classes of the first cards dealt).
+pub(super) trait Sink {
+    fn add(&mut self, cls: &[u8; SLOTS], sig: u64, entries: &[(u32, i64)], sign: i64);
+}
+
+/// One walk's working state: the outcomes met so far, and the sink.
+pub(super) struct Leaves<S> {
+    /// Outcomes by atom values (None: undecided without more suits).
+    cache: FxMap<Box<[i64]>, Outcome>,
+    /// Atom values of the round at hand.
+    scratch: Vec<i64>,
+    pub(super) sink: S,
+}
+
+impl<S: Sink> Leaves<S> {
+    pub(super) fn new(sink: S) -> Leaves<S> {
+        Leaves {
+            cache: FxMap::default(),
+            scratch: Vec::new(),
+            sink,
+        }
+    }
+}
+
+/// Columns of a part: per wager (spec index) and pay table, or None for
+/// the wager's not-placed rounds.
+pub(super) type Cols = Vec<(usize, Option<usize>)>;
+
+impl<'a> Settling<'a> {
+    /// The settling of `wagers` (one plan's, walked together) at `level`.
+    pub(super) fn new(
+        spec: &'a Spec,
+        level: Level,
+        before_draws: bool,
+        wagers: &[usize],
+    ) -> (Settling<'a>, Cols) {
+        let group = Group {
+            plan: plan_of(spec, wagers[0]),
+            wagers: wagers.to_vec(),
+        };
+        let compiled = compile(spec, &group);
+        let mut cols = Vec::new();
+        let mut scales = Vec::new();
+        let mut first_col = Vec::new();
+        let mut not_placed_col = Vec::new();
+        let mut orders = Vec::new();
+        for &w in wagers {
+            let wager = &spec.wagers[w];
+            first_col.push(cols.len());
+            for (t, table) in wager.pay_tables.iter().enumerate() {
+                cols.push((w, Some(t)));
+                let scale = table.pays.iter().fold(1i128, |d, p| d.lcm(&p.net().den));
+                scales.push(i64::try_from(scale).expect("a pay's denominator fits"));
+            }
+            not_placed_col.push(wager.placed.is_some().then(|| {
+                cols.push((w, None));
+                scales.push(1);
+                cols.len() - 1
+            }));
+            orders.push(
+                wager
+                    .pay_tables
+                    .iter()
+                    .map(|t| wager.precedence.order(&t.pays))
+                    .collect(),
+            );
+        }
+        let suited = compiled
+            .atoms
+            .list
+            .iter()
+            .map(|a| match a {
+                Cond::Suited(m) => *m,
+                _ => 0,
+            })
+            .collect();
+        let settling = Settling {
+            spec,
+            level,
+            before_draws,
+            wagers: wagers.to_vec(),
+            compiled,
+            orders,
+            first_col,
+            not_placed_col,
+            scales,
+            suited,
+        };
+        (settling, cols)
+    }
+}
+
+impl Settling<'_> {
+    /// The classes of a walk at this level.
+    pub(super) fn classes(&self) -> u8 {
+        classes_at(self.level)
+    }
+
+    /// Every leaf whose first hand's first card is of class `a` and the
+    /// second hand's first card of class `b`.
+    pub(super) fn walk<S: Sink>(&self, a: u8, b: u8, sums: &mut Leaves<S>) {
+        let mut cls = [0u8; SLOTS];
+        let mut round = Round {
+            cards: [Card::new(1, 0); SLOTS],
+            counts: [2, 2],
+        };
+        let k = classes_at(self.level);
+        let game = &self.spec.game;
+        let set = |round: &mut Round, cls: &mut [u8; SLOTS], slot: usize, c: u8| {
+            cls[slot] = c;
+            round.cards[slot] = Card::new(rank_of(self.level, c), 0);
+        };
+        set(&mut round, &mut cls, 0, a);
+        set(&mut round, &mut cls, 3, b);
+        for c in 0..k {
+            set(&mut round, &mut cls, 1, c);
+            for d in 0..k {
+                set(&mut round, &mut cls, 4, d);
+                round.counts = [2, 2];
+                if self.before_draws {
+                    self.leaf(&mut round, &cls, sums);
+                    continue;
+                }
+                let (t0, t1) = (round.total(0), round.total(1));
+                if game.is_natural(t0) || game.is_natural(t1) {
+                    self.leaf(&mut round, &cls, sums);
+                    continue;
+                }
+                if !game.first_draws(&round) {
+                    if game.second_draws(t1, None) {
+                        round.counts = [2, 3];
+                        for e in 0..k {
+                            set(&mut round, &mut cls, 5, e);
+                            self.leaf(&mut round, &cls, sums);
+                        }
+                    } else {
+                        self.leaf(&mut round, &cls, sums);
+                    }
+                    continue;
+                }
+                for e in 0..k {
+                    set(&mut round, &mut cls, 2, e);
+                    let third = round.cards[2].value();
+                    if game.second_draws(t1, Some(third)) {
+                        round.counts = [3, 3];
+                        for f in 0..k {
+                            set(&mut round, &mut cls, 5, f);
+                            self.leaf(&mut round, &cls, sums);
+                        }
+                    } else {
+                        round.counts = [3, 2];
+                        self.leaf(&mut round, &cls, sums);
+                    }
+                }
+            }
+        }
+    }
+
+    fn used(round: &Round) -> u8 {
+        (0..SLOTS as u8)
+            .filter(|&s| round.dealt(s))
+            .fold(0, |m, s| m | (1 << s))
+    }
+
+    /// The signature of the used slots, `known` of them with their suits.
+    fn signature(round: &Round, cls: &[u8; SLOTS], known: u8) -> u64 {
+        let mut codes = [NO_CODE; SLOTS];
+        let mut n = 0;
+        for (s, &c) in cls.iter().enumerate() {
+            if !round.dealt(s as u8) {
+                continue;
+            }
+            codes[n] = if known & (1 << s) != 0 {
+                CARD + c * 4 + round.cards[s].suit
+            } else {
+                c
+            };
+            n += 1;
+        }
+        codes[..n].sort_unstable();
+        codes
+            .iter()
+            .enumerate()
+            .fold(0u64, |sig, (i, &c)| sig | (c as u64) << (8 * i))
+    }
+
+    /// Settles one leaf into `sums`.
+    fn leaf<S: Sink>(&self, round: &mut Round, cls: &[u8; SLOTS], sums: &mut Leaves<S>) {
+        if let Ok(entries) = self.outcome(round, 0, sums) {
+            sums.sink
+                .add(cls, Self::signature(round, cls, 0), &entries, 1);
+            return;
+        }
+        // Suits needed: every partial assignment that decides all events,
+        // with the share of the suit patterns it stands for.
+        let mut partials: Vec<Partial> = Vec::new();
+        self.refine(round, 0, sums, &mut partials);
+        for s in 0..SLOTS {
+            round.cards[s].suit = 0;
+        }
+        // The most common outcome (by share of suit patterns: fewer known
+        // slots, more patterns) goes under the rank-level signature.
+        let mut shares: Vec<(&[(u32, i64)], u64)> = Vec::new();
+        for (known, _, e) in &partials {
+            let share = 1u64 << (2 * (SLOTS as u32 - known.count_ones()));
+            match shares.iter_mut().find(|(x, _)| *x == &e[..]) {
+                Some((_, n)) => *n += share,
+                None => shares.push((e, share)),
+            }
+        }
+        let base: Rc<[(u32, i64)]> = shares
+            .iter()
+            .max_by_key(|(_, n)| *n)
+            .map(|(e, _)| (*e).into())
+            .expect("a partial assignment");
+        sums.sink.add(cls, Self::signature(round, cls, 0), &base, 1);
+        for (known, suits, e) in &partials {
+            if e[..] == base[..] {
+                continue;
+            }
+            for (card, &suit) in round.cards.iter_mut().zip(suits) {
+                card.suit = suit;
+            }
+            let sig = Self::signature(round, cls, *known);
+            sums.sink.add(cls, sig, e, 1);
+            sums.sink.add(cls, sig, &base, -1);
+        }
+        for s in 0..SLOTS {
+            round.cards[s].suit = 0;
+        }
+    }
+
+    /// Assigns suits slot by slot (the lowest slot an undecided event
+    /// reads) until every event is decided.
+    fn refine<S: Sink>(
+        &self,
+        round: &mut Round,
+        known: u8,
+        sums: &mut Leaves<S>,
+        out: &mut Vec<Partial>,
+    ) {
+        let needed = match self.outcome(round, known, sums) {
+            Ok(e) => {
+                out.push((known, round.cards.map(|c| c.suit), e));
+                return;
+            }
+            Err(slots) => slots & Self::used(round) & !known,
+        };
+        // The lowest dealt slot of unknown suit an undecided event reads.
+        assert!(needed != 0, "an undecided event reads a suit not yet known");
+        let slot = needed.trailing_zeros() as usize;
+        for suit in 0..4 {
+            round.cards[slot].suit = suit;
+            self.refine(round, known | (1 << slot), sums, out);
+        }
+        round.cards[slot].suit = 0;
+    }
+
+    fn values(&self, round: &Round, known: u8, values: &mut Vec<i64>) {
+        let atoms = &self.compiled.atoms;
+        values.resize(atoms.list.len(), 0);
+        atoms.values(round, known, values);
+        let dealt = Self::used(round);
+        for (v, &m) in values.iter_mut().zip(&self.suited) {
+            if *v != UNKNOWN || m == 0 {
+                continue;
+            }
+            // Two known cards of different suits: not suited, whatever the rest.
+            let mut seen: Option<u8> = None;
+            for s in 0..SLOTS {
+                if m & dealt & known & (1 << s) == 0 {
+                    continue;
+                }
+                let suit = round.cards[s].suit;
+                match seen {
+                    Some(x) if x != suit => {
+                        *v = 0;
+                        break;
+                    }
+                    _ => seen = Some(suit),
+                }
+            }
+        }
+    }
+
+    /// Every column's value on the round with suits `known`, or None when
+    /// some event is undecided.
+    fn outcome<S: Sink>(&self, round: &Round, known: u8, sums: &mut Leaves<S>) -> Outcome {
+        let mut values = std::mem::take(&mut sums.scratch);
+        self.values(round, known, &mut values);
+        let settled = match sums.cache.get(&values[..]) {
+            Some(hit) => hit.clone(),
+            None => {
+                let settled = self.settle(&values);
+                sums.cache
+                    .insert(values.clone().into_boxed_slice(), settled.clone());
+                settled
+            }
+        };
+        sums.scratch = values;
+        settled
+    }
+
+    fn settle(&self, values: &[i64]) -> Outcome {
+        let c = &self.compiled;
+        let mut out = Vec::new();
+        let mut flat = 0;
+        let mut undecided = 0u8;
+        for (g, events) in c.events.iter().enumerate() {
+            let mut holds = Vec::with_capacity(events.len());
+            for e in events {
+                match e.eval(values) {
+                    Some(v) => holds.push(v != 0),
+                    None => {
+                        for &a in &c.suit_atoms[flat] {
+                            undecided |= c.atoms.suit_slots[a];
+                        }
+                    }
+                }
+                flat += 1;
+            }
+            if undecided != 0 {
+                continue;
+            }
+            let wager = &self.spec.wagers[self.wagers[g]];
+            if wager.placed.is_some() && !holds.pop().expect("the placed condition") {
+                let col = self.not_placed_col[g].expect("a placed condition's column");
+                out.push((col as u32, 1));
+                continue;
+            }
+            for (t, order) in self.orders[g].iter().enumerate() {
+                let pay = order
+                    .iter()
+                    .find(|&&e| holds[e])
+                    .map_or(Pay::Lose, |&e| wager.pay_tables[t].pays[e]);
+                let col = self.first_col[g] + t;
+                let net = pay.net();
+                let back = (net.num + net.den) * (self.scales[col] as i128 / net.den);
+                if back != 0 {
+                    out.push((col as u32, i64::try_from(back).expect("a return fits")));
+                }
+            }
+        }
+        if undecided != 0 {
+            return Err(undecided);
+        }
+        Ok(out.into())
+    }
+}

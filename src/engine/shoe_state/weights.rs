@@ -1,0 +1,105 @@
+//! The weight of a signature in a composition: its factors, by index
+//! into a table of falling factorials built once per composition.
+
+use super::super::plan::Level;
+use super::super::shoe::Composition;
+use crate::cards::Card;
+use crate::model::round::SLOTS;
+
+/// Factors of a weight, by index: `(n_c - skip)` falling `m` for class `c`
+/// (`c * 49 + skip * 7 + m`), then a class of known suit, `n_(c,s)`
+/// falling `m` (`FIXED + (c * 4 + s) * 7 + m`), then the factor one.
+pub(super) const FIXED: usize = 13 * 49;
+pub(super) const ONE: u16 = (FIXED + 52 * 7) as u16;
+/// Signature codes: a class is its index (0..13), a class of known suit
+/// `CARD + class * 4 + suit`.
+pub(super) const CARD: u8 = 16;
+pub(super) const NO_CODE: u8 = 0xFF;
+
+/// `n (n-1) ... (n-m+1)`, zero when `n < m`.
+pub(super) fn falling(n: u128, m: u32) -> u128 {
+    if n < m as u128 {
+        return 0;
+    }
+    (0..m as u128).map(|i| n - i).product()
+}
+
+/// A signature's weight factors and its slots used beyond four.
+pub(super) fn factors_of(sig: u64) -> ([u16; SLOTS], u8) {
+    let codes: Vec<u8> = (0..SLOTS)
+        .map(|i| (sig >> (8 * i)) as u8)
+        .filter(|&c| c != NO_CODE)
+        .collect();
+    let mut factors = [ONE; SLOTS];
+    let mut f = 0;
+    // Cards of known suit: per card its multiplicity; per rank how many.
+    let mut skip = [0usize; 13];
+    let mut i = 0;
+    while i < codes.len() {
+        let c = codes[i];
+        let m = codes[i..].iter().take_while(|&&x| x == c).count();
+        if c >= CARD {
+            let card = (c - CARD) as usize;
+            factors[f] = (FIXED + card * 7 + m) as u16;
+            f += 1;
+            skip[card / 4] += m;
+        }
+        i += m;
+    }
+    let mut i = 0;
+    while i < codes.len() {
+        let c = codes[i];
+        let m = codes[i..].iter().take_while(|&&x| x == c).count();
+        if c < CARD {
+            factors[f] = (c as usize * 49 + skip[c as usize] * 7 + m) as u16;
+            f += 1;
+        }
+        i += m;
+    }
+    (factors, (codes.len() - 4) as u8)
+}
+
+/// Every weight factor of `composition` at `level`, by index (see
+/// [`FIXED`]): a signature's weight is the product of its factors.
+pub(super) fn factor_table(level: Level, composition: &Composition) -> Vec<u128> {
+    // Cards of each class, and of each card.
+    let mut class = [0u128; 13];
+    for r in 0..13 {
+        let c = match level {
+            Level::Rank => r,
+            Level::Value => (Card::new(r as u8 + 1, 0).value()) as usize,
+        };
+        class[c] += composition.counts[r]
+            .iter()
+            .map(|&x| x as u128)
+            .sum::<u128>();
+    }
+    let mut factor = vec![0u128; ONE as usize + 1];
+    for (c, &size) in class.iter().enumerate() {
+        for skip in 0..7u32 {
+            for m in 0..7u32 {
+                factor[c * 49 + skip as usize * 7 + m as usize] =
+                    falling(size.saturating_sub(skip as u128), m) * (size >= skip as u128) as u128;
+            }
+        }
+    }
+    let mut suited = [[0u128; 4]; 13];
+    for r in 0..13 {
+        let c = match level {
+            Level::Rank => r,
+            Level::Value => (Card::new(r as u8 + 1, 0).value()) as usize,
+        };
+        for (n, &x) in suited[c].iter_mut().zip(&composition.counts[r]) {
+            *n += x as u128;
+        }
+    }
+    for c in 0..13 {
+        for s in 0..4 {
+            for m in 0..7u32 {
+                factor[FIXED + (c * 4 + s) * 7 + m as usize] = falling(suited[c][s], m);
+            }
+        }
+    }
+    factor[ONE as usize] = 1;
+    factor
+}

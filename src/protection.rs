@@ -1,0 +1,230 @@
+//! The protection stage: what a player who sees, or can tell apart, the
+//! first cards of a round gains, per scenario (`certify protect`, and the
+//! report's "Game protection" section). The spec's strategy is resolved
+//! for the full shoe; the joint table of first cards and returns comes
+//! from the engine (`engine::shoe_state::observed`), the decisions from
+//! `protect`.
+//!
+//! Layer: stage, run by the pipeline and `certify protect`.
+
+use crate::diag::protect::ProtectError;
+use crate::engine::shoe::Composition;
+use crate::engine::shoe_state::observed::{NotObservable, Observed};
+use crate::model::Spec;
+use crate::protect::{Choice, Outcome, Scenario, Values, run};
+
+/// The wagers of the base game, where a spec has them: the player picks
+/// among these unless told otherwise.
+const MAIN_WAGERS: [&str; 3] = ["player", "banker", "tie"];
+
+/// What the stage is asked.
+#[derive(Clone, Debug)]
+pub struct Request {
+    /// The wagers (or combined wagers) the player chooses among; None:
+    /// [`default_choices`].
+    pub wagers: Option<Vec<String>>,
+    /// None: [`standard_scenarios`].
+    pub scenarios: Option<Vec<Scenario>>,
+}
+
+/// Every scenario's outcome at one deck count.
+#[derive(Clone, Debug)]
+pub struct Protection {
+    pub decks: u32,
+    pub outcomes: Vec<Outcome>,
+}
+
+/// The standard set: one card and four cards, their ranks seen or only a
+/// two-group partition told apart (the best one). Four cards are all a
+/// player can see before anyone draws; one is the classic edge sort.
+pub fn standard_scenarios() -> Vec<Scenario> {
+    ["ranks:1", "groups:1:best", "ranks:4", "groups:4:best"]
+        .iter()
+        .map(|s| Scenario::parse(s).expect("a standard scenario"))
+        .collect()
+}
+
+/// The base game's wagers (`player`, `banker`, `tie`, those the spec has),
+/// else its combined wagers (Lucky Draw's Enter with its Draw bet), else
+/// every wager (a side bet alone: the player chooses whether to bet it).
+pub fn default_choices(spec: &Spec) -> Vec<String> {
+    let main: Vec<String> = spec
+        .wagers
+        .iter()
+        .filter(|w| MAIN_WAGERS.contains(&w.id.as_str()))
+        .map(|w| w.id.clone())
+        .collect();
+    if !main.is_empty() {
+        return main;
+    }
+    if !spec.combined.is_empty() {
+        return spec.combined.iter().map(|c| c.id.clone()).collect();
+    }
+    spec.wagers.iter().map(|w| w.id.clone()).collect()
+}
+
+/// A choice by name: a wager (its first pay table), `wager/table`, or a
+/// combined wager (its wagers' first pay tables).
+fn choice(spec: &Spec, name: &str) -> Result<Choice, ProtectError> {
+    let (id, table) = match name.split_once('/') {
+        Some((w, t)) => (w, Some(t)),
+        None => (name, None),
+    };
+    if let Some(w) = spec.wagers.iter().position(|w| w.id == id) {
+        let t = match table {
+            None => 0,
+            Some(t) => spec.wagers[w]
+                .pay_tables
+                .iter()
+                .position(|x| x.id == t)
+                .ok_or_else(|| ProtectError::Table {
+                    wager: id.into(),
+                    table: t.into(),
+                })?,
+        };
+        return Ok(Choice {
+            name: name.into(),
+            parts: vec![(w, t)],
+        });
+    }
+    if let (Some(c), None) = (spec.combined.iter().find(|c| c.id == id), table) {
+        return Ok(Choice {
+            name: name.into(),
+            parts: c.wagers.iter().map(|&w| (w, 0)).collect(),
+        });
+    }
+    let known: Vec<String> = spec
+        .wagers
+        .iter()
+        .map(|w| format!("`{}`", w.id))
+        .chain(spec.combined.iter().map(|c| format!("`{}`", c.id)))
+        .collect();
+    Err(ProtectError::Wager {
+        id: id.into(),
+        known: known.join(", "),
+    })
+}
+
+/// Runs every scenario of `request` on `spec` (its strategy resolved for
+/// the full shoe of `decks` decks) at `decks` decks.
+pub fn protect(spec: &Spec, decks: u32, request: &Request) -> Result<Protection, ProtectError> {
+    let default = request
+        .wagers
+        .clone()
+        .unwrap_or_else(|| default_choices(spec));
+    let scenarios = request.scenarios.clone().unwrap_or_else(standard_scenarios);
+    // Each scenario's choices, checked before anything is computed.
+    let mut sets: Vec<Vec<Choice>> = Vec::new();
+    for s in &scenarios {
+        let names = s.wagers.as_ref().unwrap_or(&default);
+        let set = names
+            .iter()
+            .map(|n| choice(spec, n))
+            .collect::<Result<Vec<_>, _>>()?;
+        sets.push(set);
+    }
+    let mut wagers: Vec<usize> = sets
+        .iter()
+        .flatten()
+        .flat_map(|c| c.parts.iter().map(|&(w, _)| w))
+        .collect();
+    wagers.sort_unstable();
+    wagers.dedup();
+    let observed =
+        Observed::new(spec, &wagers, &Composition::standard(decks)).map_err(|e| match e {
+            NotObservable::StrategyReadsSuits => ProtectError::StrategyReadsSuits,
+            NotObservable::TooFewCards => unreachable!("a standard shoe holds 52 cards a deck"),
+        })?;
+    let mut values: Vec<(Vec<Choice>, Values)> = Vec::new();
+    let mut outcomes = Vec::new();
+    for (s, set) in scenarios.iter().zip(sets) {
+        let at = match values.iter().position(|(c, _)| *c == set) {
+            Some(at) => at,
+            None => {
+                let v = Values::new(&observed, &set);
+                values.push((set, v));
+                values.len() - 1
+            }
+        };
+        outcomes.push(run(&values[at].1, s));
+    }
+    Ok(Protection { decks, outcomes })
+}
+
+/// The report's "Game protection" section: the standard set on the base
+/// game's wagers; for a spec of side bets alone, each wager alone with its
+/// first card seen (rank, or the best two-group partition). Wagers whose
+/// conditions read ranks or suits are walked rank by rank, about a second
+/// or more per spec: they are left to `certify protect` (`not_run`) so
+/// that the report stays fast.
+#[derive(Clone, Debug)]
+pub struct ReportSet {
+    pub protection: Protection,
+    /// Wagers the section does not cover, for `certify protect`.
+    pub not_run: Vec<String>,
+    /// Side bets left out because the player has the edge without seeing
+    /// anything (a negative house edge: the report's warnings say so).
+    pub favourable: Vec<String>,
+    /// Whether the player chooses among the base game's wagers (else each
+    /// side bet alone).
+    pub base_game: bool,
+}
+
+pub fn report_set(spec: &Spec, decks: u32) -> Result<ReportSet, ProtectError> {
+    let base_game = !spec.combined.is_empty()
+        || spec
+            .wagers
+            .iter()
+            .any(|w| MAIN_WAGERS.contains(&w.id.as_str()));
+    if base_game {
+        let request = Request {
+            wagers: None,
+            scenarios: None,
+        };
+        return Ok(ReportSet {
+            protection: protect(spec, decks, &request)?,
+            not_run: Vec::new(),
+            favourable: Vec::new(),
+            base_game,
+        });
+    }
+    let mut scenarios = Vec::new();
+    let mut not_run = Vec::new();
+    for (w, wager) in spec.wagers.iter().enumerate() {
+        if !crate::engine::shoe_state::observed::walked_by_value(spec, w) {
+            not_run.push(wager.id.clone());
+            continue;
+        }
+        for s in ["ranks:1", "groups:1:best"] {
+            scenarios.push(Scenario::parse(&format!("{s}@{}", wager.id))?);
+        }
+    }
+    let request = Request {
+        wagers: None,
+        scenarios: Some(scenarios),
+    };
+    let mut protection = if request.scenarios.as_ref().is_some_and(|s| s.is_empty()) {
+        Protection {
+            decks,
+            outcomes: Vec::new(),
+        }
+    } else {
+        protect(spec, decks, &request)?
+    };
+    // One wager that must be bet: its edge is minus its house edge, seen
+    // cards or not. Positive: the bet favours the player outright.
+    let mut favourable = Vec::new();
+    protection.outcomes.retain(|o| {
+        let positive = num_traits::Signed::is_positive(&o.player_edge);
+        if positive && !favourable.contains(&o.choices[0]) {
+            favourable.push(o.choices[0].clone());
+        }
+        !positive
+    });
+    Ok(ReportSet {
+        protection,
+        not_run,
+        favourable,
+        base_game,
+    })
+}

@@ -1,0 +1,104 @@
+//! `protection`: the "Game protection" section's figures, per scenario
+//! the fields `certify protect --json` prints.
+
+use super::values::Exact;
+use crate::protect::Outcome;
+use crate::protect::scenario::ranks_text;
+use crate::protection::ReportSet;
+use schemars::JsonSchema;
+use serde::Serialize;
+
+/// Decision tables longer than this are left to `certify protect --json`.
+pub const SHOWN_DECISIONS: usize = 16;
+
+#[derive(Clone, Debug, Serialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
+pub struct Protection {
+    /// Whether the player chooses among the base game's wagers (else each
+    /// side bet alone).
+    pub base_game: bool,
+    pub scenarios: Vec<Scenario>,
+    /// Wagers the section leaves to `certify protect` (they read ranks or
+    /// suits: a slower walk).
+    pub not_run: Vec<String>,
+    /// Side bets left out: the player has the edge without seeing anything.
+    pub favourable: Vec<String>,
+}
+
+#[derive(Clone, Debug, Serialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
+pub struct Scenario {
+    /// As `certify protect --scenario` writes it.
+    pub scenario: String,
+    /// The wagers the player chooses among.
+    pub wagers: Vec<String>,
+    /// For a group scenario: the ranks of one group (the smaller).
+    pub partition: Option<String>,
+    /// The player who must bet every round: expected win per round dealt.
+    pub player_edge: Exact,
+    /// The player who may sit out: expected win per round dealt.
+    pub player_edge_sitting_out: Exact,
+    /// ... per round bet.
+    pub edge_per_bet_sitting_out: Exact,
+    /// ... share of rounds bet.
+    pub share_bet: Exact,
+    /// Observations (what the player can see) that happen.
+    pub observations: u64,
+    /// The decision table (empty beyond 16 observations: `certify protect --json`).
+    pub decisions: Vec<Decision>,
+}
+
+#[derive(Clone, Debug, Serialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
+pub struct Decision {
+    /// Ranks (`7 K`) or groups (`in out`) of the first cards, in dealing order.
+    pub observation: String,
+    /// The best wager.
+    pub wager: String,
+    /// Its expected win per unit bet, given the observation.
+    pub edge: Exact,
+    pub probability: Exact,
+    /// Whether the player who may sit out bets.
+    pub bet: bool,
+}
+
+impl Scenario {
+    pub fn of(o: &Outcome) -> Scenario {
+        let decisions = if o.decisions.len() <= SHOWN_DECISIONS {
+            o.decisions
+                .iter()
+                .map(|d| Decision {
+                    observation: d.observation.clone(),
+                    wager: o.choices[d.choice].clone(),
+                    edge: Exact::of(&d.edge),
+                    probability: Exact::of(&d.probability),
+                    bet: d.bet,
+                })
+                .collect()
+        } else {
+            Vec::new()
+        };
+        Scenario {
+            scenario: o.scenario.text.clone(),
+            wagers: o.choices.clone(),
+            partition: o.partition.map(ranks_text),
+            player_edge: Exact::of(&o.player_edge),
+            player_edge_sitting_out: Exact::of(&o.player_edge_sitting_out),
+            edge_per_bet_sitting_out: Exact::of(&o.edge_per_bet_sitting_out),
+            share_bet: Exact::of(&o.share_bet),
+            observations: o.decisions.len() as u64,
+            decisions,
+        }
+    }
+}
+
+impl Protection {
+    pub fn of(r: &ReportSet) -> Protection {
+        Protection {
+            base_game: r.base_game,
+            scenarios: r.protection.outcomes.iter().map(Scenario::of).collect(),
+            not_run: r.not_run.clone(),
+            favourable: r.favourable.clone(),
+        }
+    }
+}

@@ -26,12 +26,18 @@ pub(crate) fn render(doc: &mut Document, inp: &Inputs, c: &Computed) {
         "Spec SHA-256".to_string(),
         format!("`{}`", sha256_hex(inp.spec_bytes)),
     ]);
+    let missing = c.warnings.iter().any(|w| w.kind == super::DOCUMENT_NOT_FOUND);
     t.row(vec![
         "Source document".to_string(),
         format!(
-            "{} — {}",
+            "{} — {}{}",
             spec.document,
-            spec.section.as_deref().unwrap_or("whole document")
+            spec.section.as_deref().unwrap_or("whole document"),
+            if missing {
+                " (NOT FOUND beside the spec: nothing in this report was checked against it)"
+            } else {
+                ""
+            }
         ),
     ]);
     let sub = &spec.submission;
@@ -46,6 +52,17 @@ pub(crate) fn render(doc: &mut Document, inp: &Inputs, c: &Computed) {
     }
     t.row(vec!["Shoe".to_string(), super::decks::shoe_cell(spec, a)]);
     t.row(vec![
+        "Date of analysis".to_string(),
+        match spec.report.date {
+            Some(d) => super::fill::date_text(d),
+            None => format!(
+                "not declared (`report.date` in the spec); the PDF's file date is the release date of certify {}, {}",
+                env!("CARGO_PKG_VERSION"),
+                super::fill::date_text(super::release::RELEASE_DATE)
+            ),
+        },
+    ]);
+    t.row(vec![
         "Tool".to_string(),
         format!("certify {}", env!("CARGO_PKG_VERSION")),
     ]);
@@ -53,10 +70,9 @@ pub(crate) fn render(doc: &mut Document, inp: &Inputs, c: &Computed) {
     verdict(sec, inp, c);
     super::sides::framing(sec, spec);
     wagers(sec, spec, c);
-    sec.heading(3, "Claims printed in the document");
-    if c.claims.is_empty() {
-        sec.para("The document prints no house edge for these wagers.");
-    } else {
+    // No claims: the verdict has said so; no heading says it again.
+    if !c.claims.is_empty() {
+        sec.heading(3, "Claims printed in the document");
         sec.table(super::claims::table(&c.claims));
         super::decks::claims_page_one(sec, inp);
     }
@@ -90,7 +106,7 @@ fn verdict(sec: &mut Section, inp: &Inputs, c: &Computed) {
         n => format!("{n} pay tables give the player an advantage (a negative house edge)"),
     };
     let claims = match (c.claims.len(), unconfirmed) {
-        (0, _) => "the document prints no house edge to check".to_string(),
+        (0, _) => "no printed house edge is recorded to check".to_string(),
         (n, 0) => format!(
             "the {} printed in the document {} confirmed",
             if n == 1 {
@@ -110,7 +126,7 @@ fn verdict(sec: &mut Section, inp: &Inputs, c: &Computed) {
     let passed = inp.fixtures.iter().filter(|r| r.pass).count();
     let v = inp.verification;
     sec.verdict(format!(
-"**Verdict. {headline}** {} wager{} under {tables} pay table{} computed exactly at {}. Handwritten cases from the document: {passed} of {} checks passed. Engine against the reference evaluator: {} on all {} sequences of the small shoes and {} rounds sampled from the full shoe. Warnings: {}.", a.wagers.len(), if a.wagers.len() == 1 { "" } else { "s" }, if tables == 1 { "" } else { "s" }, crate::cards::deck_count(a.decks), inp.fixtures.len(), if v.passed() { "agree" } else { "DISAGREE" }, group_digits(&v.small_shoe_sequences.to_string()), group_digits(&v.sampled.to_string()), c.warnings.len()));
+"**Verdict. {headline}** {} wager{} under {tables} pay table{} computed exactly at {}. Handwritten cases: {passed} of {} checks passed. Engine against the reference evaluator: {} on all {} sequences of the small shoes and {} rounds sampled from the full shoe. Warnings: {}.", a.wagers.len(), if a.wagers.len() == 1 { "" } else { "s" }, if tables == 1 { "" } else { "s" }, crate::cards::deck_count(a.decks), inp.fixtures.len(), if v.passed() { "agree" } else { "DISAGREE" }, group_digits(&v.small_shoe_sequences.to_string()), group_digits(&v.sampled.to_string()), c.warnings.len()));
     if let Some(st) = inp.study {
         let agree = st.cross_check.iter().filter(|x| x.agrees).count();
         let countable: Vec<String> = st
@@ -135,7 +151,7 @@ fn wagers(sec: &mut Section, spec: &crate::model::Spec, c: &Computed) {
         3,
         format!(
             "Every wager and pay table at {}",
-            super::decks::label(spec, a.decks)
+            super::decks::page_one_label(spec, a.decks)
         ),
     );
     let mut t = Table::names(vec![

@@ -71,7 +71,10 @@ fn every_shipped_spec_records_its_documents_deck_counts() {
     assert!(md.contains("8 decks; the default: the usual Mini-Baccarat shoe"));
     // Each thing once (issue 36): the count is not restated in its reason,
     // nor "no deck count" in where the document is silent.
-    let shoe = md.lines().find(|l| l.starts_with("| Shoe")).expect("a Shoe row");
+    let shoe = md
+        .lines()
+        .find(|l| l.starts_with("| Shoe"))
+        .expect("a Shoe row");
     assert_eq!(shoe.matches("8 decks").count(), 1, "{shoe}");
     assert_eq!(shoe.matches("no deck count").count(), 1, "{shoe}");
     let md = report("golden_bacc");

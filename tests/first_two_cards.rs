@@ -76,7 +76,7 @@ fn events() -> Vec<(&'static str, Vec<(&'static str, Event)>)> {
                 }),
                 ("second_ranks_match_odd_first", |h| {
                     h.cards[PLAYER][1].0 == h.cards[BANKER][1].0
-                        && value(h.cards[PLAYER][0].0) % 3 == 0
+                        && value(h.cards[PLAYER][0].0).is_multiple_of(3)
                 }),
                 ("third_cards_seven_apart", |h| {
                     match (card_value(h, PLAYER, 2), card_value(h, BANKER, 2)) {

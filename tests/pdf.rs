@@ -493,8 +493,14 @@ fn metadata_names_the_submitter_or_certify_and_dates_it_by_the_release() {
     // A declared date of analysis is the PDF's date instead (issue 36).
     model.meta.date = Some("2027-03-04".into());
     let dated = String::from_utf8_lossy(&render(&model, "h").unwrap()).into_owned();
-    assert!(dated.contains("/CreationDate(D:20270304000000Z)"), "no declared date");
-    assert!(!dated.contains(&date), "the release date beside the declared one");
+    assert!(
+        dated.contains("/CreationDate(D:20270304000000Z)"),
+        "no declared date"
+    );
+    assert!(
+        !dated.contains(&date),
+        "the release date beside the declared one"
+    );
 }
 
 /// The text between `<tag>` and `</tag>` in the PDF's XMP metadata.

@@ -25,7 +25,9 @@ impl Checker<'_> {
         });
         let max = crate::limits::MAX_SIMULATE_ROUNDS;
         let simulate = r.simulate.as_ref().and_then(|n| {
-            let ok = u64::try_from(n.value).ok().filter(|&v| (1..=max).contains(&v));
+            let ok = u64::try_from(n.value)
+                .ok()
+                .filter(|&v| (1..=max).contains(&v));
             if ok.is_none() {
                 let found = n.value.to_string();
                 let kind = SpecError::ReportRounds { rounds: n.value };

@@ -65,13 +65,8 @@ fn meta(inp: &Inputs) -> Meta {
             .clone()
             .unwrap_or_else(|| "certify".into()),
         keywords,
-        date: spec.report.date.map(date_text),
+        date: spec.report.date.map(super::release::date_text),
     }
-}
-
-/// `(2026, 11, 25)` -> `2026-11-25`.
-pub(crate) fn date_text((y, m, d): (u16, u8, u8)) -> String {
-    format!("{y:04}-{m:02}-{d:02}")
 }
 
 /// Section 3: the shoe, the deal and decisions, the convention, how each

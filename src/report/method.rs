@@ -137,7 +137,11 @@ pub(crate) fn checks_run(sec: &mut Section, inp: &super::inputs::Inputs, c: &sup
     let checks = inp.fixtures.len();
     let passed = inp.fixtures.iter().filter(|r| r.pass).count();
     let count = |n: usize, one: &str, many: &str| {
-        format!("{} {}", group_digits(&n.to_string()), if n == 1 { one } else { many })
+        format!(
+            "{} {}",
+            group_digits(&n.to_string()),
+            if n == 1 { one } else { many }
+        )
     };
     sec.heading(3, "Checks run for this spec");
     sec.para("This run made these checks, and no others:");
@@ -161,10 +165,7 @@ pub(crate) fn checks_run(sec: &mut Section, inp: &super::inputs::Inputs, c: &sup
         ),
     });
     if !c.searches.is_empty() {
-        sec.item(format!(
-            "Pay searches: {} (section 4).",
-            c.searches.len()
-        ));
+        sec.item(format!("Pay searches: {} (section 4).", c.searches.len()));
     }
     if let Some(st) = inp.study {
         sec.item(format!(

@@ -26,7 +26,10 @@ pub(crate) fn render(doc: &mut Document, inp: &Inputs, c: &Computed) {
         "Spec SHA-256".to_string(),
         format!("`{}`", sha256_hex(inp.spec_bytes)),
     ]);
-    let missing = c.warnings.iter().any(|w| w.kind == super::DOCUMENT_NOT_FOUND);
+    let missing = c
+        .warnings
+        .iter()
+        .any(|w| w.kind == super::DOCUMENT_NOT_FOUND);
     t.row(vec![
         "Source document".to_string(),
         format!(
@@ -54,11 +57,11 @@ pub(crate) fn render(doc: &mut Document, inp: &Inputs, c: &Computed) {
     t.row(vec![
         "Date of analysis".to_string(),
         match spec.report.date {
-            Some(d) => super::fill::date_text(d),
+            Some(d) => super::release::date_text(d),
             None => format!(
                 "not declared (`report.date` in the spec); the PDF's file date is the release date of certify {}, {}",
                 env!("CARGO_PKG_VERSION"),
-                super::fill::date_text(super::release::RELEASE_DATE)
+                super::release::date_text(super::release::RELEASE_DATE)
             ),
         },
     ]);

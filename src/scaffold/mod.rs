@@ -77,9 +77,8 @@ pub fn create(id: &str, dir: &Path) -> Result<Created, Box<Diagnostic>> {
         return Err(usage(e));
     }
     // The schema is a help to the editor only: a draft works without it.
-    let schema = schema_file.filter(|f| {
-        !f.exists() && std::fs::write(f, crate::spec::json_schema::spec()).is_ok()
-    });
+    let schema = schema_file
+        .filter(|f| !f.exists() && std::fs::write(f, crate::spec::json_schema::spec()).is_ok());
     Ok(Created {
         spec,
         fixtures,
@@ -170,7 +169,11 @@ pub fn next_steps(id: &str, c: &Created) -> String {
         .join("reports")
         .display()
         .to_string();
-    let reports = if reports.is_empty() { "reports".into() } else { reports };
+    let reports = if reports.is_empty() {
+        "reports".into()
+    } else {
+        reports
+    };
     let schema = c
         .schema
         .as_ref()
@@ -276,7 +279,10 @@ mod tests {
             assert!(!filled.contains("{{"), "{filled}");
         }
         let steps = next_steps("x", &c);
-        assert!(steps.contains("certify check drafts/rules/x.yaml"), "{steps}");
+        assert!(
+            steps.contains("certify check drafts/rules/x.yaml"),
+            "{steps}"
+        );
         assert!(steps.contains("--out drafts/reports"), "{steps}");
     }
 

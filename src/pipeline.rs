@@ -21,7 +21,7 @@ use crate::verify::Verification;
 use rayon::prelude::*;
 use std::borrow::Cow;
 use std::collections::BTreeMap;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 pub use crate::options::{Options, SAMPLES};
 
@@ -253,12 +253,15 @@ impl Prepared {
     fn finish_with(
         self,
         verification: Verification,
-        computed: Computed,
+        mut computed: Computed,
         progress: &dyn Fn(&str, &mut dyn FnMut()),
     ) -> Result<Certified, Failure> {
         if !verification.passed() {
             return Err(Failure::Disagreement(Box::new(verification)));
         }
+        computed
+            .warnings
+            .extend(missing_document(&self.path, &self.spec));
         let spec = &self.spec;
         let decks = self.decks;
         let mut study = None;
@@ -482,6 +485,21 @@ pub fn fit_counts(have: &[u32]) -> Vec<u32> {
         .filter(|d| !have.contains(d))
         .take(crate::engine::deck_function::DEGREE.saturating_sub(have.len()))
         .collect()
+}
+
+/// A warning when the spec's source document is not in the `documents/`
+/// folder beside the spec: the report then makes no claim about its words.
+fn missing_document(path: &str, spec: &Spec) -> Option<crate::report::Warning> {
+    let dir = Path::new(path).parent().unwrap_or(Path::new(""));
+    let at = dir.join("documents").join(&spec.document);
+    (!at.is_file()).then(|| crate::report::Warning {
+        kind: crate::report::DOCUMENT_NOT_FOUND,
+        message: format!(
+            "source document `{}` not found (looked for {}): the handwritten cases' quotations and the spec's readings were not checked against it",
+            spec.document,
+            at.display()
+        ),
+    })
 }
 
 /// What `--simulate` asks of the simulation stage, checked.

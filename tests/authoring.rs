@@ -209,3 +209,48 @@ fn reports_diff_by_their_figures_and_a_spec_is_not_diffed_with_a_report() {
     let not_a_report = certify(&["diff", "Cargo.lock", "rules/lucky_8.yaml"]);
     assert_ne!(not_a_report.code, 0);
 }
+
+/// `certify new ID` with no `--dir` (issue 36, item 2): the draft goes to
+/// `drafts/rules/` (git-ignored; the shipped specs' tests read `rules/` and
+/// `fixtures/` only), its first line names the checkout's schema relative
+/// to it, and the command says where each file went.
+#[test]
+fn a_draft_goes_to_drafts_with_the_schema_line() {
+    let dir = scratch("drafts");
+    std::fs::create_dir_all(dir.join("rules")).unwrap();
+    std::fs::copy(
+        "rules/certify-spec.schema.json",
+        dir.join("rules/certify-spec.schema.json"),
+    )
+    .unwrap();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_certify"))
+        .args(["new", "my_draft"])
+        .current_dir(&dir)
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    for file in [
+        "drafts/rules/my_draft.yaml",
+        "drafts/fixtures/my_draft.yaml",
+    ] {
+        assert!(stdout.contains(&format!("created {file}")), "{stdout}");
+        assert!(dir.join(file).is_file(), "{file}");
+    }
+    let spec = std::fs::read_to_string(dir.join("drafts/rules/my_draft.yaml")).unwrap();
+    assert_eq!(
+        spec.lines().next(),
+        Some("# yaml-language-server: $schema=../../rules/certify-spec.schema.json")
+    );
+    assert!(!dir.join("rules/my_draft.yaml").exists());
+    assert!(
+        !dir.join("fixtures").exists(),
+        "nothing among the shipped fixtures"
+    );
+    let ignored = std::fs::read_to_string(".gitignore").unwrap();
+    assert!(
+        ignored.lines().any(|l| l == "/drafts/"),
+        "drafts/ is git-ignored"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -68,7 +68,15 @@ fn every_shipped_spec_records_its_documents_deck_counts() {
     // The report says so on page one, and why the default where none is named.
     let md = report("lucky_8");
     assert!(md.contains("the document names no deck count"));
-    assert!(md.contains("8 decks is the default: 8 decks, the usual Mini-Baccarat shoe"));
+    assert!(md.contains("8 decks; the default: the usual Mini-Baccarat shoe"));
+    // Each thing once (issue 36): the count is not restated in its reason,
+    // nor "no deck count" in where the document is silent.
+    let shoe = md
+        .lines()
+        .find(|l| l.starts_with("| Shoe"))
+        .expect("a Shoe row");
+    assert_eq!(shoe.matches("8 decks").count(), 1, "{shoe}");
+    assert_eq!(shoe.matches("no deck count").count(), 1, "{shoe}");
     let md = report("golden_bacc");
     assert!(md.contains("the document names 6 or 8 decks"));
 }

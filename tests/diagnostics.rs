@@ -117,3 +117,26 @@ fn combined_entries_and_pay_searches_are_checked() {
         (45, 12)
     );
 }
+
+/// "A total of 8 or 9" written as `player.total == 8 or 9`: the number is
+/// no condition, and the help writes the list (issue 36).
+#[test]
+fn a_value_or_a_number_proposes_a_list() {
+    let ds = errors("fixtures/errors/err_one_of_several.yaml");
+    assert_eq!((ds[0].line, ds[0].column, ds[0].width), (30, 36, 1));
+    assert_eq!(
+        ds[0].help.as_deref(),
+        Some("to test one value against several, write `player.total in [8, 9]`")
+    );
+}
+
+/// `%` divides by a constant of at least 1, never by a value of the cards.
+#[test]
+fn a_remainder_by_a_card_value_is_refused_at_the_divisor() {
+    let ds = errors("fixtures/errors/err_modulus.yaml");
+    assert_eq!((ds[0].line, ds[0].column, ds[0].width), (30, 47, 12));
+    assert_eq!(
+        ds[0].expected.as_deref(),
+        Some("a whole number of at least 1")
+    );
+}

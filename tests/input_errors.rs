@@ -82,7 +82,7 @@ fn a_duplicate_key_points_at_the_second() {
             key: "decks".into()
         }
     );
-    assert_eq!((ds[0].line, ds[0].column), (12, 3));
+    assert_eq!((ds[0].line, ds[0].column), (13, 3));
     insta::assert_snapshot!(rendered(&ds, &text));
 }
 
@@ -99,7 +99,7 @@ fn a_pay_of_true_a_list_or_null_is_the_wrong_kind() {
                 field: "player_only_face".into()
             }
         );
-        assert_eq!((ds[0].line, ds[0].column), (79, 29), "{bad}");
+        assert_eq!((ds[0].line, ds[0].column), (80, 29), "{bad}");
         assert!(ds[0].expected.as_deref().unwrap().starts_with("a pay"));
         all.push_str(&rendered(&ds, &text));
     }
@@ -117,7 +117,7 @@ fn infinity_and_nan_are_not_numbers_a_spec_accepts() {
             input(&ds[0]),
             &InputError::NumberSyntax { text: bad.into() }
         );
-        assert_eq!((ds[0].line, ds[0].column, ds[0].width), (79, 29, bad.len()));
+        assert_eq!((ds[0].line, ds[0].column, ds[0].width), (80, 29, bad.len()));
         all.push_str(&rendered(&ds, &text));
     }
     insta::assert_snapshot!(all);
@@ -139,7 +139,7 @@ fn decks_in_words_or_a_fraction_are_the_wrong_kind() {
                 field: "decks".into()
             }
         );
-        assert_eq!((ds[0].line, ds[0].column), (11, 10));
+        assert_eq!((ds[0].line, ds[0].column), (12, 10));
         assert_eq!(ds[0].found.as_deref(), Some(found));
         all.push_str(&rendered(&ds, &text));
     }
@@ -156,7 +156,7 @@ fn numbers_are_plain_decimals_only() {
             &InputError::NumberSyntax { text: bad.into() },
             "{bad}"
         );
-        assert_eq!((ds[0].line, ds[0].column), (79, 29), "{bad}");
+        assert_eq!((ds[0].line, ds[0].column), (80, 29), "{bad}");
     }
     for bad in ["0x8", "+8", "08", "8e0"] {
         let text = edited("  decks: 8\n", &format!("  decks: {bad}\n"));
@@ -195,7 +195,7 @@ fn every_missing_field_is_reported_at_its_mapping() {
         ds.iter().map(|d| (d.message(), d.line, d.column)).collect();
     insta::assert_snapshot!(rendered(&ds, &text));
     assert!(got.contains(&("missing field `title` in the spec".into(), 3, 1)));
-    assert!(got.contains(&("missing field `allowed_decks` in the shoe".into(), 10, 3)));
+    assert!(got.contains(&("missing field `allowed_decks` in the shoe".into(), 11, 3)));
     assert!(
         got.iter()
             .any(|(m, _, _)| m == "missing field `pays` in a pay table")
@@ -244,7 +244,7 @@ fn the_cli_exits_1_with_the_error() {
         out.stderr
             .contains("number `0x10` not written as a plain decimal")
     );
-    assert!(out.stderr.contains("bad.yaml:79:29"));
+    assert!(out.stderr.contains("bad.yaml:80:29"));
     let missing = dir.join("missing.yaml");
     let out = run(missing.to_str().unwrap());
     assert_eq!(out.code, 1);

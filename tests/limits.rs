@@ -23,7 +23,9 @@ fn certify(args: &[&str]) -> certify::cli::Output {
 fn head() -> String {
     let scaffold = include_str!("../src/scaffold/spec.yaml")
         .replace("{{id}}", "sizes")
-        .replace("{{title}}", "Sizes");
+        .replace("{{title}}", "Sizes")
+        .replace("{{schema}}", "s.json")
+        .replace("{{date}}", "2026-11-25");
     scaffold.split("\nwagers:\n").next().unwrap().to_string() + "\nwagers:\n"
 }
 

@@ -67,9 +67,9 @@ fn the_submission_section_appears_on_page_one() {
     let md = run.render().expect("renders").markdown;
     let page = page_one(&md);
     for row in [
-        "| Submitter       | Example Gaming Ltd",
-        "| Jurisdiction    | Nevada",
-        "| Game identifier | PB-001",
+        "| Submitter        | Example Gaming Ltd",
+        "| Jurisdiction     | Nevada",
+        "| Game identifier  | PB-001",
     ] {
         assert!(page.contains(row), "{row}\n{page}");
     }

@@ -46,6 +46,7 @@ fn doc(sections: Vec<Section>) -> Document {
             title: "T".into(),
             author: "certify".into(),
             keywords: Vec::new(),
+            date: None,
         },
         sections,
         ..Document::default()
@@ -471,6 +472,7 @@ fn metadata_names_the_submitter_or_certify_and_dates_it_by_the_release() {
         title: "Game — mathematical analysis".into(),
         author: "Acme Gaming Ltd".into(),
         keywords: vec!["game_x".into(), "side_bet".into()],
+        date: None,
     };
     let pdf = render(&model, "h").unwrap();
     let again = render(&model, "h").unwrap();
@@ -488,6 +490,17 @@ fn metadata_names_the_submitter_or_certify_and_dates_it_by_the_release() {
     model.meta.author = "certify".into();
     let anonymous = render(&model, "h").unwrap();
     assert!(String::from_utf8_lossy(&anonymous).contains("(certify)"));
+    // A declared date of analysis is the PDF's date instead (issue 36).
+    model.meta.date = Some("2027-03-04".into());
+    let dated = String::from_utf8_lossy(&render(&model, "h").unwrap()).into_owned();
+    assert!(
+        dated.contains("/CreationDate(D:20270304000000Z)"),
+        "no declared date"
+    );
+    assert!(
+        !dated.contains(&date),
+        "the release date beside the declared one"
+    );
 }
 
 /// The text between `<tag>` and `</tag>` in the PDF's XMP metadata.

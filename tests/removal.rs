@@ -133,7 +133,14 @@ const SPADE_WAGER: &str = "
 fn a_wager_naming_a_suit_has_an_effect_per_card() {
     let decks = 1;
     let path = "rules/punto_banco.yaml";
-    let text = std::fs::read_to_string(path).expect(path) + SPADE_WAGER;
+    // The wager joins the spec's list of wagers, before the report block
+    // the shipped spec ends with.
+    let text = std::fs::read_to_string(path).expect(path).replacen(
+        "\nreport:",
+        &format!("{SPADE_WAGER}\nreport:"),
+        1,
+    );
+    assert!(text.contains("spade_first"), "the wager is in the spec");
     let spec = check_source(&SourceFile::new(path, text)).expect("spec checks");
     let removal = effects_of_removal(&spec, decks);
     let full = engine_edges(&spec, &Composition::standard(decks), decks);

@@ -288,6 +288,7 @@ fn fresh_reports_without_a_simulation_are_valid() {
     let printed = certify(&[
         "rules/punto_banco.yaml",
         "--json",
+        "--no-simulate",
         "--out",
         dir.to_str().unwrap(),
     ]);

@@ -80,6 +80,12 @@ fn dragon_bonus() {
     check("tests/specs/dragon_bonus.yaml");
 }
 
+/// The first-two-card total, card values by position and `%` (issue 36).
+#[test]
+fn first_two_cards() {
+    check("tests/specs/first_two_cards.yaml");
+}
+
 /// Events reading a drawn third card's suit beside atoms that do not say
 /// whether it was drawn (kinds, a total), on the small shoes and on a shoe
 /// of pictures and pairs where many rounds have the same kinds with and

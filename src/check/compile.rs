@@ -130,8 +130,17 @@ pub struct Env<'a> {
 }
 
 pub const GLOBALS: [&str; 3] = ["cards", "tie", "margin"];
-pub const HAND_ATTRS: [&str; 9] = [
-    "total", "count", "natural", "drew", "wins", "cards", "first", "second", "third",
+pub const HAND_ATTRS: [&str; 10] = [
+    "total",
+    "two_card_total",
+    "count",
+    "natural",
+    "drew",
+    "wins",
+    "cards",
+    "first",
+    "second",
+    "third",
 ];
 pub const CARD_ATTRS: [&str; 5] = ["rank", "suit", "value", "face", "high"];
 pub const FUNCTIONS: [&str; 4] = ["count", "suited", "max_kind", "kinds"];
@@ -250,6 +259,7 @@ fn attribute(base: Value, attr: &str, span: Span, base_span: Span, naturals: u16
 fn hand_attribute(h: u8, attr: &str, span: Span, naturals: u16) -> Result<Value> {
     Ok(match attr {
         "total" => Value::Int(Cond::Total(h)),
+        "two_card_total" => Value::Int(Cond::TwoCardTotal(h)),
         "count" => Value::Int(Cond::Count(h)),
         "natural" => Value::Bool(Cond::Natural(h, naturals)),
         "drew" => Value::Bool(Cond::Drew(h)),
@@ -402,7 +412,17 @@ fn bool_operand(e: &Expr, env: &Env, op: &'static str) -> Result<Cond> {
 /// the same operator (from parentheses or definitions) spliced in.
 fn logic(op: BinOp, xs: &[Expr], env: &Env) -> Result<Value> {
     let mut items = Vec::new();
-    for x in xs {
+    for (k, x) in xs.iter().enumerate() {
+        if op == BinOp::Or
+            && k > 0
+            && let Some((at, help)) = one_of_several(xs, k)
+        {
+            return Err(Box::new(
+                CompileError::new(at, ExprError::NotBoolOperand { op: "or" })
+                    .expected(Ty::Bool.describe(), Ty::Int.describe())
+                    .help(help),
+            ));
+        }
         match (op, bool_operand(x, env, op.symbol())?) {
             (BinOp::And, Cond::And(ys)) | (BinOp::Or, Cond::Or(ys)) => items.extend(ys),
             (_, c) => items.push(c),
@@ -413,6 +433,81 @@ fn logic(op: BinOp, xs: &[Expr], env: &Env) -> Result<Value> {
     } else {
         Cond::Or(items)
     }))
+}
+
+/// `x == 8 or 9`, the way rules say "a total of 8 or 9": the number after
+/// `or` is no condition. Proposes `x in [8, 9]`, with every number the
+/// chain lists after the comparison, and says where the first number is.
+/// `x == 8 or 9 and y` reads as `x == 8 or (9 and y)`: its number leads
+/// an `and`.
+fn one_of_several(xs: &[Expr], k: usize) -> Option<(Span, String)> {
+    let int = |e: &Expr| match e.kind {
+        ExprKind::Int(v) => Some(v),
+        _ => None,
+    };
+    let leading = |e: &Expr| match &e.kind {
+        ExprKind::And(ys) => int(&ys[0]).map(|v| (v, ys[0].span)),
+        _ => int(e).map(|v| (v, e.span)),
+    };
+    let (_, at) = leading(&xs[k])?;
+    // The comparison the numbers continue: the last operand before them.
+    let from = (0..k).rev().find(|&j| int(&xs[j]).is_none())?;
+    let ExprKind::Binary(BinOp::Eq, lhs, rhs) = &xs[from].kind else {
+        return None;
+    };
+    let mut numbers = vec![int(rhs)?];
+    for x in &xs[from + 1..] {
+        let Some((v, _)) = leading(x) else { break };
+        numbers.push(v);
+        if int(x).is_none() {
+            break;
+        }
+    }
+    let list: Vec<String> = numbers.iter().map(i64::to_string).collect();
+    let lhs = source_text(lhs).unwrap_or_else(|| "x".into());
+    let help = format!(
+        "to test one value against several, write `{lhs} in [{}]`",
+        list.join(", ")
+    );
+    Some((at, help))
+}
+
+/// A name or attribute chain written back as text, for a suggestion.
+fn source_text(e: &Expr) -> Option<String> {
+    match &e.kind {
+        ExprKind::Name(n) => Some(n.clone()),
+        ExprKind::Attr(base, names) => {
+            let mut s = source_text(base)?;
+            for (n, _) in names {
+                s.push('.');
+                s.push_str(n);
+            }
+            Some(s)
+        }
+        _ => None,
+    }
+}
+
+/// `x % n`: `n` a whole number of at least 1, written as a constant, so
+/// that every value is known to lie in 0..n (the engine keys on values)
+/// and no round can divide by zero.
+fn remainder(l: &Expr, r: &Expr, env: &Env) -> Result<Value> {
+    let x = int_operand(l, env, BinOp::Mod)?;
+    match value(r, env)? {
+        Value::Int(Cond::Const(n)) if n >= 1 => Ok(Value::Int(Cond::Mod(Box::new(x), n))),
+        other => Err(Box::new(
+            CompileError::new(r.span, ExprError::ModulusNotConstant).expected(
+                "a whole number of at least 1",
+                if other.ty() == Ty::Int && matches!(other, Value::Int(Cond::Const(_))) {
+                    "a number below 1".to_string()
+                } else if other.ty() == Ty::Int {
+                    "a number that depends on the cards".to_string()
+                } else {
+                    other.ty().describe().to_string()
+                },
+            ),
+        )),
+    }
 }
 
 /// A `+`/`-` chain: one flat `Cond::Sum`. The first operand is blamed on
@@ -435,6 +530,7 @@ fn sum(first: &Expr, rest: &[(BinOp, Expr)], env: &Env) -> Result<Value> {
 fn binary(op: BinOp, l: &Expr, r: &Expr, env: &Env) -> Result<Value> {
     match op {
         BinOp::In => membership(l, r, env),
+        BinOp::Mod => remainder(l, r, env),
         _ => comparison(op, l, r, env),
     }
 }

@@ -22,6 +22,7 @@ mod game;
 mod limits;
 mod pay;
 mod readings;
+mod report_plan;
 mod shoe;
 pub mod table;
 mod wager;
@@ -322,6 +323,8 @@ impl<'a> Checker<'a> {
                     game_id: r.game_id,
                 })
                 .unwrap_or_default(),
+            report: self.report_plan(raw.report.as_ref()),
+            unambiguous: raw.source.unambiguous,
             document_decks,
             assumptions,
             readings,

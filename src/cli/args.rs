@@ -71,9 +71,13 @@ pub(super) struct RunArgs {
     /// Add the "Simulation and card counting" section: real shoes dealt to
     /// a cut card against the exact figures, effects of removal and the
     /// counting analysis (see `certify simulate`), with this many rounds
-    /// per pass (default 10000000), e.g. --simulate 50000000
+    /// per pass (default 10000000; a spec's `report: { simulate: N }`
+    /// makes N the default of a run that writes reports), e.g. --simulate 50000000
     #[arg(long, value_name = "ROUNDS", num_args = 0..=1, default_missing_value = "10000000")]
     pub(super) simulate: Option<u64>,
+    /// Leave out the simulation the spec's `report:` section declares
+    #[arg(long, conflicts_with = "simulate")]
+    pub(super) no_simulate: bool,
 }
 
 #[derive(Subcommand, Debug)]
@@ -122,9 +126,10 @@ pub(super) enum Command {
     New {
         /// The new spec's id: lowercase letters, digits and `_`, e.g. my_side_bet
         id: String,
-        /// Folder for the spec (default: rules); its fixture file goes to the
-        /// fixtures/ folder beside it, where certify looks, e.g. --dir tests/specs
-        #[arg(long, value_name = "DIR", default_value = "rules")]
+        /// Folder for the spec (default: drafts/rules, which git ignores and
+        /// the shipped specs' tests do not read); its fixture file goes to
+        /// the fixtures/ folder beside it, where certify looks, e.g. --dir rules
+        #[arg(long, value_name = "DIR", default_value = crate::scaffold::DRAFTS)]
         dir: PathBuf,
     },
     /// What changed between two specs (or two JSON reports): the changes in

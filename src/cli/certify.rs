@@ -72,7 +72,7 @@ pub(super) fn one_spec(path: &str, args: &RunArgs) -> (Output, usize) {
         decks: args.decks,
         fixtures: args.fixtures.clone(),
         samples: args.verify.unwrap_or(SAMPLES),
-        simulate: args.simulate.map(|rounds| crate::options::SimulateOptions {
+        simulate: simulated_rounds(path, args).map(|rounds| crate::options::SimulateOptions {
             rounds,
             seed: crate::simulator::DEFAULT_SEED,
             penetration: crate::simulator::default_penetration(),
@@ -157,6 +157,23 @@ pub(super) fn one_spec(path: &str, args: &RunArgs) -> (Output, usize) {
         code: exit::OK,
     };
     (out, warnings)
+}
+
+/// The rounds to simulate: `--simulate`'s, else those the spec's `report:`
+/// section declares when the run writes reports (a run without reports has
+/// no section to put them in), unless `--no-simulate`.
+///
+/// Why the spec declares them: the shipped reports hold a simulation, and
+/// the README's first command must reproduce them byte for byte, so that a
+/// first run leaves a clone as it was (issue 36). A spec the checker
+/// refuses declares nothing here; the pipeline reports its errors.
+fn simulated_rounds(path: &str, args: &RunArgs) -> Option<u64> {
+    if args.simulate.is_some() || args.no_simulate || args.no_reports {
+        return args.simulate;
+    }
+    crate::check::check_file(path)
+        .ok()
+        .and_then(|(_, spec)| spec.report.simulate)
 }
 
 /// The `verify:` line of the summary, counts with thousands separators.

@@ -160,8 +160,11 @@ fn cost(study: &Study, elapsed: std::time::Duration, dealt: bool) -> String {
     let same = study.same_shoes_cost.as_secs_f64();
     let shoes = study.shoes.rank_level.max(study.shoes.suit_reading);
     let mut s = if dealt {
+        let dealt = study.full_rounds + study.dealt_rounds;
         format!(
-            "took {secs:.1} s: {:.1} million rounds per second over the whole command (rounds of each pass / wall clock)",
+            "took {secs:.1} s for the whole command: {} rounds dealt in both passes, {:.1} million a second ({:.1} million rounds of each pass a second)",
+            crate::diag::group_digits(&dealt.to_string()),
+            dealt as f64 / secs / 1e6,
             study.settings.shard_rounds() as f64 / secs / 1e6
         )
     } else {

@@ -78,6 +78,8 @@ pub enum ExprError {
     WrongListType { what: &'static str },
     /// `tie in []` (a condition is not looked up in a list).
     InNeedsScalar,
+    /// `player.total % banker.total`, `player.total % 0`.
+    ModulusNotConstant,
 }
 
 impl fmt::Display for ExprError {
@@ -122,6 +124,9 @@ impl fmt::Display for ExprError {
                 write!(f, "cannot look for {what} in a list of other things")
             }
             ExprError::InNeedsScalar => f.write_str("`in` tests a number, rank or suit"),
+            ExprError::ModulusNotConstant => {
+                f.write_str("`%` divides by a whole number of at least 1")
+            }
         }
     }
 }

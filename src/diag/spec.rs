@@ -407,6 +407,14 @@ pub enum SpecError {
     ///   - { item: "3", rules: [enter] }
     /// ```
     ReadingItemTwice { item: String },
+    /// ```yaml
+    /// report: { date: 25/11/2026 }
+    /// ```
+    ReportDate { date: String },
+    /// ```yaml
+    /// report: { simulate: 0 }
+    /// ```
+    ReportRounds { rounds: i64 },
     /// A spec past a size limit of `crate::limits`: a 101st wager, a 51st
     /// pay table of one wager, a 5,001st event of one wager, or more than
     /// 20,000 settlement lines in all.
@@ -436,6 +444,10 @@ impl fmt::Display for SpecError {
                 f.write_str("a deck count the document names is outside the allowed range")
             }
             DocumentDecksTwice { decks } => write!(f, "deck count {decks} is listed twice"),
+            ReportDate { date } => write!(f, "`{date}` is not a date of analysis"),
+            ReportRounds { rounds } => {
+                write!(f, "{rounds} is not a number of rounds to simulate")
+            }
             DefaultNotNamed { .. } => {
                 f.write_str("the default deck count is not one the document names")
             }

@@ -29,6 +29,8 @@ pub enum AExpr {
     In(Box<AExpr>, Vec<i64>),
     /// Flat, as `Cond::Sum` is.
     Sum(Box<AExpr>, Vec<(Sign, AExpr)>),
+    /// `x % n`, as `Cond::Mod`.
+    Mod(Box<AExpr>, i64),
 }
 
 impl Atoms {
@@ -67,6 +69,7 @@ impl Atoms {
                 b(first, self),
                 rest.iter().map(|(s, x)| (*s, self.compile(x))).collect(),
             ),
+            Cond::Mod(x, n) => AExpr::Mod(b(x, self), *n),
             leaf => AExpr::Atom(self.intern(leaf)),
         }
     }
@@ -79,7 +82,7 @@ impl Atoms {
             Cond::Rank(s) | Cond::Suit(s) | Cond::Value(s) | Cond::Face(s) | Cond::High(s) => {
                 initial & (1 << s) != 0
             }
-            Cond::Natural(..) => true,
+            Cond::Natural(..) | Cond::TwoCardTotal(_) => true,
             Cond::Suited(m) | Cond::MaxKind(m) | Cond::Kinds(m, _) => m & !initial == 0,
             _ => false,
         })
@@ -157,7 +160,7 @@ pub fn atoms_of(e: &AExpr, out: &mut Vec<usize>) {
     match e {
         AExpr::Atom(i) => out.push(*i),
         AExpr::Const(_) => {}
-        AExpr::Not(x) | AExpr::In(x, _) => atoms_of(x, out),
+        AExpr::Not(x) | AExpr::In(x, _) | AExpr::Mod(x, _) => atoms_of(x, out),
         AExpr::And(xs) | AExpr::Or(xs) => xs.iter().for_each(|x| atoms_of(x, out)),
         AExpr::Cmp(_, x, y) => {
             atoms_of(x, out);
@@ -212,6 +215,7 @@ impl AExpr {
                 }
                 Some(acc)
             }
+            AExpr::Mod(x, n) => Some(crate::model::cond::modulo(x.eval(v)?, *n)),
         }
     }
 }

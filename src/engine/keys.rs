@@ -72,7 +72,9 @@ impl ValueKey {
         for a in &atoms.list {
             let range = match a {
                 Cond::Suit(_) | Cond::Suited(_) => None,
-                Cond::Total(_) | Cond::Margin | Cond::Value(_) => Some((0, 9)),
+                Cond::Total(_) | Cond::TwoCardTotal(_) | Cond::Margin | Cond::Value(_) => {
+                    Some((0, 9))
+                }
                 Cond::Count(_) => Some((2, 3)),
                 Cond::Natural(..) | Cond::Drew(_) | Cond::Wins(_) | Cond::Tie | Cond::Face(_) => {
                     Some((0, 1))
@@ -118,9 +120,12 @@ impl CardKey {
         for a in &atoms.list {
             match a {
                 Cond::Count(_) | Cond::Drew(_) | Cond::CardCount(_) => {}
-                Cond::Total(_) | Cond::Natural(..) | Cond::Wins(_) | Cond::Tie | Cond::Margin => {
-                    totals = true
-                }
+                Cond::Total(_)
+                | Cond::TwoCardTotal(_)
+                | Cond::Natural(..)
+                | Cond::Wins(_)
+                | Cond::Tie
+                | Cond::Margin => totals = true,
                 // Suits are chosen separately, after the key.
                 Cond::Suit(_) | Cond::Suited(_) => {}
                 Cond::Rank(s) | Cond::Value(s) | Cond::Face(s) | Cond::High(s) => slots |= 1 << s,

@@ -30,6 +30,8 @@ pub enum BinOp {
     In,
     Add,
     Sub,
+    /// `%`: the remainder after dividing by a whole number.
+    Mod,
 }
 
 impl BinOp {
@@ -46,6 +48,7 @@ impl BinOp {
             BinOp::In => "in",
             BinOp::Add => "+",
             BinOp::Sub => "-",
+            BinOp::Mod => "%",
         }
     }
 }
@@ -84,6 +87,6 @@ pub enum ExprKind {
     /// `a + b - c ...`: the first operand, then each further one with its
     /// operator (`BinOp::Add` or `BinOp::Sub`); at least one further operand.
     Sum(Box<Expr>, Vec<(BinOp, Expr)>),
-    /// A comparison or `in`: not chained, so binary.
+    /// A comparison, `in` or `%`: not chained, so binary.
     Binary(BinOp, Box<Expr>, Box<Expr>),
 }

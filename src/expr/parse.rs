@@ -6,7 +6,8 @@
 //! and     := not ("and" not)*
 //! not     := "not" not | compare
 //! compare := sum (("==" | "!=" | "<" | "<=" | ">" | ">=") sum | "in" list)?
-//! sum     := postfix (("+" | "-") postfix)*
+//! sum     := term (("+" | "-") term)*
+//! term    := postfix ("%" postfix)?
 //! postfix := primary ("." name)*
 //! primary := integer | "true" | "false" | name | name "(" args ")" | "(" or ")" | list
 //! list    := "[" (or ("," or)*)? "]"
@@ -348,12 +349,12 @@ fn sum_op(i: In<'_>) -> Res<'_, BinOp> {
 
 /// A `+`/`-` chain, collected flat by a loop.
 fn sum(i: In<'_>, depth: usize) -> Res<'_, Expr> {
-    let (mut i, first) = postfix(i, depth)?;
+    let (mut i, first) = term(i, depth)?;
     let mut rest_terms = Vec::new();
     loop {
         match sum_op(i) {
             Ok((rest, op)) => {
-                let (rest, e) = cut(postfix(rest, depth))?;
+                let (rest, e) = cut(term(rest, depth))?;
                 rest_terms.push((op, e));
                 i = rest;
             }
@@ -372,6 +373,21 @@ fn sum(i: In<'_>, depth: usize) -> Res<'_, Expr> {
             span,
         },
     ))
+}
+
+/// `a % n`, binding tighter than `+` and `-`. One `%` per term: a chain
+/// would nest (it is not associative), and no rule needs two; a second is
+/// refused as trailing text, and parentheses allow it.
+fn term(i: In<'_>, depth: usize) -> Res<'_, Expr> {
+    let (i, lhs) = postfix(i, depth)?;
+    let (j, _) = multispace0(i)?;
+    match symbol("%", j) {
+        Ok((rest, _)) => {
+            let (rest, rhs) = cut(postfix(rest, depth))?;
+            Ok((rest, binary(BinOp::Mod, lhs, rhs)))
+        }
+        Err(_) => Ok((i, lhs)),
+    }
 }
 
 /// A primary and its `.name` chain, collected flat by a loop.
@@ -567,6 +583,14 @@ mod tests {
         let e = parse_expr("kinds(cards, 2) >= 2 and x.y.z - 1 < 4").unwrap();
         assert_eq!(show(&e), "((kinds(cards, 2) >= 2) and ((x.y.z - 1) < 4))");
         assert_eq!(e.span, Span::new(0, 38));
+        // `%` binds tighter than `+`, and comparisons loosest.
+        let e = parse_expr("a.b + c % 10 == d - 1").unwrap();
+        assert_eq!(show(&e), "((a.b + (c % 10)) == (d - 1))");
+        let e = parse_expr("(a + b) % 2 == 0").unwrap();
+        assert_eq!(show(&e), "(((a + b) % 2) == 0)");
+        // A second `%` needs parentheses.
+        assert!(parse_expr("a % 10 % 2 == 0").is_err());
+        assert!(parse_expr("(a % 10) % 2 == 0").is_ok());
     }
 
     #[test]

@@ -33,6 +33,8 @@ pub enum Cond {
     High(u8),
     // Attributes of a hand.
     Total(u8),
+    /// The total of the hand's first two cards, drawn or not.
+    TwoCardTotal(u8),
     Count(u8),
     /// Two-card total in the game's natural set (bit per total).
     Natural(u8, u16),
@@ -54,6 +56,10 @@ pub enum Cond {
     /// long sum is a wide node rather than a deep tree (every walk over a
     /// condition recurses by depth).
     Sum(Box<Cond>, Vec<(Sign, Cond)>),
+    /// `x % n`: the remainder from 0 to n - 1 (Euclidean, so a negative
+    /// difference of totals wraps as a baccarat total does); `n` is a
+    /// constant of at least 1, which the checker requires.
+    Mod(Box<Cond>, i64),
 }
 
 /// The operator before a later operand of a `Cond::Sum`.
@@ -118,6 +124,10 @@ impl Cond {
             Cond::High(s) => card(s, Card::high),
             Cond::Face(s) => (r.dealt(*s) && r.cards[*s as usize].face()) as i64,
             Cond::Total(h) => r.total(*h) as i64,
+            Cond::TwoCardTotal(h) => {
+                let h = *h as usize * 3;
+                ((r.cards[h].value() + r.cards[h + 1].value()) % 10) as i64
+            }
             Cond::Count(h) => r.counts[*h as usize] as i64,
             Cond::Natural(h, set) => {
                 (r.counts[*h as usize] == 2 && set & (1 << r.total(*h)) != 0) as i64
@@ -145,6 +155,7 @@ impl Cond {
             Cond::Sum(first, rest) => rest
                 .iter()
                 .fold(first.eval(r), |acc, (sign, x)| sign.apply(acc, x.eval(r))),
+            Cond::Mod(x, n) => modulo(x.eval(r), *n),
         }
     }
 
@@ -169,7 +180,7 @@ impl Cond {
             Cond::Suit(s) => mark(1 << s, need::SUIT),
             Cond::Value(s) => mark(1 << s, need::VALUE),
             Cond::Total(h) => mark(hand_mask(*h), need::VALUE),
-            Cond::Natural(h, _) => mark(0b11 << (h * 3), need::VALUE),
+            Cond::Natural(h, _) | Cond::TwoCardTotal(h) => mark(0b11 << (h * 3), need::VALUE),
             Cond::Wins(_) | Cond::Tie | Cond::Margin => mark(ALL_SLOTS, need::VALUE),
             Cond::Suited(m) => mark(*m, need::SUIT),
             Cond::MaxKind(m) | Cond::Kinds(m, _) => mark(*m, need::RANK),
@@ -178,14 +189,15 @@ impl Cond {
             | Cond::Or(_)
             | Cond::Cmp(..)
             | Cond::In(..)
-            | Cond::Sum(..) => self.children().for_each(|x| x.collect_needs(n)),
+            | Cond::Sum(..)
+            | Cond::Mod(..) => self.children().for_each(|x| x.collect_needs(n)),
         }
     }
 
     /// The operands of a compound condition, in order (none for a leaf).
     pub fn children(&self) -> Box<dyn Iterator<Item = &Cond> + '_> {
         match self {
-            Cond::Not(x) | Cond::In(x, _) => Box::new(std::iter::once(&**x)),
+            Cond::Not(x) | Cond::In(x, _) | Cond::Mod(x, _) => Box::new(std::iter::once(&**x)),
             Cond::And(xs) | Cond::Or(xs) => Box::new(xs.iter()),
             Cond::Cmp(_, a, b) => Box::new([&**a, &**b].into_iter()),
             Cond::Sum(first, rest) => {
@@ -261,6 +273,11 @@ pub fn compare(op: CmpOp, a: i64, b: i64) -> i64 {
         CmpOp::Ge => a >= b,
     };
     v as i64
+}
+
+/// `a % n` from 0 to n - 1, or ABSENT if `a` reads a card not dealt.
+pub fn modulo(a: i64, n: i64) -> i64 {
+    if a == ABSENT { ABSENT } else { a.rem_euclid(n) }
 }
 
 fn arith(a: i64, b: i64, f: fn(i64, i64) -> i64) -> i64 {

@@ -32,6 +32,11 @@ pub struct Spec {
     pub table: Option<table::TableRules>,
     /// Who submits the game, where, under which identifier.
     pub submission: Submission,
+    /// The `report:` section: what `certify SPEC` puts in the report.
+    pub report: ReportPlan,
+    /// The author's answer to whether the document leaves a question open
+    /// (`source.unambiguous`); None: not answered.
+    pub unambiguous: Option<bool>,
     /// The deck counts the document names (`shoe.document_decks`); `None`
     /// when the spec does not record them.
     pub document_decks: Option<DocumentDecks>,
@@ -76,6 +81,15 @@ pub struct DocumentDecks {
     pub source: String,
     /// Why the spec's default count is used (given when `counts` is empty).
     pub default_because: Option<String>,
+}
+
+/// The optional `report:` section, checked.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ReportPlan {
+    /// The date of analysis, `YYYY-MM-DD`, a real calendar date.
+    pub date: Option<(u16, u8, u8)>,
+    /// Rounds per pass of the simulation `certify SPEC` runs.
+    pub simulate: Option<u64>,
 }
 
 /// The optional `submission:` section: shown on the report's first page.

@@ -261,6 +261,7 @@ pub fn show(c: &Cond, hands: &[String; 2]) -> String {
         Cond::Face(s) => format!("{}.face", slot(s)),
         Cond::High(s) => format!("{}.high", slot(s)),
         Cond::Total(i) => format!("{}.total", h(i)),
+        Cond::TwoCardTotal(i) => format!("{}.two_card_total", h(i)),
         Cond::Count(i) => format!("{}.count", h(i)),
         Cond::Natural(i, set) => format!("{}.natural{}", h(i), totals(*set)),
         Cond::Drew(i) => format!("{}.drew", h(i)),
@@ -289,6 +290,7 @@ pub fn show(c: &Cond, hands: &[String; 2]) -> String {
             let items: Vec<String> = set.iter().map(|v| constant(*v, x)).collect();
             format!("({} in [{}])", show(x, hands), items.join(", "))
         }
+        Cond::Mod(x, n) => format!("({} % {n})", show(x, hands)),
         Cond::Sum(first, rest) => {
             // Printed as the left-nested pairs it once was: `((a + b) - c)`.
             let mut s = "(".repeat(rest.len());

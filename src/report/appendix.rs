@@ -71,7 +71,7 @@ pub(crate) fn summary(sec: &mut Section, results: &[CaseResult]) {
     let files: std::collections::BTreeSet<&str> = cases.iter().map(|c| c.file).collect();
     sec.heading(3, "Handwritten cases");
     sec.para(format!(
-        "{} cases from the rule documents' words ({} {}), {} checks of settlements, totals and refused rounds: {} of {} cases and {} of {} checks passed. Every case, with its cards, is in Appendix A at the end of this report.",
+        "{} handwritten cases, each naming its source ({} {}), {} checks of settlements, totals and refused rounds: {} of {} cases and {} of {} checks passed. Every case, with its cards, is in Appendix A at the end of this report.",
         cases.len(),
         if files.len() == 1 {
             "fixture file"

@@ -60,6 +60,15 @@ pub(crate) fn label(spec: &Spec, decks: u32) -> String {
     }
 }
 
+/// [`label`] where the Shoe row above has said why the count is the
+/// default: page one says it once.
+pub(crate) fn page_one_label(spec: &Spec, decks: u32) -> String {
+    match standing(spec, decks) {
+        Standing::Default => deck_count(decks),
+        _ => label(spec, decks),
+    }
+}
+
 /// "3-5, 7": ascending counts, consecutive runs joined.
 fn runs(counts: &[u32]) -> String {
     let mut out: Vec<String> = Vec::new();
@@ -99,14 +108,16 @@ pub(crate) fn shoe_cell(spec: &Spec, a: &Analysis) -> String {
     let total = super::numbers::group_digits(&a.total.to_string());
     let doc = match &spec.document_decks {
         None => format!("{range}; the spec does not record the counts its document names"),
+        // Each thing once: the default and why, then where the document
+        // is silent, then the range.
         Some(d) if d.counts.is_empty() => format!(
-            "the document names no deck count ({}); {used} is the default: {}; {range}, the others as analysis",
-            d.source,
+            "the default: {}; the document names no deck count ({}); {range}, the others as analysis",
             // The reason is a sentence; the cell goes on after it.
             d.default_because
                 .as_deref()
                 .unwrap_or_default()
-                .trim_end_matches('.')
+                .trim_end_matches('.'),
+            d.source.trim_end_matches('.')
         ),
         Some(d) => format!(
             "the document names {} ({}); {range}, the others as analysis{}",

@@ -69,6 +69,7 @@ fn meta(inp: &Inputs) -> Meta {
             .clone()
             .unwrap_or_else(|| "certify".into()),
         keywords,
+        date: spec.report.date.map(super::release::date_text),
     }
 }
 
@@ -153,10 +154,15 @@ fn verification(inp: &Inputs, c: &Computed) -> Section {
             "DISAGREEMENT"
         }
     ));
-    sec.para(super::method::properties(spec));
+    super::method::checks_run(&mut sec, inp, c);
     sec.heading(3, "Interpretations");
     if spec.interpretations.is_empty() {
-        sec.para("The document was read without ambiguity for these wagers.");
+        // Only the author can say the words leave no question open.
+        sec.para(match spec.unambiguous {
+            Some(true) => "None: the spec's author declares that the document's words leave no question open for these wagers (`source.unambiguous: true`).",
+            Some(false) => "None computed: the spec's author declares that the document's words leave questions open (`source.unambiguous: false`); the readings chosen are the assumptions listed in this report, with no alternative computed.",
+            None => "None recorded. Whether the document's words leave a question open was not answered by the spec's author (`source.unambiguous`).",
+        });
     }
     for i in &spec.interpretations {
         sec.item(format!("**{}**: {}", i.id, i.question.trim()));

@@ -79,8 +79,13 @@ pub fn command(inp: &Inputs) -> String {
     if inp.options.samples != crate::options::SAMPLES {
         c.push_str(&format!(" --verify {}", inp.options.samples));
     }
-    if let Some(sim) = &inp.options.simulate {
-        c.push_str(&format!(" --simulate {}", sim.rounds));
+    // The spec's declared simulation is the main command's default.
+    let declared = inp.spec.report.simulate;
+    match (&inp.options.simulate, declared) {
+        (Some(sim), Some(d)) if sim.rounds == d => {}
+        (Some(sim), _) => c.push_str(&format!(" --simulate {}", sim.rounds)),
+        (None, Some(_)) => c.push_str(" --no-simulate"),
+        (None, None) => {}
     }
     c
 }

@@ -66,25 +66,6 @@ fn second_ignores_first(g: &Game) -> bool {
     })
 }
 
-/// The punto banco tableau: the drawing rules the test suite's random-round
-/// properties are written for.
-fn is_tableau(g: &Game) -> bool {
-    const CHART: [u16; 8] = [
-        0x3ff,
-        0x3ff,
-        0x3ff,
-        0x3ff & !(1 << 8),
-        0b0011111100,
-        0b0011110000,
-        0b0011000000,
-        0,
-    ];
-    g.naturals == (1 << 8) | (1 << 9)
-        && matches!(g.first, FirstRule::Totals(0b111111))
-        && g.second.when_other_stands == 0b111111
-        && (0..8).all(|t| g.second.when_other_draws[t] == CHART[t])
-}
-
 /// Section 3's bullets on the game: deal, naturals, decisions, convention.
 pub(crate) fn items(sec: &mut Section, spec: &Spec, total: u128) {
     let g = &spec.game;
@@ -148,18 +129,49 @@ pub(crate) fn items(sec: &mut Section, spec: &Spec, total: u128) {
 "The six-card convention: ordered sequences of six cards ({}, then the {a}'s third card, then the {b}'s third card); a third card not drawn still counts as a slot. Total: {} sequences.", deal.join(", "), group_digits(&total.to_string())));
 }
 
-/// The sentence on the test suite's random-round properties, true of this
-/// game: they are written for the punto banco tableau.
-pub(crate) fn properties(spec: &Spec) -> String {
-    let g = &spec.game;
-    let (a, b) = (&g.hands[0], &g.hands[1]);
-    if is_tableau(g) {
+/// The checks this run made for this spec, each with its count; and what
+/// it did not run (the test suite checks certify, not this spec), so the
+/// report claims no check that did not happen.
+pub(crate) fn checks_run(sec: &mut Section, inp: &super::inputs::Inputs, c: &super::Computed) {
+    let v = inp.verification;
+    let checks = inp.fixtures.len();
+    let passed = inp.fixtures.iter().filter(|r| r.pass).count();
+    let count = |n: usize, one: &str, many: &str| {
         format!(
-            "The test suite also checks, as properties over random rounds: no card is drawn after a natural; the {a} draws exactly on its drawing totals; the {b}'s decisions match the tableau's chart; 4 to 6 cards per round; totals 0–9; the result depends only on the cards used; every wager settles to exactly one outcome per pay table."
+            "{} {}",
+            group_digits(&n.to_string()),
+            if n == 1 { one } else { many }
         )
-    } else {
-        format!(
-            "The test suite's drawing-rule properties over random rounds are written for the punto banco tableau, which this game does not use; the {a}'s and the {b}'s rules here are checked by the handwritten cases and by the engine-evaluator comparison above."
-        )
+    };
+    sec.heading(3, "Checks run for this spec");
+    sec.para("This run made these checks, and no others:");
+    sec.item(format!(
+        "Handwritten cases: {}, {passed} passed (section 5, Appendix A).",
+        count(checks, "check", "checks")
+    ));
+    sec.item(format!(
+        "Engine against the reference evaluator: {} sequences of {} and {} from the full shoe, {} compared.",
+        group_digits(&v.small_shoe_sequences.to_string()),
+        count(v.small_shoes.len(), "small shoe", "small shoes"),
+        count(v.sampled, "sampled round", "sampled rounds"),
+        count(v.sampled_comparisons, "sampled outcome", "sampled outcomes")
+    ));
+    sec.item(match c.claims.len() {
+        0 => "Printed house edges: none to compare (the spec records none).".to_string(),
+        n => format!(
+            "Printed house edges: {} compared with the computed figures, {} confirmed.",
+            n,
+            c.claims.iter().filter(|k| k.matches).count()
+        ),
+    });
+    if !c.searches.is_empty() {
+        sec.item(format!("Pay searches: {} (section 4).", c.searches.len()));
     }
+    if let Some(st) = inp.study {
+        sec.item(format!(
+            "Simulation: {} rounds from full shoes (section 6).",
+            group_digits(&st.full_rounds.to_string())
+        ));
+    }
+    sec.para("Not run for this spec: certify's own test suite (property tests over random rounds, brute-force counts, published figures), which checks the tool on its shipped specs.");
 }

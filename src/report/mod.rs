@@ -41,6 +41,10 @@ pub struct Warning {
     pub message: String,
 }
 
+/// The kind of the warning a run gives when the spec's source document is
+/// not in the `documents/` folder beside it.
+pub const DOCUMENT_NOT_FOUND: &str = "document_not_found";
+
 /// A spec computed at one deck count, with its checks.
 pub struct Computed {
     pub analysis: Analysis,

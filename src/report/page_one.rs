@@ -26,12 +26,21 @@ pub(crate) fn render(doc: &mut Document, inp: &Inputs, c: &Computed) {
         "Spec SHA-256".to_string(),
         format!("`{}`", sha256_hex(inp.spec_bytes)),
     ]);
+    let missing = c
+        .warnings
+        .iter()
+        .any(|w| w.kind == super::DOCUMENT_NOT_FOUND);
     t.row(vec![
         "Source document".to_string(),
         format!(
-            "{} — {}",
+            "{} — {}{}",
             spec.document,
-            spec.section.as_deref().unwrap_or("whole document")
+            spec.section.as_deref().unwrap_or("whole document"),
+            if missing {
+                " (NOT FOUND beside the spec: nothing in this report was checked against it)"
+            } else {
+                ""
+            }
         ),
     ]);
     let sub = &spec.submission;
@@ -46,20 +55,33 @@ pub(crate) fn render(doc: &mut Document, inp: &Inputs, c: &Computed) {
     }
     t.row(vec!["Shoe".to_string(), super::decks::shoe_cell(spec, a)]);
     t.row(vec![
+        "Date of analysis".to_string(),
+        match spec.report.date {
+            Some(d) => super::release::date_text(d),
+            None => format!(
+                "not declared (`report.date` in the spec); the PDF's file date is the release date of certify {}, {}",
+                env!("CARGO_PKG_VERSION"),
+                super::release::date_text(super::release::RELEASE_DATE)
+            ),
+        },
+    ]);
+    t.row(vec![
         "Tool".to_string(),
         format!("certify {}", env!("CARGO_PKG_VERSION")),
     ]);
     sec.table(t);
     verdict(sec, inp, c);
+    super::sides::framing(sec, spec);
+    wagers(sec, spec, c);
+    // What real shoes and seen cards add: after the table of every house
+    // edge, which the verdict introduces.
+    real_shoes(sec, inp, c);
     if let Some(s) = super::protection::sentence(c) {
         sec.para(s);
     }
-    super::sides::framing(sec, spec);
-    wagers(sec, spec, c);
-    sec.heading(3, "Claims printed in the document");
-    if c.claims.is_empty() {
-        sec.para("The document prints no house edge for these wagers.");
-    } else {
+    // No claims: the verdict has said so; no heading says it again.
+    if !c.claims.is_empty() {
+        sec.heading(3, "Claims printed in the document");
         sec.table(super::claims::table(&c.claims));
         super::decks::claims_page_one(sec, inp);
     }
@@ -93,7 +115,7 @@ fn verdict(sec: &mut Section, inp: &Inputs, c: &Computed) {
         n => format!("{n} pay tables give the player an advantage (a negative house edge)"),
     };
     let claims = match (c.claims.len(), unconfirmed) {
-        (0, _) => "the document prints no house edge to check".to_string(),
+        (0, _) => "no printed house edge is recorded to check".to_string(),
         (n, 0) => format!(
             "the {} printed in the document {} confirmed",
             if n == 1 {
@@ -113,7 +135,13 @@ fn verdict(sec: &mut Section, inp: &Inputs, c: &Computed) {
     let passed = inp.fixtures.iter().filter(|r| r.pass).count();
     let v = inp.verification;
     sec.verdict(format!(
-"**Verdict. {headline}** {} wager{} under {tables} pay table{} computed exactly at {}. Handwritten cases from the document: {passed} of {} checks passed. Engine against the reference evaluator: {} on all {} sequences of the small shoes and {} rounds sampled from the full shoe. Warnings: {}.", a.wagers.len(), if a.wagers.len() == 1 { "" } else { "s" }, if tables == 1 { "" } else { "s" }, crate::cards::deck_count(a.decks), inp.fixtures.len(), if v.passed() { "agree" } else { "DISAGREE" }, group_digits(&v.small_shoe_sequences.to_string()), group_digits(&v.sampled.to_string()), c.warnings.len()));
+"**Verdict. {headline}** {} wager{} under {tables} pay table{} computed exactly at {}. Handwritten cases: {passed} of {} checks passed. Engine against the reference evaluator: {} on all {} sequences of the small shoes and {} rounds sampled from the full shoe. Warnings: {}.", a.wagers.len(), if a.wagers.len() == 1 { "" } else { "s" }, if tables == 1 { "" } else { "s" }, crate::cards::deck_count(a.decks), inp.fixtures.len(), if v.passed() { "agree" } else { "DISAGREE" }, group_digits(&v.small_shoe_sequences.to_string()), group_digits(&v.sampled.to_string()), c.warnings.len()));
+}
+
+/// The simulation's findings in one paragraph (with `--simulate` or a spec
+/// that declares it): the cross-check, the countable wagers, and those only
+/// perfect information wins.
+fn real_shoes(sec: &mut Section, inp: &Inputs, c: &Computed) {
     if let Some(st) = inp.study {
         let agree = st.cross_check.iter().filter(|x| x.agrees).count();
         // Every wager named once: countable (a counter wins), else positive
@@ -141,14 +169,16 @@ fn verdict(sec: &mut Section, inp: &Inputs, c: &Computed) {
                 knowing.push((t.wager.clone(), bound));
             }
         }
-        let names = |l: &[(String, f64)]| {
-            let short = countable.len() + knowing.len() <= 6;
+        let short = countable.len() + knowing.len() <= 6;
+        let names = |l: &[(String, f64)], first: bool| {
             l.iter()
-                .map(|(w, x)| {
-                    if short {
-                        format!("`{w}` ({} units per shoe)", crate::diag::signed_small(*x))
-                    } else {
-                        format!("`{w}`")
+                .enumerate()
+                .map(|(i, (w, x))| {
+                    let x = crate::diag::signed_small(*x);
+                    match (short, first && i == 0) {
+                        (false, _) => format!("`{w}`"),
+                        (true, true) => format!("`{w}` ({x} units per shoe)"),
+                        (true, false) => format!("`{w}` ({x})"),
                     }
                 })
                 .collect::<Vec<_>>()
@@ -158,20 +188,20 @@ fn verdict(sec: &mut Section, inp: &Inputs, c: &Computed) {
         let counting = if countable.is_empty() {
             "no profitable count found for any wager".to_string()
         } else {
-            format!("COUNTABLE: {}", names(&countable))
+            format!("COUNTABLE: {}", names(&countable, true))
         };
         let knowing = if !measured {
             String::new()
         } else if knowing.is_empty() {
-            " No other wager is won even by a player who knows every unseen card.".to_string()
+            " No other wager is won even with every unseen card known.".to_string()
         } else {
             format!(
-                " Won only by a player who knows every unseen card (the perfect-information bound): {}.",
-                names(&knowing)
+                " Won only with every unseen card known (perfect information): {}.",
+                names(&knowing, countable.is_empty())
             )
         };
         sec.verdict(format!(
-"**Real shoes (section {}).** The simulation of {} rounds from a full shoe contains the exact house edge of {agree} of {} pay tables in its 99.9% interval. Card counting, dealt to a cut card: {counting}.{knowing}", super::numbering::simulation(c), group_digits(&st.full_rounds.to_string()), st.cross_check.len()));
+"**Real shoes (section {}).** {} rounds simulated from a full shoe contain the exact house edge of {agree} of {} pay tables (99.9% intervals). Card counting to a cut card: {counting}.{knowing}", super::numbering::simulation(c), group_digits(&st.full_rounds.to_string()), st.cross_check.len()));
     }
 }
 
@@ -182,7 +212,7 @@ fn wagers(sec: &mut Section, spec: &crate::model::Spec, c: &Computed) {
         3,
         format!(
             "Every wager and pay table at {}",
-            super::decks::label(spec, a.decks)
+            super::decks::page_one_label(spec, a.decks)
         ),
     );
     let mut t = Table::names(vec![

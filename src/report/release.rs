@@ -10,3 +10,8 @@ pub const VERSION: &str = env!("CARGO_PKG_VERSION");
 
 /// The date of this release: year, month, day (UTC).
 pub const RELEASE_DATE: (u16, u8, u8) = (2026, 11, 23);
+
+/// `(2026, 11, 25)` -> `2026-11-25`: how a report writes a date.
+pub(crate) fn date_text((y, m, d): (u16, u8, u8)) -> String {
+    format!("{y:04}-{m:02}-{d:02}")
+}

@@ -2,7 +2,7 @@
 //! chart, every wager with its events and pays, and a player-banked
 //! game's table rules, as the spec states them.
 
-use super::model::{Kind, Section, Table};
+use super::model::{Decide, Figure, Kind, Section, Table};
 use crate::model::{FirstRule, Precedence, Spec};
 
 fn totals(mask: u16) -> String {
@@ -59,27 +59,44 @@ pub(crate) fn section(spec: &Spec) -> Section {
         totals(g.second.when_other_stands)
     ));
     sec.item(format!(
-        "When the {a} draws, the {b} draws (H) or stands (S) by its total and the {a}'s third card:"
+        "When the {a} draws, the {b} draws (D) or stands (S) by its total (rows) and the {a}'s third card (columns):"
     ));
-    let mut header = vec![format!("{b} total")];
+    // Rows in their natural order, both axes named in words: the PDF draws
+    // the chart as a grid with the row and column heads written out; the
+    // Markdown keeps the table, whose corner names the rows.
+    let row_head = format!("{b} total");
+    let col_head = format!("{a}'s third card");
+    let mut header = vec![format!("{row_head} (rows), {col_head} (columns)")];
     header.extend((0..10).map(|v| v.to_string()));
     let mut t = Table::names(header).kind(0, Kind::Count);
-    for total in (0..10u8).rev() {
-        if g.is_natural(total) {
-            continue;
-        }
+    let (mut rows, mut cells) = (Vec::new(), Vec::new());
+    for total in (0..10u8).filter(|t| !g.is_natural(*t)) {
+        let draws: Vec<bool> = (0..10).map(|v| g.second_draws(total, Some(v))).collect();
         let mut row = vec![total.to_string()];
-        row.extend((0..10).map(|v| {
-            if g.second_draws(total, Some(v)) {
-                "H"
-            } else {
-                "S"
-            }
-            .to_string()
-        }));
+        row.extend(draws.iter().map(|d| if *d { "D" } else { "S" }.to_string()));
         t.row(row);
+        rows.push(total.to_string());
+        cells.push(
+            draws
+                .iter()
+                .map(|&d| {
+                    if d {
+                        Decide::Draw { mixed: false }
+                    } else {
+                        Decide::Stand { mixed: false }
+                    }
+                })
+                .collect(),
+        );
     }
-    sec.table(t);
+    let chart = Figure::Decision {
+        row_head,
+        col_head,
+        rows,
+        cols: (0..10).map(|v| v.to_string()).collect(),
+        cells,
+    };
+    sec.figure(chart, Some(t));
     for w in &spec.wagers {
         sec.heading(3, format!("Wager `{}`: {}", w.id, w.name));
         if let Some(d) = &w.description {

@@ -102,7 +102,12 @@ fn reads_totals_only(c: &Cond) -> bool {
     reads_only(c, &|leaf| {
         matches!(
             leaf,
-            Cond::Total(_) | Cond::Natural(..) | Cond::Wins(_) | Cond::Tie | Cond::Margin
+            Cond::Total(_)
+                | Cond::TwoCardTotal(_)
+                | Cond::Natural(..)
+                | Cond::Wins(_)
+                | Cond::Tie
+                | Cond::Margin
         )
     })
 }
@@ -125,7 +130,8 @@ fn reads_only(c: &Cond, reads: &dyn Fn(&Cond) -> bool) -> bool {
         | Cond::Or(_)
         | Cond::Cmp(..)
         | Cond::In(..)
-        | Cond::Sum(..) => c.children().all(|x| reads_only(x, reads)),
+        | Cond::Sum(..)
+        | Cond::Mod(..) => c.children().all(|x| reads_only(x, reads)),
         leaf => reads(leaf),
     }
 }

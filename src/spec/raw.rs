@@ -72,6 +72,11 @@ pub struct RawSpec {
     /// shown on the report's first page.
     #[serde(default)]
     pub submission: Option<RawSubmission>,
+    /// What the report of `certify SPEC` holds beyond the exact figures:
+    /// the date of analysis it states and the simulation it runs. Declared
+    /// here so that the main command alone reproduces the report.
+    #[serde(default)]
+    pub report: Option<RawReportPlan>,
     /// Readings with no computable alternative: the document's words, where
     /// they are, the choice made and why.
     #[serde(default)]
@@ -188,6 +193,24 @@ pub struct RawSubmission {
     pub game_id: Option<String>,
 }
 
+#[derive(Debug, Default, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RawReportPlan {
+    /// The date of the analysis, `YYYY-MM-DD`, as page one and the PDF's
+    /// dates give it. Declared rather than read from the clock, so the same
+    /// spec gives the same bytes; without it the report says none was
+    /// declared.
+    #[serde(default)]
+    #[schemars(with = "Option<String>")]
+    pub date: Option<S<String>>,
+    /// Rounds per pass of the report's "Simulation and card counting"
+    /// section, which `certify SPEC` then runs as `--simulate ROUNDS` would
+    /// (`--simulate N` runs another number, `--no-simulate` none).
+    #[serde(default)]
+    #[schemars(with = "Option<i64>")]
+    pub simulate: Option<S<i64>>,
+}
+
 #[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct RawCombined {
@@ -227,12 +250,20 @@ pub struct RawPaySearch {
 #[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct RawSource {
-    /// The rule document's file name under `rules/documents/`, e.g.
-    /// `lucky_monkey_side_bet.txt`.
+    /// The rule document's file name in the `documents/` folder beside the
+    /// spec (`rules/documents/` for the shipped specs), e.g.
+    /// `lucky_monkey_side_bet.txt`. A run warns when it is not there.
     pub document: String,
     /// The section or items the spec implements: `"Rules, items 1-5"`.
     #[serde(default)]
     pub section: Option<String>,
+    /// Your answer, as the spec's author: do the document's words leave no
+    /// question open for these wagers (`true`), or is a question open
+    /// (`false`: give each under `interpretations` or `assumptions`)? The
+    /// report says the document was read without ambiguity only when this
+    /// is `true`; left out, it says the question was not answered.
+    #[serde(default)]
+    pub unambiguous: Option<bool>,
 }
 
 #[derive(Debug, Deserialize, JsonSchema)]
@@ -260,9 +291,12 @@ pub struct RawDocumentDecks {
     #[schemars(with = "Vec<i64>")]
     pub counts: S<Vec<S<i64>>>,
     /// Where the document names them (or where it was searched), quoted.
+    /// The report already says whether it names a count: say where, not
+    /// that it names none.
     pub source: String,
     /// Why `decks` is the default when the document names no count
-    /// (required when `counts` is `[]`).
+    /// (required when `counts` is `[]`), e.g. "the usual punto banco shoe";
+    /// the report names the count before it.
     #[serde(default)]
     pub default_because: Option<String>,
 }

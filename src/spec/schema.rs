@@ -92,6 +92,7 @@ pub static SPEC: Struct = Struct {
         opt("pay_searches", Ty::List(&Ty::Struct(&PAY_SEARCH))),
         opt("table", Ty::Struct(&TABLE)),
         opt("submission", Ty::Struct(&SUBMISSION)),
+        opt("report", Ty::Struct(&REPORT_PLAN)),
         opt("assumptions", Ty::List(&Ty::Struct(&ASSUMPTION))),
         opt("readings", Ty::List(&Ty::Struct(&ITEM_READING))),
     ],
@@ -144,9 +145,19 @@ static SUBMISSION: Struct = Struct {
     others: None,
 };
 
+static REPORT_PLAN: Struct = Struct {
+    what: "the report",
+    fields: &[opt("date", Ty::Text), opt("simulate", Ty::Int)],
+    others: None,
+};
+
 static SOURCE: Struct = Struct {
     what: "the source",
-    fields: &[req("document", Ty::Text), opt("section", Ty::Text)],
+    fields: &[
+        req("document", Ty::Text),
+        opt("section", Ty::Text),
+        opt("unambiguous", Ty::Bool),
+    ],
     others: None,
 };
 

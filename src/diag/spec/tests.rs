@@ -91,6 +91,8 @@ fn ordinal(e: &SpecError) -> usize {
         ReadingNamesNothing { .. } => 81,
         ReadingItemTwice { .. } => 82,
         TooMany { .. } => 83,
+        ReportDate { .. } => 84,
+        ReportRounds { .. } => 85,
     }
 }
 
@@ -101,6 +103,16 @@ fn s(x: &str) -> String {
 #[test]
 fn every_kind_has_its_one_wording() {
     let cases: Vec<(SpecError, &str)> = vec![
+        (
+            ReportDate {
+                date: s("25/11/2026"),
+            },
+            "`25/11/2026` is not a date of analysis",
+        ),
+        (
+            ReportRounds { rounds: 0 },
+            "0 is not a number of rounds to simulate",
+        ),
         (
             InvalidId {
                 what: "wager",
@@ -468,7 +480,7 @@ fn every_kind_has_its_one_wording() {
             "too many wagers: 101, at most 100 (the limits are in the manual's limits chapter)",
         ),
     ];
-    let mut seen = [false; 84];
+    let mut seen = [false; 86];
     for (e, text) in &cases {
         assert_eq!(e.to_string(), *text);
         // Through the diagnostic's kind too.

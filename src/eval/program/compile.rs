@@ -4,7 +4,7 @@
 //! depth and kind, and whether it may run on 32-bit lanes is decided.
 
 use super::{CONST_TAG, FACTS, Key, NARROW, Op, Program, STEP_TAG, resolve};
-use super::{COUNT, FACE, HIGH, RANK, SUIT, TOTAL, VALUE};
+use super::{COUNT, FACE, HIGH, RANK, SUIT, TOTAL, TWO_CARD, VALUE};
 use crate::model::cond::{Cond, SlotMask};
 use crate::model::round::SLOTS;
 
@@ -25,6 +25,7 @@ impl Program {
             Cond::High(s) => Some(HIGH + slot(s)),
             Cond::Face(s) => Some(FACE + slot(s)),
             Cond::Total(h) => Some(TOTAL + *h as usize),
+            Cond::TwoCardTotal(h) => Some(TWO_CARD + *h as usize),
             Cond::Count(h) => Some(COUNT + *h as usize),
             _ => None,
         };
@@ -45,6 +46,7 @@ impl Program {
                 self.add_cond(first),
                 rest.iter().map(|(s, x)| (*s, self.add_cond(x))).collect(),
             ),
+            Cond::Mod(x, n) => Key::Mod(self.add_cond(x), *n),
             Cond::Natural(h, set) => Key::Leaf(Op::Natural(*h, *set)),
             Cond::Drew(h) => Key::Leaf(Op::Drew(*h)),
             Cond::Wins(h) => Key::Leaf(Op::Wins(*h)),
@@ -104,6 +106,7 @@ impl Program {
                 self.terms.extend(rest);
                 Op::Sum(*first, from, to)
             }
+            Key::Mod(x, n) => Op::Mod(*x, *n),
             Key::Leaf(op) => *op,
             Key::Const(_) => unreachable!("constants are not steps"),
         }
@@ -123,6 +126,7 @@ impl Program {
                 Op::Cmp(c, a, b) => Op::Cmp(c, place(a), place(b)),
                 Op::In(x, f, t) => Op::In(place(x), f, t),
                 Op::Sum(x, f, t) => Op::Sum(place(x), f, t),
+                Op::Mod(x, n) => Op::Mod(place(x), n),
                 other => other,
             };
         }
@@ -167,6 +171,8 @@ impl Program {
                 Op::Sum(first, from, to) => self.terms[from as usize..to as usize]
                     .iter()
                     .fold(of(first), |b, &(_, x)| b.saturating_add(of(x))),
+                // A remainder lies in 0..n.
+                Op::Mod(_, n) => n - 1,
                 Op::Margin => 9,
                 // Every rank has at least no card: 13.
                 Op::Kinds(_, 0) => 13,
@@ -181,7 +187,7 @@ impl Program {
     /// The positions a step reads.
     fn operands<'a>(&'a self, op: &Op) -> Box<dyn Iterator<Item = u32> + 'a> {
         match *op {
-            Op::Not(x) | Op::In(x, ..) => Box::new(std::iter::once(x)),
+            Op::Not(x) | Op::In(x, ..) | Op::Mod(x, _) => Box::new(std::iter::once(x)),
             Op::And(from, to) | Op::Or(from, to) => {
                 Box::new(self.args[from as usize..to as usize].iter().copied())
             }
@@ -223,5 +229,6 @@ fn kind(op: &Op) -> u8 {
         Op::Cmp(..) => 12,
         Op::In(..) => 13,
         Op::Sum(..) => 14,
+        Op::Mod(..) => 15,
     }
 }

@@ -1,8 +1,8 @@
 //! A spec's conditions compiled once into one straight-line program.
 //!
 //! A round's values live in one buffer:
-//! - first its **facts**, written once per round: each hand's total and
-//!   card count, and, for each slot the program reads, the card's rank,
+//! - first its **facts**, written once per round: each hand's total, the
+//!   total of its first two cards and its card count, and, for each slot the program reads, the card's rank,
 //!   suit, point value, ace-high rank and face flag (a card not dealt reads
 //!   `ABSENT`, and is no face);
 //! - then the spec's **constants**, written once when the buffer is made;
@@ -49,7 +49,8 @@ const VALUE: usize = SUIT + SLOTS;
 const HIGH: usize = VALUE + SLOTS;
 const FACE: usize = HIGH + SLOTS;
 const TOTAL: usize = FACE + SLOTS;
-const COUNT: usize = TOTAL + 2;
+const TWO_CARD: usize = TOTAL + 2;
+const COUNT: usize = TWO_CARD + 2;
 const FACTS: usize = COUNT + 2;
 
 /// One step; operands are positions in the value buffer. Lists of operands
@@ -64,6 +65,8 @@ enum Op {
     In(u32, u32, u32),
     /// First operand, then the range of (sign, operand) terms.
     Sum(u32, u32, u32),
+    /// Operand and divisor (at least 1).
+    Mod(u32, i64),
     Natural(u8, u16),
     Drew(u8),
     Wins(u8),
@@ -108,6 +111,7 @@ enum Key {
     Cmp(CmpOp, u32, u32),
     In(u32, Vec<i64>),
     Sum(u32, Vec<(Sign, u32)>),
+    Mod(u32, i64),
     Leaf(Op),
 }
 
@@ -210,6 +214,20 @@ mod tests {
             Cond::Kinds(0b000_111, 0),
             Cond::Kinds(0b11_1111, 7),
             sum.clone(),
+            Cond::TwoCardTotal(0),
+            Cond::TwoCardTotal(1),
+            // Remainders of a sum that may be negative or read an absent
+            // card, of an absent card, and by 1.
+            Cond::Mod(Box::new(sum.clone()), 10),
+            Cond::Mod(Box::new(Cond::Value(5)), 3),
+            Cond::Mod(Box::new(Cond::Total(1)), 1),
+            Cond::Mod(
+                Box::new(Cond::Sum(
+                    Box::new(Cond::Total(0)),
+                    vec![(Sign::Minus, Cond::TwoCardTotal(1))],
+                )),
+                10,
+            ),
         ];
         all.extend(leaves.iter().cloned());
         all.push(Cond::In(Box::new(third), vec![0, 4, 7]));
@@ -326,5 +344,8 @@ mod tests {
             vec![3, 1 << 35]
         )));
         assert!(narrow(Cond::In(Box::new(Cond::Total(0)), vec![3, 9])));
+        let rem = |n| Cond::Mod(Box::new(Cond::Value(0)), n);
+        assert!(narrow(rem(10)));
+        assert!(!narrow(rem(1 << 40)), "a remainder may reach 2^40 - 1");
     }
 }

@@ -3,7 +3,7 @@
 //! lanes, with no branch to guess.
 
 use super::word::{Word, lanes};
-use super::{COUNT, FACE, FACTS, HIGH, Op, Program, RANK, SUIT, TOTAL, VALUE};
+use super::{COUNT, FACE, FACTS, HIGH, Op, Program, RANK, SUIT, TOTAL, TWO_CARD, VALUE};
 use crate::model::cond::{ABSENT, CmpOp, SlotMask};
 use crate::model::round::{Round, SLOTS};
 
@@ -104,6 +104,10 @@ impl Program {
                         (0..L).for_each(|l| out[l] = W::add(sign, out[l], x[l]));
                     }
                 }
+                Op::Mod(x, n) => {
+                    let x = at(x);
+                    (0..L).for_each(|l| out[l] = W::rem(x[l], n));
+                }
                 Op::Natural(h, set) => {
                     let h = h as usize;
                     (0..L).for_each(|l| {
@@ -171,7 +175,7 @@ impl Program {
 }
 
 /// Writes a round's facts into lane `l` of the first [`FACTS`] positions:
-/// every hand's total and count, and the five facts of each card whose
+/// every hand's total, two-card total and count, and the five facts of each card whose
 /// bit is set in `slots`.
 fn facts<W: Word, const L: usize>(round: &Round, l: usize, values: &mut [W], slots: SlotMask) {
     // Sliced to the facts and the lane taken modulo L, so the compiler
@@ -181,12 +185,16 @@ fn facts<W: Word, const L: usize>(round: &Round, l: usize, values: &mut [W], slo
     for h in 0..2 {
         let held = round.counts[h] as usize;
         let mut points = 0;
+        let mut first_two = 0;
         for i in 0..3 {
             let slot = h * 3 + i;
             let card = round.cards[slot];
             let value = if card.rank >= 10 { 0 } else { card.rank as i64 };
             if i < held {
                 points += value;
+            }
+            if i < 2 {
+                first_two += value;
             }
             if slots & (1 << slot) == 0 {
                 continue;
@@ -208,6 +216,7 @@ fn facts<W: Word, const L: usize>(round: &Round, l: usize, values: &mut [W], slo
             }
         }
         put(TOTAL + h, points % 10);
+        put(TWO_CARD + h, first_two % 10);
         put(COUNT + h, held as i64);
     }
 }

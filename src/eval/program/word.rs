@@ -22,6 +22,17 @@ pub(crate) trait Word: Copy + PartialEq + PartialOrd + Send + Sync + 'static {
     /// `a ± b`: `ABSENT` when either side reads a card not dealt; wrapping,
     /// so a huge constant cannot panic (a narrow program never wraps).
     fn add(sign: Sign, a: Self, b: Self) -> Self;
+
+    /// `a % n` from 0 to n - 1 (`n` at least 1): `ABSENT` when `a` reads a
+    /// card not dealt.
+    #[inline(always)]
+    fn rem(a: Self, n: i64) -> Self {
+        if a == Self::ABSENT {
+            a
+        } else {
+            Self::of(a.wide().rem_euclid(n))
+        }
+    }
 }
 
 impl Word for i64 {

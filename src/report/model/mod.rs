@@ -25,6 +25,10 @@ pub struct Meta {
     pub author: String,
     /// The spec id and every wager id, after two words of the field.
     pub keywords: Vec<String>,
+    /// The date of analysis the spec declares (`report.date`,
+    /// `YYYY-MM-DD`), the PDF's dates; none declared: the PDF carries the
+    /// release date of certify, which PDF/A requires, and page one says so.
+    pub date: Option<String>,
 }
 
 /// A whole report.

@@ -338,22 +338,37 @@ fn decision(
         set,
         ops: Vec::new(),
     };
+    // The legend names only what the chart shows (a fixed drawing rule
+    // has no unreached or mixed cells).
+    let all = cells.iter().flatten();
+    let never = all.clone().any(|c| matches!(c, Decide::Never));
+    let mixed = all.clone().any(|c| {
+        matches!(
+            c,
+            Decide::Draw { mixed: true } | Decide::Stand { mixed: true }
+        )
+    });
     let mut x = grid_x;
-    for (rgb, text) in [
-        (DRAW, "D: draws"),
-        (STAND, "S: stands"),
-        (NEVER, "-: never reached"),
+    for (rgb, text, shown) in [
+        (DRAW, "D: draws", true),
+        (STAND, "S: stands", true),
+        (NEVER, "-: never reached", never),
     ] {
+        if !shown {
+            continue;
+        }
         pen.ops.push(rect(x, 5.0, 9.0, 7.0, rgb));
         let t = chars(text, FontId::Serif);
         pen.text(&t, x + 12.0, 11.0, size, 0.0);
         x += 12.0 + pen.width(&t, size) + 14.0;
     }
-    let t = chars(
-        "*: the optimal strategy decides some hands otherwise",
-        FontId::Serif,
-    );
-    pen.text(&t, x, 11.0, size, 0.0);
+    if mixed {
+        let t = chars(
+            "*: the optimal strategy decides some hands otherwise",
+            FontId::Serif,
+        );
+        pen.text(&t, x, 11.0, size, 0.0);
+    }
     out.push(Row {
         h: 16.0,
         ops: pen.ops,

@@ -211,14 +211,23 @@ pub fn draw(fonts: &Fonts, laid: &Laid, info: &Meta) -> Result<Vec<u8>, ReportEr
             )
             .keywords(info.keywords.clone())
             .creator(format!("certify {}", release::VERSION))
-            .creation_date(
-                DateTime::new(release::RELEASE_DATE.0)
-                    .month(release::RELEASE_DATE.1)
-                    .day(release::RELEASE_DATE.2),
-            )
+            .creation_date(pdf_date(info.date.as_deref()))
             .language("en".into()),
     );
     doc.finish().map_err(|e| ReportError::Pdf {
         reason: format!("{e:?}"),
     })
+}
+
+/// The PDF's date: the declared date of analysis, else the release date of
+/// certify (PDF/A requires one; page one says none was declared). Never the
+/// clock, so the bytes are reproducible.
+fn pdf_date(declared: Option<&str>) -> DateTime {
+    let parse = |d: &str| -> Option<(u16, u8, u8)> {
+        let mut p = d.split('-').map(str::parse::<u16>);
+        let (y, m, day) = (p.next()?.ok()?, p.next()?.ok()?, p.next()?.ok()?);
+        Some((y, u8::try_from(m).ok()?, u8::try_from(day).ok()?))
+    };
+    let (y, m, d) = declared.and_then(parse).unwrap_or(release::RELEASE_DATE);
+    DateTime::new(y).month(m).day(d)
 }

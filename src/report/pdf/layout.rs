@@ -3,8 +3,9 @@
 //! unbreakable token longer than the line is cut by characters, as a last
 //! resort); numeric table columns are right-aligned; tables wrap their
 //! cells rather than shrink below 7 pt, keep their header with at least
-//! three rows and repeat it on a continuation page; a heading never ends a
-//! page and short blocks stay whole.
+//! three rows and repeat it on a continuation page; a heading, or a
+//! paragraph or list item ending in `:`, never ends a page away from what
+//! follows it; short blocks stay whole.
 
 use super::flow::{Block, Run, Runs, plain};
 use super::fonts::{FontId, Fonts};
@@ -199,6 +200,10 @@ fn build(
                     None,
                     false,
                 );
+                // An item introducing what follows stays with it.
+                if plain(runs).trim_end().ends_with(':') {
+                    b.glue_next = true;
+                }
             }
             Block::Table { rows, numeric } => {
                 b.gap_next = b.gap_next.max(6.0);

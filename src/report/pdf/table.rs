@@ -67,32 +67,47 @@ impl Builder<'_, '_> {
                 })
                 .collect()
         };
-        // A numeric column's header may wrap (at its words): its natural
-        // width is its numbers'.
+        // A numeric column's header may wrap at its words, onto two lines
+        // at most ("max payout / per unit"): its width is its numbers' or
+        // the header's on two lines, whichever is wider.
+        let two_lines = |c: usize, s: f32| -> f32 {
+            let ws: Vec<f32> = words(&cells[0][c]).iter().map(|w| set.sw(w, s)).collect();
+            let space = set.sw(&[(' ', super::fonts::FontId::SerifBold)], s);
+            let line = |part: &[f32]| {
+                part.iter().sum::<f32>() + space * part.len().saturating_sub(1) as f32
+            };
+            (0..ws.len().max(1))
+                .map(|k| line(&ws[..k]).max(line(&ws[k..])))
+                .fold(f32::MAX, f32::min)
+        };
         let natural = |s: f32| -> Vec<f32> {
             let all = measure(&|x| set.sw(x, s), false);
             let body = measure(&|x| set.sw(x, s), true);
             (0..cols)
                 .map(|c| {
                     if numeric[c] {
-                        let head = words(&cells[0][c])
-                            .iter()
-                            .map(|w| set.sw(w, s))
-                            .fold(0.0, f32::max);
-                        body[c].max(head)
+                        body[c].max(two_lines(c, s))
                     } else {
                         all[c]
                     }
                 })
                 .collect()
         };
-        // A number is never wrapped ("1 in 241" stays on one line).
+        // A number is never wrapped ("1 in 241" stays on one line), nor its
+        // header past two lines.
         let keep_numbers = |mins: Vec<f32>, s: f32| -> Vec<f32> {
             let body = measure(&|x| set.sw(x, s), true);
             mins.iter()
                 .zip(&body)
                 .zip(&numeric)
-                .map(|((m, n), num)| if *num { m.max(*n) } else { *m })
+                .enumerate()
+                .map(|(c, ((m, n), num))| {
+                    if *num {
+                        m.max(*n).max(two_lines(c, s))
+                    } else {
+                        *m
+                    }
+                })
                 .collect()
         };
         let word = |s: f32| {

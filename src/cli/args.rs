@@ -78,6 +78,15 @@ pub(super) struct RunArgs {
     /// Leave out the simulation the spec's `report:` section declares
     #[arg(long, conflicts_with = "simulate")]
     pub(super) no_simulate: bool,
+    /// With a simulation: shoes on which the counter is measured beside the
+    /// perfect-information bound, for wagers that read no suit (default
+    /// 1000; 0: none; recorded in the manifest), e.g. --bound-shoes 5000
+    #[arg(long, value_name = "N")]
+    pub(super) bound_shoes: Option<u64>,
+    /// With a simulation: the same for wagers that read suits (default 100),
+    /// e.g. --bound-suit-shoes 1000
+    #[arg(long, value_name = "N")]
+    pub(super) bound_suit_shoes: Option<u64>,
 }
 
 #[derive(Subcommand, Debug)]

@@ -76,10 +76,22 @@ pub(super) fn one_spec(path: &str, args: &RunArgs) -> (Output, usize) {
             rounds,
             seed: crate::simulator::DEFAULT_SEED,
             penetration: crate::simulator::default_penetration(),
-            bound_shoes: crate::study::BOUND_SHOES,
-            bound_suit_shoes: crate::study::BOUND_SUIT_SHOES,
+            bound_shoes: args.bound_shoes.unwrap_or(crate::study::BOUND_SHOES),
+            bound_suit_shoes: args
+                .bound_suit_shoes
+                .unwrap_or(crate::study::BOUND_SUIT_SHOES),
         }),
     };
+    // Intervals are taken over shoes: one shoe gives none.
+    for (flag, shoes) in [
+        ("bound-shoes", args.bound_shoes),
+        ("bound-suit-shoes", args.bound_suit_shoes),
+    ] {
+        if shoes == Some(1) {
+            let e = crate::diag::simulate::SimulateError::BoundShoes { flag: flag.into() };
+            return (Output::usage(Diagnostic::plain(e)), 0);
+        }
+    }
     if let Some(p) = options.past_limit() {
         return (
             Output::usage(Diagnostic::plain(UsageError::TooLarge {

@@ -87,6 +87,14 @@ pub fn command(inp: &Inputs) -> String {
         (None, Some(_)) => c.push_str(" --no-simulate"),
         (None, None) => {}
     }
+    if let Some(sim) = &inp.options.simulate {
+        if sim.bound_shoes != crate::study::BOUND_SHOES {
+            c.push_str(&format!(" --bound-shoes {}", sim.bound_shoes));
+        }
+        if sim.bound_suit_shoes != crate::study::BOUND_SUIT_SHOES {
+            c.push_str(&format!(" --bound-suit-shoes {}", sim.bound_suit_shoes));
+        }
+    }
     c
 }
 

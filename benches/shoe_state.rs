@@ -10,11 +10,15 @@
 //! (`removal::edges_of`). Prints a Markdown table for the README. Not a
 //! test: nothing here can fail on time.
 
+#[path = "../tests/support/mod.rs"]
+mod support;
+
 use certify::check::check_file;
 use certify::engine::shoe::Composition;
 use certify::engine::shoe_state::ShoeStates;
 use certify::model::cond::need;
 use std::time::{Duration, Instant};
+use support::Mix;
 
 fn median(mut xs: Vec<Duration>) -> Duration {
     xs.sort();
@@ -23,19 +27,6 @@ fn median(mut xs: Vec<Duration>) -> Duration {
 
 fn ms(d: Duration) -> String {
     format!("{:.3} ms", d.as_secs_f64() * 1e3)
-}
-
-/// splitmix64: reproducible shoes without a generator crate.
-struct Mix(u64);
-
-impl Mix {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
 }
 
 /// An 8-deck shoe less a random number (0..=350) of random cards.

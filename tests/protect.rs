@@ -10,6 +10,8 @@
 //!   eight decks;
 //! * a seeded simulation of a player following a decision table.
 
+mod support;
+
 use certify::cards::Card;
 use certify::check::check_file;
 use certify::engine::shoe::Composition;
@@ -23,22 +25,7 @@ use num_rational::BigRational;
 use num_traits::{Signed, ToPrimitive, Zero};
 use rayon::prelude::*;
 use std::collections::BTreeMap;
-
-struct Mix(u64);
-
-impl Mix {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
-    }
-}
+use support::{Mix, certify};
 
 fn resolved(path: &str) -> Spec {
     let spec = check_file(path).expect("a valid spec").1;
@@ -422,19 +409,11 @@ fn a_simulated_player_following_the_decision_table_lands_on_the_exact_edge() {
     }
 }
 
-fn cli(args: &[&str]) -> certify::cli::Output {
-    certify::cli::run(
-        std::iter::once("certify")
-            .chain(args.iter().copied())
-            .map(String::from),
-    )
-}
-
 /// The issue's "done when": the best four-card partition and its exact
 /// edge as JSON, every field the issue names; refusals exit 2.
 #[test]
 fn the_protect_command_prints_the_best_partition_as_json_and_refuses_bad_scenarios() {
-    let out = cli(&[
+    let out = certify(&[
         "protect",
         "rules/punto_banco.yaml",
         "--scenario",
@@ -482,7 +461,7 @@ fn the_protect_command_prints_the_best_partition_as_json_and_refuses_bad_scenari
     ] {
         let mut all = vec!["protect", "rules/punto_banco.yaml"];
         all.extend_from_slice(args);
-        let out = cli(&all);
+        let out = certify(&all);
         assert_eq!(out.code, 2, "{args:?}: {}", out.stderr);
         assert!(out.stderr.contains(says), "{args:?}: {}", out.stderr);
     }

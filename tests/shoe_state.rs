@@ -12,6 +12,8 @@
 //! never read a suit are dealt by rank (a card per rank, its copies the
 //! rank's count), the others card by card from shoes of few distinct cards.
 
+mod support;
+
 use certify::cards::Card;
 use certify::check::check_file;
 use certify::engine::shoe::Composition;
@@ -24,25 +26,10 @@ use num_bigint::BigInt;
 use num_rational::BigRational;
 use num_traits::Zero;
 use rayon::prelude::*;
+use support::{Mix, certify};
 
 /// Compositions per spec.
 const SHOES: u64 = 200;
-
-struct Mix(u64);
-
-impl Mix {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
-    }
-}
 
 /// Whether a spec's wagers or its drawing strategy read a suit.
 fn reads_suits(spec: &Spec) -> bool {
@@ -185,19 +172,11 @@ fn every_shipped_wager_equals_the_brute_force_on_depleted_shoes() {
     }
 }
 
-fn run(args: &[&str]) -> certify::cli::Output {
-    certify::cli::run(
-        std::iter::once("certify")
-            .chain(args.iter().copied())
-            .map(String::from),
-    )
-}
-
 /// `certify shoe`: nothing removed gives the full shoe's figures (the
 /// engine's, to the fraction) and no change; refusals exit 2 (usage).
 #[test]
 fn the_shoe_command_prints_exact_edges_and_refuses_impossible_shoes() {
-    let out = run(&["shoe", "rules/punto_banco.yaml", "--remove", "", "--json"]);
+    let out = certify(&["shoe", "rules/punto_banco.yaml", "--remove", "", "--json"]);
     assert_eq!(out.code, 0, "{}", out.stderr);
     let doc: serde_json::Value = serde_json::from_str(&out.stdout).expect("JSON");
     let spec = check_file("rules/punto_banco.yaml")
@@ -219,7 +198,7 @@ fn the_shoe_command_prints_exact_edges_and_refuses_impossible_shoes() {
     }
     assert_eq!(i, tables.len());
 
-    let out = run(&["shoe", "rules/lucky_8.yaml", "--remove", "8h 8h, 5 K"]);
+    let out = certify(&["shoe", "rules/lucky_8.yaml", "--remove", "8h 8h, 5 K"]);
     assert_eq!(out.code, 0, "{}", out.stderr);
     assert!(
         out.stdout.contains("412 cards left of 416"),
@@ -270,7 +249,7 @@ fn the_shoe_command_prints_exact_edges_and_refuses_impossible_shoes() {
         ),
         (&["shoe", "rules/punto_banco.yaml"][..], "say which shoe"),
     ] {
-        let out = run(args);
+        let out = certify(args);
         assert_eq!(out.code, 2, "{args:?}: {}", out.stderr);
         assert!(out.stderr.contains(says), "{args:?}: {}", out.stderr);
         assert!(out.stdout.is_empty());

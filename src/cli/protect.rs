@@ -87,24 +87,6 @@ pub(super) fn protect_cmd(a: &ProtectArgs) -> Output {
     }
 }
 
-/// What the scenario lets the player see, in words.
-pub fn sees(o: &Outcome) -> String {
-    let k = o.scenario.cards;
-    let cards = if k == 1 {
-        "the first card".to_string()
-    } else {
-        format!("the first {k} cards")
-    };
-    match o.partition {
-        None => format!("the ranks of {cards}"),
-        Some(g) => format!(
-            "whether {cards} {} in {{{}}}",
-            if k == 1 { "is" } else { "are each" },
-            ranks_text(g)
-        ),
-    }
-}
-
 fn text(spec: &crate::model::Spec, p: &Protection) -> String {
     let mut s = format!(
         "{}: game protection at {}; exact, per unit bet; the player bets the best wager for what they see\n",
@@ -124,7 +106,7 @@ fn text(spec: &crate::model::Spec, p: &Protection) -> String {
         t.add_row(vec![
             o.scenario.text.clone(),
             o.choices.join(", "),
-            sees(o),
+            crate::protect::sees(o),
             percent(&o.player_edge, 4),
             percent(&o.player_edge_sitting_out, 4),
             percent(&o.edge_per_bet_sitting_out, 4),

@@ -16,18 +16,9 @@ pub(super) struct Grouped {
 
 /// Grouped by the ranks of the first `k` cards (13^k groups).
 pub(super) fn by_ranks(values: &Values, k: u8) -> Grouped {
-    let n = values.names.len();
     let keys = 13usize.pow(k as u32);
     let per = 13usize.pow(4 - k as u32);
-    let mut counts = vec![0u128; keys];
-    let mut sums = vec![0i128; keys * n];
-    for (o, &c) in values.counts.iter().enumerate() {
-        let key = o / per;
-        counts[key] += c;
-        for i in 0..n {
-            sums[key * n + i] += values.v[o * n + i];
-        }
-    }
+    let (counts, sums) = regroup(&values.counts, &values.v, keys, |o| o / per);
     let labels = (0..keys)
         .map(|key| {
             digits(key, k)
@@ -42,6 +33,26 @@ pub(super) fn by_ranks(values: &Values, k: u8) -> Grouped {
         sums,
         labels,
     }
+}
+
+/// Counts and per-choice sums (`sums[g * n + i]`, n choices) added up into
+/// `keys` groups, group `key_of(g)` for group g.
+fn regroup(
+    counts: &[u128],
+    sums: &[i128],
+    keys: usize,
+    key_of: impl Fn(usize) -> usize,
+) -> (Vec<u128>, Vec<i128>) {
+    let n = sums.len() / counts.len().max(1);
+    let mut into = (vec![0u128; keys], vec![0i128; keys * n]);
+    for (g, &c) in counts.iter().enumerate() {
+        let key = key_of(g);
+        into.0[key] += c;
+        for i in 0..n {
+            into.1[key * n + i] += sums[g * n + i];
+        }
+    }
+    into
 }
 
 /// The ranks (0 = ace) of the first `k` cards of rank key `key`.
@@ -67,16 +78,9 @@ pub(super) fn patterns(k: u8, group: u16) -> Vec<usize> {
 /// `ranks` (grouped by the first `k` ranks) regrouped by whether each
 /// card is in `group` (2^k groups).
 pub(super) fn by_group(ranks: &Grouped, k: u8, group: u16) -> Grouped {
-    let n = ranks.sums.len() / ranks.counts.len();
     let keys = 1usize << k;
-    let mut counts = vec![0u128; keys];
-    let mut sums = vec![0i128; keys * n];
-    for (key, p) in patterns(k, group).into_iter().enumerate() {
-        counts[p] += ranks.counts[key];
-        for i in 0..n {
-            sums[p * n + i] += ranks.sums[key * n + i];
-        }
-    }
+    let pattern = patterns(k, group);
+    let (counts, sums) = regroup(&ranks.counts, &ranks.sums, keys, |key| pattern[key]);
     let labels = (0..keys)
         .map(|p| {
             (0..k)

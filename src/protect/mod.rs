@@ -172,3 +172,23 @@ fn smaller(g: u16) -> u16 {
         g
     }
 }
+
+/// What the scenario lets the player see, in words (the command's table
+/// and the report say it alike).
+pub fn sees(o: &Outcome) -> String {
+    let k = o.scenario.cards;
+    let cards = if k == 1 {
+        "the first card".to_string()
+    } else {
+        format!("the first {k} cards")
+    };
+    match o.partition {
+        None if k == 1 => format!("the rank of {cards}"),
+        None => format!("the ranks of {cards}"),
+        Some(g) => format!(
+            "whether {cards} {} in {{{}}}",
+            if k == 1 { "is" } else { "are each" },
+            scenario::ranks_text(g)
+        ),
+    }
+}

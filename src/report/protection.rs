@@ -9,27 +9,8 @@ use super::inputs::Inputs;
 use super::model::{Kind, Section, Table};
 use super::numbering::PROTECTION;
 use super::numbers::percent;
-use crate::protect::{Outcome, scenario::ranks_text};
+use crate::protect::Outcome;
 use num_traits::Signed;
-
-/// What the scenario lets the player see, in words.
-fn sees(o: &Outcome) -> String {
-    let k = o.scenario.cards;
-    let cards = if k == 1 {
-        "the first card".to_string()
-    } else {
-        format!("the first {k} cards")
-    };
-    match o.partition {
-        None if k == 1 => format!("the rank of {cards}"),
-        None => format!("the ranks of {cards}"),
-        Some(g) => format!(
-            "whether {cards} {} in {{{}}}",
-            if k == 1 { "is" } else { "are each" },
-            ranks_text(g)
-        ),
-    }
-}
 
 /// The practical countermeasure against a scenario that gives an edge.
 fn countermeasure(o: &Outcome) -> &'static str {
@@ -65,7 +46,7 @@ pub(crate) fn sentence(c: &Computed) -> Option<String> {
         ),
         Some(o) => format!(
             "Game protection: a player who knows {} before betting gains an edge; the largest of section {PROTECTION}, {} per round dealt (`{}`, {}).",
-            sees(o),
+            crate::protect::sees(o),
             percent(&o.player_edge_sitting_out, 4),
             o.scenario.text,
             if set.base_game {
@@ -104,7 +85,7 @@ pub(crate) fn section(inp: &Inputs, c: &Computed, number: usize) -> Option<Secti
     for o in &p.outcomes {
         t.row([
             format!("`{}`", o.scenario.text),
-            sees(o),
+            crate::protect::sees(o),
             o.choices
                 .iter()
                 .map(|c| format!("`{c}`"))

@@ -45,8 +45,7 @@ mod part;
 mod walk;
 mod weights;
 
-use super::compiled::compile;
-use super::plan::{Group, Level, groups, plan_of, strategy_needs};
+use super::plan::{Level, groups, strategy_needs};
 use super::shoe::Composition;
 use crate::model::Spec;
 use crate::model::cond::need;
@@ -118,27 +117,15 @@ impl ShoeStates {
                 slow: Some((spec.clone(), wagers.to_vec())),
             };
         }
-        // Parts by class level and by whether the drawing matters.
-        let mut keyed: Vec<((Level, bool), Vec<usize>)> = Vec::new();
-        for &w in wagers {
-            let plan = plan_of(spec, w);
-            // Suits are read as a class and a suit: a point value and a
-            // suit where no condition reads ranks.
-            let level = if plan.levels.contains(&Level::Rank) {
+        // Suits are read as a class and a suit: a point value and a suit
+        // where no condition reads ranks.
+        let keyed = part::keyed_parts(spec, wagers, |plan| {
+            if plan.levels.contains(&Level::Rank) {
                 Level::Rank
             } else {
                 Level::Value
-            };
-            let single = Group {
-                plan,
-                wagers: vec![w],
-            };
-            let key = (level, compile(spec, &single).atoms.before_draws());
-            match keyed.iter_mut().find(|(k, _)| *k == key) {
-                Some((_, ws)) => ws.push(w),
-                None => keyed.push((key, vec![w])),
             }
-        }
+        });
         let parts = keyed
             .into_iter()
             .map(|((level, before_draws), ws)| Part::build(spec, level, before_draws, &ws))

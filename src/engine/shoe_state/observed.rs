@@ -14,10 +14,10 @@
 //! walked by rank (a `J` seen leaves different suits behind than a `10`
 //! in a shoe whose suits are uneven).
 
-use super::super::compiled::compile;
-use super::super::plan::{Group, Level, plan_of, strategy_needs};
+use super::super::plan::{Level, Plan, plan_of, strategy_needs};
 use super::super::shoe::Composition;
 use super::hash::FxMap;
+use super::part::keyed_parts;
 use super::walk::{Leaves, Settling, Sink};
 use super::weights::{CARD, NO_CODE, factor_table, factors_of, falling};
 use crate::cards::Card;
@@ -78,20 +78,7 @@ impl Observed {
             return Err(NotObservable::TooFewCards);
         }
         // Parts as the shoe states walk them, by the level they are observed at.
-        let mut keyed: Vec<((Level, bool), Vec<usize>)> = Vec::new();
-        for &w in wagers {
-            let plan = plan_of(spec, w);
-            let level = observed_level(spec, w);
-            let single = Group {
-                plan,
-                wagers: vec![w],
-            };
-            let key = (level, compile(spec, &single).atoms.before_draws());
-            match keyed.iter_mut().find(|(k, _)| *k == key) {
-                Some((_, ws)) => ws.push(w),
-                None => keyed.push((key, vec![w])),
-            }
-        }
+        let keyed = keyed_parts(spec, wagers, level_of_plan);
         let slots = first_slots(spec);
         let rank_counts = observation_counts(composition, n, Level::Rank);
         let mut cols = Vec::new();
@@ -151,7 +138,12 @@ pub fn walked_by_value(spec: &Spec, w: usize) -> bool {
 }
 
 fn observed_level(spec: &Spec, w: usize) -> Level {
-    let plan = plan_of(spec, w);
+    level_of_plan(&plan_of(spec, w))
+}
+
+/// A wager is observed by rank where it reads ranks or suits (a first card
+/// seen by rank splits its classes), else by point value.
+fn level_of_plan(plan: &Plan) -> Level {
     if plan.levels.contains(&Level::Rank) || plan.suits != 0 {
         Level::Rank
     } else {

@@ -1,6 +1,7 @@
 //! One part's signatures: built by one walk, weighed per composition.
 
-use super::super::plan::Level;
+use super::super::compiled::compile;
+use super::super::plan::{Group, Level, Plan, plan_of};
 use super::super::shoe::Composition;
 use super::hash::FxMap;
 use super::walk::{Leaves, Settling, Sink, classes_at};
@@ -11,6 +12,32 @@ use crate::model::round::SLOTS;
 use num_bigint::BigInt;
 use num_traits::{One, Zero};
 use rayon::prelude::*;
+
+/// The wagers grouped into parts walked together: by the class level
+/// `level` gives a wager's plan, and by whether any of its conditions
+/// depends on the drawing; in the order the wagers come. The shoe states
+/// and the observed table (`observed`) group alike.
+pub(super) fn keyed_parts(
+    spec: &Spec,
+    wagers: &[usize],
+    level: impl Fn(&Plan) -> Level,
+) -> Vec<((Level, bool), Vec<usize>)> {
+    let mut keyed: Vec<((Level, bool), Vec<usize>)> = Vec::new();
+    for &w in wagers {
+        let plan = plan_of(spec, w);
+        let key_level = level(&plan);
+        let single = Group {
+            plan,
+            wagers: vec![w],
+        };
+        let key = (key_level, compile(spec, &single).atoms.before_draws());
+        match keyed.iter_mut().find(|(k, _)| *k == key) {
+            Some((_, ws)) => ws.push(w),
+            None => keyed.push((key, vec![w])),
+        }
+    }
+    keyed
+}
 
 /// One walk's sums: per signature, the column sums.
 struct Sums {

@@ -1,0 +1,31 @@
+//! Helpers shared by the test crates that include this module
+//! (`mod support;`) and by `benches/shoe_state.rs` (by path). Each crate
+//! uses part of it.
+#![allow(dead_code)]
+
+/// splitmix64: reproducible random shoes without a generator crate, the
+/// same stream in every test and benchmark that draws them.
+pub struct Mix(pub u64);
+
+impl Mix {
+    pub fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    pub fn below(&mut self, n: u64) -> u64 {
+        self.next() % n
+    }
+}
+
+/// `certify ARGS` run in process, as the command line would.
+pub fn certify(args: &[&str]) -> certify::cli::Output {
+    certify::cli::run(
+        std::iter::once("certify")
+            .chain(args.iter().copied())
+            .map(String::from),
+    )
+}

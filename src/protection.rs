@@ -11,7 +11,7 @@ use crate::diag::protect::ProtectError;
 use crate::engine::shoe::Composition;
 use crate::engine::shoe_state::observed::{NotObservable, Observed};
 use crate::model::Spec;
-use crate::protect::{Choice, Outcome, Scenario, Values, run};
+use crate::protect::{Choice, Outcome, Scenario, Seen, Values, informed, informed_outcome, run};
 
 /// The wagers of the base game, where a spec has them: the player picks
 /// among these unless told otherwise.
@@ -113,9 +113,20 @@ pub fn protect(spec: &Spec, decks: u32, request: &Request) -> Result<Protection,
         .clone()
         .unwrap_or_else(|| default_choices(spec));
     let scenarios = request.scenarios.clone().unwrap_or_else(standard_scenarios);
+    let shoe = Composition::standard(decks);
+    let is_informed = |s: &Scenario| matches!(s.seen, Seen::Hole | Seen::Face);
     // Each scenario's choices, checked before anything is computed.
     let mut sets: Vec<Vec<Choice>> = Vec::new();
     for s in &scenarios {
+        if is_informed(s) {
+            if spec.decides().is_none_or(|d| d.objective.is_empty()) {
+                return Err(ProtectError::NoDecision {
+                    title: spec.title.clone(),
+                });
+            }
+            sets.push(Vec::new());
+            continue;
+        }
         let names = s.wagers.as_ref().unwrap_or(&default);
         let set = names
             .iter()
@@ -130,18 +141,30 @@ pub fn protect(spec: &Spec, decks: u32, request: &Request) -> Result<Protection,
         .collect();
     wagers.sort_unstable();
     wagers.dedup();
-    let observed =
-        Observed::new(spec, &wagers, &Composition::standard(decks)).map_err(|e| match e {
+    let observed = if wagers.is_empty() {
+        None
+    } else {
+        Some(Observed::new(spec, &wagers, &shoe).map_err(|e| match e {
             NotObservable::StrategyReadsSuits => ProtectError::StrategyReadsSuits,
             NotObservable::TooFewCards => unreachable!("a standard shoe holds 52 cards a deck"),
-        })?;
+        })?)
+    };
     let mut values: Vec<(Vec<Choice>, Values)> = Vec::new();
     let mut outcomes = Vec::new();
     for (s, set) in scenarios.iter().zip(sets) {
+        if is_informed(s) {
+            let gain = match s.seen {
+                Seen::Hole => informed::hole(spec, &shoe)?,
+                _ => informed::seen(spec, &shoe, s.cards)?,
+            };
+            outcomes.push(informed_outcome(s, gain));
+            continue;
+        }
+        let observed = observed.as_ref().expect("observed for the wagers chosen");
         let at = match values.iter().position(|(c, _)| *c == set) {
             Some(at) => at,
             None => {
-                let v = Values::new(&observed, &set);
+                let v = Values::new(observed, &set);
                 values.push((set, v));
                 values.len() - 1
             }

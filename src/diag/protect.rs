@@ -21,6 +21,14 @@ pub enum ProtectError {
     Table { wager: String, table: String },
     /// The drawing strategy reads suits: the walk by class cannot play it.
     StrategyReadsSuits,
+    /// `hole` or `seen:N` on a game where no player decides anything.
+    NoDecision { title: String },
+    /// `hole` on a game whose deciding player already sees every card.
+    NothingHidden { title: String },
+    /// `seen:N` with N out of range.
+    Seen { text: String },
+    /// `seen:N` leaving fewer than six cards for the round.
+    TooFewCards { seen: u8 },
 }
 
 impl fmt::Display for ProtectError {
@@ -28,7 +36,7 @@ impl fmt::Display for ProtectError {
         match self {
             ProtectError::Form { text } => write!(
                 f,
-                "`{text}` is not a scenario: give ranks:K, groups:K:RANKS or groups:K:best (K = 1 to 4), optionally @wager,wager, e.g. groups:1:6789"
+                "`{text}` is not a scenario: give ranks:K, groups:K:RANKS or groups:K:best (K = 1 to 4), optionally @wager,wager, e.g. groups:1:6789; or, where a player decides, hole or seen:N"
             ),
             ProtectError::Cards { text } => {
                 write!(f, "`{text}`: K is the number of first cards seen, 1 to 4")
@@ -53,6 +61,23 @@ impl fmt::Display for ProtectError {
             ProtectError::StrategyReadsSuits => write!(
                 f,
                 "the spec's drawing strategy reads suits: game protection needs a strategy that reads ranks or values"
+            ),
+            ProtectError::NoDecision { title } => write!(
+                f,
+                "{title}: no player decides anything (no `decides:` with an `optimal:` objective), so seeing a card cannot change how anyone plays; `hole` and `seen:N` are for games such as Lucky Draw"
+            ),
+            ProtectError::NothingHidden { title } => write!(
+                f,
+                "{title}: the deciding player already sees every card of the initial deal: there is no face-down card for `hole`"
+            ),
+            ProtectError::Seen { text } => write!(
+                f,
+                "`{text}`: N is the number of other cards seen face up, 1 to {}",
+                crate::protect::informed::MOST_SEEN
+            ),
+            ProtectError::TooFewCards { seen } => write!(
+                f,
+                "seen:{seen}: the shoe must hold the {seen} cards seen and the six of the round"
             ),
         }
     }

@@ -164,5 +164,6 @@ pub(super) fn outcome(
         edge_per_bet_sitting_out: values.fraction(sit, bet),
         share_bet: BigRational::new(BigInt::from(bet), BigInt::from(total)),
         decisions,
+        strategy: None,
     }
 }

@@ -14,6 +14,7 @@
 //! Layer: machinery, run by the protection stage (`crate::protection`).
 
 mod decide;
+pub mod informed;
 pub mod scenario;
 mod search;
 
@@ -21,6 +22,7 @@ use crate::engine::shoe_state::observed::{OBSERVATIONS, Observed};
 use num_bigint::BigInt;
 use num_integer::Integer;
 use num_rational::BigRational;
+pub use informed::StrategyGain;
 pub use scenario::{Scenario, Seen};
 
 /// One thing the player may bet: one unit on a wager under one pay table,
@@ -116,6 +118,10 @@ pub struct Outcome {
     /// Per observation that happens: the best choice, its exact edge and
     /// probability.
     pub decisions: Vec<Decision>,
+    /// `hole`, `seen:N`: the drawing strategy's figures with and without
+    /// the knowledge (the edges above are then the informed player's, who
+    /// must bet: bets close before the deal).
+    pub strategy: Option<StrategyGain>,
 }
 
 /// A partition and the edges it gives (`groups:K:best`).
@@ -145,7 +151,7 @@ pub struct Decision {
 pub fn run(values: &Values, scenario: &Scenario) -> Outcome {
     let k = scenario.cards;
     let (partition, runners_up, searched) = match scenario.seen {
-        Seen::Ranks => (None, Vec::new(), 0),
+        Seen::Ranks | Seen::Hole | Seen::Face => (None, Vec::new(), 0),
         Seen::Group(g) => (Some(g), Vec::new(), 0),
         Seen::Best => {
             let ranked = search::search(values, k);
@@ -162,6 +168,15 @@ pub fn run(values: &Values, scenario: &Scenario) -> Outcome {
     decide::outcome(values, scenario, grouped, partition, runners_up, searched)
 }
 
+/// Slots as a reader says them: `dealer.first` -> "dealer's first card".
+fn words(slots: &[String]) -> String {
+    let one = |s: &String| match s.split_once('.') {
+        Some((hand, pos)) => format!("{hand}'s {pos} card"),
+        None => s.clone(),
+    };
+    slots.iter().map(one).collect::<Vec<_>>().join(" and ")
+}
+
 /// The smaller of a group and its complement (the one a partition is
 /// named by).
 fn smaller(g: u16) -> u16 {
@@ -173,10 +188,39 @@ fn smaller(g: u16) -> u16 {
     }
 }
 
+/// The outcome of an informed-play scenario (`hole`, `seen:N`): the
+/// informed player bets every round (bets close before the deal).
+pub fn informed_outcome(scenario: &Scenario, gain: StrategyGain) -> Outcome {
+    let edge = gain.informed.expected.clone();
+    Outcome {
+        scenario: scenario.clone(),
+        choices: vec![gain.objective.join(" + ")],
+        partition: None,
+        runners_up: Vec::new(),
+        searched: gain.combinations as usize,
+        player_edge: edge.clone(),
+        player_edge_sitting_out: edge.clone(),
+        edge_per_bet_sitting_out: edge,
+        share_bet: BigRational::from_integer(BigInt::from(1)),
+        decisions: Vec::new(),
+        strategy: Some(gain),
+    }
+}
+
 /// What the scenario lets the player see, in words (the command's table
 /// and the report say it alike).
 pub fn sees(o: &Outcome) -> String {
     let k = o.scenario.cards;
+    match (&o.scenario.seen, &o.strategy) {
+        (Seen::Hole, Some(g)) => {
+            return format!("the face-down {} before deciding", words(&g.hidden));
+        }
+        (Seen::Face, _) if k == 1 => {
+            return "one other card dealt face up before deciding".into();
+        }
+        (Seen::Face, _) => return format!("{k} other cards dealt face up before deciding"),
+        _ => {}
+    }
     let cards = if k == 1 {
         "the first card".to_string()
     } else {

@@ -1,6 +1,7 @@
 //! The scenarios a player may be in, as `--scenario` writes them:
 //! `ranks:K`, `groups:K:RANKS`, `groups:K:best`, each optionally followed
-//! by `@wager,wager` (the wagers the player chooses among).
+//! by `@wager,wager` (the wagers the player chooses among); and for a game
+//! where a player decides, `hole` and `seen:N` (see `informed`).
 
 use crate::diag::protect::ProtectError;
 
@@ -14,6 +15,12 @@ pub enum Seen {
     /// Whether its rank is in the group, for the two-group partition that
     /// is best for the player.
     Best,
+    /// The deciding player sees the face-down cards of the initial deal
+    /// (`hole`; `cards` counts them): only the drawing decision changes.
+    Hole,
+    /// The deciding player sees `cards` other cards dealt face up before
+    /// deciding (`seen:N`).
+    Face,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -52,12 +59,21 @@ impl Scenario {
             Err(_) => Err(form()),
         };
         let (cards, seen) = match parts.as_slice() {
+            ["hole"] => (1, Seen::Hole),
+            ["seen", n] => match n.parse::<u8>() {
+                Ok(n @ 1..=super::informed::MOST_SEEN) => (n, Seen::Face),
+                Ok(_) => return Err(ProtectError::Seen { text: text.into() }),
+                Err(_) => return Err(form()),
+            },
             ["ranks", k] => (cards(k)?, Seen::Ranks),
             ["groups", k, "best"] => (cards(k)?, Seen::Best),
             ["groups", k, ranks] => (cards(k)?, Seen::Group(group(text, ranks)?)),
             _ => return Err(form()),
         };
-        if wagers.as_ref().is_some_and(|w| w.is_empty()) {
+        // Bets are down before the deal in `hole` and `seen:N`: no wager
+        // is chosen, so none may be named.
+        let informed = matches!(seen, Seen::Hole | Seen::Face);
+        if wagers.as_ref().is_some_and(|w| w.is_empty()) || (informed && wagers.is_some()) {
             return Err(form());
         }
         Ok(Scenario {

@@ -13,6 +13,10 @@
 //! strategies that read point values, and a shoe's value composition after
 //! removing seen cards depends only on their values.
 
+mod settled;
+
+pub use settled::{Settled, decisions_settled};
+
 use super::atoms::Atoms;
 use super::classes::classes;
 use super::keys::Keying;
@@ -378,12 +382,23 @@ impl Walk<'_> {
     }
 
     fn settle(&mut self, weight: u128, counts: [u8; 2]) -> Yield {
+        let (net, staked) = self.settled(counts);
+        Yield {
+            net: net * weight as i128,
+            staked: staked * weight,
+            drew: 0,
+        }
+    }
+
+    /// The objective's net (times the scale) and units staked of one
+    /// sequence dealing the current values, by key where there is one.
+    fn settled(&mut self, counts: [u8; 2]) -> (i128, u128) {
         let round = Round {
             cards: std::array::from_fn(|s| Card::new(rep(self.values[s]), 0)),
             counts,
         };
         let key = self.key(&round);
-        let (net, staked) = match key.and_then(|k| self.memo[k]) {
+        match key.and_then(|k| self.memo[k]) {
             Some(known) => known,
             None => {
                 let settled = self.settle_one(&round);
@@ -392,11 +407,6 @@ impl Walk<'_> {
                 }
                 settled
             }
-        };
-        Yield {
-            net: net * weight as i128,
-            staked: staked * weight,
-            drew: 0,
         }
     }
 

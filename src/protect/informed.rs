@@ -1,0 +1,290 @@
+//! Scenarios that change how the player plays rather than what they bet:
+//! a face-down card seen (`hole`: a flashed card, a careless dealer) and
+//! other cards seen face up before deciding (`seen:N`: the other players'
+//! hands at a full table). Bets close before the deal, so the player's
+//! only use of the knowledge is the drawing decision; the gain is the
+//! difference between the optimal strategy with the knowledge and the
+//! spec's strategy without it.
+//!
+//! Both are exact. `hole` adds the hidden slots to what the deciding hand
+//! sees and enumerates the decisions again (`engine::decide`). `seen:N`
+//! enumerates every combination of the N seen cards' point values,
+//! weighted by the ordered sequences that deal it, and for each the
+//! optimal strategy of the shoe that remains; every such shoe holds the
+//! same number of cards, so every combination's figures share one
+//! denominator and the sum is exact in integers.
+
+use crate::cards::Card;
+use crate::diag::protect::ProtectError;
+use crate::engine::decide::{
+    Decisions, Figures, Settled, chart_of, decisions, decisions_settled, figures, optimal,
+};
+use crate::engine::shoe::Composition;
+use crate::model::{Chart, Decides, FirstRule, Spec};
+use num_bigint::BigInt;
+use num_rational::BigRational;
+use num_traits::{One, Zero};
+use rayon::prelude::*;
+
+/// The most cards `seen:N` accepts: six other players' two cards.
+pub const MOST_SEEN: u8 = 12;
+
+/// What the knowledge is worth to the deciding player.
+#[derive(Clone, Debug)]
+pub struct StrategyGain {
+    /// The wagers whose summed return the strategy maximises, by name.
+    pub objective: Vec<String>,
+    /// The cards the deciding hand sees normally, then the hidden ones now
+    /// seen (`hole`), as the spec names them (`dealer.first`).
+    pub sees: Vec<String>,
+    pub hidden: Vec<String>,
+    /// The spec's strategy, without the knowledge.
+    pub normal: Figures,
+    /// The optimal strategy with it.
+    pub informed: Figures,
+    /// `seen:N`: the combinations of seen point values enumerated.
+    pub combinations: u64,
+    /// `seen:N`: the spec's strategy played on every depleted shoe and
+    /// summed with the same weights (equal to `normal`: a check that the
+    /// enumeration covers every way the seen cards fall).
+    pub ignoring: Option<Figures>,
+    /// `hole`: the informed strategy by the deciding hand's two-card total
+    /// (rows) and the other hand's two-card total (columns).
+    pub chart: Option<TotalsChart>,
+}
+
+/// A strategy summarised by totals.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TotalsChart {
+    /// `cells[own][other]`.
+    pub cells: [[Cell; 10]; 10],
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Cell {
+    Stand,
+    Draw,
+    /// Stand or draw by the cards making the totals.
+    Depends,
+    /// No dealt combination has these totals (naturals end the round).
+    Never,
+}
+
+impl Cell {
+    pub fn letter(self) -> &'static str {
+        match self {
+            Cell::Stand => "S",
+            Cell::Draw => "D",
+            Cell::Depends => "S/D",
+            Cell::Never => "-",
+        }
+    }
+}
+
+fn deciding(spec: &Spec) -> Result<&Decides, ProtectError> {
+    match spec.decides() {
+        Some(d) if !d.objective.is_empty() => Ok(d),
+        _ => Err(ProtectError::NoDecision {
+            title: spec.title.clone(),
+        }),
+    }
+}
+
+/// The spec's strategy (its default) on these decisions.
+fn normal_chart(d: &Decides, dec: &Decisions) -> Chart {
+    chart_of(&d.strategies[d.default].rule, dec).unwrap_or_else(|| optimal(dec))
+}
+
+fn names(spec: &Spec, slots: &[u8]) -> Vec<String> {
+    slots.iter().map(|&s| spec.game.slot_name(s)).collect()
+}
+
+fn objective(spec: &Spec, d: &Decides) -> Vec<String> {
+    d.objective
+        .iter()
+        .map(|&w| spec.wagers[w].id.clone())
+        .collect()
+}
+
+/// `hole`: the deciding player also sees every card of the initial deal
+/// that the spec keeps from them.
+pub fn hole(spec: &Spec, shoe: &Composition) -> Result<StrategyGain, ProtectError> {
+    let d = deciding(spec)?;
+    let hidden: Vec<u8> = [0u8, 1, 3, 4]
+        .into_iter()
+        .filter(|s| !d.sees.contains(s))
+        .collect();
+    if hidden.is_empty() {
+        return Err(ProtectError::NothingHidden {
+            title: spec.title.clone(),
+        });
+    }
+    let base = decisions(spec, shoe);
+    let normal = figures(&base, &normal_chart(d, &base));
+    let mut told = spec.clone();
+    if let FirstRule::Decides(x) = &mut told.game.first {
+        x.sees.extend(&hidden);
+    }
+    let all = decisions(&told, shoe);
+    let best = optimal(&all);
+    Ok(StrategyGain {
+        objective: objective(spec, d),
+        sees: names(spec, &d.sees),
+        hidden: names(spec, &hidden),
+        normal,
+        informed: figures(&all, &best),
+        combinations: 0,
+        ignoring: None,
+        chart: Some(by_totals(&all, &best)),
+    })
+}
+
+/// The chart of `best` by two-card totals; every initial card is seen.
+fn by_totals(d: &Decisions, best: &Chart) -> TotalsChart {
+    let mut cells = [[Cell::Never; 10]; 10];
+    for (i, set) in d.sets.iter().enumerate() {
+        if set.weight == 0 || set.draw == set.stand {
+            // Unreached, or a natural: the decision changes nothing.
+            continue;
+        }
+        let mut totals = [0u8; 2];
+        for (slot, v) in Chart::values_of(&d.sees, i) {
+            if slot % 3 < 2 {
+                totals[(slot / 3) as usize] += v;
+            }
+        }
+        let cell = &mut cells[(totals[0] % 10) as usize][(totals[1] % 10) as usize];
+        let this = if best.draw[i] { Cell::Draw } else { Cell::Stand };
+        *cell = match *cell {
+            Cell::Never => this,
+            c if c == this => c,
+            _ => Cell::Depends,
+        };
+    }
+    TotalsChart { cells }
+}
+
+/// A point value's cards in the shoe, taken one at a time (the decision
+/// walk reads point values only, so which rank goes does not matter).
+fn without_value(shoe: &Composition, value: u8, mut n: u32) -> Option<Composition> {
+    let mut out = shoe.clone();
+    for r in 0..13u8 {
+        if Card::new(r + 1, 0).value() != value {
+            continue;
+        }
+        for s in 0..4 {
+            let take = n.min(out.counts[r as usize][s]);
+            out.counts[r as usize][s] -= take;
+            n -= take;
+        }
+    }
+    (n == 0).then_some(out)
+}
+
+/// Every multiset of `n` point values (counts per value), in order.
+fn multisets(n: u8, left: &[u128; 10]) -> Vec<[u8; 10]> {
+    fn go(v: usize, n: u8, left: &[u128; 10], cur: &mut [u8; 10], out: &mut Vec<[u8; 10]>) {
+        if v == 9 {
+            if n as u128 <= left[9] {
+                cur[9] = n;
+                out.push(*cur);
+            }
+            return;
+        }
+        for k in 0..=n.min(left[v].min(255) as u8) {
+            cur[v] = k;
+            go(v + 1, n - k, left, cur, out);
+        }
+        cur[v] = 0;
+    }
+    let mut out = Vec::new();
+    go(0, n, left, &mut [0; 10], &mut out);
+    out
+}
+
+fn falling(n: u128, k: u32) -> BigInt {
+    (0..k as u128).fold(BigInt::one(), |a, i| a * BigInt::from(n - i))
+}
+
+/// `seen:N`: before deciding, the player sees `n` other cards dealt from
+/// the shoe (their point values; bets are already down).
+pub fn seen(spec: &Spec, shoe: &Composition, n: u8) -> Result<StrategyGain, ProtectError> {
+    let d = deciding(spec)?;
+    let base = decisions(spec, shoe);
+    let normal_chart = normal_chart(d, &base);
+    let normal = figures(&base, &normal_chart);
+    let mut values = [0u128; 10];
+    for (r, suits) in shoe.counts.iter().enumerate() {
+        values[Card::new(r as u8 + 1, 0).value() as usize] +=
+            suits.iter().map(|&c| c as u128).sum::<u128>();
+    }
+    if shoe.total() < n as u128 + 6 {
+        return Err(ProtectError::TooFewCards { seen: n });
+    }
+    let combos = multisets(n, &values);
+    let table = Settled::of(spec);
+    // Per combination: (ordered sequences dealing it, informed sums,
+    // the spec's strategy's sums), sums as (net, staked, drew).
+    let parts: Vec<(BigInt, [i128; 3], [i128; 3])> = combos
+        .par_iter()
+        .map(|m| {
+            let mut left = shoe.clone();
+            let mut ways = BigInt::one();
+            let mut perms = BigInt::from(1u8);
+            let mut taken = 0u32;
+            for (v, &k) in m.iter().enumerate() {
+                if k == 0 {
+                    continue;
+                }
+                left = without_value(&left, v as u8, k as u32).expect("counted");
+                ways *= falling(values[v], k as u32);
+                // n! / prod k!: the orders in which the values come.
+                for i in 0..k as u32 {
+                    taken += 1;
+                    perms *= BigInt::from(taken);
+                    perms /= BigInt::from(i + 1);
+                }
+            }
+            let dec = decisions_settled(spec, &left, &table);
+            let sums = |chart: &Chart| {
+                let mut s = [0i128; 3];
+                for (set, &draw) in dec.sets.iter().zip(&chart.draw) {
+                    let y = set.get(draw);
+                    s[0] += y.net;
+                    s[1] += y.staked as i128;
+                    s[2] += y.drew as i128;
+                }
+                s
+            };
+            (ways * perms, sums(&optimal(&dec)), sums(&normal_chart))
+        })
+        .collect();
+    let after = shoe.total() - n as u128;
+    let rounds: BigInt = falling(after, 6);
+    let sequences = falling(shoe.total(), n as u32) * &rounds;
+    let add = |which: usize| -> Figures {
+        let mut s = [BigInt::zero(), BigInt::zero(), BigInt::zero()];
+        for (w, informed, ignoring) in &parts {
+            let x = if which == 0 { informed } else { ignoring };
+            for i in 0..3 {
+                s[i] += w * BigInt::from(x[i]);
+            }
+        }
+        let [net, staked, drew] = s;
+        Figures {
+            expected: BigRational::new(net, &sequences * BigInt::from(base.scale)),
+            staked: BigRational::new(staked, sequences.clone()),
+            draws: BigRational::new(drew, sequences.clone()),
+        }
+    };
+    Ok(StrategyGain {
+        objective: objective(spec, d),
+        sees: names(spec, &d.sees),
+        hidden: Vec::new(),
+        normal,
+        informed: add(0),
+        combinations: combos.len() as u64,
+        ignoring: Some(add(1)),
+        chart: None,
+    })
+}

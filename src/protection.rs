@@ -37,9 +37,19 @@ pub struct Protection {
 /// The standard set: one card and four cards, their ranks seen or only a
 /// two-group partition told apart (the best one). Four cards are all a
 /// player can see before anyone draws; one is the classic edge sort.
-pub fn standard_scenarios() -> Vec<Scenario> {
-    ["ranks:1", "groups:1:best", "ranks:4", "groups:4:best"]
-        .iter()
+/// Where a player decides: also the face-down card seen (`hole`, when one
+/// is hidden from them) and one and two other players' hands seen
+/// (`seen:2`, `seen:4`, under a second; `seen:12`, six players' hands,
+/// walks 293,930 combinations, minutes, and is left to the command).
+pub fn standard_scenarios(spec: &Spec) -> Vec<Scenario> {
+    let mut set = vec!["ranks:1", "groups:1:best", "ranks:4", "groups:4:best"];
+    if let Some(d) = spec.decides().filter(|d| !d.objective.is_empty()) {
+        if [0u8, 1, 3, 4].iter().any(|s| !d.sees.contains(s)) {
+            set.push("hole");
+        }
+        set.extend(["seen:2", "seen:4"]);
+    }
+    set.iter()
         .map(|s| Scenario::parse(s).expect("a standard scenario"))
         .collect()
 }
@@ -112,7 +122,10 @@ pub fn protect(spec: &Spec, decks: u32, request: &Request) -> Result<Protection,
         .wagers
         .clone()
         .unwrap_or_else(|| default_choices(spec));
-    let scenarios = request.scenarios.clone().unwrap_or_else(standard_scenarios);
+    let scenarios = request
+        .scenarios
+        .clone()
+        .unwrap_or_else(|| standard_scenarios(spec));
     let shoe = Composition::standard(decks);
     let is_informed = |s: &Scenario| matches!(s.seen, Seen::Hole | Seen::Face);
     // Each scenario's choices, checked before anything is computed.

@@ -8,7 +8,8 @@ use super::output::Output;
 use crate::diag::Diagnostic;
 use crate::diag::usage::UsageError;
 use crate::protect::scenario::ranks_text;
-use crate::protect::{Outcome, Scenario};
+use crate::protect::informed::per_total_wagered;
+use crate::protect::{Outcome, Scenario, StrategyGain};
 use crate::protection::{Protection, Request, protect};
 use crate::report::data::values::Exact;
 use crate::report::numbers::percent;
@@ -33,11 +34,14 @@ pub(super) struct ProtectArgs {
     #[arg(long, value_name = "W,W", value_delimiter = ',')]
     wagers: Option<Vec<String>>,
     /// A scenario (repeatable; default: ranks:1, groups:1:best, ranks:4,
-    /// groups:4:best): ranks:K (the ranks of the first K cards dealt),
+    /// groups:4:best, and where a player decides hole, seen:2, seen:4):
+    /// ranks:K (the ranks of the first K cards dealt),
     /// groups:K:RANKS (for each, whether its rank is in the group),
     /// groups:K:best (the best two-group partition); K = 1 to 4; add
-    /// @wager,wager for the wagers of this scenario alone, e.g.
-    /// --scenario groups:1:6789 --scenario ranks:1@player_pair
+    /// @wager,wager for the wagers of this scenario alone; where a player
+    /// decides to draw: hole (the face-down card seen) and seen:N (N other
+    /// cards seen face up, 1 to 12), e.g. --scenario groups:1:6789
+    /// --scenario ranks:1@player_pair --scenario hole
     #[arg(long, value_name = "S")]
     scenario: Vec<String>,
     /// Print every figure as an exact fraction and a decimal (JSON)
@@ -108,17 +112,21 @@ fn text(spec: &crate::model::Spec, p: &Protection) -> String {
             o.choices.join(", "),
             crate::protect::sees(o),
             percent(&o.player_edge, 4),
-            percent(&o.player_edge_sitting_out, 4),
-            percent(&o.edge_per_bet_sitting_out, 4),
-            percent(&o.share_bet, 2),
+            sit_out(o, &o.player_edge_sitting_out, 4),
+            sit_out(o, &o.edge_per_bet_sitting_out, 4),
+            sit_out(o, &o.share_bet, 2),
         ]);
     }
     let _ = writeln!(s, "\n{t}");
     let _ = writeln!(
         s,
-        "A positive edge is the player's advantage. \"May sit out\": the player bets only where the best wager's edge is positive."
+        "A positive edge is the player's advantage. \"May sit out\": the player bets only where the best wager's edge is positive; - where bets are down before the player sees anything (hole, seen:N)."
     );
     for o in &p.outcomes {
+        if let Some(g) = &o.strategy {
+            strategy_text(&mut s, o, g);
+            continue;
+        }
         if !o.runners_up.is_empty() {
             let _ = writeln!(
                 s,
@@ -166,6 +174,94 @@ fn text(spec: &crate::model::Spec, p: &Protection) -> String {
     s
 }
 
+/// A figure of the player who may sit out; none where bets are down
+/// before anything is seen.
+fn sit_out(o: &Outcome, x: &num_rational::BigRational, places: u32) -> String {
+    if o.strategy.is_some() {
+        "-".into()
+    } else {
+        percent(x, places)
+    }
+}
+
+/// An informed-play scenario: the strategy with and without the knowledge,
+/// and for `hole` its chart by totals.
+fn strategy_text(s: &mut String, o: &Outcome, g: &StrategyGain) {
+    let _ = writeln!(
+        s,
+        "\n{}: the player sees {}; bets are down, only the drawing decision changes ({})\n",
+        o.scenario.text,
+        crate::protect::sees(o),
+        g.objective.join(" + ")
+    );
+    let mut t = new_table(vec!["strategy", "per round", "per total wagered", "draws"]);
+    for (name, f) in [("the spec's, without it", &g.normal), ("optimal, with it", &g.informed)] {
+        t.add_row(vec![
+            name.to_string(),
+            percent(&f.expected, 4),
+            percent(&per_total_wagered(f), 4),
+            percent(&f.draws, 2),
+        ]);
+    }
+    let _ = writeln!(s, "{t}");
+    let _ = write!(s, "gain: {} per round", percent(&g.gain(), 4));
+    if g.combinations > 0 {
+        let _ = write!(
+            s,
+            " (every combination of the seen cards' point values: {})",
+            g.combinations
+        );
+    }
+    let _ = writeln!(s);
+    if let Some(chart) = &g.chart {
+        let _ = writeln!(
+            s,
+            "\nthe strategy with it, by the player's two-card total (rows) and the dealer's (columns): D draw, S stand, S/D by the cards, - never dealt\n"
+        );
+        let mut c = new_table(
+            std::iter::once("player".to_string())
+                .chain((0..10).map(|t| t.to_string()))
+                .collect::<Vec<_>>(),
+        );
+        for (total, row) in chart.cells.iter().enumerate() {
+            c.add_row(
+                std::iter::once(total.to_string())
+                    .chain(row.iter().map(|x| x.letter().to_string()))
+                    .collect::<Vec<_>>(),
+            );
+        }
+        let _ = writeln!(s, "{c}");
+    }
+}
+
+/// An informed-play scenario's figures as JSON.
+fn strategy_json(g: &StrategyGain) -> serde_json::Value {
+    let figures = |f: &crate::engine::decide::Figures| {
+        serde_json::json!({
+            "per_round": Exact::of(&f.expected),
+            "per_total_wagered": Exact::of(&per_total_wagered(f)),
+            "draws": Exact::of(&f.draws),
+        })
+    };
+    let mut v = serde_json::json!({
+        "objective": g.objective,
+        "sees": g.sees,
+        "normal": figures(&g.normal),
+        "informed": figures(&g.informed),
+        "gain": Exact::of(&g.gain()),
+    });
+    if !g.hidden.is_empty() {
+        v["hidden"] = g.hidden.clone().into();
+    }
+    if g.combinations > 0 {
+        v["combinations"] = g.combinations.into();
+    }
+    if let Some(c) = &g.chart {
+        v["chart"] = c.rows().into();
+    }
+    v
+}
+
 /// One scenario as JSON: the fields `certify protect --json` and the
 /// report share.
 pub fn outcome_json(o: &Outcome) -> serde_json::Value {
@@ -194,6 +290,9 @@ pub fn outcome_json(o: &Outcome) -> serde_json::Value {
     });
     if let Some(g) = o.partition {
         v["partition"] = ranks_text(g).into();
+    }
+    if let Some(g) = &o.strategy {
+        v["strategy"] = strategy_json(g);
     }
     if o.searched > 0 {
         v["partitions_searched"] = o.searched.into();

@@ -53,6 +53,20 @@ pub struct StrategyGain {
     pub chart: Option<TotalsChart>,
 }
 
+impl StrategyGain {
+    /// What the knowledge adds to the player's expected win per round (per
+    /// unit of the bet always placed).
+    pub fn gain(&self) -> BigRational {
+        &self.informed.expected - &self.normal.expected
+    }
+}
+
+/// The player's expected win per unit wagered in total (the bet always
+/// placed and those the strategy adds).
+pub fn per_total_wagered(f: &Figures) -> BigRational {
+    -f.per_total_wagered()
+}
+
 /// A strategy summarised by totals.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TotalsChart {
@@ -68,6 +82,16 @@ pub enum Cell {
     Depends,
     /// No dealt combination has these totals (naturals end the round).
     Never,
+}
+
+impl TotalsChart {
+    /// One line per own total: the cells' letters, separated by spaces.
+    pub fn rows(&self) -> Vec<String> {
+        self.cells
+            .iter()
+            .map(|r| r.iter().map(|c| c.letter()).collect::<Vec<_>>().join(" "))
+            .collect()
+    }
 }
 
 impl Cell {

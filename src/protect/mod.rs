@@ -171,7 +171,7 @@ pub fn run(values: &Values, scenario: &Scenario) -> Outcome {
 /// Slots as a reader says them: `dealer.first` -> "dealer's first card".
 fn words(slots: &[String]) -> String {
     let one = |s: &String| match s.split_once('.') {
-        Some((hand, pos)) => format!("{hand}'s {pos} card"),
+        Some((hand, pos)) => format!("the {hand}'s {pos} card"),
         None => s.clone(),
     };
     slots.iter().map(one).collect::<Vec<_>>().join(" and ")
@@ -213,7 +213,7 @@ pub fn sees(o: &Outcome) -> String {
     let k = o.scenario.cards;
     match (&o.scenario.seen, &o.strategy) {
         (Seen::Hole, Some(g)) => {
-            return format!("the face-down {} before deciding", words(&g.hidden));
+            return format!("{} (dealt face down) before deciding", words(&g.hidden));
         }
         (Seen::Face, _) if k == 1 => {
             return "one other card dealt face up before deciding".into();

@@ -10,10 +10,14 @@ use super::model::{Kind, Section, Table};
 use super::numbering::PROTECTION;
 use super::numbers::percent;
 use crate::protect::Outcome;
+use crate::protect::informed::per_total_wagered;
 use num_traits::Signed;
 
 /// The practical countermeasure against a scenario that gives an edge.
 fn countermeasure(o: &Outcome) -> &'static str {
+    if o.strategy.is_some() {
+        return "a card seen while the player decides: the face-down card stays flat and covered until every player has decided (the dealer neither lifts nor peeks at it), it is dealt so that no player or camera angle can read its face, and a dealer who exposes it voids the decision as the house rules say";
+    }
     match o.partition {
         Some(_) => {
             "edge sorting: cards with symmetric backs (back designs checked on delivery), an automatic shuffler that rotates cards or a turn in every shuffle, and no request to turn cards honoured"
@@ -22,6 +26,24 @@ fn countermeasure(o: &Outcome) -> &'static str {
             "a seen card: bets close before the first card leaves the shoe, cards stay covered until then (no flashing, a shoe that hides the top card), and no card is dealt face up before bets close"
         }
     }
+}
+
+/// A wager, `wager/pay_table` or combined wager by its name in the spec.
+fn label(spec: &crate::model::Spec, id: &str) -> String {
+    let (w, t) = match id.split_once('/') {
+        Some((w, t)) => (w, Some(t)),
+        None => (id, None),
+    };
+    if let Some(x) = spec.wagers.iter().find(|x| x.id == w) {
+        return match t.and_then(|t| x.pay_tables.iter().find(|p| p.id == t)) {
+            Some(p) => format!("{} ({})", x.name, p.name),
+            None => x.name.clone(),
+        };
+    }
+    spec.combined
+        .iter()
+        .find(|c| c.id == w)
+        .map_or_else(|| id.to_string(), |c| c.name.clone())
 }
 
 /// The largest edge a scenario gives the player who may sit out, if any.
@@ -40,22 +62,103 @@ pub(crate) fn sentence(c: &Computed) -> Option<String> {
     if set.protection.outcomes.is_empty() {
         return None;
     }
-    Some(match largest(c) {
+    let mut s = match largest(c) {
         None => format!(
             "Game protection: no scenario of section {PROTECTION} (first cards seen or told apart) gives the player an edge."
         ),
-        Some(o) => format!(
-            "Game protection: a player who knows {} before betting gains an edge; the largest of section {PROTECTION}, {} per round dealt (`{}`, {}).",
+        Some(o) if o.strategy.is_some() => format!(
+            "Game protection: a player who sees {} gains an edge; the largest of section {PROTECTION}, {} per round dealt, drawing as that card says.",
             crate::protect::sees(o),
             percent(&o.player_edge_sitting_out, 4),
-            o.scenario.text,
+        ),
+        Some(o) => format!(
+            "Game protection: a player who knows {} before betting gains an edge; the largest of section {PROTECTION}, {} per round dealt ({}).",
+            crate::protect::sees(o),
+            percent(&o.player_edge_sitting_out, 4),
             if set.base_game {
                 "betting the best of the base game's wagers or sitting out"
             } else {
                 "betting the side bet only when it is favourable"
             }
         ),
-    })
+    };
+    // A card seen while deciding is a dealing-procedure risk of its own:
+    // named even when a first-card scenario is larger.
+    let best = largest(c).map(|o| o.scenario.text.as_str());
+    for o in &set.protection.outcomes {
+        if o.strategy.is_some()
+            && o.player_edge.is_positive()
+            && best != Some(o.scenario.text.as_str())
+        {
+            s.push_str(&format!(
+                " A player who sees {} gains {} per round dealt, drawing as that card says.",
+                crate::protect::sees(o),
+                percent(&o.player_edge, 4)
+            ));
+        }
+    }
+    Some(s)
+}
+
+/// The scenarios where the player sees a card while deciding to draw
+/// (`hole`, `seen:N`): the strategy's figures with and without it, and the
+/// chart played with the face-down card seen.
+fn informed(sec: &mut Section, p: &crate::protection::Protection) {
+    let list: Vec<(&Outcome, &crate::protect::StrategyGain)> = p
+        .outcomes
+        .iter()
+        .filter_map(|o| o.strategy.as_ref().map(|g| (o, g)))
+        .collect();
+    if list.is_empty() {
+        return;
+    }
+    sec.heading(3, "Seeing a card while deciding to draw");
+    sec.para(
+        "Bets are down before the deal, so what the player sees here changes only the decision to draw: the spec's strategy without the knowledge against the optimal strategy with it, exact (for other players' cards, every combination of their point values is enumerated, weighted by the ways it is dealt). Per round: the player's expected win per unit of the bet placed every round; per total wagered: per unit staked in all (the bet the decision to draw adds included). A dash in the table above: the player cannot sit out.",
+    );
+    let mut t = Table::names([
+        "scenario",
+        "player sees",
+        "without it: per round",
+        "with it: per round",
+        "without it: per total wagered",
+        "with it: per total wagered",
+        "gain per round",
+    ])
+    .kinds_from(2, Kind::Percent);
+    for (o, g) in &list {
+        t.row([
+            format!("`{}`", o.scenario.text),
+            crate::protect::sees(o),
+            percent(&g.normal.expected, 4),
+            percent(&g.informed.expected, 4),
+            percent(&per_total_wagered(&g.normal), 4),
+            percent(&per_total_wagered(&g.informed), 4),
+            percent(&g.gain(), 4),
+        ]);
+    }
+    sec.table(t);
+    for (o, g) in list {
+        let Some(chart) = &g.chart else { continue };
+        sec.heading(
+            3,
+            format!("Drawing with the face-down card seen: `{}`", o.scenario.text),
+        );
+        sec.para(
+            "The optimal decision by the player's two-card total (rows) and the dealer's two-card total (columns), both dealer cards seen: D draw, S stand, S/D stand or draw depending on the cards that make the totals.",
+        );
+        let mut c = Table::names(
+            std::iter::once("player".to_string()).chain((0..10).map(|t| format!("dealer {t}"))),
+        );
+        for (total, row) in chart.cells.iter().enumerate() {
+            c.row(
+                std::iter::once(total.to_string())
+                    .chain(row.iter().map(|x| x.letter().to_string()))
+                    .collect::<Vec<_>>(),
+            );
+        }
+        sec.table(c);
+    }
 }
 
 /// The section, numbered `number`; None when not computed.
@@ -82,22 +185,34 @@ pub(crate) fn section(inp: &Inputs, c: &Computed, number: usize) -> Option<Secti
         "rounds bet",
     ])
     .kinds_from(3, Kind::Percent);
+    let dash = |o: &Outcome, x: String| if o.strategy.is_some() { "-".into() } else { x };
     for o in &p.outcomes {
+        let wagers = match &o.strategy {
+            Some(g) => g
+                .objective
+                .iter()
+                .map(|w| label(inp.spec, w))
+                .collect::<Vec<_>>()
+                .join(" + "),
+            None => o
+                .choices
+                .iter()
+                .map(|c| label(inp.spec, c))
+                .collect::<Vec<_>>()
+                .join(", "),
+        };
         t.row([
             format!("`{}`", o.scenario.text),
             crate::protect::sees(o),
-            o.choices
-                .iter()
-                .map(|c| format!("`{c}`"))
-                .collect::<Vec<_>>()
-                .join(", "),
+            wagers,
             percent(&o.player_edge, 4),
-            percent(&o.player_edge_sitting_out, 4),
-            percent(&o.edge_per_bet_sitting_out, 4),
-            percent(&o.share_bet, 2),
+            dash(o, percent(&o.player_edge_sitting_out, 4)),
+            dash(o, percent(&o.edge_per_bet_sitting_out, 4)),
+            dash(o, percent(&o.share_bet, 2)),
         ]);
     }
     sec.table(t);
+    informed(&mut sec, p);
     let best: Vec<&Outcome> = p.outcomes.iter().filter(|o| o.searched > 0).collect();
     if !best.is_empty() {
         sec.para(format!(
@@ -107,7 +222,9 @@ pub(crate) fn section(inp: &Inputs, c: &Computed, number: usize) -> Option<Secti
     }
     if set.base_game {
         for o in &p.outcomes {
-            if o.decisions.len() > crate::report::data::protection::SHOWN_DECISIONS {
+            if o.decisions.is_empty()
+                || o.decisions.len() > crate::report::data::protection::SHOWN_DECISIONS
+            {
                 continue;
             }
             sec.heading(3, format!("Decision table: `{}`", o.scenario.text));
@@ -124,7 +241,7 @@ pub(crate) fn section(inp: &Inputs, c: &Computed, number: usize) -> Option<Secti
                 d.row([
                     x.observation.clone(),
                     percent(&x.probability, 4),
-                    format!("`{}`", o.choices[x.choice]),
+                    label(inp.spec, &o.choices[x.choice]),
                     percent(&x.edge, 4),
                     if x.bet { "bet" } else { "sit out" }.to_string(),
                 ]);

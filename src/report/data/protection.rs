@@ -46,6 +46,65 @@ pub struct Scenario {
     pub observations: u64,
     /// The decision table (empty beyond 16 observations: `certify protect --json`).
     pub decisions: Vec<Decision>,
+    /// `hole`, `seen:N`: the drawing strategy with and without the
+    /// knowledge (the player must bet: bets close before the deal).
+    pub strategy: Option<Strategy>,
+}
+
+#[derive(Clone, Debug, Serialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
+pub struct Strategy {
+    /// The wagers whose summed return the strategy maximises.
+    pub objective: Vec<String>,
+    /// `hole`: the cards of the initial deal now seen, as the spec names them.
+    pub hidden: Vec<String>,
+    /// The spec's strategy, without the knowledge.
+    pub normal: StrategyFigures,
+    /// The optimal strategy with it.
+    pub informed: StrategyFigures,
+    /// Informed minus normal, per round.
+    pub gain: Exact,
+    /// `seen:N`: combinations of the seen cards' point values enumerated.
+    pub combinations: u64,
+    /// `hole`: per player two-card total (0 to 9), the decision against
+    /// each dealer two-card total: D draw, S stand, S/D by the cards, -
+    /// never dealt.
+    pub chart: Vec<String>,
+}
+
+#[derive(Clone, Debug, Serialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
+pub struct StrategyFigures {
+    /// The player's expected win per round (per unit of the bet always placed).
+    pub per_round: Exact,
+    /// ... per unit wagered in total.
+    pub per_total_wagered: Exact,
+    /// The share of rounds on which the player draws.
+    pub draws: Exact,
+}
+
+impl StrategyFigures {
+    fn of(f: &crate::engine::decide::Figures) -> StrategyFigures {
+        StrategyFigures {
+            per_round: Exact::of(&f.expected),
+            per_total_wagered: Exact::of(&crate::protect::informed::per_total_wagered(f)),
+            draws: Exact::of(&f.draws),
+        }
+    }
+}
+
+impl Strategy {
+    fn of(g: &crate::protect::StrategyGain) -> Strategy {
+        Strategy {
+            objective: g.objective.clone(),
+            hidden: g.hidden.clone(),
+            normal: StrategyFigures::of(&g.normal),
+            informed: StrategyFigures::of(&g.informed),
+            gain: Exact::of(&g.gain()),
+            combinations: g.combinations,
+            chart: g.chart.as_ref().map(|c| c.rows()).unwrap_or_default(),
+        }
+    }
 }
 
 #[derive(Clone, Debug, Serialize, JsonSchema)]
@@ -88,6 +147,7 @@ impl Scenario {
             share_bet: Exact::of(&o.share_bet),
             observations: o.decisions.len() as u64,
             decisions,
+            strategy: o.strategy.as_ref().map(Strategy::of),
         }
     }
 }

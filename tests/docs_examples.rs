@@ -214,9 +214,12 @@ fn edit(path: &Path, b: &Block) {
     std::fs::write(path, text.replacen(&old, &new, 1)).unwrap();
 }
 
-/// Runs every example of one Markdown file; the failures in words, and
-/// the file's text with the outputs rewritten when blessing.
-fn check_file(md: &Path) -> (Vec<String>, Option<String>) {
+/// What one Markdown file's examples did: the failures in words, and the
+/// file's text with the outputs rewritten (when any differ).
+type Checked = (Vec<String>, Option<String>);
+
+/// Runs every example of one Markdown file.
+fn check_file(md: &Path) -> Checked {
     let text = std::fs::read_to_string(md).unwrap();
     let name = md.file_stem().unwrap().to_string_lossy().to_string();
     let dir = sandbox(&name);
@@ -278,7 +281,7 @@ fn check_file(md: &Path) -> (Vec<String>, Option<String>) {
 #[test]
 fn every_console_example_prints_what_the_page_shows() {
     let files = manual_files();
-    let results: Vec<(PathBuf, (Vec<String>, Option<String>))> = std::thread::scope(|s| {
+    let results: Vec<(PathBuf, Checked)> = std::thread::scope(|s| {
         let handles: Vec<_> = files
             .iter()
             .map(|f| (f.clone(), s.spawn(move || check_file(f))))

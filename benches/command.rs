@@ -4,9 +4,9 @@
 //! `certify SPEC --no-reports`, for every shipped spec (the built binary,
 //! median of several runs, both cores), then the whole library with
 //! `--no-reports`. Each figure is printed beside the one recorded in the
-//! README's table (between the `command-benchmark` markers), with the
+//! the manual's table (docs/performance.md, between the `command-benchmark` markers), with the
 //! change, so a slowdown is seen. A benchmark, not a test: nothing fails
-//! on time. Paste the printed table into the README to record new figures.
+//! on time. Paste the printed table into docs/performance.md to record new figures.
 
 use std::collections::BTreeMap;
 use std::process::Command;
@@ -39,9 +39,9 @@ fn time(args: &[&str], runs: usize) -> Duration {
     )
 }
 
-/// The README's recorded figures: row name -> (with reports, without), in seconds.
+/// The recorded figures (docs/performance.md): row name -> (with reports, without), in seconds.
 fn recorded() -> BTreeMap<String, (Option<f64>, Option<f64>)> {
-    let readme = std::fs::read_to_string("README.md").unwrap_or_default();
+    let readme = std::fs::read_to_string("docs/performance.md").unwrap_or_default();
     let table = readme
         .split("<!-- command-benchmark -->")
         .nth(1)
@@ -62,14 +62,14 @@ fn recorded() -> BTreeMap<String, (Option<f64>, Option<f64>)> {
         .collect()
 }
 
-/// "0.412 s (README 0.398 s, +3.5%)".
+/// "0.412 s (recorded 0.398 s, +3.5%)".
 fn versus(now: Duration, before: Option<f64>) -> String {
     let s = now.as_secs_f64();
     match before {
         Some(b) if b > 0.0 => {
             let change = (s - b) / b * 100.0;
             let flag = if change > 20.0 { " SLOWER" } else { "" };
-            format!("{s:.3} s (README {b:.3} s, {change:+.1}%{flag})")
+            format!("{s:.3} s (recorded {b:.3} s, {change:+.1}%{flag})")
         }
         _ => format!("{s:.3} s"),
     }
@@ -119,7 +119,7 @@ fn main() {
         versus(library, b)
     ));
     println!();
-    println!("against the README:");
+    println!("against docs/performance.md:");
     for c in comparisons {
         println!("  {c}");
     }

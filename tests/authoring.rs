@@ -26,7 +26,7 @@ fn s(p: &Path) -> &str {
 fn a_new_spec_checks_and_computes_as_written_and_is_never_overwritten() {
     let dir = scratch("new");
     let rules = dir.join("rules");
-    let out = certify(&["new", "my_bet", "--dir", s(&rules)]);
+    let out = certify(&["new", "my_bet", "--dir", s(&dir)]);
     assert_eq!(out.code, 0, "{}", out.stderr);
     assert!(out.stdout.contains("next steps"), "{}", out.stdout);
     let spec = rules.join("my_bet.yaml");
@@ -35,6 +35,33 @@ fn a_new_spec_checks_and_computes_as_written_and_is_never_overwritten() {
         out.stdout
             .contains(&format!("certify check {}", spec.display()))
     );
+    // Everything written is inside --dir (issue 31, item 6), and the
+    // command names each file.
+    for f in [&spec, &fixtures] {
+        assert!(f.is_file(), "{}", f.display());
+        assert!(
+            out.stdout.contains(&format!("created {}", f.display())),
+            "{}",
+            out.stdout
+        );
+    }
+    let mut written = Vec::new();
+    let mut stack = vec![dir.clone()];
+    while let Some(d) = stack.pop() {
+        for e in std::fs::read_dir(&d).unwrap() {
+            let p = e.unwrap().path();
+            if p.is_dir() {
+                stack.push(p);
+            } else {
+                written.push(p);
+            }
+        }
+    }
+    written.sort();
+    let mut expected = vec![fixtures.clone(), spec.clone()];
+    expected.sort();
+    // The schema line names the checkout's schema: no copy is written.
+    assert_eq!(written, expected);
     let checked = certify(&["check", s(&spec)]);
     assert_eq!(checked.code, 0, "{}{}", checked.stdout, checked.stderr);
     // A win and a loss, both passing.
@@ -50,7 +77,7 @@ fn a_new_spec_checks_and_computes_as_written_and_is_never_overwritten() {
 
     // A second `new` refuses, whichever file exists, and writes nothing.
     let before = std::fs::read(&spec).unwrap();
-    let again = certify(&["new", "my_bet", "--dir", s(&rules)]);
+    let again = certify(&["new", "my_bet", "--dir", s(&dir)]);
     assert_eq!(again.code, 2);
     assert!(
         again.stderr.contains("never overwrites"),
@@ -59,7 +86,7 @@ fn a_new_spec_checks_and_computes_as_written_and_is_never_overwritten() {
     );
     assert_eq!(std::fs::read(&spec).unwrap(), before);
     std::fs::remove_file(&spec).unwrap();
-    let only_fixtures = certify(&["new", "my_bet", "--dir", s(&rules)]);
+    let only_fixtures = certify(&["new", "my_bet", "--dir", s(&dir)]);
     assert_eq!(only_fixtures.code, 2);
     assert!(
         only_fixtures
@@ -253,4 +280,60 @@ fn a_draft_goes_to_drafts_with_the_schema_line() {
         "drafts/ is git-ignored"
     );
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// `certify new ID --dir D` outside a checkout (issue 31, item 6): the
+/// spec, its fixtures and the schema copy its first line names are all
+/// inside D, nothing is written beside it, and the draft checks there.
+#[test]
+fn new_with_dir_writes_everything_inside_it() {
+    let cwd = scratch("new-dir");
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_certify"))
+        .args(["new", "side_bet", "--dir", "work/bet"])
+        .current_dir(&cwd)
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{stdout}");
+    let mut files: Vec<String> = Vec::new();
+    let mut stack = vec![cwd.clone()];
+    while let Some(d) = stack.pop() {
+        for e in std::fs::read_dir(&d).unwrap() {
+            let p = e.unwrap().path();
+            if p.is_dir() {
+                stack.push(p);
+            } else {
+                let rel = p.strip_prefix(&cwd).unwrap().to_string_lossy();
+                files.push(rel.replace('\\', "/"));
+            }
+        }
+    }
+    files.sort();
+    assert_eq!(
+        files,
+        [
+            "work/bet/fixtures/side_bet.yaml",
+            "work/bet/rules/certify-spec.schema.json",
+            "work/bet/rules/side_bet.yaml",
+        ]
+    );
+    for f in &files {
+        assert!(stdout.contains(&format!("created {f}")), "{stdout}");
+    }
+    assert!(
+        stdout.contains("everything written is inside work/bet/"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("--out work/bet/reports"), "{stdout}");
+    let checked = std::process::Command::new(env!("CARGO_BIN_EXE_certify"))
+        .args(["check", "work/bet/rules/side_bet.yaml"])
+        .current_dir(&cwd)
+        .output()
+        .unwrap();
+    assert!(
+        checked.status.success(),
+        "{}",
+        String::from_utf8_lossy(&checked.stderr)
+    );
+    let _ = std::fs::remove_dir_all(&cwd);
 }

@@ -495,11 +495,11 @@ proptest! {
 }
 
 #[test]
-fn the_readme_round_file_settles_as_its_expectations_say() {
-    let readme = std::fs::read_to_string("README.md").unwrap();
+fn the_manual_round_file_settles_as_its_expectations_say() {
+    let readme = std::fs::read_to_string("docs/spec-reference.md").unwrap();
     let start = readme
         .find("spec: ../../rules/21st_century_baccarat.yaml")
-        .expect("README shows a round file");
+        .expect("the manual shows a round file");
     let end = start + readme[start..].find("```").unwrap();
     let text = readme[start..end].replace(
         "spec: ../../rules",

@@ -130,14 +130,15 @@ pub(super) enum Command {
     /// Write a minimal spec for a new side bet and its fixture file, both of
     /// which check and compute as written; never overwrites a file
     #[command(
-        after_help = "Example:\n  certify new my_side_bet                   writes rules/my_side_bet.yaml and fixtures/my_side_bet.yaml\n  certify new my_side_bet --dir tests/specs   writes tests/specs/my_side_bet.yaml and tests/fixtures/my_side_bet.yaml"
+        after_help = "Example:\n  certify new my_side_bet                 writes drafts/rules/my_side_bet.yaml and drafts/fixtures/my_side_bet.yaml\n  certify new my_side_bet --dir /tmp/bet   writes /tmp/bet/rules/my_side_bet.yaml and /tmp/bet/fixtures/my_side_bet.yaml"
     )]
     New {
         /// The new spec's id: lowercase letters, digits and `_`, e.g. my_side_bet
         id: String,
-        /// Folder for the spec (default: drafts/rules, which git ignores and
-        /// the shipped specs' tests do not read); its fixture file goes to
-        /// the fixtures/ folder beside it, where certify looks, e.g. --dir rules
+        /// Project folder that receives everything written: the spec in
+        /// DIR/rules/, its fixtures in DIR/fixtures/, where certify looks
+        /// (default: drafts, which git ignores and the shipped specs' tests
+        /// do not read), e.g. --dir /tmp/my_bet
         #[arg(long, value_name = "DIR", default_value = crate::scaffold::DRAFTS)]
         dir: PathBuf,
     },

@@ -3,11 +3,14 @@
 //! check and compute as written (tests/authoring.rs), so a designer starts
 //! from something that works and changes one thing at a time.
 //!
-//! A draft goes to `drafts/rules/` (its fixtures to `drafts/fixtures/`,
-//! where certify looks for them) unless `--dir` says otherwise: never among
-//! the shipped specs, whose tests read every file in `rules/` and
-//! `fixtures/`, and in a folder git ignores, so a draft leaves a clone's
-//! status clean. Its first line names the spec's JSON Schema, as every
+//! `--dir D` names a project folder, and everything `new` writes is inside
+//! it: the spec in `D/rules/`, its fixtures in `D/fixtures/` (where certify
+//! looks for a spec's fixtures: `fixtures/` beside the spec's folder), the
+//! schema copy (outside a checkout) beside the spec; the next steps send
+//! the reports to `D/reports/` and the rule document to
+//! `D/rules/documents/`. The default, `drafts`, is never among the shipped
+//! specs, whose tests read every file in `rules/` and `fixtures/`, and git
+//! ignores it, so a draft leaves a clone's status clean. Its first line names the spec's JSON Schema, as every
 //! shipped spec's does; its date of analysis is the day it was written.
 //!
 //! Layer: front end: a command beside the pipeline (the layout is in
@@ -21,8 +24,9 @@ use std::path::{Path, PathBuf};
 const SPEC: &str = include_str!("spec.yaml");
 const FIXTURES: &str = include_str!("fixtures.yaml");
 
-/// Where `certify new` writes a draft unless `--dir` says otherwise.
-pub const DRAFTS: &str = "drafts/rules";
+/// The project folder `certify new` writes a draft into unless `--dir`
+/// says otherwise.
+pub const DRAFTS: &str = "drafts";
 
 /// The spec's JSON Schema as the shipped specs name it, from the folder
 /// certify runs in.
@@ -37,22 +41,15 @@ pub struct Created {
     pub schema: Option<PathBuf>,
 }
 
-/// Writes `DIR/ID.yaml` and its fixture file in the fixture folder certify
-/// reads for it (`fixtures/` beside `DIR`). Refuses a bad id, and refuses
-/// to overwrite: when either file exists, neither is written.
+/// Writes `DIR/rules/ID.yaml` and its fixture file `DIR/fixtures/ID.yaml`,
+/// where certify looks for it: everything inside `DIR`. Refuses a bad id,
+/// and refuses to overwrite: when either file exists, neither is written.
 pub fn create(id: &str, dir: &Path) -> Result<Created, Box<Diagnostic>> {
     let usage = |e: UsageError| Box::new(Diagnostic::plain(e));
     if !is_id(id) {
         return Err(usage(UsageError::NewBadId { id: id.into() }));
     }
-    // `./x.yaml` and `x.yaml` find their fixtures in different places
-    // (`fixtures::default_dir`); name the spec as a user would type it.
-    let spec = if dir == Path::new(".") {
-        PathBuf::from(format!("{id}.yaml"))
-    } else {
-        dir.join(format!("{id}.yaml"))
-    };
-    let fixtures = crate::fixtures::default_dir(&spec.to_string_lossy()).join(format!("{id}.yaml"));
+    let (spec, fixtures) = paths(id, dir);
     for p in [&spec, &fixtures] {
         if p.exists() {
             return Err(usage(UsageError::NewExists {
@@ -84,6 +81,22 @@ pub fn create(id: &str, dir: &Path) -> Result<Created, Box<Diagnostic>> {
         fixtures,
         schema,
     })
+}
+
+/// The spec's and the fixture file's paths inside the project folder
+/// `dir`, named as a user would type them (`rules/x.yaml`, not
+/// `./rules/x.yaml`, for `--dir .`). The fixture file is where certify
+/// looks for the spec's fixtures, so no `--fixtures` is needed.
+fn paths(id: &str, dir: &Path) -> (PathBuf, PathBuf) {
+    let inside = |folder: &str| {
+        let rel = Path::new(folder).join(format!("{id}.yaml"));
+        if dir == Path::new(".") || dir.as_os_str().is_empty() {
+            rel
+        } else {
+            dir.join(rel)
+        }
+    };
+    (inside("rules"), inside("fixtures"))
 }
 
 /// How the draft's first line names the schema: the shipped schema by a
@@ -182,14 +195,21 @@ pub fn next_steps(id: &str, c: &Created) -> String {
     format!(
         "created {spec}: spec `{id}`, the standard punto banco tableau, one wager `{id}` with one event and one pay table
 created {fixtures}: two hand-worked cases, one that wins and one that loses
-{schema}
+{schema}{inside}
 next steps:
   1. put the rule document in {docs}/ and edit {spec}: the source document, whether its words leave a question open (`unambiguous`), the event's condition (`when:`), the pays
   2. add cases to {fixtures}, each worked by hand from the rule document's words
   3. certify check {spec}    # type-check the spec and run its fixtures
   4. certify {spec} --out {reports}    # compute every figure exactly and write the reports there
 ",
-        docs = documents.display()
+        docs = documents.display(),
+        inside = match folder.parent() {
+            Some(d) if !d.as_os_str().is_empty() => format!(
+                "everything written is inside {}/, and the reports go there too\n",
+                d.display()
+            ),
+            _ => "the spec is in rules/, its fixtures in fixtures/ and the reports go to reports/\n".into(),
+        }
     )
 }
 
@@ -284,6 +304,34 @@ mod tests {
             "{steps}"
         );
         assert!(steps.contains("--out drafts/reports"), "{steps}");
+        assert!(
+            steps.contains("everything written is inside drafts/"),
+            "{steps}"
+        );
+    }
+
+    /// Everything `new` writes is inside `--dir` (issue 31, item 6), where
+    /// certify finds it: the fixtures where `fixtures::default_dir` looks.
+    #[test]
+    fn both_files_are_inside_the_folder_where_certify_looks() {
+        for (dir, spec, fixtures) in [
+            ("drafts", "drafts/rules/x.yaml", "drafts/fixtures/x.yaml"),
+            (".", "rules/x.yaml", "fixtures/x.yaml"),
+            (
+                "/tmp/a/b",
+                "/tmp/a/b/rules/x.yaml",
+                "/tmp/a/b/fixtures/x.yaml",
+            ),
+            ("../p", "../p/rules/x.yaml", "../p/fixtures/x.yaml"),
+        ] {
+            let (s, f) = paths("x", Path::new(dir));
+            assert_eq!((s.to_str(), f.to_str()), (Some(spec), Some(fixtures)));
+            assert_eq!(
+                crate::fixtures::default_dir(spec).join("x.yaml"),
+                f,
+                "{dir}"
+            );
+        }
     }
 
     #[test]

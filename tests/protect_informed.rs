@@ -187,3 +187,58 @@ fn the_command_refuses_informed_scenarios_where_no_one_decides() {
     let out = certify(&["protect", LUCKY_DRAW, "--scenario", "hole@enter"]);
     assert_eq!(out.code, 2, "{}", out.stderr);
 }
+
+/// A player who follows the hole-card chart, on rounds dealt from a full
+/// eight-deck shoe by a seeded generator and settled by the reference
+/// evaluator, wins on average within the 99.9% interval of the exact edge.
+#[test]
+fn a_simulated_player_with_the_hole_card_lands_on_the_exact_edge() {
+    let spec = check_file(LUCKY_DRAW).expect("the shipped spec").1;
+    let h = hole(&spec, &Composition::standard(8)).expect("computed");
+    let chart = h.played.expect("the chart played");
+    let ways = [forced(&spec, "never_draw"), forced(&spec, "always_draw")];
+    let settlers = [Settler::new(&ways[0]), Settler::new(&ways[1])];
+    let objective = spec.decides().expect("decides").objective.clone();
+    let shoe: Vec<Card> = (0..8)
+        .flat_map(|_| (1..=13).flat_map(|r| (0..4).map(move |s| Card::new(r, s))))
+        .collect();
+    let mut mix = Mix(0x401e);
+    let rounds = 300_000u64;
+    let (mut sum, mut squares) = (0f64, 0f64);
+    let mut deck = shoe.clone();
+    for _ in 0..rounds {
+        let mut seq = [deck[0]; 6];
+        for (i, slot) in seq.iter_mut().enumerate() {
+            let j = i + mix.below((deck.len() - i) as u64) as usize;
+            deck.swap(i, j);
+            *slot = deck[i];
+        }
+        // The chart's slots are the round's: player 0, 1; dealer 3, 4.
+        let slot_card = |s: u8| seq[[0, 1, 4, 2, 3, 5][s as usize]];
+        let index = chart
+            .sees
+            .iter()
+            .rev()
+            .fold(0, |i, &s| i * 10 + slot_card(s).value() as usize);
+        let way = chart.draw[index] as usize;
+        let round = round_of_sequence(&ways[way], &seq);
+        let results = settlers[way].settle(&ways[way], &round);
+        let mut x = 0f64;
+        for &w in &objective {
+            if results[w].placed {
+                let net = results[w].outcomes[0].net();
+                x += net.num as f64 / net.den as f64;
+            }
+        }
+        sum += x;
+        squares += x * x;
+    }
+    let n = rounds as f64;
+    let mean = sum / n;
+    let half = 3.29 * (squares / n - mean * mean).sqrt() / n.sqrt();
+    let exact = num_traits::ToPrimitive::to_f64(&h.informed.expected).expect("a number");
+    assert!(
+        (mean - exact).abs() <= half,
+        "simulated {mean} ± {half}, exact {exact}"
+    );
+}

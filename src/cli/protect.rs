@@ -7,8 +7,8 @@ use super::check::load_at_decks;
 use super::output::Output;
 use crate::diag::Diagnostic;
 use crate::diag::usage::UsageError;
-use crate::protect::scenario::ranks_text;
 use crate::protect::informed::per_total_wagered;
+use crate::protect::scenario::ranks_text;
 use crate::protect::{Outcome, Scenario, StrategyGain};
 use crate::protection::{Protection, Request, protect};
 use crate::report::data::values::Exact;
@@ -195,7 +195,10 @@ fn strategy_text(s: &mut String, o: &Outcome, g: &StrategyGain) {
         g.objective.join(" + ")
     );
     let mut t = new_table(vec!["strategy", "per round", "per total wagered", "draws"]);
-    for (name, f) in [("the spec's, without it", &g.normal), ("optimal, with it", &g.informed)] {
+    for (name, f) in [
+        ("the spec's, without it", &g.normal),
+        ("optimal, with it", &g.informed),
+    ] {
         t.add_row(vec![
             name.to_string(),
             percent(&f.expected, 4),

@@ -51,6 +51,9 @@ pub struct StrategyGain {
     /// `hole`: the informed strategy by the deciding hand's two-card total
     /// (rows) and the other hand's two-card total (columns).
     pub chart: Option<TotalsChart>,
+    /// `hole`: the informed strategy itself, per combination of the seen
+    /// cards' point values (what a simulated player follows).
+    pub played: Option<Chart>,
 }
 
 impl StrategyGain {
@@ -160,6 +163,7 @@ pub fn hole(spec: &Spec, shoe: &Composition) -> Result<StrategyGain, ProtectErro
         combinations: 0,
         ignoring: None,
         chart: Some(by_totals(&all, &best)),
+        played: Some(best),
     })
 }
 
@@ -178,7 +182,11 @@ fn by_totals(d: &Decisions, best: &Chart) -> TotalsChart {
             }
         }
         let cell = &mut cells[(totals[0] % 10) as usize][(totals[1] % 10) as usize];
-        let this = if best.draw[i] { Cell::Draw } else { Cell::Stand };
+        let this = if best.draw[i] {
+            Cell::Draw
+        } else {
+            Cell::Stand
+        };
         *cell = match *cell {
             Cell::Never => this,
             c if c == this => c,
@@ -310,5 +318,6 @@ pub fn seen(spec: &Spec, shoe: &Composition, n: u8) -> Result<StrategyGain, Prot
         combinations: combos.len() as u64,
         ignoring: Some(add(1)),
         chart: None,
+        played: None,
     })
 }

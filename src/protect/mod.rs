@@ -19,10 +19,10 @@ pub mod scenario;
 mod search;
 
 use crate::engine::shoe_state::observed::{OBSERVATIONS, Observed};
+pub use informed::StrategyGain;
 use num_bigint::BigInt;
 use num_integer::Integer;
 use num_rational::BigRational;
-pub use informed::StrategyGain;
 pub use scenario::{Scenario, Seen};
 
 /// One thing the player may bet: one unit on a wager under one pay table,

@@ -142,7 +142,10 @@ fn informed(sec: &mut Section, p: &crate::protection::Protection) {
         let Some(chart) = &g.chart else { continue };
         sec.heading(
             3,
-            format!("Drawing with the face-down card seen: `{}`", o.scenario.text),
+            format!(
+                "Drawing with the face-down card seen: `{}`",
+                o.scenario.text
+            ),
         );
         sec.para(
             "The optimal decision by the player's two-card total (rows) and the dealer's two-card total (columns), both dealer cards seen: D draw, S stand, S/D stand or draw depending on the cards that make the totals.",

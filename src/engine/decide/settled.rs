@@ -57,7 +57,14 @@ impl Settled {
             let (third, initial) = (i % 121, i / 121);
             let (p3, d3) = (third % 11, third / 11);
             let digit = |k: u32| (initial / 10usize.pow(k) % 10) as u8;
-            walk.values = [digit(0), digit(1), p3 as u8 % 10, digit(2), digit(3), d3 as u8 % 10];
+            walk.values = [
+                digit(0),
+                digit(1),
+                p3 as u8 % 10,
+                digit(2),
+                digit(3),
+                d3 as u8 % 10,
+            ];
             let counts = [2 + (p3 != Self::NONE) as u8, 2 + (d3 != Self::NONE) as u8];
             let (net, staked) = walk.settled(counts);
             out.net[i] = i64::try_from(net).expect("a round's net fits");
@@ -66,7 +73,6 @@ impl Settled {
         out
     }
 }
-
 
 /// [`super::decisions`] of `shoe`, settled from `table` (built once for
 /// the spec): the same information sets, weights and yields, on one
@@ -108,7 +114,8 @@ pub fn decisions_settled(spec: &Spec, shoe: &Composition, table: &Settled) -> De
                     vals[1] = x1;
                     vals[3] = x3;
                     vals[4] = x4;
-                    let base = x0 as usize + 10 * x1 as usize + 100 * x3 as usize + 1000 * x4 as usize;
+                    let base =
+                        x0 as usize + 10 * x1 as usize + 100 * x3 as usize + 1000 * x4 as usize;
                     let (t0, t1) = ((x0 + x1) % 10, (x3 + x4) % 10);
                     let natural = game.is_natural(t0) || game.is_natural(t1);
                     let at = |p3: usize, d3: usize| base * 121 + p3 + 11 * d3;
@@ -117,7 +124,11 @@ pub fn decisions_settled(spec: &Spec, shoe: &Composition, table: &Settled) -> De
                     // unused slots are any of the cards left.
                     let second = |c: &[i64; 10], p3: usize, left: i64, draws: bool| -> (i64, i64) {
                         if !draws {
-                            let free = if p3 == Settled::NONE { left * (left - 1) } else { left };
+                            let free = if p3 == Settled::NONE {
+                                left * (left - 1)
+                            } else {
+                                left
+                            };
                             let i = at(p3, Settled::NONE);
                             return (table.net[i] * free, table.staked[i] as i64 * free);
                         }
@@ -133,7 +144,12 @@ pub fn decisions_settled(spec: &Spec, shoe: &Composition, table: &Settled) -> De
                         }
                         (net * free, staked * free)
                     };
-                    let stand = second(&c, Settled::NONE, l4, !natural && game.second_draws(t1, None));
+                    let stand = second(
+                        &c,
+                        Settled::NONE,
+                        l4,
+                        !natural && game.second_draws(t1, None),
+                    );
                     let (draw, drew) = if natural {
                         (stand, 0)
                     } else {
@@ -144,7 +160,8 @@ pub fn decisions_settled(spec: &Spec, shoe: &Composition, table: &Settled) -> De
                                 continue;
                             }
                             c[p3] -= 1;
-                            let (a, b) = second(&c, p3, l4 - 1, game.second_draws(t1, Some(p3 as u8)));
+                            let (a, b) =
+                                second(&c, p3, l4 - 1, game.second_draws(t1, Some(p3 as u8)));
                             c[p3] += 1;
                             net += k * a;
                             staked += k * b;
@@ -219,10 +236,17 @@ mod tests {
             }
         }
         for shoe in &shoes {
-            let (slow, fast) = (decisions(&spec, shoe), decisions_settled(&spec, shoe, &table));
+            let (slow, fast) = (
+                decisions(&spec, shoe),
+                decisions_settled(&spec, shoe, &table),
+            );
             assert_eq!(slow.total, fast.total);
             assert_eq!(slow.scale, fast.scale);
-            assert!(slow.sets == fast.sets, "the walks differ on {:?}", shoe.counts);
+            assert!(
+                slow.sets == fast.sets,
+                "the walks differ on {:?}",
+                shoe.counts
+            );
         }
     }
 }

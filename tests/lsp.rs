@@ -1,0 +1,426 @@
+//! `certify lsp` over the wire: the built binary started as an editor
+//! starts it, driven with Content-Length framed JSON-RPC on its standard
+//! input, its replies read from its standard output.
+
+use serde_json::{Value, json};
+use std::io::{BufRead, BufReader, Read, Write};
+use std::path::{Path, PathBuf};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{Receiver, channel};
+use std::time::{Duration, Instant};
+
+/// How long a test waits for a reply before it fails.
+const PATIENCE: Duration = Duration::from_secs(30);
+
+struct Server {
+    child: Child,
+    stdin: ChildStdin,
+    incoming: Receiver<Value>,
+    /// Messages read but not yet asked for.
+    seen: Vec<Value>,
+    next_id: i64,
+}
+
+fn read_message(r: &mut impl BufRead) -> Option<Value> {
+    let mut length = None;
+    loop {
+        let mut line = String::new();
+        if r.read_line(&mut line).ok()? == 0 {
+            return None;
+        }
+        let line = line.trim_end();
+        if line.is_empty() {
+            break;
+        }
+        if let Some(n) = line.strip_prefix("Content-Length: ") {
+            length = n.parse::<usize>().ok();
+        }
+    }
+    let mut body = vec![0; length?];
+    r.read_exact(&mut body).ok()?;
+    serde_json::from_slice(&body).ok()
+}
+
+impl Server {
+    /// Starts `certify lsp` and completes the handshake, with the
+    /// workspace `root`.
+    fn start(root: &Path) -> (Server, Value) {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_certify"))
+            .arg("lsp")
+            .current_dir(root)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .expect("certify starts");
+        let stdin = child.stdin.take().unwrap();
+        let mut stdout = BufReader::new(child.stdout.take().unwrap());
+        let (tx, rx) = channel();
+        std::thread::spawn(move || {
+            while let Some(m) = read_message(&mut stdout) {
+                if tx.send(m).is_err() {
+                    return;
+                }
+            }
+        });
+        let mut s = Server {
+            child,
+            stdin,
+            incoming: rx,
+            seen: Vec::new(),
+            next_id: 0,
+        };
+        let init = s.request(
+            "initialize",
+            json!({
+                "processId": null,
+                "rootUri": uri(root),
+                "capabilities": { "workspace": { "inlayHint": { "refreshSupport": false } } },
+            }),
+        );
+        s.notify("initialized", json!({}));
+        (s, init)
+    }
+
+    fn send(&mut self, m: Value) {
+        let body = m.to_string();
+        write!(self.stdin, "Content-Length: {}\r\n\r\n{body}", body.len()).unwrap();
+        self.stdin.flush().unwrap();
+    }
+
+    fn notify(&mut self, method: &str, params: Value) {
+        self.send(json!({ "jsonrpc": "2.0", "method": method, "params": params }));
+    }
+
+    /// Sends a request and waits for its result.
+    fn request(&mut self, method: &str, params: Value) -> Value {
+        self.next_id += 1;
+        let id = self.next_id;
+        self.send(json!({ "jsonrpc": "2.0", "id": id, "method": method, "params": params }));
+        let reply = self.wait(|m| m["id"] == id && m.get("method").is_none());
+        assert!(reply.get("error").is_none(), "{method}: {reply}");
+        reply["result"].clone()
+    }
+
+    /// The first message (read now or before) that `want` accepts.
+    fn wait(&mut self, want: impl Fn(&Value) -> bool) -> Value {
+        if let Some(i) = self.seen.iter().position(&want) {
+            return self.seen.remove(i);
+        }
+        let end = Instant::now() + PATIENCE;
+        loop {
+            let left = end.saturating_duration_since(Instant::now());
+            let m = self
+                .incoming
+                .recv_timeout(left)
+                .unwrap_or_else(|_| panic!("no such message in {PATIENCE:?}; seen: {:#?}", self.seen));
+            if want(&m) {
+                return m;
+            }
+            self.seen.push(m);
+        }
+    }
+
+    /// The next diagnostics published for `uri`.
+    fn diagnostics(&mut self, uri: &str) -> Vec<Value> {
+        let m = self.wait(|m| {
+            m["method"] == "textDocument/publishDiagnostics" && m["params"]["uri"] == uri
+        });
+        m["params"]["diagnostics"].as_array().unwrap().clone()
+    }
+
+    fn open(&mut self, uri: &str, text: &str) {
+        self.notify(
+            "textDocument/didOpen",
+            json!({ "textDocument": { "uri": uri, "languageId": "yaml", "version": 1, "text": text } }),
+        );
+    }
+
+    fn change(&mut self, uri: &str, version: i64, text: &str) {
+        self.notify(
+            "textDocument/didChange",
+            json!({ "textDocument": { "uri": uri, "version": version }, "contentChanges": [{ "text": text }] }),
+        );
+    }
+
+    fn at(&mut self, method: &str, uri: &str, (line, character): (usize, usize)) -> Value {
+        self.request(
+            method,
+            json!({ "textDocument": { "uri": uri }, "position": { "line": line, "character": character } }),
+        )
+    }
+
+    fn stop(mut self) {
+        self.request("shutdown", Value::Null);
+        self.notify("exit", Value::Null);
+        let end = Instant::now() + PATIENCE;
+        loop {
+            if let Some(status) = self.child.try_wait().unwrap() {
+                assert!(status.success(), "{status}");
+                return;
+            }
+            assert!(Instant::now() < end, "certify lsp did not exit");
+            std::thread::sleep(Duration::from_millis(10));
+        }
+    }
+}
+
+fn repo() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn uri(path: &Path) -> String {
+    format!("file://{}", path.display())
+}
+
+/// The 0-based line and column of the first `needle` in `text`, moved
+/// `offset` characters into it.
+fn find(text: &str, needle: &str, offset: usize) -> (usize, usize) {
+    let at = text.find(needle).unwrap_or_else(|| panic!("{needle} not in the text"));
+    let line = text[..at].matches('\n').count();
+    let col = text[..at].rsplit('\n').next().unwrap().chars().count();
+    (line, col + offset)
+}
+
+fn labels(items: &Value) -> Vec<String> {
+    let items = items.get("items").unwrap_or(items);
+    items
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|i| i["label"].as_str().unwrap().to_string())
+        .collect()
+}
+
+fn start_repo() -> Server {
+    let (s, init) = Server::start(&repo());
+    let caps = &init["capabilities"];
+    for c in [
+        "completionProvider",
+        "hoverProvider",
+        "definitionProvider",
+        "inlayHintProvider",
+        "codeActionProvider",
+    ] {
+        assert!(!caps[c].is_null(), "no {c}: {caps}");
+    }
+    s
+}
+
+/// An error typed into a condition is reported where it is, in the
+/// command line's words, and cleared when fixed.
+#[test]
+fn a_diagnostic_appears_as_the_command_line_s_and_clears_when_fixed() {
+    let mut s = start_repo();
+    let path = repo().join("rules/lucky_monkey.yaml");
+    let good = std::fs::read_to_string(&path).unwrap();
+    let u = uri(&path);
+    s.open(&u, &good);
+    assert_eq!(s.diagnostics(&u), Vec::<Value>::new());
+
+    let bad = good.replacen("banker.drew and not player.drew", "bankr.drew and not player.drew", 1);
+    s.change(&u, 2, &bad);
+    let ds = s.diagnostics(&u);
+    assert_eq!(ds.len(), 1, "{ds:#?}");
+    let (line, col) = find(&bad, "bankr.drew", 0);
+    assert_eq!(ds[0]["range"]["start"], json!({ "line": line, "character": col }));
+    assert_eq!(ds[0]["range"]["end"], json!({ "line": line, "character": col + 5 }));
+    let message = ds[0]["message"].as_str().unwrap();
+    assert!(message.starts_with("unknown name `bankr`"), "{message}");
+    assert!(message.contains("help: did you mean `banker`?"), "{message}");
+
+    // The command line, on the same text in a file, says the same at the
+    // same place.
+    let dir = tempdir("diag");
+    std::fs::create_dir_all(dir.join("rules")).unwrap();
+    let copy = dir.join("rules/lucky_monkey.yaml");
+    std::fs::write(&copy, &bad).unwrap();
+    let cli = Command::new(env!("CARGO_BIN_EXE_certify"))
+        .args(["check", "rules/lucky_monkey.yaml", "--color", "never"])
+        .current_dir(&dir)
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&cli.stderr);
+    assert!(stderr.contains("error: unknown name `bankr`"), "{stderr}");
+    assert!(
+        stderr.contains(&format!("rules/lucky_monkey.yaml:{}:{}", line + 1, col + 1)),
+        "{stderr}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+
+    s.change(&u, 3, &good);
+    assert_eq!(s.diagnostics(&u), Vec::<Value>::new());
+    s.stop();
+}
+
+fn tempdir(what: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("certify-lsp-{what}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+#[test]
+fn completion_offers_attributes_names_and_ids() {
+    let mut s = start_repo();
+    let path = repo().join("rules/punto_banco.yaml");
+    let text = std::fs::read_to_string(&path).unwrap();
+    let u = uri(&path);
+    s.open(&u, &text);
+    // After `banker.`: the hand's attributes, not a card's.
+    let at = find(&text, "when: banker.wins", "when: banker.".len());
+    let got = labels(&s.at("textDocument/completion", &u, at));
+    for want in ["total", "two_card_total", "third", "wins", "cards"] {
+        assert!(got.contains(&want.to_string()), "{want} not in {got:?}");
+    }
+    assert!(!got.contains(&"rank".to_string()), "{got:?}");
+    // After `banker.third.`: a card's.
+    let typed = text.replacen("when: banker.wins\n", "when: banker.third.\n", 1);
+    s.change(&u, 2, &typed);
+    let at = find(&typed, "when: banker.third.", "when: banker.third.".len());
+    let got = labels(&s.at("textDocument/completion", &u, at));
+    assert_eq!(got, ["rank", "suit", "value", "face", "high"]);
+    // At the start of a condition: hands, functions, globals, operators,
+    // ranks, suits.
+    let at = find(&typed, "when: tie", "when: ".len());
+    let got = labels(&s.at("textDocument/completion", &u, at));
+    for want in ["player", "banker", "suited", "kinds", "tie", "margin", "and", "not", "king", "hearts"] {
+        assert!(got.contains(&want.to_string()), "{want} not in {got:?}");
+    }
+    // A word begun is completed from what it starts with.
+    let at = find(&typed, "when: tie", "when: ti".len());
+    assert_eq!(labels(&s.at("textDocument/completion", &u, at)), ["tie"]);
+    // In a pay table's `pays`: the wager's events.
+    let at = find(&typed, "pays: { win: 0.95", "pays: { ".len());
+    assert_eq!(labels(&s.at("textDocument/completion", &u, at)), ["win", "tie"]);
+    s.stop();
+}
+
+#[test]
+fn completion_in_a_fixture_file_offers_the_spec_s_wagers_and_events() {
+    let mut s = start_repo();
+    let path = repo().join("fixtures/lucky_8.yaml");
+    let text = std::fs::read_to_string(&path).unwrap();
+    let u = uri(&path);
+    s.open(&u, &text);
+    let at = find(&text, "      lucky_8_player.l8_1: lucky_8 pays 3 to 1", "      lucky_8_player.l8_1: ".len());
+    let got = labels(&s.at("textDocument/completion", &u, at));
+    for want in ["double_suited_8", "suited_8", "lucky_8", "lose", "push"] {
+        assert!(got.contains(&want.to_string()), "{want} not in {got:?}");
+    }
+    let at = find(&text, "      lucky_8_player.l8_1:", "      lucky_8_player.l".len());
+    let got = labels(&s.at("textDocument/completion", &u, at));
+    assert_eq!(got, ["lucky_8_player.l8_1", "lucky_8_player.l8_2", "lucky_8_player.l8_3"]);
+    // The fixture file passes: no diagnostic.
+    assert_eq!(s.diagnostics(&u), Vec::<Value>::new());
+    s.stop();
+}
+
+#[test]
+fn hover_shows_the_reference_s_text() {
+    let mut s = start_repo();
+    let path = repo().join("rules/lucky_8.yaml");
+    let text = std::fs::read_to_string(&path).unwrap();
+    let u = uri(&path);
+    s.open(&u, &text);
+    let at = find(&text, "suited(player.cards)", 2);
+    let hover = s.at("textDocument/hover", &u, at);
+    let entry = certify::lsp::reference::lookup("suited", &[certify::lsp::reference::Kind::Function])
+        .next()
+        .unwrap();
+    assert_eq!(hover["contents"]["value"], certify::lsp::reference::hover_text(entry));
+    assert!(hover["contents"]["value"].as_str().unwrap().contains("all one suit"));
+    // An attribute of a hand.
+    let at = find(&text, "player.count == 3", "player.c".len());
+    let hover = s.at("textDocument/hover", &u, at);
+    assert!(hover["contents"]["value"].as_str().unwrap().starts_with("`H.count`"), "{hover}");
+    s.stop();
+}
+
+#[test]
+fn definition_leads_from_a_pay_to_its_event_and_from_an_include_to_the_game() {
+    let mut s = start_repo();
+    let path = repo().join("rules/lucky_8.yaml");
+    let text = std::fs::read_to_string(&path).unwrap();
+    let u = uri(&path);
+    s.open(&u, &text);
+    let at = find(&text, "pays: { double_suited_8: 200, suited_8: 50", "pays: { double_suited_8: 200, suit".len());
+    let def = s.at("textDocument/definition", &u, at);
+    assert_eq!(def["uri"], u.as_str());
+    let (line, col) = find(&text, "- id: suited_8", "- id: ".len());
+    assert_eq!(def["range"]["start"], json!({ "line": line, "character": col }));
+    let at = find(&text, "include: games/punto_banco.yaml", "include: games/p".len());
+    let def = s.at("textDocument/definition", &u, at);
+    let game = repo().join("rules/games/punto_banco.yaml");
+    assert_eq!(def["uri"], uri(&game));
+    s.stop();
+}
+
+/// The hints give the engine's exact house edge of each pay table at the
+/// default deck count; Punto Banco's are the published figures for 8 decks
+/// (Banker 1.0579%, Player 1.2351%, Tie at 8 to 1 14.3596%).
+#[test]
+fn each_pay_table_shows_its_house_edge() {
+    let mut s = start_repo();
+    let path = repo().join("rules/punto_banco.yaml");
+    let text = std::fs::read_to_string(&path).unwrap();
+    let u = uri(&path);
+    s.open(&u, &text);
+    let hints = s.request(
+        "textDocument/inlayHint",
+        json!({ "textDocument": { "uri": u }, "range": { "start": { "line": 0, "character": 0 }, "end": { "line": 10000, "character": 0 } } }),
+    );
+    let hints = hints.as_array().unwrap();
+    let label_at = |needle: &str| -> String {
+        let (line, _) = find(&text, needle, 0);
+        let h = hints
+            .iter()
+            .find(|h| h["position"]["line"] == line)
+            .unwrap_or_else(|| panic!("no hint on the line of {needle}: {hints:#?}"));
+        h["label"].as_str().unwrap().to_string()
+    };
+    assert!(label_at("- id: commission").contains("edge 1.0579%"), "{}", label_at("- id: commission"));
+    assert!(label_at("- id: even_money").contains("edge 1.2351%"));
+    assert!(label_at("- id: eight_to_one").contains("edge 14.3596%"));
+    assert!(label_at("- id: commission").contains("(8 decks)"));
+    // Changed pays are priced again: Banker at even money (no commission)
+    // gives the player an edge.
+    let changed = text.replacen("pays: { win: 0.95, tie: push }", "pays: { win: 1, tie: push }", 1);
+    s.change(&u, 2, &changed);
+    let hints = s.request(
+        "textDocument/inlayHint",
+        json!({ "textDocument": { "uri": u }, "range": { "start": { "line": 0, "character": 0 }, "end": { "line": 10000, "character": 0 } } }),
+    );
+    let (line, _) = find(&changed, "- id: commission", 0);
+    let h = hints.as_array().unwrap().iter().find(|h| h["position"]["line"] == line).unwrap().clone();
+    assert!(h["label"].as_str().unwrap().contains("edge -1.2351%"), "{h}");
+    s.stop();
+}
+
+#[test]
+fn a_spec_offers_the_full_certification_as_a_code_action() {
+    let mut s = start_repo();
+    let path = repo().join("rules/punto_banco.yaml");
+    let text = std::fs::read_to_string(&path).unwrap();
+    let u = uri(&path);
+    s.open(&u, &text);
+    let actions = s.request(
+        "textDocument/codeAction",
+        json!({ "textDocument": { "uri": u }, "range": { "start": { "line": 0, "character": 0 }, "end": { "line": 0, "character": 0 } }, "context": { "diagnostics": [] } }),
+    );
+    assert_eq!(actions[0]["command"]["command"], "certify.run");
+    assert_eq!(actions[0]["command"]["arguments"][0], u.as_str());
+    s.stop();
+}
+
+/// The command line's shell completions still know every subcommand.
+#[test]
+fn shell_completions_include_the_language_server() {
+    let out = Command::new(env!("CARGO_BIN_EXE_certify"))
+        .args(["completions", "bash"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let bash = String::from_utf8_lossy(&out.stdout);
+    assert!(bash.contains("certify__subcmd__lsp"), "no lsp in the bash completions");
+}

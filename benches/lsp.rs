@@ -64,7 +64,7 @@ fn main() {
         let text = std::fs::read_to_string(&path).unwrap();
         let u = uri(&path);
         s.open(&u, &text);
-        s.diagnostics(&u);
+        s.diagnostics(&u, 1);
         settle(&mut s);
         let bad = text.replacen("when: ", "when: bankr_x and ", 1);
         let (mut shown, mut cleared, mut completion, mut hints) =
@@ -81,10 +81,12 @@ fn main() {
                         .is_some_and(|d| !d.is_empty())
             });
             shown.push(t.elapsed());
-            assert!(got["params"]["diagnostics"][0]["message"]
-                .as_str()
-                .unwrap()
-                .contains("bankr_x"));
+            assert!(
+                got["params"]["diagnostics"][0]["message"]
+                    .as_str()
+                    .unwrap()
+                    .contains("bankr_x")
+            );
             settle(&mut s);
 
             version += 1;

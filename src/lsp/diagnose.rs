@@ -75,11 +75,7 @@ fn text_of(path: &Path, open: &dyn Fn(&Path) -> Option<String>) -> String {
 
 /// Diagnostics grouped by the file they point into; one about no file in
 /// particular (a folder, the command) goes to `own`.
-pub fn group(
-    ds: &[Diagnostic],
-    own: &Path,
-    open: &dyn Fn(&Path) -> Option<String>,
-) -> PerFile {
+pub fn group(ds: &[Diagnostic], own: &Path, open: &dyn Fn(&Path) -> Option<String>) -> PerFile {
     let mut out = PerFile::new();
     out.insert(own.to_path_buf(), Vec::new());
     for d in ds {
@@ -194,7 +190,9 @@ pub fn check_fixture(
 }
 
 fn spec_line(text: &str) -> usize {
-    text.lines().position(|l| l.starts_with("spec:")).unwrap_or(0)
+    text.lines()
+        .position(|l| l.starts_with("spec:"))
+        .unwrap_or(0)
 }
 
 /// A game file's text read as a game (the size limits, the game's shape,
@@ -231,14 +229,15 @@ pub fn check_game(
         .is_ok_and(|disk| disk == text);
     let mut out = PerFile::new();
     out.insert(path.to_path_buf(), Vec::new());
-    if saved && let Some(spec) = including_spec(path) {
-        if let Err(ds) = crate::check::check_path(&spec.display().to_string()) {
-            let mine: Vec<Diagnostic> = ds
-                .into_iter()
-                .filter(|d| text::same_file(Path::new(&d.file), path))
-                .collect();
-            out = group(&mine, path, open);
-        }
+    if saved
+        && let Some(spec) = including_spec(path)
+        && let Err(ds) = crate::check::check_path(&spec.display().to_string())
+    {
+        let mine: Vec<Diagnostic> = ds
+            .into_iter()
+            .filter(|d| text::same_file(Path::new(&d.file), path))
+            .collect();
+        out = group(&mine, path, open);
     }
     out
 }

@@ -123,7 +123,11 @@ fn location(path: &Path, place: Place) -> Location {
 
 /// Where the name at the cursor is declared. `open` gives the text of a
 /// document the editor has open (its places are the outline's).
-pub fn definition(ctx: &Context, scope: &Scope, open_text: &dyn Fn(&Path) -> Option<String>) -> Option<Location> {
+pub fn definition(
+    ctx: &Context,
+    scope: &Scope,
+    open_text: &dyn Fn(&Path) -> Option<String>,
+) -> Option<Location> {
     let word = ctx.word();
     let spec = scope.spec_outline();
     let spec_path = scope.spec_path().to_path_buf();
@@ -192,10 +196,7 @@ pub fn definition(ctx: &Context, scope: &Scope, open_text: &dyn Fn(&Path) -> Opt
 /// whether the cursor is past its `.`.
 fn dotted_word(ctx: &Context) -> (String, bool) {
     let dotted = |c: char| text::is_word(c) || c == '.';
-    let start = ctx
-        .before
-        .rfind(|c: char| !dotted(c))
-        .map_or(0, |i| i + 1);
+    let start = ctx.before.rfind(|c: char| !dotted(c)).map_or(0, |i| i + 1);
     let tail: String = ctx.after.chars().take_while(|&c| dotted(c)).collect();
     let head = &ctx.before[start..];
     (format!("{head}{tail}"), head.contains('.'))

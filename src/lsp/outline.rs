@@ -113,11 +113,7 @@ fn id_at(src: &SourceFile, n: &Spanned<Node>, key: &str) -> Option<(String, Plac
     let v = get(n, key)?;
     let s = text(Some(v))?.to_string();
     let w = s.chars().count().max(1);
-    Some((
-        s,
-        place(src, &v.defined, w),
-        place(src, &v.referenced, w),
-    ))
+    Some((s, place(src, &v.defined, w), place(src, &v.referenced, w)))
 }
 
 /// The kind of a file from its top-level keys.
@@ -262,6 +258,11 @@ mod tests {
         // shown where the alias is.
         let aliased = &o.wager("lucky_8_player_one_suit").unwrap().tables[0];
         assert_eq!(aliased.at, w.tables[0].at);
-        assert!(text.lines().nth(aliased.shown.line).unwrap().contains("*player_tables"));
+        assert!(
+            text.lines()
+                .nth(aliased.shown.line)
+                .unwrap()
+                .contains("*player_tables")
+        );
     }
 }

@@ -25,10 +25,7 @@ pub fn hints(spec: &Spec, outline: &Outline, text: &str) -> Vec<InlayHint> {
         let Some(ow) = outline.wager(&w.id) else {
             continue;
         };
-        let aliased = ow
-            .tables
-            .first()
-            .is_some_and(|t| t.shown.line != t.at.line);
+        let aliased = ow.tables.first().is_some_and(|t| t.shown.line != t.at.line);
         for t in &w.tables {
             let Some(ot) = ow.tables.iter().find(|x| x.id == t.id) else {
                 continue;

@@ -144,8 +144,20 @@ pub const REFERENCE: &[Entry] = &[
         "number: difference of the totals",
         "player.wins and margin == 9",
     ),
-    e("rank", CardAttribute, "C.rank", "rank", "player.third.rank == king"),
-    e("suit", CardAttribute, "C.suit", "suit", "banker.first.suit == spades"),
+    e(
+        "rank",
+        CardAttribute,
+        "C.rank",
+        "rank",
+        "player.third.rank == king",
+    ),
+    e(
+        "suit",
+        CardAttribute,
+        "C.suit",
+        "suit",
+        "banker.first.suit == spades",
+    ),
     e(
         "value",
         CardAttribute,
@@ -313,7 +325,10 @@ mod tests {
                 .map(|e| e.name)
                 .collect();
             for r in rows {
-                assert!(names.contains(&r), "{r} is not a {kind:?} the checker knows");
+                assert!(
+                    names.contains(&r),
+                    "{r} is not a {kind:?} the checker knows"
+                );
             }
         }
     }

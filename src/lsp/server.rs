@@ -32,6 +32,8 @@ pub const CERTIFY_COMMAND: &str = "certify.run";
 
 struct Doc {
     text: String,
+    /// The editor's version of the text.
+    version: i32,
     /// Counts the texts the document has had.
     generation: u64,
     /// The last outline of a text whose YAML parsed.
@@ -62,11 +64,7 @@ pub fn capabilities() -> ServerCapabilities {
     ServerCapabilities {
         text_document_sync: Some(TextDocumentSyncCapability::Kind(TextDocumentSyncKind::FULL)),
         completion_provider: Some(CompletionOptions {
-            trigger_characters: Some(
-                [".", " ", "{", ",", "[", "("]
-                    .map(String::from)
-                    .to_vec(),
-            ),
+            trigger_characters: Some([".", " ", "{", ",", "[", "("].map(String::from).to_vec()),
             ..Default::default()
         }),
         hover_provider: Some(HoverProviderCapability::Simple(true)),
@@ -232,7 +230,9 @@ impl Server {
     }
 
     fn current(&self, path: &Path, generation: u64) -> bool {
-        self.docs.get(path).is_some_and(|d| d.generation == generation)
+        self.docs
+            .get(path)
+            .is_some_and(|d| d.generation == generation)
     }
 
     fn publish(&mut self, owner: &Path, generation: u64, files: diagnose::PerFile, partial: bool) {
@@ -245,13 +245,16 @@ impl Server {
             if file != owner && self.docs.contains_key(&file) {
                 continue;
             }
-            if file != owner {
+            let version = if file == owner {
+                self.docs.get(owner).map(|d| d.version)
+            } else {
                 others.insert(file.clone());
-            }
+                None
+            };
             self.notify::<notification::PublishDiagnostics>(PublishDiagnosticsParams {
                 uri: text::uri_of(&file),
                 diagnostics,
-                version: None,
+                version,
             });
         }
         let Some(doc) = self.docs.get_mut(owner) else {
@@ -295,9 +298,16 @@ impl Server {
                 let names: Vec<String> = files.iter().map(|f| f.display().to_string()).collect();
                 self.notify::<notification::ShowMessage>(ShowMessageParams {
                     typ: MessageType::INFO,
-                    message: format!("certify {}: reports written: {}", path.display(), names.join(", ")),
+                    message: format!(
+                        "certify {}: reports written: {}",
+                        path.display(),
+                        names.join(", ")
+                    ),
                 });
-                if let Some(md) = files.iter().find(|f| f.extension().is_some_and(|e| e == "md")) {
+                if let Some(md) = files
+                    .iter()
+                    .find(|f| f.extension().is_some_and(|e| e == "md"))
+                {
                     self.request::<request::ShowDocument>(ShowDocumentParams {
                         uri: text::uri_of(md),
                         external: None,
@@ -316,13 +326,15 @@ impl Server {
     fn on_notification(&mut self, n: Notification) {
         match n.method.as_str() {
             notification::DidOpenTextDocument::METHOD => {
-                if let Ok(p) = serde_json::from_value::<lsp_types::DidOpenTextDocumentParams>(n.params)
+                if let Ok(p) =
+                    serde_json::from_value::<lsp_types::DidOpenTextDocumentParams>(n.params)
                     && let Some(path) = text::path_of(&p.text_document.uri)
                 {
                     self.docs.insert(
                         path.clone(),
                         Doc {
                             text: String::new(),
+                            version: p.text_document.version,
                             generation: 0,
                             outline: Outline::default(),
                             hints: None,
@@ -339,6 +351,9 @@ impl Server {
                     && let Some(path) = text::path_of(&p.text_document.uri)
                     && let Some(change) = p.content_changes.into_iter().last()
                 {
+                    if let Some(doc) = self.docs.get_mut(&path) {
+                        doc.version = p.text_document.version;
+                    }
                     self.set_text(&path, change.text, DEBOUNCE);
                 }
             }
@@ -422,7 +437,10 @@ impl Server {
                 Some(v) => v,
                 None => return,
             },
-            _ => Err((ErrorCode::MethodNotFound, format!("unsupported: {}", r.method))),
+            _ => Err((
+                ErrorCode::MethodNotFound,
+                format!("unsupported: {}", r.method),
+            )),
         };
         let response = match reply {
             Ok(v) => Response::new_ok(id, v),
@@ -572,7 +590,10 @@ impl Server {
             .and_then(|u| u.parse::<Uri>().ok())
             .and_then(|u| text::path_of(&u));
         let (Some(path), true) = (path, p.command == CERTIFY_COMMAND) else {
-            return Err((ErrorCode::InvalidParams, "expected certify.run SPEC_URI".into()));
+            return Err((
+                ErrorCode::InvalidParams,
+                "expected certify.run SPEC_URI".into(),
+            ));
         };
         self.notify::<notification::ShowMessage>(ShowMessageParams {
             typ: MessageType::INFO,

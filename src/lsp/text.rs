@@ -51,8 +51,7 @@ pub fn uri_of(path: &Path) -> Uri {
 /// The same file however it is named (`..`, symbolic links), where the
 /// system can tell.
 pub fn same_file(a: &Path, b: &Path) -> bool {
-    a == b
-        || matches!((a.canonicalize(), b.canonicalize()), (Ok(x), Ok(y)) if x == y)
+    a == b || matches!((a.canonicalize(), b.canonicalize()), (Ok(x), Ok(y)) if x == y)
 }
 
 /// Line `line` (0-based) of `text`, without its line break.
@@ -183,10 +182,7 @@ pub fn context(text: &str, line_no: usize, col: usize) -> Context {
     let here = lines
         .get(line_no)
         .map_or("", |l| l.strip_suffix('\r').unwrap_or(l));
-    let byte = here
-        .char_indices()
-        .nth(col)
-        .map_or(here.len(), |(b, _)| b);
+    let byte = here.char_indices().nth(col).map_or(here.len(), |(b, _)| b);
     let (indent, own, value_at) = key_of(here);
     let mut path = Vec::new();
     let (mut limit, mut in_key, mut start) = (indent, false, value_at.min(byte));

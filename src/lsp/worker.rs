@@ -13,6 +13,7 @@ use crate::model::Spec;
 use lsp_server::Message;
 use lsp_types::InlayHint;
 use std::collections::HashMap;
+use std::panic::AssertUnwindSafe;
 use std::path::{Path, PathBuf};
 use std::sync::mpsc::{Receiver, Sender, channel};
 use std::sync::{Arc, Mutex};
@@ -115,7 +116,12 @@ pub fn start(latest: Latest, events: Sender<Event>) -> Sender<CheckJob> {
                         if !latest.is_current(&job.path, job.generation) {
                             continue;
                         }
-                        let hints = super::price::hints(&job.spec, &job.outline, &job.text);
+                        // A panic is a bug; it costs this document its
+                        // hints, not the server its pricer.
+                        let hints = std::panic::catch_unwind(AssertUnwindSafe(|| {
+                            super::price::hints(&job.spec, &job.outline, &job.text)
+                        }))
+                        .unwrap_or_default();
                         let (path, generation) = (job.path, job.generation);
                         let _ = events.send(Event::Priced {
                             path,
@@ -133,7 +139,19 @@ pub fn start(latest: Latest, events: Sender<Event>) -> Sender<CheckJob> {
             while let Ok(first) = check_rx.recv() {
                 for job in newest(&check_rx, first, |j| &j.path) {
                     if latest.is_current(&job.path, job.generation) {
-                        check(job, &events, &price_tx);
+                        let (path, generation) = (job.path.clone(), job.generation);
+                        // A panic is a bug; the hint requests waiting on
+                        // this text are answered all the same.
+                        let run = std::panic::catch_unwind(AssertUnwindSafe(|| {
+                            check(job, &events, &price_tx)
+                        }));
+                        if run.is_err() {
+                            let _ = events.send(Event::Checked {
+                                path,
+                                generation,
+                                priced: false,
+                            });
+                        }
                     }
                 }
             }
@@ -221,7 +239,9 @@ fn fixture(job: &CheckJob, open: &dyn Fn(&Path) -> Option<String>) -> PerFile {
             Some((p, t))
         });
     let Some((spec_path, spec_text)) = found else {
-        let why = format!("no spec with id `{id}` found in the folders beside this file's folder: its cases are not run");
+        let why = format!(
+            "no spec with id `{id}` found in the folders beside this file's folder: its cases are not run"
+        );
         return diagnose::check_fixture(&job.path, &job.text, Err(why), open);
     };
     match diagnose::check_spec(&spec_path, &spec_text) {

@@ -5,8 +5,8 @@
 #![allow(dead_code)] // Each user calls a part of it.
 
 use serde_json::{Value, json};
-use std::io::{BufRead, BufReader, Read, Write};
-use std::path::{Path, PathBuf};
+use std::io::{BufRead, BufReader, Write};
+use std::path::Path;
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{Receiver, channel};
 use std::time::{Duration, Instant};
@@ -112,10 +112,9 @@ impl Server {
         let end = Instant::now() + PATIENCE;
         loop {
             let left = end.saturating_duration_since(Instant::now());
-            let m = self
-                .incoming
-                .recv_timeout(left)
-                .unwrap_or_else(|_| panic!("no such message in {PATIENCE:?}; seen: {:#?}", self.seen));
+            let m = self.incoming.recv_timeout(left).unwrap_or_else(|_| {
+                panic!("no such message in {PATIENCE:?}; seen: {:#?}", self.seen)
+            });
             if want(&m) {
                 return m;
             }
@@ -123,10 +122,12 @@ impl Server {
         }
     }
 
-    /// The next diagnostics published for `uri`.
-    pub fn diagnostics(&mut self, uri: &str) -> Vec<Value> {
+    /// The next diagnostics published for `uri` at its `version`.
+    pub fn diagnostics(&mut self, uri: &str, version: i64) -> Vec<Value> {
         let m = self.wait(|m| {
-            m["method"] == "textDocument/publishDiagnostics" && m["params"]["uri"] == uri
+            m["method"] == "textDocument/publishDiagnostics"
+                && m["params"]["uri"] == uri
+                && m["params"]["version"] == version
         });
         m["params"]["diagnostics"].as_array().unwrap().clone()
     }
@@ -174,7 +175,9 @@ pub fn uri(path: &Path) -> String {
 /// The 0-based line and column of the first `needle` in `text`, moved
 /// `offset` characters into it.
 pub fn find(text: &str, needle: &str, offset: usize) -> (usize, usize) {
-    let at = text.find(needle).unwrap_or_else(|| panic!("{needle} not in the text"));
+    let at = text
+        .find(needle)
+        .unwrap_or_else(|| panic!("{needle} not in the text"));
     let line = text[..at].matches('\n').count();
     let col = text[..at].rsplit('\n').next().unwrap().chars().count();
     (line, col + offset)
@@ -189,4 +192,3 @@ pub fn labels(items: &Value) -> Vec<String> {
         .map(|i| i["label"].as_str().unwrap().to_string())
         .collect()
 }
-

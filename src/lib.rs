@@ -27,7 +27,8 @@
 //! * **Data and vocabulary** at the bottom: `model` (the checked spec),
 //!   `cards`, `options`, `limits`, and `diag` (every error and its
 //!   wording: it depends on no other module of the crate).
-//! * **Front ends**: `cli` (the command line, one file per command), and
+//! * **Front ends**: `cli` (the command line, one file per command), `lsp`
+//!   (`certify lsp`, the language server editors run), and
 //!   the commands beside the pipeline (`certify shoe` runs
 //!   `engine::shoe_state` directly): `diff`, `table` (whole table
 //!   rounds), `scaffold` (`certify new`).
@@ -47,6 +48,7 @@ pub mod eval;
 pub mod expr;
 pub mod fixtures;
 pub mod limits;
+pub mod lsp;
 pub mod model;
 pub mod options;
 pub mod pipeline;

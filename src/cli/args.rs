@@ -192,6 +192,12 @@ pub(super) enum Command {
     /// Print the manual page (roff) on standard output
     #[command(after_help = "Example:\n  certify man > certify.1 && man ./certify.1")]
     Man,
+    /// Serve the Language Server Protocol on standard input and output,
+    /// for an editor: the checker's diagnostics as you type, completion,
+    /// hover and go to definition in specs and fixtures, each pay table's
+    /// house edge as an inlay hint (see docs/editors.md)
+    #[command(after_help = "Example:\n  certify lsp     (started by the editor, not by hand)")]
+    Lsp,
 }
 
 #[derive(Args, Debug)]

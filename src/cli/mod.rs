@@ -71,6 +71,10 @@ pub fn run<I: IntoIterator<Item = String>>(args: I) -> Output {
         }) => authoring::diff(&old, &new, json, decks),
         Some(Command::Completions { shell }) => manual::completions(shell),
         Some(Command::Man) => manual::man(),
+        Some(Command::Lsp) => Output {
+            code: crate::lsp::serve_stdio(),
+            ..Output::default()
+        },
         Some(Command::Simulate(a)) => simulate::simulate(&a),
         Some(Command::Shoe(a)) => shoe::shoe_cmd(&a),
         Some(Command::Protect(a)) => protect::protect_cmd(&a),

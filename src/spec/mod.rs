@@ -6,7 +6,7 @@ mod include;
 pub mod json_schema;
 pub(crate) mod limits;
 mod located;
-mod node;
+pub(crate) mod node;
 mod number;
 pub mod ordered_map;
 pub mod raw;

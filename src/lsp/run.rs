@@ -1,0 +1,44 @@
+//! The code action's full certification: `certify SPEC` itself, run as a
+//! process from the workspace's root, so the reports are the command
+//! line's to the byte (the manifest records the spec's path as given).
+
+use std::path::{Path, PathBuf};
+
+/// The folder to run from: the workspace's root when it holds the spec,
+/// else the folder above the spec's (`rules/x.yaml` runs from `.`).
+fn folder(spec: &Path, root: Option<&Path>) -> PathBuf {
+    match root {
+        Some(r) if spec.starts_with(r) => r.to_path_buf(),
+        _ => spec
+            .parent()
+            .and_then(Path::parent)
+            .unwrap_or(Path::new("/"))
+            .to_path_buf(),
+    }
+}
+
+/// Runs `certify SPEC` and returns the reports it wrote, or its error
+/// output.
+pub fn certify(spec: &Path, root: Option<&Path>) -> Result<Vec<PathBuf>, String> {
+    let exe = std::env::current_exe().map_err(|e| format!("cannot find certify: {e}"))?;
+    let cwd = folder(spec, root);
+    let rel = spec.strip_prefix(&cwd).unwrap_or(spec);
+    let out = std::process::Command::new(exe)
+        .arg(rel)
+        .args(["--color", "never"])
+        .current_dir(&cwd)
+        .stdin(std::process::Stdio::null())
+        .output()
+        .map_err(|e| format!("cannot run certify: {e}"))?;
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    if !out.status.success() {
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        return Err(format!("{}{}", stderr.trim_end(), stdout.trim_end()));
+    }
+    let written = stdout
+        .lines()
+        .find_map(|l| l.strip_prefix("reports: "))
+        .map(|l| l.split(", ").map(|f| cwd.join(f)).collect())
+        .unwrap_or_default();
+    Ok(written)
+}

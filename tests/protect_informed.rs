@@ -242,3 +242,47 @@ fn a_simulated_player_with_the_hole_card_lands_on_the_exact_edge() {
         "simulated {mean} ± {half}, exact {exact}"
     );
 }
+
+/// The tight loop gives the general walk's information sets exactly,
+/// on the full shoe and on depleted ones down to a few cards of some
+/// values and none of others.
+#[test]
+fn the_settled_walk_equals_the_general_walk() {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/rules/lucky_draw_baccarat.yaml"
+    );
+    let (_, spec) = check_file(path).expect("the shipped spec checks");
+    let table = certify::engine::decide::Settled::of(&spec);
+    let mut shoes = vec![Composition::standard(8), Composition::standard(1)];
+    let mut x: u64 = 0x9E37_79B9_7F4A_7C15;
+    for decks in [1u32, 2, 8] {
+        for _ in 0..4 {
+            let mut c = Composition::standard(decks);
+            for r in 0..13 {
+                for s in 0..4 {
+                    x ^= x << 13;
+                    x ^= x >> 7;
+                    x ^= x << 17;
+                    c.counts[r][s] = (x % (decks as u64 + 1)) as u32;
+                }
+            }
+            // A value exhausted.
+            c.counts[4] = [0; 4];
+            shoes.push(c);
+        }
+    }
+    for shoe in &shoes {
+        let (slow, fast) = (
+            certify::engine::decide::decisions(&spec, shoe),
+            certify::engine::decide::decisions_settled(&spec, shoe, &table),
+        );
+        assert_eq!(slow.total, fast.total);
+        assert_eq!(slow.scale, fast.scale);
+        assert!(
+            slow.sets == fast.sets,
+            "the walks differ on {:?}",
+            shoe.counts
+        );
+    }
+}

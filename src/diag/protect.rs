@@ -25,8 +25,8 @@ pub enum ProtectError {
     NoDecision { title: String },
     /// `hole` on a game whose deciding player already sees every card.
     NothingHidden { title: String },
-    /// `seen:N` with N out of range.
-    Seen { text: String },
+    /// `seen:N` with N out of range (1 to `most`).
+    Seen { text: String, most: u8 },
     /// `seen:N` leaving fewer than six cards for the round.
     TooFewCards { seen: u8 },
 }
@@ -70,10 +70,9 @@ impl fmt::Display for ProtectError {
                 f,
                 "{title}: the deciding player already sees every card of the initial deal: there is no face-down card for `hole`"
             ),
-            ProtectError::Seen { text } => write!(
+            ProtectError::Seen { text, most } => write!(
                 f,
-                "`{text}`: N is the number of other cards seen face up, 1 to {}",
-                crate::protect::informed::MOST_SEEN
+                "`{text}`: N is the number of other cards seen face up, 1 to {most}"
             ),
             ProtectError::TooFewCards { seen } => write!(
                 f,

@@ -1,7 +1,8 @@
 //! Observations grouped by what the player knows, and the best choice in
 //! each group.
 
-use super::{Decision, Outcome, Ranked, Scenario, Values};
+use super::outcome::{Decision, Outcome, Ranked, Values};
+use super::scenario::Scenario;
 use crate::cards::rank_char;
 use num_bigint::BigInt;
 use num_rational::BigRational;

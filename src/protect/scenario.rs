@@ -62,7 +62,12 @@ impl Scenario {
             ["hole"] => (1, Seen::Hole),
             ["seen", n] => match n.parse::<u8>() {
                 Ok(n @ 1..=super::informed::MOST_SEEN) => (n, Seen::Face),
-                Ok(_) => return Err(ProtectError::Seen { text: text.into() }),
+                Ok(_) => {
+                    return Err(ProtectError::Seen {
+                        text: text.into(),
+                        most: super::informed::MOST_SEEN,
+                    });
+                }
                 Err(_) => return Err(form()),
             },
             ["ranks", k] => (cards(k)?, Seen::Ranks),
@@ -118,4 +123,15 @@ pub fn ranks_text(mask: u16) -> String {
         .filter(|r| mask & (1 << r) != 0)
         .map(|r| crate::cards::rank_char(r as u8 + 1))
         .collect()
+}
+
+/// The smaller of a group and its complement (the one a partition is
+/// named by).
+pub(crate) fn smaller(g: u16) -> u16 {
+    let other = ALL_RANKS & !g;
+    if other.count_ones() < g.count_ones() || (other.count_ones() == g.count_ones() && other < g) {
+        other
+    } else {
+        g
+    }
 }

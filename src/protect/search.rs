@@ -1,7 +1,8 @@
 //! `groups:K:best`: every two-group partition of the thirteen ranks.
 
 use super::decide::{Grouped, by_ranks, totals};
-use super::{Ranked, Values};
+use super::outcome::{Ranked, Values};
+use super::scenario::smaller;
 use rayon::prelude::*;
 
 /// Every partition into two non-empty groups (named by the group without
@@ -15,7 +16,7 @@ pub(super) fn search(values: &Values, k: u8) -> Vec<Ranked> {
         .into_par_iter()
         .map(|mask| {
             let (must, sit) = edges(&ranks, k, mask, n);
-            (super::smaller(mask), must, sit)
+            (smaller(mask), must, sit)
         })
         .collect();
     all.sort_by(|a, b| b.2.cmp(&a.2).then(b.1.cmp(&a.1)).then(a.0.cmp(&b.0)));

@@ -3,8 +3,8 @@
 //! over the initial cards and the third cards in machine integers
 //! ([`decisions_settled`]), about a millisecond a shoe where the general
 //! walk takes ten. `seen:N` (`crate::protect::informed`) walks thousands
-//! of shoes. Tests compare the two walks information set by information
-//! set.
+//! of shoes. `tests/protect_informed.rs` compares the two walks
+//! information set by information set.
 
 use super::{
     Decisions, InfoSet, Keying, Outcomes, SLOTS, Walk, Yield, by_value, settlers, spec_scale,
@@ -197,56 +197,5 @@ pub fn decisions_settled(spec: &Spec, shoe: &Composition, table: &Settled) -> De
         scale: spec_scale(spec, d),
         total,
         sets,
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::{Settled, decisions_settled};
-    use crate::engine::decide::decisions;
-    use crate::engine::shoe::Composition;
-
-    /// The tight loop gives the general walk's information sets exactly,
-    /// on the full shoe and on depleted ones down to a few cards of some
-    /// values and none of others.
-    #[test]
-    fn the_settled_walk_equals_the_general_walk() {
-        let path = concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/rules/lucky_draw_baccarat.yaml"
-        );
-        let (_, spec) = crate::check::check_file(path).expect("the shipped spec checks");
-        let table = Settled::of(&spec);
-        let mut shoes = vec![Composition::standard(8), Composition::standard(1)];
-        let mut x: u64 = 0x9E37_79B9_7F4A_7C15;
-        for decks in [1u32, 2, 8] {
-            for _ in 0..4 {
-                let mut c = Composition::standard(decks);
-                for r in 0..13 {
-                    for s in 0..4 {
-                        x ^= x << 13;
-                        x ^= x >> 7;
-                        x ^= x << 17;
-                        c.counts[r][s] = (x % (decks as u64 + 1)) as u32;
-                    }
-                }
-                // A value exhausted.
-                c.counts[4] = [0; 4];
-                shoes.push(c);
-            }
-        }
-        for shoe in &shoes {
-            let (slow, fast) = (
-                decisions(&spec, shoe),
-                decisions_settled(&spec, shoe, &table),
-            );
-            assert_eq!(slow.total, fast.total);
-            assert_eq!(slow.scale, fast.scale);
-            assert!(
-                slow.sets == fast.sets,
-                "the walks differ on {:?}",
-                shoe.counts
-            );
-        }
     }
 }

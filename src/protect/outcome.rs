@@ -1,0 +1,149 @@
+//! What the protection machinery works on and gives: the choices a player
+//! bets among, their values per observation, and a scenario's outcome.
+
+use super::informed::StrategyGain;
+use super::scenario::Scenario;
+use crate::engine::shoe_state::observed::{OBSERVATIONS, Observed};
+use num_bigint::BigInt;
+use num_integer::Integer;
+use num_rational::BigRational;
+
+/// One thing the player may bet: one unit on a wager under one pay table,
+/// or on a combined wager (its wagers' pay tables, summed per unit of the
+/// wager it is quoted per).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Choice {
+    /// The wager's id (with `/table` when not its first pay table), or the
+    /// combined wager's.
+    pub name: String,
+    /// (wager, pay table) whose net results add up.
+    pub parts: Vec<(usize, usize)>,
+}
+
+/// Per observation, per choice: the net win summed over the sequences
+/// dealing it, in units of `1 / scale`.
+pub struct Values {
+    pub names: Vec<String>,
+    pub(super) v: Vec<i128>,
+    pub(super) counts: Vec<u128>,
+    pub(super) scale: i128,
+    pub(super) total: u128,
+}
+
+impl Values {
+    pub fn new(observed: &Observed, choices: &[Choice]) -> Values {
+        let col = |w: usize, t: Option<usize>| observed.cols.iter().position(|&c| c == (w, t));
+        let scale = choices
+            .iter()
+            .flat_map(|c| &c.parts)
+            .map(|&(w, t)| observed.scales[col(w, Some(t)).expect("a column per choice")] as i128)
+            .fold(1i128, |a, s| a.lcm(&s));
+        let ncols = observed.cols.len();
+        let n = choices.len();
+        let mut v = vec![0i128; OBSERVATIONS * n];
+        for o in 0..OBSERVATIONS {
+            let count = observed.counts[o] as i128;
+            let row = &observed.sums[o * ncols..(o + 1) * ncols];
+            for (i, choice) in choices.iter().enumerate() {
+                v[o * n + i] = choice
+                    .parts
+                    .iter()
+                    .map(|&(w, t)| {
+                        let c = col(w, Some(t)).expect("a column per choice");
+                        let back = row[c] * (scale / observed.scales[c] as i128);
+                        let not_placed = col(w, None).map_or(0, |c| row[c]);
+                        back - scale * (count - not_placed)
+                    })
+                    .sum();
+            }
+        }
+        Values {
+            names: choices.iter().map(|c| c.name.clone()).collect(),
+            v,
+            counts: observed.counts.clone(),
+            scale,
+            total: observed.total,
+        }
+    }
+
+    pub(super) fn fraction(&self, num: i128, sequences: u128) -> BigRational {
+        if sequences == 0 {
+            return BigRational::from_integer(BigInt::from(0));
+        }
+        BigRational::new(
+            BigInt::from(num),
+            BigInt::from(self.scale) * BigInt::from(sequences),
+        )
+    }
+}
+
+/// One scenario's result.
+#[derive(Clone, Debug)]
+pub struct Outcome {
+    pub scenario: Scenario,
+    /// The choices, as `Decision::choice` indexes them.
+    pub choices: Vec<String>,
+    /// For a group scenario: the group as given (bit `r` for rank `r + 1`); for
+    /// `groups:K:best`, the smaller group of the best partition.
+    pub partition: Option<u16>,
+    /// For `groups:K:best`: the next best partitions.
+    pub runners_up: Vec<Ranked>,
+    /// Partitions searched (`groups:K:best`).
+    pub searched: usize,
+    /// The player who must bet every round: expected win per round dealt.
+    pub player_edge: BigRational,
+    /// The player who may sit out: expected win per round dealt.
+    pub player_edge_sitting_out: BigRational,
+    /// ... per round bet (zero when no observation is worth a bet).
+    pub edge_per_bet_sitting_out: BigRational,
+    /// ... and the share of rounds bet.
+    pub share_bet: BigRational,
+    /// Per observation that happens: the best choice, its exact edge and
+    /// probability.
+    pub decisions: Vec<Decision>,
+    /// `hole`, `seen:N`: the drawing strategy's figures with and without
+    /// the knowledge (the edges above are then the informed player's, who
+    /// must bet: bets close before the deal).
+    pub strategy: Option<StrategyGain>,
+}
+
+/// A partition and the edges it gives (`groups:K:best`).
+#[derive(Clone, Debug)]
+pub struct Ranked {
+    /// The smaller group's ranks.
+    pub partition: u16,
+    pub player_edge: BigRational,
+    pub player_edge_sitting_out: BigRational,
+}
+
+#[derive(Clone, Debug)]
+pub struct Decision {
+    /// What the player sees: ranks (`7 K`) or groups (`in out`).
+    pub observation: String,
+    /// The best choice (an index into `Outcome::choices`).
+    pub choice: usize,
+    /// Its expected win per unit bet, given the observation.
+    pub edge: BigRational,
+    pub probability: BigRational,
+    /// Whether the player who may sit out bets (the edge is positive).
+    pub bet: bool,
+}
+
+/// The outcome of an informed-play scenario (`hole`, `seen:N`): the
+/// informed player bets every round (bets close before the deal).
+pub fn informed_outcome(scenario: &Scenario, gain: StrategyGain) -> Outcome {
+    let edge = gain.informed.expected.clone();
+    Outcome {
+        scenario: scenario.clone(),
+        choices: vec![gain.objective.join(" + ")],
+        partition: None,
+        runners_up: Vec::new(),
+        searched: gain.combinations as usize,
+        player_edge: edge.clone(),
+        player_edge_sitting_out: edge.clone(),
+        edge_per_bet_sitting_out: edge,
+        share_bet: BigRational::from_integer(BigInt::from(1)),
+        decisions: Vec::new(),
+        strategy: Some(gain),
+    }
+}

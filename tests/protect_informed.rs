@@ -41,15 +41,14 @@ fn forced(spec: &Spec, id: &str) -> Spec {
 /// objective's summed net standing and drawing; and the sequences.
 type Sums = BTreeMap<Vec<u8>, [BigRational; 2]>;
 
+/// Makes the information set of (seen cards, the round's cards in dealing
+/// order).
+type Key<'a> = &'a dyn Fn(&[Card], &[Card; 6]) -> Vec<u8>;
+
 /// Every ordered sequence of `seen + 6` distinct cards of `shoe`, settled
 /// both ways; `key` makes the information set of (seen cards, round's
 /// cards in dealing order).
-fn brute_force(
-    spec: &Spec,
-    shoe: &[Card],
-    seen: usize,
-    key: &dyn Fn(&[Card], &[Card; 6]) -> Vec<u8>,
-) -> (Sums, u64) {
+fn brute_force(spec: &Spec, shoe: &[Card], seen: usize, key: Key) -> (Sums, u64) {
     let ways = [forced(spec, "never_draw"), forced(spec, "always_draw")];
     let settlers = [Settler::new(&ways[0]), Settler::new(&ways[1])];
     let objective: Vec<usize> = spec.decides().expect("decides").objective.clone();

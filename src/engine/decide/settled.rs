@@ -134,8 +134,7 @@ pub fn decisions_settled(spec: &Spec, shoe: &Composition, table: &Settled) -> De
                         }
                         let free = if p3 == Settled::NONE { left - 1 } else { 1 };
                         let (mut net, mut staked) = (0i64, 0i64);
-                        for d3 in 0..10 {
-                            let k = c[d3];
+                        for (d3, &k) in c.iter().enumerate() {
                             if k > 0 {
                                 let i = at(p3, d3);
                                 net += k * table.net[i];

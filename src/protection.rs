@@ -190,9 +190,9 @@ pub fn protect(spec: &Spec, decks: u32, request: &Request) -> Result<Protection,
 /// The report's "Game protection" section: the standard set on the base
 /// game's wagers; for a spec of side bets alone, each wager alone with its
 /// first card seen (rank, or the best two-group partition). Wagers whose
-/// conditions read ranks or suits are walked rank by rank, about a second
-/// or more per spec: they are left to `certify protect` (`not_run`) so
-/// that the report stays fast.
+/// conditions read ranks or suits are walked rank by rank in the same
+/// walk, a few seconds for Lucky 8's six (`not_run` stays for wagers a
+/// future walk could not observe).
 #[derive(Clone, Debug)]
 pub struct ReportSet {
     pub protection: Protection,
@@ -225,12 +225,10 @@ pub fn report_set(spec: &Spec, decks: u32) -> Result<ReportSet, ProtectError> {
         });
     }
     let mut scenarios = Vec::new();
-    let mut not_run = Vec::new();
-    for (w, wager) in spec.wagers.iter().enumerate() {
-        if !crate::engine::shoe_state::observed::walked_by_value(spec, w) {
-            not_run.push(wager.id.clone());
-            continue;
-        }
+    // Every wager is walked: one walk by rank (and suit where a wager reads
+    // suits) for all of them, a few seconds at most (Lucky 8's six).
+    let not_run = Vec::new();
+    for wager in &spec.wagers {
         for s in ["ranks:1", "groups:1:best"] {
             scenarios.push(Scenario::parse(&format!("{s}@{}", wager.id))?);
         }

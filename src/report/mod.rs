@@ -45,6 +45,10 @@ pub struct Warning {
 /// not in the `documents/` folder beside it.
 pub const DOCUMENT_NOT_FOUND: &str = "document_not_found";
 
+/// The kind of the warning a run gives when the source document's bytes
+/// are not those whose SHA-256 the spec declares (`source.sha256`).
+pub const DOCUMENT_CHANGED: &str = "document_changed";
+
 /// A spec computed at one deck count, with its checks.
 pub struct Computed {
     pub analysis: Analysis,

@@ -108,9 +108,14 @@ fn warnings(spec: &Spec, a: &Analysis, claims: &[ClaimCheck]) -> Vec<Warning> {
                 out.push(Warning {
                     kind: "player_advantage",
                     message: format!(
-                        "PLAYER ADVANTAGE: {}: house edge {}",
+                        "PLAYER ADVANTAGE: {}: house edge {}{}",
                         decks::row_name(spec, &w.id, &t.id),
-                        numbers::percent(&edge, 4)
+                        numbers::percent(&edge, 4),
+                        if headline::asked(spec, &w.id, &t.id) {
+                            " (the other reading of a question to the submitter, not a result of this report)"
+                        } else {
+                            ""
+                        }
                     ),
                 });
             }

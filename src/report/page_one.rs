@@ -154,10 +154,16 @@ fn verdict(sec: &mut Section, inp: &Inputs, c: &Computed) {
     let spec = inp.spec;
     let a = &c.analysis;
     let tables: usize = a.wagers.iter().map(|w| w.tables.len()).sum();
-    let advantages = c
-        .warnings
+    // Advantages of a reading put to the submitter are not results.
+    let advantages = a
+        .wagers
         .iter()
-        .filter(|w| w.kind == "player_advantage")
+        .flat_map(|w| w.tables.iter().map(move |t| (w, t)))
+        .filter(|(w, t)| {
+            t.house_edge().is_negative()
+                && !super::headline::asked(spec, &w.id, &t.id)
+                && !super::words::assumed(spec, &w.id, &t.id)
+        })
         .count();
     let unconfirmed = c.claims.iter().filter(|k| !k.matches).count();
     let not_evaluated: Vec<&str> = spec

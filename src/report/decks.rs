@@ -244,16 +244,6 @@ fn header(spec: &Spec, first: &str, decks: &[(u32, &Analysis)]) -> Vec<String> {
     h
 }
 
-/// A wager and pay table by name; figures under assumed pays say so.
-pub(crate) fn row_name(spec: &Spec, w: &str, t: &str) -> String {
-    let name = super::words::wager_table(spec, w, t);
-    if super::words::assumed(spec, w, t) {
-        format!("{name} ({})", super::words::WITH_ASSUMED_PAYS)
-    } else {
-        name
-    }
-}
-
 /// A house edge, bold when negative.
 fn edge_cell(e: &num_rational::BigRational) -> String {
     let text = percent(e, 4);
@@ -283,7 +273,7 @@ fn chart(spec: &Spec, decks: &[(u32, &Analysis)]) -> super::model::Figure {
     for (wi, w) in first.wagers.iter().enumerate() {
         for (ti, tab) in w.tables.iter().enumerate() {
             charts.push(DeckChart {
-                title: row_name(spec, &w.id, &tab.id),
+                title: super::words::row_name(spec, &w.id, &tab.id),
                 points: decks
                     .iter()
                     .map(|(d, a)| point(*d, a.wagers[wi].tables[ti].house_edge()))
@@ -325,7 +315,7 @@ pub(crate) fn section_part(sec: &mut Section, inp: &Inputs, decks: &[(u32, &Anal
     let mut functions = inp.edges.map(|f| f.tables.iter());
     for (wi, w) in first.wagers.iter().enumerate() {
         for (ti, tab) in w.tables.iter().enumerate() {
-            let mut row = vec![row_name(spec, &w.id, &tab.id)];
+            let mut row = vec![super::words::row_name(spec, &w.id, &tab.id)];
             row.extend(
                 decks
                     .iter()
@@ -422,7 +412,7 @@ fn return_tables(sec: &mut Section, spec: &Spec, decks: u32, a: &Analysis) {
         for t in &w.tables {
             sec.heading(
                 4,
-                format!("{} at {}", row_name(spec, &w.id, &t.id), deck_count(decks)),
+                format!("{} at {}", super::words::row_name(spec, &w.id, &t.id), deck_count(decks)),
             );
             sec.table(super::results::return_table(t));
             let edge = t.house_edge();

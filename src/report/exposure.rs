@@ -86,7 +86,7 @@ pub(crate) fn section_part(sec: &mut Section, spec: &Spec, a: &Analysis) {
     for w in &a.wagers {
         for p in &w.tables {
             t.row(vec![
-                super::decks::row_name(spec, &w.id, &p.id),
+                super::words::row_name(spec, &w.id, &p.id),
                 per_unit(p).trimmed_decimal(),
             ]);
         }

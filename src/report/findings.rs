@@ -25,7 +25,7 @@ fn findings<'a>(spec: &Spec, st: &'a Study) -> (Vec<Finding<'a>>, Vec<Finding<'a
     let (mut countable, mut knowing) = (Vec::new(), Vec::new());
     for t in &st.tables {
         // A reading put to the submitter is not a result of the report.
-        if super::headline::asked(spec, &t.wager, &t.pay_table) {
+        if super::words::asked(spec, &t.wager, &t.pay_table) {
             continue;
         }
         let counter = t.same_shoes.as_ref().map_or_else(
@@ -35,7 +35,7 @@ fn findings<'a>(spec: &Spec, st: &'a Study) -> (Vec<Finding<'a>>, Vec<Finding<'a
         let bound = t.same_shoes.as_ref().map_or(0.0, |s| s.bound.expected.value);
         let f = Finding {
             table: t,
-            name: super::decks::row_name(spec, &t.wager, &t.pay_table),
+            name: super::words::row_name(spec, &t.wager, &t.pay_table),
             counter,
             bound,
         };

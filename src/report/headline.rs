@@ -92,18 +92,6 @@ fn table_of<'a>(
         .find(|t| t.id == table)
 }
 
-/// Whether this wager and pay table is the alternative reading of a
-/// question to the submitter (left out of page one's table).
-pub(crate) fn asked(spec: &Spec, wager: &str, table: &str) -> bool {
-    spec.interpretations.iter().any(|i| {
-        i.ask_submitter
-            && i.alternative.wager == wager
-            && i.alternative.pay_table.as_deref().is_none_or(|t| t == table)
-            // A reading that only names another table of the chosen wager.
-            && !(i.alternative.pay_table.is_none() && i.chosen.wager == wager)
-    })
-}
-
 /// "Questions to the submitter": each weakly supported reading, the
 /// adopted one's figure beside the other's.
 pub(crate) fn questions(sec: &mut Section, inp: &Inputs, c: &Computed) {

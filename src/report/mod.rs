@@ -109,9 +109,9 @@ fn warnings(spec: &Spec, a: &Analysis, claims: &[ClaimCheck]) -> Vec<Warning> {
                     kind: "player_advantage",
                     message: format!(
                         "PLAYER ADVANTAGE: {}: house edge {}{}",
-                        decks::row_name(spec, &w.id, &t.id),
+                        words::row_name(spec, &w.id, &t.id),
                         numbers::percent(&edge, 4),
-                        if headline::asked(spec, &w.id, &t.id) {
+                        if words::asked(spec, &w.id, &t.id) {
                             " (the other reading of a question to the submitter, not a result of this report)"
                         } else {
                             ""
@@ -129,7 +129,7 @@ fn warnings(spec: &Spec, a: &Analysis, claims: &[ClaimCheck]) -> Vec<Warning> {
                         kind: "outranked_event",
                         message: format!(
                             "{}: the event {} happens but never settles the wager (an event listed or paying higher always holds with it)",
-                            decks::row_name(spec, &w.id, &t.id),
+                            words::row_name(spec, &w.id, &t.id),
                             words::event_short(spec, &w.id, &e.id)
                         ),
                     });

@@ -161,7 +161,7 @@ fn verdict(sec: &mut Section, inp: &Inputs, c: &Computed) {
         .flat_map(|w| w.tables.iter().map(move |t| (w, t)))
         .filter(|(w, t)| {
             t.house_edge().is_negative()
-                && !super::headline::asked(spec, &w.id, &t.id)
+                && !super::words::asked(spec, &w.id, &t.id)
                 && !super::words::assumed(spec, &w.id, &t.id)
         })
         .count();
@@ -252,7 +252,7 @@ fn wagers(sec: &mut Section, inp: &Inputs, c: &Computed) {
     let mut moving: Vec<String> = Vec::new();
     for (wi, w) in a.wagers.iter().enumerate() {
         for (ti, p) in w.tables.iter().enumerate() {
-            if super::headline::asked(spec, &w.id, &p.id) {
+            if super::words::asked(spec, &w.id, &p.id) {
                 continue;
             }
             let name = super::words::wager(spec, &w.id);

@@ -31,7 +31,7 @@ pub fn markdown(st: &Study) -> String {
 pub fn section_part(sec: &mut Section, st: &Study, spec: Option<&crate::model::Spec>) {
     let p = &st.procedure;
     let name = |w: &str, t: &str| match spec {
-        Some(s) => super::decks::row_name(s, w, t),
+        Some(s) => super::words::row_name(s, w, t),
         None => format!("{w} / {t}"),
     };
     let dealt = match spec {
@@ -115,7 +115,7 @@ fn shoes_text(st: &Study) -> String {
 /// the dealt pass, both players measured on other shoes, and verdicts.
 fn counting(sec: &mut Section, st: &Study, spec: Option<&crate::model::Spec>) {
     let name = |w: &str, t: &str| match spec {
-        Some(s) => super::decks::row_name(s, w, t),
+        Some(s) => super::words::row_name(s, w, t),
         None => format!("{w} / {t}"),
     };
     let never = crate::study::NEVER_BETS;

@@ -70,3 +70,25 @@ pub(crate) fn slot(name: &str) -> String {
         None => name.to_string(),
     }
 }
+
+/// A wager and pay table by name; figures under assumed pays say so.
+pub(crate) fn row_name(spec: &Spec, w: &str, t: &str) -> String {
+    let name = wager_table(spec, w, t);
+    if assumed(spec, w, t) {
+        format!("{name} ({WITH_ASSUMED_PAYS})")
+    } else {
+        name
+    }
+}
+
+/// Whether this wager and pay table is the alternative reading of a
+/// question to the submitter (left out of page one's table).
+pub(crate) fn asked(spec: &Spec, wager: &str, table: &str) -> bool {
+    spec.interpretations.iter().any(|i| {
+        i.ask_submitter
+            && i.alternative.wager == wager
+            && i.alternative.pay_table.as_deref().is_none_or(|t| t == table)
+            // A reading that only names another table of the chosen wager.
+            && !(i.alternative.pay_table.is_none() && i.chosen.wager == wager)
+    })
+}

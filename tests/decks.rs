@@ -153,7 +153,10 @@ fn the_by_decks_table_marks_counts_and_negative_edges() {
     let header = t.lines().find(|l| l.starts_with("| wager")).unwrap();
     for d in [1, 2, 3, 4, 5, 7] {
         let deck = if d == 1 { "deck" } else { "decks" };
-        assert!(header.contains(&format!(" {d} {deck} (hypothetical) |")), "{d}");
+        assert!(
+            header.contains(&format!(" {d} {deck} (hypothetical) |")),
+            "{d}"
+        );
     }
     assert!(header.contains(" 6 decks (permitted) |"));
     assert!(header.contains(" 8 decks (permitted) |"));
@@ -210,9 +213,11 @@ fn a_run_outside_the_documents_counts_is_marked_everywhere() {
     assert!(md.contains(
         "### Every wager and pay table at 7 decks (hypothetical: a count the document does not permit)"
     ));
-    assert!(md.contains(
-        "## 4. Results at 7 decks (hypothetical: a count the document does not permit)"
-    ));
+    assert!(
+        md.contains(
+            "## 4. Results at 7 decks (hypothetical: a count the document does not permit)"
+        )
+    );
     assert!(md.contains(
         "The verdict is at 7 decks (hypothetical: a count the document does not permit)"
     ));

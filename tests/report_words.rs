@@ -157,11 +157,20 @@ fn the_checks_catch_what_they_look_for() {
     let text = body(report);
     assert!(occurs(&text, "engine").is_some());
     assert!(occurs(&text, "`").is_some());
-    assert!(occurs(&text, "spec").is_none(), "section 6 and appendices left out");
+    assert!(
+        occurs(&text, "spec").is_none(),
+        "section 6 and appendices left out"
+    );
     assert!(occurs(&text, "block_bonus").is_none());
-    assert!(occurs("a specific word", "spec").is_none(), "whole words only");
+    assert!(
+        occurs("a specific word", "spec").is_none(),
+        "whole words only"
+    );
     assert!(occurs("the pays of block_bonus.", "block_bonus").is_some());
     let ids = identifiers("rules/lucky_draw_baccarat.yaml");
-    assert!(ids.contains(&"block_bonus_first_card".to_string()), "{ids:?}");
+    assert!(
+        ids.contains(&"block_bonus_first_card".to_string()),
+        "{ids:?}"
+    );
     assert!(ids.contains(&"draw_0_to_5".to_string()), "{ids:?}");
 }

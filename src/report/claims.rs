@@ -132,8 +132,8 @@ pub(crate) fn result(c: &ClaimCheck) -> String {
 
 /// Printed figures against computed figures, as a table.
 pub fn table(spec: &Spec, claims: &[ClaimCheck]) -> Table {
-    let mut t = Table::names(vec!["house edge of", "printed", "computed", "result"])
-        .kind(1, Kind::Percent);
+    let mut t =
+        Table::names(vec!["house edge of", "printed", "computed", "result"]).kind(1, Kind::Percent);
     for cl in claims {
         t.row(vec![
             subject(spec, cl),

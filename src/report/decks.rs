@@ -333,7 +333,11 @@ pub(crate) fn section_part(sec: &mut Section, inp: &Inputs, decks: &[(u32, &Anal
         }
     };
     for (ci, cs) in first.combined.iter().enumerate() {
-        let mut row = vec![format!("{} per {}", cs.name, super::words::wager(spec, &cs.per))];
+        let mut row = vec![format!(
+            "{} per {}",
+            cs.name,
+            super::words::wager(spec, &cs.per)
+        )];
         row.extend(
             decks
                 .iter()
@@ -412,7 +416,11 @@ fn return_tables(sec: &mut Section, spec: &Spec, decks: u32, a: &Analysis) {
         for t in &w.tables {
             sec.heading(
                 4,
-                format!("{} at {}", super::words::row_name(spec, &w.id, &t.id), deck_count(decks)),
+                format!(
+                    "{} at {}",
+                    super::words::row_name(spec, &w.id, &t.id),
+                    deck_count(decks)
+                ),
             );
             sec.table(super::results::return_table(t));
             let edge = t.house_edge();

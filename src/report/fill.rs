@@ -129,7 +129,7 @@ fn results(inp: &Inputs, c: &Computed, decks: &[(u32, &crate::engine::Analysis)]
                     super::words::NOT_EVALUATED
                 )
             } else {
-                format!("{} — {}", sw.name, t.name)
+                super::words::wager_table(spec, &w.id, &t.id)
             };
             sec.heading(3, heading);
             sec.table(super::results::return_table(t));

@@ -32,7 +32,10 @@ fn findings<'a>(spec: &Spec, st: &'a Study) -> (Vec<Finding<'a>>, Vec<Finding<'a
             || t.selected.last().map_or(0.0, |b| b.win_per_shoe.value),
             |s| s.counter.last().map_or(0.0, |p| p.expected.value),
         );
-        let bound = t.same_shoes.as_ref().map_or(0.0, |s| s.bound.expected.value);
+        let bound = t
+            .same_shoes
+            .as_ref()
+            .map_or(0.0, |s| s.bound.expected.value);
         let f = Finding {
             table: t,
             name: super::words::row_name(spec, &t.wager, &t.pay_table),
@@ -63,7 +66,11 @@ fn dollars(x: f64) -> String {
 
 fn money(spec: &Spec, wager: &str, units: f64) -> String {
     match max_bet(spec, wager) {
-        Some(m) => format!("{} per shoe at its {} maximum bet", dollars(units * m), dollars(m)),
+        Some(m) => format!(
+            "{} per shoe at its {} maximum bet",
+            dollars(units * m),
+            dollars(m)
+        ),
         None => format!(
             "{} per shoe per $100 bet (no table maximum declared)",
             dollars(units * 100.0)

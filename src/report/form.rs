@@ -14,7 +14,9 @@ pub(crate) fn published(sec: &mut Section, inp: &Inputs, c: &Computed) {
     let spec = inp.spec;
     sec.heading(3, "Comparison with published figures");
     if spec.published.is_empty() {
-        sec.para("The rule file cites no figure published by an independent analyst for these wagers.");
+        sec.para(
+            "The rule file cites no figure published by an independent analyst for these wagers.",
+        );
         return;
     }
     if inp.decks != spec.shoe.decks {
@@ -26,8 +28,14 @@ pub(crate) fn published(sec: &mut Section, inp: &Inputs, c: &Computed) {
         return;
     }
     let checks = super::claims::check_list(&spec.published, &c.analysis);
-    let mut t = Table::names(vec!["house edge of", "published", "source", "computed", "result"])
-        .kind(1, super::model::Kind::Percent);
+    let mut t = Table::names(vec![
+        "house edge of",
+        "published",
+        "source",
+        "computed",
+        "result",
+    ])
+    .kind(1, super::model::Kind::Percent);
     for (k, p) in checks.iter().zip(&spec.published) {
         t.row(vec![
             super::claims::subject(spec, k),
@@ -72,7 +80,11 @@ pub(crate) fn limitations(inp: &Inputs, c: &Computed, n: usize) -> Section {
             ));
         }
     }
-    for w in spec.wagers.iter().filter(|w| super::words::wager_assumed(spec, &w.id)) {
+    for w in spec
+        .wagers
+        .iter()
+        .filter(|w| super::words::wager_assumed(spec, &w.id))
+    {
         sec.item(format!(
             "{}: {}. The document prints no pays; every figure computed for it uses assumed pays and is marked so.",
             w.name,
@@ -87,7 +99,11 @@ pub(crate) fn limitations(inp: &Inputs, c: &Computed, n: usize) -> Section {
             if spec.assumptions.len() == 1 { "s" } else { "" }
         ));
     }
-    let asked = spec.interpretations.iter().filter(|i| i.ask_submitter).count();
+    let asked = spec
+        .interpretations
+        .iter()
+        .filter(|i| i.ask_submitter)
+        .count();
     if asked > 0 {
         sec.item(format!(
             "{asked} question{} to the submitter (page one) remain open; the figures are for the readings adopted.",
@@ -132,7 +148,11 @@ pub(crate) fn revisions(inp: &Inputs, n: usize) -> Section {
         sec.table(t);
     }
     sec.heading(3, "Sign-off");
-    let number = spec.report.number.as_deref().unwrap_or("(no number declared)");
+    let number = spec
+        .report
+        .number
+        .as_deref()
+        .unwrap_or("(no number declared)");
     sec.para(format!(
         "Report {number}, {}: prepared, reviewed and approved by:",
         spec.title
@@ -155,16 +175,52 @@ pub(crate) fn glossary(n: usize) -> Section {
 }
 
 const GLOSSARY: [(&str, &str); 12] = [
-    ("House edge", "the bettor's expected loss per unit staked, as a percentage of the stake; negative when the bettor has the advantage."),
-    ("Per total wagered", "for wagers staked together, the expected loss divided by the average total staked per round (also called the element of risk)."),
-    ("Hit frequency", "the share of rounds on which the wager wins anything."),
-    ("Standard deviation", "the spread of one round's result per unit staked."),
-    ("Possible rounds (combinations)", "every ordered way the cards of a round can come out of the shoe; each is equally likely, and every figure is a count of them."),
-    ("Rule file", "the machine-readable statement of the game's rules from which every figure is computed; named, with its SHA-256, in Appendix C, and mapped to the rules in Appendix B."),
-    ("Permitted, hypothetical", "a deck count the document permits; a deck count computed only to show how the figures move, not the document's game."),
-    ("With assumed pays", "figures computed with pays the document does not print; they are not figures of the game, and the wager is not evaluated until the pay table is supplied."),
-    ("Cut card, penetration", "the card that ends dealing from a shoe; penetration is the share of the shoe dealt before it."),
-    ("Effect of removal", "the change in house edge when one card of a rank is taken out of a full shoe."),
-    ("True count", "a running total of card tags divided by the decks left; a counter bets when it reaches a threshold."),
-    ("Perfect information", "a player who knows every unseen card and bets only the rounds that favour him: a bound no count can beat."),
+    (
+        "House edge",
+        "the bettor's expected loss per unit staked, as a percentage of the stake; negative when the bettor has the advantage.",
+    ),
+    (
+        "Per total wagered",
+        "for wagers staked together, the expected loss divided by the average total staked per round (also called the element of risk).",
+    ),
+    (
+        "Hit frequency",
+        "the share of rounds on which the wager wins anything.",
+    ),
+    (
+        "Standard deviation",
+        "the spread of one round's result per unit staked.",
+    ),
+    (
+        "Possible rounds (combinations)",
+        "every ordered way the cards of a round can come out of the shoe; each is equally likely, and every figure is a count of them.",
+    ),
+    (
+        "Rule file",
+        "the machine-readable statement of the game's rules from which every figure is computed; named, with its SHA-256, in Appendix C, and mapped to the rules in Appendix B.",
+    ),
+    (
+        "Permitted, hypothetical",
+        "a deck count the document permits; a deck count computed only to show how the figures move, not the document's game.",
+    ),
+    (
+        "With assumed pays",
+        "figures computed with pays the document does not print; they are not figures of the game, and the wager is not evaluated until the pay table is supplied.",
+    ),
+    (
+        "Cut card, penetration",
+        "the card that ends dealing from a shoe; penetration is the share of the shoe dealt before it.",
+    ),
+    (
+        "Effect of removal",
+        "the change in house edge when one card of a rank is taken out of a full shoe.",
+    ),
+    (
+        "True count",
+        "a running total of card tags divided by the decks left; a counter bets when it reaches a threshold.",
+    ),
+    (
+        "Perfect information",
+        "a player who knows every unseen card and bets only the rounds that favour him: a bound no count can beat.",
+    ),
 ];

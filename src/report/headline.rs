@@ -25,10 +25,17 @@ pub(crate) fn part(sec: &mut Section, inp: &Inputs, c: &Computed) {
         return;
     }
     sec.heading(3, "Headline figures");
-    let mut t = Table::names(vec!["figure", "house edge", "per total wagered", "played as"])
-        .kind(1, Kind::Percent)
-        .kind(2, Kind::Percent);
-    let strategy = spec.decides().map(|d| super::words::plain(&d.strategies[d.default].id));
+    let mut t = Table::names(vec![
+        "figure",
+        "house edge",
+        "per total wagered",
+        "played as",
+    ])
+    .kind(1, Kind::Percent)
+    .kind(2, Kind::Percent);
+    let strategy = spec
+        .decides()
+        .map(|d| super::words::plain(&d.strategies[d.default].id));
     for h in &spec.report.headline {
         match h {
             Headline::Table { wager, pay_table } => {
@@ -96,7 +103,11 @@ fn table_of<'a>(
 /// adopted one's figure beside the other's.
 pub(crate) fn questions(sec: &mut Section, inp: &Inputs, c: &Computed) {
     let spec = inp.spec;
-    let asked: Vec<_> = spec.interpretations.iter().filter(|i| i.ask_submitter).collect();
+    let asked: Vec<_> = spec
+        .interpretations
+        .iter()
+        .filter(|i| i.ask_submitter)
+        .collect();
     if asked.is_empty() {
         return;
     }
@@ -159,7 +170,11 @@ impl<'a> Range<'a> {
         let (lo, hi) = (counts[0].0, counts[counts.len() - 1].0);
         let label = format!(
             "{lo}–{hi} decks{}",
-            if named.is_empty() { " (default and hypothetical)" } else { " (permitted)" }
+            if named.is_empty() {
+                " (default and hypothetical)"
+            } else {
+                " (permitted)"
+            }
         );
         Some(Range { label, counts })
     }
@@ -171,8 +186,14 @@ impl<'a> Range<'a> {
             .iter()
             .map(|(d, a)| (*d, a.wagers[wi].tables[ti].house_edge()))
             .collect();
-        let lo = edges.iter().min_by(|x, y| x.1.cmp(&y.1)).expect("two counts");
-        let hi = edges.iter().max_by(|x, y| x.1.cmp(&y.1)).expect("two counts");
+        let lo = edges
+            .iter()
+            .min_by(|x, y| x.1.cmp(&y.1))
+            .expect("two counts");
+        let hi = edges
+            .iter()
+            .max_by(|x, y| x.1.cmp(&y.1))
+            .expect("two counts");
         let spread = &hi.1 - &lo.1;
         let moves = spread > BigRational::new(MOVES.into(), 100.into());
         let text = format!(
@@ -183,7 +204,13 @@ impl<'a> Range<'a> {
             deck_count(hi.0)
         );
         if moves {
-            (format!("**{text}: moves {} points**", percent(&spread, 2).trim_end_matches('%')), true)
+            (
+                format!(
+                    "**{text}: moves {} points**",
+                    percent(&spread, 2).trim_end_matches('%')
+                ),
+                true,
+            )
         } else {
             (text, false)
         }

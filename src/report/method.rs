@@ -111,9 +111,7 @@ pub(crate) fn items(sec: &mut Section, spec: &Spec, total: u128) {
                 .map(|&w| spec.wagers[w].name.clone())
                 .collect();
             let rule = match st.rule {
-                StrategyRule::When(_) => {
-                    "it draws by a written condition (Appendix B)".to_string()
-                }
+                StrategyRule::When(_) => "it draws by a written condition (Appendix B)".to_string(),
                 _ => format!(
                     "it draws where drawing returns strictly more than standing on the summed wagers {}, computed exactly for this shoe from the cards the player sees (on an exact tie it stands)",
                     objective.join(" and ")

@@ -56,7 +56,9 @@ fn identification(inp: &Inputs, c: &Computed) -> Table {
     let mut t = Table::names(vec!["item", "value"]);
     t.row(vec![
         "Report number".to_string(),
-        plan.number.clone().unwrap_or_else(|| undeclared("report.number")),
+        plan.number
+            .clone()
+            .unwrap_or_else(|| undeclared("report.number")),
     ]);
     if let Some(r) = plan.revisions.last() {
         t.row(vec![
@@ -87,7 +89,9 @@ fn identification(inp: &Inputs, c: &Computed) -> Table {
     t.row(vec!["Rule document".to_string(), document_cell(inp, c)]);
     t.row(vec![
         "Parts analysed".to_string(),
-        spec.section.clone().unwrap_or_else(|| "the whole document".into()),
+        spec.section
+            .clone()
+            .unwrap_or_else(|| "the whole document".into()),
     ]);
     t.row(vec![
         "Shoe".to_string(),
@@ -311,7 +315,11 @@ fn wagers(sec: &mut Section, inp: &Inputs, c: &Computed) {
 }
 
 /// The top award by event name, and its odds.
-fn top_award_cells(spec: &crate::model::Spec, wager: &str, p: &crate::engine::stats::TableStats) -> [String; 2] {
+fn top_award_cells(
+    spec: &crate::model::Spec,
+    wager: &str,
+    p: &crate::engine::stats::TableStats,
+) -> [String; 2] {
     match p.top_award() {
         Some(e) => {
             let names: Vec<String> = e

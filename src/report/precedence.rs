@@ -79,11 +79,15 @@ pub(crate) fn notes(
 
 /// An event's short name (its name before a colon).
 fn words(w: &Wager, id: &str) -> String {
-    w.events
-        .iter()
-        .find(|e| e.id == id)
-        .map_or_else(
-            || id.replace('_', " "),
-            |e| e.name.split(':').next().unwrap_or(&e.name).trim().to_string(),
-        )
+    w.events.iter().find(|e| e.id == id).map_or_else(
+        || id.replace('_', " "),
+        |e| {
+            e.name
+                .split(':')
+                .next()
+                .unwrap_or(&e.name)
+                .trim()
+                .to_string()
+        },
+    )
 }

@@ -37,7 +37,9 @@ pub(crate) fn section_part(sec: &mut Section, inp: &Inputs) {
         }
         sec.table(t);
     }
-    sec.para("How the rule file reads each numbered item and table of the document is in Appendix B.");
+    sec.para(
+        "How the rule file reads each numbered item and table of the document is in Appendix B.",
+    );
     let same = same_figures(inp);
     if !same.is_empty() {
         sec.heading(3, "Readings that give the same figures");

@@ -232,7 +232,9 @@ pub fn section_part(sec: &mut Section, spec: &crate::model::Spec, a: &Analysis, 
         .ranges
         .iter()
         .map(|x| match x.split_once(' ') {
-            Some((id, range)) => format!("{} {range}", super::words::event_short(spec, &r.wager, id)),
+            Some((id, range)) => {
+                format!("{} {range}", super::words::event_short(spec, &r.wager, id))
+            }
             None => x.clone(),
         })
         .collect();

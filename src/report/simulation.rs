@@ -35,8 +35,12 @@ pub fn section_part(sec: &mut Section, st: &Study, spec: Option<&crate::model::S
         None => format!("{w} / {t}"),
     };
     let dealt = match spec {
-        Some(_) => "Shoes of {} cards were dealt by the game's drawing rules and every wager settled round by round by a program written apart from the exact computation (it shares no code with it).",
-        None => "Shoes of {} cards were dealt by the spec's drawing rules and every wager settled by the reference evaluator; the simulator shares no code with the exact engine.",
+        Some(_) => {
+            "Shoes of {} cards were dealt by the game's drawing rules and every wager settled round by round by a program written apart from the exact computation (it shares no code with it)."
+        }
+        None => {
+            "Shoes of {} cards were dealt by the spec's drawing rules and every wager settled by the reference evaluator; the simulator shares no code with the exact engine."
+        }
     };
     sec.para(format!(
 "{} {} rounds were each dealt from a full shoe (the exact figures' assumption) and {} rounds in {} shoes were dealt to a cut card. Seed {}; generator: {}. Burn: {}. Cut card: {}; here at card {} of {} ({} penetration), with card {} and {} ({} and {}) for the counting analysis. Intervals are 99.9% normal intervals; dealt-shoe intervals are taken over shoes.", dealt.replace("{}", &p.cards.to_string()), group(st.full_rounds), group(st.dealt_rounds), group(st.dealt_shoes), st.settings.seed, p.generator, p.burn, p.cut, p.cut_cards[2], p.cards, pct(p.penetrations[2], 1), p.cut_cards[0], p.cut_cards[1], pct(p.penetrations[0], 1), pct(p.penetrations[1], 1)));
@@ -122,15 +126,9 @@ fn counting(sec: &mut Section, st: &Study, spec: Option<&crate::model::Spec>) {
     sec.para(format!(
 "Each pay table's count: integer tags per rank scaled from the effects of removal (a card whose removal helps the player counts plus), balanced where possible and at the lowest level (1 to 3) within 0.03 of the best betting correlation with them. A balanced count is divided by the decks left (true count); an unbalanced one is used as it runs, from minus half its drift over the shoe. The counter bets only when the count reaches a threshold. Every threshold from -40 to +40 was tried at each penetration on the dealt pass ({} shoes) and the best kept."
 , group(st.dealt_shoes)));
-    let mut t = Table::names(vec![
-        "wager",
-        "tags",
-        "level",
-        "balanced",
-        "correlation",
-    ])
-    .kind(2, Kind::Count)
-    .kind(4, Kind::Decimal);
+    let mut t = Table::names(vec!["wager", "tags", "level", "balanced", "correlation"])
+        .kind(2, Kind::Count)
+        .kind(4, Kind::Decimal);
     for tb in &st.tables {
         t.row(vec![
             name(&tb.wager, &tb.pay_table),
@@ -246,7 +244,11 @@ fn counting(sec: &mut Section, st: &Study, spec: Option<&crate::model::Spec>) {
     sec.new_list();
     for tb in &st.tables {
         match spec {
-            Some(_) => sec.item(format!("{}: {}", name(&tb.wager, &tb.pay_table), tb.verdict)),
+            Some(_) => sec.item(format!(
+                "{}: {}",
+                name(&tb.wager, &tb.pay_table),
+                tb.verdict
+            )),
             None => sec.item(format!("`{} / {}`: {}", tb.wager, tb.pay_table, tb.verdict)),
         }
     }

@@ -118,7 +118,7 @@ fn limits(sec: &mut Section, spec: &Spec, a: &Analysis) {
     .kinds_from(1, Kind::Amount);
     for r in &rows {
         t.row(vec![
-            super::words::wager(spec, &r.wager),
+            super::words::wager(spec, r.wager),
             dollars(r.max_stake),
             r.per_unit.trimmed_decimal(),
             dollars(r.liability),

@@ -73,7 +73,7 @@ pub(crate) fn notes(
                 .map(|(id, why)| format!("{}, which {why}", words(w, id)))
                 .collect();
         sec.item(format!(
-"Note: {} shows 0 combinations because whenever it holds, an event tried before it under this pay table holds too and settles the wager; of these, {}. On its own it holds on {} combinations ({}).", words(w, &n.event), by.join(" and "), group_digits(&n.alone.to_string()), one_in(n.alone, t.total)));
+"Note: {} shows 0 combinations because whenever it holds, an event tried before it under this pay table holds too and settles the wager; of these, {}. On its own it holds on {} combinations ({}).", words(w, n.event), by.join(" and "), group_digits(&n.alone.to_string()), one_in(n.alone, t.total)));
     }
 }
 

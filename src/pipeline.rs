@@ -488,16 +488,28 @@ pub fn fit_counts(have: &[u32]) -> Vec<u32> {
 }
 
 /// A warning when the spec's source document is not in the `documents/`
-/// folder beside the spec: the report then makes no claim about its words.
+/// folder beside the spec (the report then makes no claim about its
+/// words), or when its bytes are not those whose SHA-256 the spec declares.
 fn missing_document(path: &str, spec: &Spec) -> Option<crate::report::Warning> {
     let dir = Path::new(path).parent().unwrap_or(Path::new(""));
     let at = dir.join("documents").join(&spec.document);
-    (!at.is_file()).then(|| crate::report::Warning {
-        kind: crate::report::DOCUMENT_NOT_FOUND,
+    let Ok(bytes) = std::fs::read(&at) else {
+        return Some(crate::report::Warning {
+            kind: crate::report::DOCUMENT_NOT_FOUND,
+            message: format!(
+                "source document `{}` not found (looked for {}): the handwritten cases' quotations and the spec's readings were not checked against it",
+                spec.document,
+                at.display()
+            ),
+        });
+    };
+    let declared = spec.document_id.sha256.as_deref()?;
+    let found = crate::report::document::sha256_hex(&bytes);
+    (found != declared).then(|| crate::report::Warning {
+        kind: crate::report::DOCUMENT_CHANGED,
         message: format!(
-            "source document `{}` not found (looked for {}): the handwritten cases' quotations and the spec's readings were not checked against it",
-            spec.document,
-            at.display()
+            "source document `{}` is not the one analysed: its SHA-256 is {found}, the spec declares {declared}",
+            spec.document
         ),
     })
 }

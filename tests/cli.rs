@@ -228,7 +228,7 @@ fn player_advantage_is_shown_loudly() {
     assert!(out.stdout.contains("WARNINGS"));
     assert!(
         out.stdout
-            .contains("PLAYER ADVANTAGE: golden_bacc / standard"),
+            .contains("PLAYER ADVANTAGE: Golden Bacc - the printed table as one combined wager"),
         "{}",
         out.stdout
     );

@@ -78,7 +78,7 @@ fn every_shipped_spec_records_its_documents_deck_counts() {
     assert_eq!(shoe.matches("8 decks").count(), 1, "{shoe}");
     assert_eq!(shoe.matches("no deck count").count(), 1, "{shoe}");
     let md = report("golden_bacc");
-    assert!(md.contains("the document names 6 or 8 decks"));
+    assert!(md.contains("the document permits 6 or 8 decks"));
 }
 
 /// Item 2: the full return table at every count the document names. The
@@ -87,7 +87,7 @@ fn every_shipped_spec_records_its_documents_deck_counts() {
 fn full_return_tables_at_every_count_the_document_names() {
     let md = report("punto_banco");
     let start = md
-        .find("### Results at 6 decks, a count the document names")
+        .find("### Results at 6 decks, a count the document permits")
         .unwrap();
     let end = md.find("### Results at 7 decks").unwrap();
     let six = &md[start..end];
@@ -109,7 +109,7 @@ fn full_return_tables_at_every_count_the_document_names() {
         for d in 3..=7 {
             assert!(
                 md.contains(&format!(
-                    "### Results at {d} decks, a count the document names"
+                    "### Results at {d} decks, a count the document permits"
                 )),
                 "{id} {d}"
             );
@@ -120,7 +120,7 @@ fn full_return_tables_at_every_count_the_document_names() {
     // six-deck total (published-figures.md: 878,869,206,895,680).
     let md = report("golden_bacc");
     let start = md
-        .find("### Results at 6 decks, a count the document names")
+        .find("### Results at 6 decks, a count the document permits")
         .unwrap();
     let six = &md[start..md.find("### House edge by deck count").unwrap()];
     let tables = json("golden_bacc")["results"]["wagers"]
@@ -136,7 +136,7 @@ fn full_return_tables_at_every_count_the_document_names() {
     assert_eq!(at[0]["total_combinations"], "878869206895680");
     // Where the document names none, only the default count.
     for id in ["lucky_8", "lucky_monkey"] {
-        assert!(!report(id).contains("a count the document names"), "{id}");
+        assert!(!report(id).contains("a count the document permits"), "{id}");
         assert_eq!(
             json(id)["results"]["results_at_document_decks"],
             serde_json::json!([])
@@ -153,11 +153,14 @@ fn the_by_decks_table_marks_counts_and_negative_edges() {
     let header = t.lines().find(|l| l.starts_with("| wager")).unwrap();
     for d in [1, 2, 3, 4, 5, 7] {
         let deck = if d == 1 { "deck" } else { "decks" };
-        assert!(header.contains(&format!(" {d} {deck} (outside) |")), "{d}");
+        assert!(
+            header.contains(&format!(" {d} {deck} (hypothetical) |")),
+            "{d}"
+        );
     }
-    assert!(header.contains(" 6 decks (document) |"));
-    assert!(header.contains(" 8 decks (document) |"));
-    assert!(t.contains("(document): a count the document names"));
+    assert!(header.contains(" 6 decks (permitted) |"));
+    assert!(header.contains(" 8 decks (permitted) |"));
+    assert!(t.contains("(permitted): a count the document permits"));
     // Golden Bacc's combined reading pays the player at every count.
     let negatives: Vec<&str> = t
         .split('|')
@@ -172,7 +175,7 @@ fn the_by_decks_table_marks_counts_and_negative_edges() {
     let md = report("lucky_8");
     let t = section(&md, "### House edge by deck count");
     assert!(t.contains(" 8 decks (default) |"));
-    assert!(t.contains(" 7 decks (outside) |"));
+    assert!(t.contains(" 7 decks (hypothetical) |"));
     let by = json("golden_bacc")["results"]["house_edge_by_decks"].clone();
     let standing: Vec<&str> = by
         .as_array()
@@ -208,10 +211,16 @@ fn a_run_outside_the_documents_counts_is_marked_everywhere() {
     let r = c.render().expect("renders");
     let md = r.markdown;
     assert!(md.contains(
-        "### Every wager and pay table at 7 decks (outside the deck counts the document names)"
+        "### Every wager and pay table at 7 decks (hypothetical: a count the document does not permit)"
     ));
-    assert!(md.contains("## 4. Results at 7 decks (outside the deck counts the document names)"));
-    assert!(md.contains("The verdict is at 7 decks (outside the deck counts the document names)"));
+    assert!(
+        md.contains(
+            "## 4. Results at 7 decks (hypothetical: a count the document does not permit)"
+        )
+    );
+    assert!(md.contains(
+        "The verdict is at 7 decks (hypothetical: a count the document does not permit)"
+    ));
 }
 
 /// Item 4: the counts at which each claim is confirmed. Lucky 8 (issue 13):
@@ -262,17 +271,17 @@ fn claims_are_checked_at_every_allowed_count() {
     let md = report("lucky_draw_baccarat");
     let page_one = &md[..md.find("\n## 2. ").unwrap()];
     assert!(page_one.contains("The verdict is at 8 decks;"));
-    assert!(page_one.contains("the house edge printed in the document is not confirmed"));
+    assert!(page_one.contains("the house edge printed in the document differs"));
     // Confirmed only outside the document's count; not at its 8 decks.
     let row = page_one.lines().rfind(|l| l.contains("| 3.4% ")).unwrap();
     let cells: Vec<&str> = row.split('|').map(str::trim).collect();
     assert!(
-        cells[4].ends_with("(outside)") && !cells[4].contains("document"),
+        cells[3].ends_with("(hypothetical)") && !cells[3].contains("permitted"),
         "{row}"
     );
-    assert!(cells[5].starts_with("8 (document)"), "{row}");
-    let t = section(&md, "### Printed claims by deck count");
-    assert!(t.contains("3.3501% confirmed"));
+    assert!(cells[4].starts_with("8 (permitted)"), "{row}");
+    let t = section(&md, "### Printed house edges by deck count");
+    assert!(t.contains("3.3501% matches"));
 }
 
 /// Issue 15 item 3: the by-decks table comes from one enumeration walk that

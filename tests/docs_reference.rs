@@ -208,7 +208,21 @@ fn into(base: &str, fragment: &str) -> String {
         }
         l.split_once(':').map(|(k, _)| k.to_string())
     };
-    let replaced: BTreeSet<String> = fragment.lines().filter_map(key_of).collect();
+    let mut replaced: BTreeSet<String> = fragment.lines().filter_map(key_of).collect();
+    // A fragment's own wagers replace the base's: the keys that name the
+    // base's wagers go with them.
+    if replaced.contains("wagers") {
+        for k in [
+            "published",
+            "claims",
+            "combined",
+            "pay_searches",
+            "readings",
+            "report",
+        ] {
+            replaced.insert(k.to_string());
+        }
+    }
     let mut out = String::new();
     let mut keep = true;
     for l in read(base).lines() {

@@ -37,7 +37,9 @@ fn player_advantages_are_bold_on_page_one() {
     // Golden Bacc's combined reading of the printed table pays the player.
     assert!(page.contains("| **-412.1506%** |"), "negative edge in bold");
     assert!(
-        page.contains("- **PLAYER ADVANTAGE: golden_bacc / "),
+        page.contains(
+            "- **PLAYER ADVANTAGE: Golden Bacc - the printed table as one combined wager"
+        ),
         "{page}"
     );
     assert!(page.contains("pay tables give the player an advantage"));
@@ -73,8 +75,10 @@ fn the_submission_section_appears_on_page_one() {
     ] {
         assert!(page.contains(row), "{row}\n{page}");
     }
-    // Without the section, no such rows.
+    // Without the section, the rows say nothing was declared (a lab's
+    // form has them), and no game identifier row.
     let shipped = std::fs::read_to_string("reports/punto_banco.md").unwrap();
-    assert!(!page_one(&shipped).contains("Submitter"));
+    assert!(page_one(&shipped).contains("| Submitter        | not declared"));
+    assert!(!page_one(&shipped).contains("Game identifier"));
     std::fs::remove_dir_all(&dir).ok();
 }

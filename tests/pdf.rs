@@ -664,7 +664,7 @@ fn lucky_draw_pdf_carries_its_decision_grid_distribution_and_deck_charts() {
     let text = String::from_utf8_lossy(&pdf);
     for caption in [
         "Figure: decision chart by player total",
-        "Figure: distribution of main_game",
+        "Figure: distribution of the net result per round: Main game",
         "Figure: house edge by deck count",
     ] {
         assert!(text.contains(caption), "no outline entry {caption}");

@@ -291,7 +291,7 @@ fn a_fresh_report_prints_the_banker_shares_of_the_published_counts() {
     };
     let c = certify("rules/punto_banco.yaml", &options, &|_, f| f()).unwrap_or_else(|_| panic!());
     let md = c.render().expect("renders").markdown;
-    let heading = "### `banker` — 5% commission";
+    let heading = "### Banker (5% commission)\n";
     let start = md.find(heading).expect("the Banker's section") + heading.len();
     let section = &md[start..start + md[start..].find("\n### ").unwrap()];
     let row = |first: &str| -> Vec<String> {

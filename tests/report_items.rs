@@ -80,14 +80,19 @@ fn fixtures_are_an_appendix_with_the_dealt_cards() {
     );
     assert!(row.contains("totals: 5 3"), "{row}");
     // The appendix is at the end, after the manifest; the body keeps a summary.
-    assert!(md.find("## Appendix A").unwrap() > md.find("## 8. Reproducibility manifest").unwrap());
+    // The manifest is an appendix too (issue 35: no command line in the body).
+    assert!(
+        md.find("## Appendix A").unwrap()
+            < md.find("## Appendix C. Reproducibility manifest").unwrap()
+    );
+    assert!(md.find("## Appendix A").unwrap() > md.find("## 5. Verification").unwrap());
     let body = section(&md, "## 5. Verification");
     assert!(body.contains(&format!(
-        "{cases} handwritten cases, each naming its source"
+        "{cases} handwritten cases, each naming the document's words it comes from"
     )));
     // Only the checks this run made (issue 36): no claim about the test
     // suite's properties.
-    assert!(body.contains("### Checks run for this spec"));
+    assert!(body.contains("### Checks made for this report"));
     assert!(body.contains("- Handwritten cases: 107 checks, 107 passed"));
     assert!(!body.contains("The test suite also checks"));
     assert!(!body.contains("| case "), "no per-check table in the body");
@@ -162,7 +167,7 @@ fn maximum_exposure_per_wager_and_at_the_table_limits() {
     assert_eq!(limits["table_upper_bound"], (7 * 96400).to_string());
     let md = markdown("twenty_first_century_baccarat");
     assert!(
-        md.contains("| `lucky_match`    | $300          | 250"),
+        md.contains("| Lucky Match Bonus Bet        | $300          | 250"),
         "{md}"
     );
     assert!(md.contains("at most $96,400 in one round"));
@@ -213,7 +218,9 @@ fn precedence_notes_give_the_count_on_its_own() {
     // An event that settles carries no note.
     assert!(event(pt4, "both_face_same_rank")["outranked"].is_null());
     let md = markdown("lucky_monkey");
-    let notes = md.matches("- Note: `both_face_same_rank").count();
+    let notes = md
+        .matches("- Note: Both Player and Banker Draw, Both Get J/Q/K, Same Rank")
+        .count();
     assert_eq!(notes, 4, "two under PT1, one each under PT2 and PT3");
     let grouped = same_rank
         .to_string()
@@ -236,7 +243,9 @@ fn methodology_describes_each_games_own_deal() {
     // The document mentions no naturals; the player decides (items 9-10)
     // seeing his two cards and the dealer's exposed second card.
     assert!(method.contains("No naturals"), "{method}");
-    assert!(method.contains("seeing player.first, player.second, dealer.second"));
+    assert!(method.contains(
+        "seeing the player's first card, the player's second card, the dealer's second card"
+    ));
     // The dealer draws on 4 or lower, whatever the player does (item 11).
     assert!(method.contains("the dealer draws on 0 to 4 whatever the player does"));
     assert!(!method.contains("B1"), "{method}");

@@ -77,7 +77,8 @@ fn a_section_added_to_the_model_shows_in_markdown_pdf_and_json() {
     // In its place: after the numbered sections, before the appendix; and
     // the rest of the report is as it was.
     let at = |s: &str| again.markdown.find(s).unwrap_or_else(|| panic!("{s}"));
-    assert!(at("Reproducibility manifest") < at("## 8. A section added"));
+    assert!(at("## 2. The rules") < at("## 8. A section added"));
+    assert!(at("## 8. A section added") < at("Reproducibility manifest"));
     assert!(at("## 8. A section added") < at("## Appendix A"));
     let (head, tail) = report
         .markdown

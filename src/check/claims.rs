@@ -112,6 +112,7 @@ impl Checker<'_> {
             question: i.question.clone(),
             chosen: reading(&i.chosen),
             alternative: reading(&i.alternative),
+            ask_submitter: i.ask_submitter.unwrap_or(false),
         })
     }
 }

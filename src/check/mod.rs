@@ -19,6 +19,7 @@ mod combined;
 pub mod compile;
 mod decide;
 mod game;
+mod lab;
 mod limits;
 mod pay;
 mod readings;
@@ -301,6 +302,21 @@ impl<'a> Checker<'a> {
         let table = raw.table.as_ref().and_then(|t| self.table(t, &raw.wagers));
         let assumptions = self.assumptions(&raw);
         let readings = self.readings(&raw);
+        let published = raw
+            .published
+            .iter()
+            .filter_map(|c| self.claim(c, &raw.wagers, &raw.combined))
+            .collect();
+        let document_id = self.document_id(&raw.source);
+        let submission = self.submission(raw.submission.as_ref(), &raw.wagers, table.as_ref());
+        let mut report = self.report_plan(raw.report.as_ref());
+        self.lab_plan(
+            &mut report,
+            raw.report.as_ref(),
+            &raw.wagers,
+            &raw.combined,
+            &game,
+        );
         Some(Spec {
             id: raw.id.value.clone(),
             title: raw.title,
@@ -315,19 +331,14 @@ impl<'a> Checker<'a> {
             combined,
             pay_searches,
             table,
-            submission: raw
-                .submission
-                .map(|r| crate::model::Submission {
-                    submitter: r.submitter,
-                    jurisdiction: r.jurisdiction,
-                    game_id: r.game_id,
-                })
-                .unwrap_or_default(),
-            report: self.report_plan(raw.report.as_ref()),
+            submission,
+            report,
             unambiguous: raw.source.unambiguous,
             document_decks,
             assumptions,
             readings,
+            document_id,
+            published,
         })
     }
 }

@@ -37,7 +37,11 @@ impl Checker<'_> {
             }
             ok
         });
-        ReportPlan { date, simulate }
+        ReportPlan {
+            date,
+            simulate,
+            ..ReportPlan::default()
+        }
     }
 }
 

@@ -9,7 +9,7 @@ use crate::model::table::{Coverage, TableRules, TableWager, WagerKind};
 use crate::spec::raw::{RawWager, S};
 use crate::spec::table::{RawAmount, RawTable, parse_money};
 
-const MONEY: &str = "a positive amount of dollars in whole cents, e.g. `5` or `2.50`";
+pub(super) const MONEY: &str = "a positive amount of dollars in whole cents, e.g. `5` or `2.50`";
 
 impl Checker<'_> {
     /// The checked table rules, or None with every error recorded.

@@ -415,6 +415,18 @@ pub enum SpecError {
     /// report: { simulate: 0 }
     /// ```
     ReportRounds { rounds: i64 },
+    /// ```yaml
+    /// source: { document: rules.txt, sha256: abc123 }
+    /// ```
+    InvalidSha256 { sha: String },
+    /// ```yaml
+    /// report: { headline: [{ pay_table: standard }] }   # no wager or combined
+    /// ```
+    HeadlineTarget,
+    /// ```yaml
+    /// report: { typical_strategy: { strategy: draw_on_9, why: "..." } }
+    /// ```
+    UnknownStrategy { name: String },
     /// A spec past a size limit of `crate::limits`: a 101st wager, a 51st
     /// pay table of one wager, a 5,001st event of one wager, or more than
     /// 20,000 settlement lines in all.
@@ -448,6 +460,11 @@ impl fmt::Display for SpecError {
             ReportRounds { rounds } => {
                 write!(f, "{rounds} is not a number of rounds to simulate")
             }
+            InvalidSha256 { sha } => write!(f, "`{sha}` is not a SHA-256"),
+            HeadlineTarget => {
+                f.write_str("a headline figure names a `wager` (and `pay_table`) or a `combined` entry")
+            }
+            UnknownStrategy { name } => write!(f, "unknown strategy `{name}`"),
             DefaultNotNamed { .. } => {
                 f.write_str("the default deck count is not one the document names")
             }

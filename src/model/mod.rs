@@ -44,6 +44,20 @@ pub struct Spec {
     pub assumptions: Vec<Assumption>,
     /// How the spec reads each numbered item and table of the document.
     pub readings: Vec<ItemReading>,
+    /// The rule document's title, version and file hash, as declared.
+    pub document_id: DocumentId,
+    /// House edges published by independent analysts, each with its source.
+    pub published: Vec<Claim>,
+}
+
+/// How the rule document identifies itself (`source.title`, `.version`,
+/// `.sha256`), each as declared.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct DocumentId {
+    pub title: Option<String>,
+    pub version: Option<String>,
+    /// 64 lower-case hex digits.
+    pub sha256: Option<String>,
 }
 
 /// A reading the document leaves open and no alternative is computed for:
@@ -90,6 +104,28 @@ pub struct ReportPlan {
     pub date: Option<(u16, u8, u8)>,
     /// Rounds per pass of the simulation `certify SPEC` runs.
     pub simulate: Option<u64>,
+    /// The report's number.
+    pub number: Option<String>,
+    /// The revision history, oldest first.
+    pub revisions: Vec<Revision>,
+    /// The figures page one leads with.
+    pub headline: Vec<Headline>,
+    /// The written strategy of a typical player: (strategy id, why).
+    pub typical: Option<(String, String)>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Revision {
+    pub revision: String,
+    pub date: (u16, u8, u8),
+    pub change: String,
+}
+
+/// A headline figure: a wager under a pay table, or a combined entry.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Headline {
+    Table { wager: String, pay_table: String },
+    Combined(String),
 }
 
 /// The optional `submission:` section: shown on the report's first page.
@@ -98,6 +134,10 @@ pub struct Submission {
     pub submitter: Option<String>,
     pub jurisdiction: Option<String>,
     pub game_id: Option<String>,
+    pub owner: Option<String>,
+    /// The table's maximum bet per wager (dollars), from `max_bets` and the
+    /// `table:` section's limits, in the spec's wager order.
+    pub max_bets: Vec<(String, Ratio)>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -433,6 +473,8 @@ pub struct Interpretation {
     pub question: String,
     pub chosen: Reading,
     pub alternative: Reading,
+    /// The alternative is weakly supported: a question to the submitter.
+    pub ask_submitter: bool,
 }
 
 #[derive(Clone, Debug)]

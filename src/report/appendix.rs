@@ -71,13 +71,9 @@ pub(crate) fn summary(sec: &mut Section, results: &[CaseResult]) {
     let files: std::collections::BTreeSet<&str> = cases.iter().map(|c| c.file).collect();
     sec.heading(3, "Handwritten cases");
     sec.para(format!(
-        "{} handwritten cases, each naming its source ({} {}), {} checks of settlements, totals and refused rounds: {} of {} cases and {} of {} checks passed. Every case, with its cards, is in Appendix A at the end of this report.",
+        "{} handwritten cases, each naming the document's words it comes from ({} {}), {} checks of settlements, totals and rounds the rules must refuse: {} of {} cases and {} of {} checks passed. Every case, with its cards, is in Appendix A at the end of this report.",
         cases.len(),
-        if files.len() == 1 {
-            "fixture file"
-        } else {
-            "fixture files"
-        },
+        if files.len() == 1 { "file" } else { "files" },
         files.into_iter().collect::<Vec<_>>().join(", "),
         results.len(),
         passed,

@@ -19,11 +19,18 @@ pub struct ClaimCheck {
     /// The computed house edge to four decimals of a percent.
     pub computed: String,
     pub matches: bool,
+    /// Computed minus printed, in percentage points to four decimals.
+    pub difference: String,
 }
 
 pub fn check(spec: &Spec, a: &Analysis) -> Vec<ClaimCheck> {
-    spec.claims
-        .iter()
+    check_list(&spec.claims, a)
+}
+
+/// Each figure of `list` (printed claims, or published figures) against
+/// the analysis, at its printed precision.
+pub fn check_list(list: &[Claim], a: &Analysis) -> Vec<ClaimCheck> {
+    list.iter()
         .map(|c| {
             if let Some(id) = &c.combined {
                 let cs = a
@@ -73,7 +80,12 @@ fn compare(c: &Claim, wagers: Vec<String>, pay_table: String, edge: BigRational)
     let printed = c.house_edge.trim_end_matches('%').trim();
     let (_, places) = self::printed(&c.house_edge);
     let at_precision = percent(&edge, places);
+    let (value, _) = self::printed(&c.house_edge);
+    let difference = percent(&(edge.clone() - value), 4)
+        .trim_end_matches('%')
+        .to_string();
     ClaimCheck {
+        difference,
         wagers,
         pay_table,
         source: c.source.clone(),
@@ -84,23 +96,50 @@ fn compare(c: &Claim, wagers: Vec<String>, pay_table: String, edge: BigRational)
     }
 }
 
-/// Printed claims against computed figures, as a table.
-pub fn table(claims: &[ClaimCheck]) -> Table {
-    let mut t = Table::names(vec![
-        "claim: house edge of (equal stakes)",
-        "pay table",
-        "printed",
-        "computed",
-        "result",
-    ])
-    .kind(2, Kind::Percent);
+/// What a checked figure is of, in the rule file's names: a combined
+/// wager per its base wager, or wagers (staked equally) under a pay table.
+pub(crate) fn subject(spec: &Spec, c: &ClaimCheck) -> String {
+    if let [one] = c.wagers.as_slice()
+        && let Some(cs) = spec.combined.iter().find(|x| &x.id == one)
+    {
+        let per = spec.wagers.get(cs.per).map_or("", |w| w.name.as_str());
+        return format!("{} (per {per})", cs.name);
+    }
+    let names: Vec<String> = c
+        .wagers
+        .iter()
+        .map(|w| super::words::wager_table(spec, w, &c.pay_table))
+        .collect();
+    if names.len() > 1 {
+        format!("{}, staked equally", names.join(" + "))
+    } else {
+        names.concat()
+    }
+}
+
+/// The result of a comparison in a laboratory's words: a figure that
+/// differs is a question of method, put to the submitter.
+pub(crate) fn result(c: &ClaimCheck) -> String {
+    if c.matches {
+        "matches within rounding".into()
+    } else {
+        format!(
+            "differs by {} points: please state your method",
+            c.difference.trim_start_matches('-')
+        )
+    }
+}
+
+/// Printed figures against computed figures, as a table.
+pub fn table(spec: &Spec, claims: &[ClaimCheck]) -> Table {
+    let mut t =
+        Table::names(vec!["house edge of", "printed", "computed", "result"]).kind(1, Kind::Percent);
     for cl in claims {
         t.row(vec![
-            cl.wagers.join(" + "),
-            cl.pay_table.clone(),
+            subject(spec, cl),
             cl.printed.clone(),
-            format!("{} ({})", cl.computed_at_precision, cl.computed),
-            if cl.matches { "confirmed" } else { "MISMATCH" }.to_string(),
+            cl.computed.clone(),
+            result(cl),
         ]);
     }
     t

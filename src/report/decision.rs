@@ -91,7 +91,7 @@ pub fn grid(d: &DecisionStats) -> Figure {
             .sees
             .iter()
             .filter(|s| !s.starts_with(&format!("{}.", d.hand)))
-            .map(|s| format!("`{s}`"))
+            .map(|s| super::words::slot(s))
             .collect::<Vec<_>>()
             .join(", "),
         rows: (0..10u8).map(|t| t.to_string()).collect(),
@@ -120,7 +120,7 @@ pub fn distribution(c: &CombinedStats) -> Figure {
         }
     }
     Figure::Distribution {
-        title: format!("distribution of `{}`'s net result per round", c.id),
+        title: format!("distribution of the net result per round: {}", c.name),
         bars,
     }
 }
@@ -271,12 +271,12 @@ pub fn combined_figures(c: &CombinedStats) -> Table {
 }
 
 /// Wagers staked together, in Markdown (section 4 of the report).
-pub fn combined_part(sec: &mut Section, cs: &CombinedStats) {
-    sec.heading(3, format!("Combined `{}` — {}", cs.id, cs.name));
+pub fn combined_part(sec: &mut Section, spec: &crate::model::Spec, cs: &CombinedStats) {
+    sec.heading(3, format!("Combined wager: {}", cs.name));
     sec.para(format!(
 "The wagers {} staked together, one unit each when placed, under their first pay tables; the joint outcome of every round:", cs.wagers
             .iter()
-            .map(|w| format!("`{w}`"))
+            .map(|w| super::words::wager(spec, w))
             .collect::<Vec<_>>()
             .join(" and ")));
     sec.table(combined_table(cs));
@@ -294,25 +294,61 @@ pub fn per_bet(d: &DecisionStats, combined: &[CombinedStats]) -> String {
 }
 
 /// The decision analysis in Markdown (section 4 of the report).
-pub fn decision_part(sec: &mut Section, d: &DecisionStats, combined: &[CombinedStats]) {
-    let per = per_bet(d, combined);
+pub fn decision_part(
+    sec: &mut Section,
+    spec: &crate::model::Spec,
+    d: &DecisionStats,
+    combined: &[CombinedStats],
+) {
+    let per = super::words::wager(spec, &per_bet(d, combined));
+    let objective: Vec<String> = d
+        .objective
+        .iter()
+        .map(|w| super::words::wager(spec, w))
+        .collect();
+    let sees: Vec<String> = d.sees.iter().map(|s| super::words::slot(s)).collect();
     sec.heading(3, format!("The {}'s decision", d.hand));
     sec.para(format!(
-"The {} decides seeing {}. For every combination of those cards' point values, the expected return of {} was computed exactly for standing and for drawing; the optimal strategy draws where drawing returns strictly more. The chart shows the best strategy that looks only at the {}'s total; `*` marks cells where the optimal (composition-dependent) strategy decides some hands otherwise (listed below the chart).", d.hand, d.sees.join(", "), d.objective.join(" + "), d.hand));
+"The {} decides seeing {}. For every combination of those cards' point values, the expected return of {} was computed exactly for standing and for drawing; the optimal strategy draws where drawing returns strictly more. The chart shows the best strategy that looks only at the {}'s total; * marks cells where the optimal strategy (which looks at the cards themselves) decides some hands otherwise (listed below the chart).", d.hand, sees.join(", "), objective.join(" + "), d.hand));
     sec.figure(grid(d), Some(chart(d)));
     let ex = exceptions(d);
     if ex.is_empty() {
-        sec.para("The composition-dependent and total-dependent strategies are the same: no hand's decision depends on more than its total.");
+        sec.para("The optimal strategy looks at nothing but the totals: no hand's decision depends on more than its total.");
     } else {
         sec.para(format!(
-"The composition-dependent strategy differs from the total-dependent one on {} combination{}:", ex.len(), if ex.len() == 1 { "" } else { "s" }));
+"The optimal strategy decides otherwise than the best strategy by totals on {} combination{} of cards:", ex.len(), if ex.len() == 1 { "" } else { "s" }));
         for e in ex {
             sec.item(e);
         }
     }
     sec.para(format!(
-        "Strategies compared (each bet one unit when placed; the analysis plays `{}`):",
-        d.default
+        "Strategies compared (each bet one unit when placed; the analysis plays the {} strategy; each strategy's condition is in Appendix B):",
+        super::words::plain(&d.default)
     ));
-    sec.table(strategies(d, &per));
+    sec.table(strategies_named(d, &per));
+}
+
+/// The strategies compared, by name (their conditions are in Appendix B).
+fn strategies_named(d: &DecisionStats, per: &str) -> Table {
+    let mut t = Table::names(vec![
+        "strategy".to_string(),
+        if per == "round" {
+            "house edge per round".to_string()
+        } else {
+            format!("house edge per {per}")
+        },
+        "per total wagered".to_string(),
+        format!("{} draws", d.hand),
+    ])
+    .kinds_from(1, Kind::Percent);
+    for s in &d.strategies {
+        let f = &s.figures;
+        t.row(vec![
+            super::words::plain(&s.id),
+            percent(&f.house_edge(), 4),
+            percent(&f.per_total_wagered(), 4),
+            percent(&f.draws, 4),
+        ]);
+    }
+    t
 }

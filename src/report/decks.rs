@@ -32,9 +32,9 @@ impl Standing {
     /// Its mark in a table header.
     fn mark(self) -> &'static str {
         match self {
-            Standing::Named => " (document)",
+            Standing::Named => " (permitted)",
             Standing::Default => " (default)",
-            Standing::Outside => " (outside)",
+            Standing::Outside => " (hypothetical)",
             Standing::Unrecorded => "",
         }
     }
@@ -56,7 +56,7 @@ pub(crate) fn label(spec: &Spec, decks: u32) -> String {
     match standing(spec, decks) {
         Standing::Named | Standing::Unrecorded => d,
         Standing::Default => format!("{d} (the default: the document names no deck count)"),
-        Standing::Outside => format!("{d} (outside the deck counts the document names)"),
+        Standing::Outside => format!("{d} (hypothetical: a count the document does not permit)"),
     }
 }
 
@@ -101,17 +101,29 @@ fn named_counts(counts: &[u32]) -> String {
 /// spec's range, and the six-card total.
 pub(crate) fn shoe_cell(spec: &Spec, a: &Analysis) -> String {
     let used = deck_count(a.decks);
-    let range = format!(
-        "the spec allows {} to {}",
-        spec.shoe.min_decks, spec.shoe.max_decks
-    );
+    // The counts computed beyond the document's, in the one word the
+    // report uses for them everywhere.
+    let others: Vec<u32> = (spec.shoe.min_decks..=spec.shoe.max_decks)
+        .filter(|d| standing(spec, *d) == Standing::Outside)
+        .collect();
+    let range = if others.is_empty() {
+        format!(
+            "every count from {} to {} is computed",
+            spec.shoe.min_decks, spec.shoe.max_decks
+        )
+    } else {
+        format!(
+            "also computed, as hypothetical counts: {}",
+            named_counts(&others)
+        )
+    };
     let total = super::numbers::group_digits(&a.total.to_string());
     let doc = match &spec.document_decks {
-        None => format!("{range}; the spec does not record the counts its document names"),
+        None => format!("{range}; the rule file does not record the counts its document permits"),
         // Each thing once: the default and why, then where the document
         // is silent, then the range.
         Some(d) if d.counts.is_empty() => format!(
-            "the default: {}; the document names no deck count ({}); {range}, the others as analysis",
+            "the default: {}; the document names no deck count ({}); {range}",
             // The reason is a sentence; the cell goes on after it.
             d.default_because
                 .as_deref()
@@ -120,17 +132,17 @@ pub(crate) fn shoe_cell(spec: &Spec, a: &Analysis) -> String {
             d.source.trim_end_matches('.')
         ),
         Some(d) => format!(
-            "the document names {} ({}); {range}, the others as analysis{}",
+            "the document permits {} ({}); {range}{}",
             named_counts(&d.counts),
             d.source,
             if d.counts.contains(&a.decks) {
                 String::new()
             } else {
-                format!("; {used} is OUTSIDE the document's counts")
+                format!("; {used} is HYPOTHETICAL (not a count the document permits)")
             }
         ),
     };
-    format!("{used}; {doc}; {total} ordered six-card sequences")
+    format!("{used}; {doc}; {total} possible rounds")
 }
 
 /// Each claim checked at every count, in deck order.
@@ -175,13 +187,12 @@ pub(crate) fn claims_page_one(sec: &mut Section, inp: &Inputs) {
     }
     let by = claims_by_decks(spec, decks);
     sec.para(format!(
-"Each claim checked at every deck count the spec allows. The verdict is at {}; the other counts are analysis (section 4).", label(spec, inp.decks)));
+"Each printed figure checked at every deck count computed. The verdict is at {}; the table of every count is in section 4.", label(spec, inp.decks)));
     let mut t = Table::names(vec![
-        "claim: house edge of (equal stakes)",
-        "pay table",
+        "printed house edge of",
         "printed",
-        "confirmed at (decks)",
-        "not confirmed at (decks)",
+        "matches at (decks)",
+        "differs at (decks)",
     ])
     .kind(2, Kind::Percent);
     for (k, first) in by
@@ -199,8 +210,7 @@ pub(crate) fn claims_page_one(sec: &mut Section, inp: &Inputs) {
         };
         let (yes, no) = (at(true), at(false));
         t.row(vec![
-            first.wagers.join(" + "),
-            first.pay_table.clone(),
+            super::claims::subject(spec, first),
             first.printed.clone(),
             marked_counts(spec, &yes),
             marked_counts(spec, &no),
@@ -212,13 +222,13 @@ pub(crate) fn claims_page_one(sec: &mut Section, inp: &Inputs) {
 /// The legend under every table whose columns are deck counts.
 fn legend(spec: &Spec) -> String {
     match &spec.document_decks {
-        None => "The spec does not record which deck counts its document names.".into(),
+        None => "The rule file does not record which deck counts its document permits.".into(),
         Some(d) if d.counts.is_empty() => format!(
-            "(default): the spec's default count; the document names no deck count ({}). (outside): every other allowed count, analysis only. Negative house edges (a player advantage) are in bold.",
+            "(default): the count analysed; the document names no deck count ({}). (hypothetical): every other count, computed for analysis only. Negative house edges (a player advantage) are in bold.",
             d.source
         ),
         Some(d) => format!(
-            "(document): a count the document names ({}). (outside): allowed by the spec for analysis only, not the document's game. Negative house edges (a player advantage) are in bold.",
+            "(permitted): a count the document permits ({}). (hypothetical): computed for analysis only, not the document's game. Negative house edges (a player advantage) are in bold.",
             d.source
         ),
     }
@@ -262,13 +272,8 @@ fn chart(spec: &Spec, decks: &[(u32, &Analysis)]) -> super::model::Figure {
     };
     for (wi, w) in first.wagers.iter().enumerate() {
         for (ti, tab) in w.tables.iter().enumerate() {
-            let assumed = if spec.assumed_pays(&w.id, &tab.id).is_some() {
-                " (ASSUMED pays)"
-            } else {
-                ""
-            };
             charts.push(DeckChart {
-                title: format!("`{}` / {}{assumed}", w.id, tab.id),
+                title: super::words::row_name(spec, &w.id, &tab.id),
                 points: decks
                     .iter()
                     .map(|(d, a)| point(*d, a.wagers[wi].tables[ti].house_edge()))
@@ -278,7 +283,7 @@ fn chart(spec: &Spec, decks: &[(u32, &Analysis)]) -> super::model::Figure {
     }
     for (ci, cs) in first.combined.iter().enumerate() {
         charts.push(DeckChart {
-            title: format!("`{}` per {} bet", cs.id, cs.per),
+            title: format!("{} per {}", cs.name, super::words::wager(spec, &cs.per)),
             points: decks
                 .iter()
                 .map(|(d, a)| point(*d, a.combined[ci].house_edge()))
@@ -299,7 +304,7 @@ pub(crate) fn section_part(sec: &mut Section, inp: &Inputs, decks: &[(u32, &Anal
         }
     }
     sec.heading(3, "House edge by deck count");
-    let mut head = header(spec, "wager / pay table", decks);
+    let mut head = header(spec, "wager", decks);
     if inp.edges.is_some() {
         head.push("infinite decks (limit)".into());
     }
@@ -310,10 +315,7 @@ pub(crate) fn section_part(sec: &mut Section, inp: &Inputs, decks: &[(u32, &Anal
     let mut functions = inp.edges.map(|f| f.tables.iter());
     for (wi, w) in first.wagers.iter().enumerate() {
         for (ti, tab) in w.tables.iter().enumerate() {
-            let assumed = spec
-                .assumed_pays(&w.id, &tab.id)
-                .map_or_else(String::new, |a| format!(" (ASSUMED pays, `{}`)", a.id));
-            let mut row = vec![format!("`{}` / {}{assumed}", w.id, tab.id)];
+            let mut row = vec![super::words::row_name(spec, &w.id, &tab.id)];
             row.extend(
                 decks
                     .iter()
@@ -331,7 +333,11 @@ pub(crate) fn section_part(sec: &mut Section, inp: &Inputs, decks: &[(u32, &Anal
         }
     };
     for (ci, cs) in first.combined.iter().enumerate() {
-        let mut row = vec![format!("`{}` per {} bet", cs.id, cs.per)];
+        let mut row = vec![format!(
+            "{} per {}",
+            cs.name,
+            super::words::wager(spec, &cs.per)
+        )];
         row.extend(
             decks
                 .iter()
@@ -339,7 +345,7 @@ pub(crate) fn section_part(sec: &mut Section, inp: &Inputs, decks: &[(u32, &Anal
         );
         no_limit(&mut row);
         t.row(row);
-        let mut row = vec![format!("`{}` per total wagered", cs.id)];
+        let mut row = vec![format!("{} per total wagered", cs.name)];
         row.extend(
             decks
                 .iter()
@@ -350,7 +356,7 @@ pub(crate) fn section_part(sec: &mut Section, inp: &Inputs, decks: &[(u32, &Anal
     }
     if let Some(d) = &first.decision {
         let mut row = vec![format!(
-            "{}: composition-dependent combinations that differ from the total-dependent strategy",
+            "{}: hands whose best decision depends on more than the total",
             d.hand
         )];
         row.extend(decks.iter().map(|(_, a)| {
@@ -370,29 +376,28 @@ pub(crate) fn section_part(sec: &mut Section, inp: &Inputs, decks: &[(u32, &Anal
     if spec.claims.is_empty() {
         return;
     }
-    sec.heading(3, "Printed claims by deck count");
+    sec.heading(3, "Printed house edges by deck count");
     let by = claims_by_decks(spec, decks);
-    let mut t = Table::names(header(spec, "claim (printed)", decks));
+    let mut t = Table::names(header(spec, "printed house edge of", decks));
     for (k, c) in by[0].1.iter().enumerate() {
         let mut row = vec![format!(
-            "{} / {} ({})",
-            c.wagers.join(" + "),
-            c.pay_table,
+            "{} ({})",
+            super::claims::subject(spec, c),
             c.printed
         )];
         row.extend(by.iter().map(|(_, cs)| {
             let c = &cs[k];
             if c.matches {
-                format!("{} confirmed", c.computed)
+                format!("{} matches", c.computed)
             } else {
-                format!("{} not confirmed", c.computed)
+                format!("{} differs", c.computed)
             }
         }));
         t.row(row);
     }
     sec.table(t);
     sec.note(format!(
-        "A claim is confirmed at a count when the computed house edge, rounded to the printed decimals, equals the printed figure. {}",
+        "A printed figure matches at a count when the computed house edge, rounded to the printed decimals, equals it. {}",
         legend(spec)
     ));
 }
@@ -403,7 +408,7 @@ fn return_tables(sec: &mut Section, spec: &Spec, decks: u32, a: &Analysis) {
     sec.heading(
         3,
         format!(
-            "Results at {}, a count the document names",
+            "Results at {}, a count the document permits",
             label(spec, decks)
         ),
     );
@@ -411,7 +416,11 @@ fn return_tables(sec: &mut Section, spec: &Spec, decks: u32, a: &Analysis) {
         for t in &w.tables {
             sec.heading(
                 4,
-                format!("`{}` — {} at {}", w.id, t.name, deck_count(decks)),
+                format!(
+                    "{} at {}",
+                    super::words::row_name(spec, &w.id, &t.id),
+                    deck_count(decks)
+                ),
             );
             sec.table(super::results::return_table(t));
             let edge = t.house_edge();
@@ -426,12 +435,11 @@ fn return_tables(sec: &mut Section, spec: &Spec, decks: u32, a: &Analysis) {
     }
     for cs in &a.combined {
         sec.para(format!(
-            "Combined wager {} (`{}`) at {}: house edge {} per {} bet, {} per total wagered.",
+            "Combined wager {} at {}: house edge {} per {}, {} per total wagered.",
             cs.name,
-            cs.id,
             deck_count(decks),
             edge_cell(&cs.house_edge()),
-            cs.per,
+            super::words::wager(spec, &cs.per),
             edge_cell(&cs.per_total_wagered())
         ));
     }
@@ -441,7 +449,7 @@ fn return_tables(sec: &mut Section, spec: &Spec, decks: u32, a: &Analysis) {
 pub(crate) fn functions_note(spec: &Spec, edges: Option<&DeckFunctions>) -> String {
     match edges {
         Some(f) => format!(
-            "Infinite decks: every count above is a polynomial of degree at most 6 in the number of decks D (a sum of products of six factors a·D − k, the copies left of each card drawn), 0 at D = 0; so each house edge is exactly −S(D)/P(D), S the expected net result times the rounds placed and P the rounds placed. Fitted at D = 0 and {}{}; the limit as D grows is the ratio of leading coefficients. Coefficients: `results.house_edge_functions` in the JSON report.",
+            "Infinite decks: every count above is a polynomial of degree at most 6 in the number of decks D (a sum of products of six factors a·D − k, the copies left of each card drawn), 0 at D = 0; so each house edge is exactly −S(D)/P(D), S the expected net result times the rounds placed and P the rounds placed. Fitted at D = 0 and {}{}; the limit as D grows is the ratio of leading coefficients. The coefficients are in the JSON report.",
             list(&f.fitted),
             if f.checked.is_empty() {
                 String::new()

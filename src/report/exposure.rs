@@ -82,13 +82,11 @@ pub(crate) fn dollars(r: Ratio) -> String {
 pub(crate) fn section_part(sec: &mut Section, spec: &Spec, a: &Analysis) {
     sec.heading(3, "Maximum exposure");
     sec.para("The most one round can cost the side that pays, per unit staked: the largest pay among the events that happen (nonzero combinations; an event that never settles the wager pays nothing). Page one gives it for every pay table.");
-    let mut t = Table::names(vec!["wager", "pay table", "largest pay per unit staked"])
-        .kind(2, Kind::Amount);
+    let mut t = Table::names(vec!["wager", "largest pay per unit staked"]).kind(1, Kind::Amount);
     for w in &a.wagers {
         for p in &w.tables {
             t.row(vec![
-                format!("`{}`", w.id),
-                p.id.clone(),
+                super::words::row_name(spec, &w.id, &p.id),
                 per_unit(p).trimmed_decimal(),
             ]);
         }
@@ -97,7 +95,7 @@ pub(crate) fn section_part(sec: &mut Section, spec: &Spec, a: &Analysis) {
     for c in &a.combined {
         if let Some((net, units)) = combined(c) {
             sec.item(format!(
-"Combined wager `{}`: at most {} units won in one round, on {} unit{} staked ({} per unit staked).", c.id, net.trimmed_decimal(), units, if units == 1 { "" } else { "s" }, (net / Ratio::int(units.max(1) as i128)).trimmed_decimal()));
+"Combined wager {}: at most {} units won in one round, on {} unit{} staked ({} per unit staked).", c.name, net.trimmed_decimal(), units, if units == 1 { "" } else { "s" }, (net / Ratio::int(units.max(1) as i128)).trimmed_decimal()));
         }
     }
     limits(sec, spec, a);
@@ -110,7 +108,7 @@ fn limits(sec: &mut Section, spec: &Spec, a: &Analysis) {
         return;
     };
     let rows = at_limits(spec, a);
-    sec.para("At the spec's table limits (as the spec declares them; section 2 says which the document states and which are assumed), each wager under its first pay table:");
+    sec.para("At the table limits the rule file declares (section 2 says which the document states and which are assumed), each wager under its first pay table:");
     let mut t = Table::names(vec![
         "wager",
         "maximum stake",
@@ -120,7 +118,7 @@ fn limits(sec: &mut Section, spec: &Spec, a: &Analysis) {
     .kinds_from(1, Kind::Amount);
     for r in &rows {
         t.row(vec![
-            format!("`{}`", r.wager),
+            super::words::wager(spec, r.wager),
             dollars(r.max_stake),
             r.per_unit.trimmed_decimal(),
             dollars(r.liability),
@@ -132,7 +130,7 @@ fn limits(sec: &mut Section, spec: &Spec, a: &Analysis) {
         .wagers
         .iter()
         .filter(|w| w.back_line)
-        .map(|w| format!("`{}`", w.id))
+        .map(|w| super::words::wager(spec, &w.id))
         .collect();
     sec.table(t);
     sec.item(format!(

@@ -28,26 +28,37 @@ pub(crate) fn document(
     doc.sections.push(method(inp, c));
     doc.sections.push(results(inp, c, decks));
     doc.sections.push(verification(inp, c));
-    let mut next = super::numbering::PROTECTION;
+    let next = super::numbering::PROTECTION;
     if let Some(sec) = super::protection::section(inp, c, next) {
         doc.sections.push(sec);
-        next += 1;
     }
     if let Some(study) = inp.study {
         let sec = doc.section(
             "simulation",
-            format!("{next}. Simulation and card counting"),
+            format!(
+                "{}. Simulation and card counting",
+                super::numbering::simulation(c)
+            ),
         );
-        super::simulation::section_part(sec, study);
-        next += 1;
+        super::simulation::section_part(sec, study, Some(spec));
     }
-    let sec = doc.section("manifest", format!("{next}. {MANIFEST_TITLE}"));
+    let n = super::numbering::limitations(inp, c);
+    doc.sections.push(super::form::limitations(inp, c, n));
+    doc.sections.push(super::form::revisions(inp, n + 1));
+    doc.sections.push(super::form::glossary(n + 2));
+    doc.appendices.push(super::appendix::appendix(inp.fixtures));
+    let mut rules = super::rules::appendix(spec);
+    super::readings::appendix_part(&mut rules, spec);
+    doc.appendices.push(rules);
+    // The manifest: what reproduces the report, command and hashes, kept
+    // out of the body.
+    let mut sec = super::model::Section::new("manifest", format!("Appendix C. {MANIFEST_TITLE}"));
     sec.para(format!(
         "Reproduce with `{}` and check with `certify verify` on this file.",
         manifest["command"].as_str().unwrap_or_default()
     ));
     sec.code(manifest_lines(manifest).lines().map(String::from).collect());
-    doc.appendices.push(super::appendix::appendix(inp.fixtures));
+    doc.appendices.push(sec);
     doc
 }
 
@@ -85,11 +96,15 @@ fn method(inp: &Inputs, c: &Computed) -> Section {
     ));
     super::method::items(&mut sec, spec, c.analysis.total);
     sec.item(
-        "Exact enumeration in integers; house edges and variances are exact fractions, rendered as decimals at the end. No simulation, no floating point.",
+        "Every possible round is counted exactly, in whole numbers; house edges and variances are exact fractions, rendered as decimals at the end. No simulation, no floating point.",
     );
-    sec.item("Card granularity: each wager is enumerated as finely as its events read the cards:");
+    sec.item("Each wager's rounds are told apart as finely as its events read the cards:");
     for w in &c.analysis.wagers {
-        sec.sub_item(format!("`{}`: {}", w.id, w.granularity));
+        sec.sub_item(format!(
+            "{}: {}",
+            super::words::wager(spec, &w.id),
+            w.granularity
+        ));
     }
     super::readings::section_part(&mut sec, inp);
     sec
@@ -106,20 +121,30 @@ fn results(inp: &Inputs, c: &Computed, decks: &[(u32, &crate::engine::Analysis)]
     super::sides::framing(&mut sec, spec);
     for (w, sw) in c.analysis.wagers.iter().zip(&spec.wagers) {
         for t in &w.tables {
-            sec.heading(3, format!("`{}` — {}", w.id, t.name));
+            let heading = if super::words::assumed(spec, &w.id, &t.id) {
+                format!(
+                    "{} — {} ({})",
+                    sw.name,
+                    super::words::WITH_ASSUMED_PAYS,
+                    super::words::NOT_EVALUATED
+                )
+            } else {
+                super::words::wager_table(spec, &w.id, &t.id)
+            };
+            sec.heading(3, heading);
             sec.table(super::results::return_table(t));
             super::precedence::notes(&mut sec, sw, w, t);
             sec.table(super::results::figures(spec, &w.id, t));
         }
     }
     for cs in &c.analysis.combined {
-        super::decision::combined_part(&mut sec, cs);
+        super::decision::combined_part(&mut sec, spec, cs);
     }
     if let Some(d) = &c.analysis.decision {
-        super::decision::decision_part(&mut sec, d, &c.analysis.combined);
+        super::decision::decision_part(&mut sec, spec, d, &c.analysis.combined);
     }
     for r in &c.searches {
-        super::search::section_part(&mut sec, r);
+        super::search::section_part(&mut sec, spec, &c.analysis, r);
         super::readings::assumed_beside_search(&mut sec, spec, c, &r.wager);
     }
     super::exposure::section_part(&mut sec, spec, &c.analysis);
@@ -134,14 +159,14 @@ fn verification(inp: &Inputs, c: &Computed) -> Section {
     let mut sec = Section::new("verification", "5. Verification");
     super::appendix::summary(&mut sec, inp.fixtures);
     let v = inp.verification;
-    sec.heading(3, "Engine against the reference evaluator");
+    sec.heading(3, "Independent settlement of single rounds");
     let shoes: Vec<String> = v
         .small_shoes
         .iter()
-        .map(|c| format!("`{}`", c.cards.replace(',', " ")))
+        .map(|c| c.cards.replace(',', " "))
         .collect();
     sec.para(format!(
-        "Every ordered six-card sequence of {} small shoes of twelve cards ({}; {} sequences) was dealt, played and settled by the reference evaluator and tallied outcome by outcome against the engine's counts for the same shoes, for every wager and pay table. The small shoes hold {}. {} rounds sampled from the full shoe were settled through the engine's own paths and compared ({} wager and pay-table outcomes). Result: {}.",
+        "A second program, written apart from the exact count, deals, plays and settles single rounds by the rules. Every possible round of {} small test shoes of twelve cards ({}; {} rounds) was settled by it and tallied outcome by outcome against the exact count for the same shoes, for every wager and pay table. The small shoes hold {}. {} rounds sampled from the full shoe were settled both ways and compared ({} wager and pay-table outcomes). Result: {}.",
         v.small_shoes.len(),
         shoes.join(", "),
         group_digits(&v.small_shoe_sequences.to_string()),
@@ -155,30 +180,38 @@ fn verification(inp: &Inputs, c: &Computed) -> Section {
         }
     ));
     super::method::checks_run(&mut sec, inp, c);
+    super::form::published(&mut sec, inp, c);
     sec.heading(3, "Interpretations");
     if spec.interpretations.is_empty() {
         // Only the author can say the words leave no question open.
         sec.para(match spec.unambiguous {
-            Some(true) => "None: the spec's author declares that the document's words leave no question open for these wagers (`source.unambiguous: true`).",
-            Some(false) => "None computed: the spec's author declares that the document's words leave questions open (`source.unambiguous: false`); the readings chosen are the assumptions listed in this report, with no alternative computed.",
-            None => "None recorded. Whether the document's words leave a question open was not answered by the spec's author (`source.unambiguous`).",
+            Some(true) => "None: the author of the rule file declares that the document's words leave no question open for these wagers.",
+            Some(false) => "None computed: the author of the rule file declares that the document's words leave questions open; the readings chosen are the assumptions listed in this report, with no alternative computed.",
+            None => "None recorded. Whether the document's words leave a question open was not answered by the author of the rule file.",
         });
     }
     for i in &spec.interpretations {
-        sec.item(format!("**{}**: {}", i.id, i.question.trim()));
+        let asked = if i.ask_submitter {
+            " (a question to the submitter: page one)"
+        } else {
+            ""
+        };
+        sec.item(format!(
+            "**{}**{asked}: {}",
+            super::rules::capital(&super::words::plain(&i.id)),
+            i.question.trim()
+        ));
         for (label, r) in [("chosen", &i.chosen), ("alternative", &i.alternative)] {
-            let table = r
-                .pay_table
-                .as_ref()
-                .map(|t| format!(" / {t}"))
-                .unwrap_or_default();
+            let name = match &r.pay_table {
+                Some(t) => super::words::wager_table(spec, &r.wager, t),
+                None => super::words::wager(spec, &r.wager),
+            };
             let edge = reading_edge(c, &r.wager, r.pay_table.as_deref())
                 .map(|e| percent(&e, 4))
                 .unwrap_or_default();
             sec.sub_item(format!(
-                "{label}: {} (`{}`{table}), house edge {edge}",
-                r.reading.trim(),
-                r.wager
+                "{label}: {} ({name}), house edge {edge}",
+                r.reading.trim()
             ));
         }
     }

@@ -107,3 +107,13 @@ pub(crate) fn reading_edge(c: &Computed, wager: &str, table: Option<&str>) -> Op
     };
     Some(t.house_edge())
 }
+
+/// SHA-256 of the rule document as found in the `documents/` folder beside
+/// the rule file; None when it is not there.
+pub(crate) fn document_sha256(inp: &Inputs) -> Option<String> {
+    let dir = std::path::Path::new(inp.spec_path)
+        .parent()
+        .unwrap_or(std::path::Path::new(""));
+    let bytes = std::fs::read(dir.join("documents").join(&inp.spec.document)).ok()?;
+    Some(sha256_hex(&bytes))
+}

@@ -99,15 +99,19 @@ pub(crate) fn items(sec: &mut Section, spec: &Spec, total: u128) {
 "Decisions: none. The {a} draws on {} and stands otherwise; {second}. The cards alone decide every round.", totals(*m)));
         }
         FirstRule::Decides(d) => {
-            let sees: Vec<String> = d.sees.iter().map(|&slot| g.slot_name(slot)).collect();
+            let sees: Vec<String> = d
+                .sees
+                .iter()
+                .map(|&slot| super::words::slot(&g.slot_name(slot)))
+                .collect();
             let st = &d.strategies[d.default];
             let objective: Vec<String> = d
                 .objective
                 .iter()
-                .map(|&w| format!("`{}`", spec.wagers[w].id))
+                .map(|&w| spec.wagers[w].name.clone())
                 .collect();
             let rule = match st.rule {
-                StrategyRule::When(_) => format!("it draws when `{}`", st.source),
+                StrategyRule::When(_) => "it draws by a written condition (Appendix B)".to_string(),
                 _ => format!(
                     "it draws where drawing returns strictly more than standing on the summed wagers {}, computed exactly for this shoe from the cards the player sees (on an exact tie it stands)",
                     objective.join(" and ")
@@ -115,7 +119,7 @@ pub(crate) fn items(sec: &mut Section, spec: &Spec, total: u128) {
             };
             let others = d.strategies.len() - 1;
             sec.item(format!(
-"Decisions: the {a} chooses to draw one card or stand, seeing {}. Every figure is computed under the strategy `{}`: {rule}.{} The {b} has no choice: {second}.", sees.join(", "), st.id, if others > 0 {
+"Decisions: the {a} chooses to draw one card or stand, seeing {}. Every figure is computed under the {} strategy: {rule}.{} The {b} has no choice: {second}.", sees.join(", "), super::words::plain(&st.id), if others > 0 {
                     format!(
                         " The {others} other written strateg{} compared in section 4.",
                         if others == 1 { "y is" } else { "ies are" }
@@ -126,7 +130,7 @@ pub(crate) fn items(sec: &mut Section, spec: &Spec, total: u128) {
         }
     }
     sec.item(format!(
-"The six-card convention: ordered sequences of six cards ({}, then the {a}'s third card, then the {b}'s third card); a third card not drawn still counts as a slot. Total: {} sequences.", deal.join(", "), group_digits(&total.to_string())));
+"Counting rounds: every round is counted as an ordered sequence of six cards ({}, then the {a}'s third card, then the {b}'s third card). When a hand does not draw, the card it would have drawn is counted all the same, so that every round weighs the same: {} possible rounds.", deal.join(", "), group_digits(&total.to_string())));
 }
 
 /// The checks this run made for this spec, each with its count; and what
@@ -143,35 +147,39 @@ pub(crate) fn checks_run(sec: &mut Section, inp: &super::inputs::Inputs, c: &sup
             if n == 1 { one } else { many }
         )
     };
-    sec.heading(3, "Checks run for this spec");
+    sec.heading(3, "Checks made for this report");
     sec.para("This run made these checks, and no others:");
     sec.item(format!(
         "Handwritten cases: {}, {passed} passed (section 5, Appendix A).",
         count(checks, "check", "checks")
     ));
     sec.item(format!(
-        "Engine against the reference evaluator: {} sequences of {} and {} from the full shoe, {} compared.",
+        "Independent settlement of single rounds: {} rounds of {} and {} from the full shoe, {} compared.",
         group_digits(&v.small_shoe_sequences.to_string()),
         count(v.small_shoes.len(), "small shoe", "small shoes"),
         count(v.sampled, "sampled round", "sampled rounds"),
         count(v.sampled_comparisons, "sampled outcome", "sampled outcomes")
     ));
     sec.item(match c.claims.len() {
-        0 => "Printed house edges: none to compare (the spec records none).".to_string(),
+        0 => "Printed house edges: none to compare (the document prints none).".to_string(),
         n => format!(
-            "Printed house edges: {} compared with the computed figures, {} confirmed.",
+            "Printed house edges: {} compared with the computed figures, {} matching within rounding.",
             n,
             c.claims.iter().filter(|k| k.matches).count()
         ),
     });
     if !c.searches.is_empty() {
-        sec.item(format!("Pay searches: {} (section 4).", c.searches.len()));
+        sec.item(format!(
+            "Pay tables tried against a printed house edge whose pays the document omits: {} (section 4).",
+            c.searches.len()
+        ));
     }
     if let Some(st) = inp.study {
         sec.item(format!(
-            "Simulation: {} rounds from full shoes (section 6).",
-            group_digits(&st.full_rounds.to_string())
+            "Simulation: {} rounds from full shoes (section {}).",
+            group_digits(&st.full_rounds.to_string()),
+            super::numbering::simulation(c)
         ));
     }
-    sec.para("Not run for this spec: certify's own test suite (property tests over random rounds, brute-force counts, published figures), which checks the tool on its shipped specs.");
+    sec.para("Not run for this report: certify's own test suite (property tests over random rounds, brute-force counts, published figures), which checks the tool on the games it ships.");
 }

@@ -9,6 +9,9 @@ mod decks;
 pub mod document;
 mod exposure;
 mod fill;
+mod findings;
+mod form;
+mod headline;
 pub(crate) mod inputs;
 pub(crate) mod manifest;
 pub(crate) mod markdown;
@@ -29,6 +32,7 @@ mod sides;
 pub(crate) mod simulation;
 pub(crate) mod summary;
 pub(crate) mod text;
+pub(crate) mod words;
 
 use crate::engine::Analysis;
 use crate::model::Spec;
@@ -44,6 +48,13 @@ pub struct Warning {
 /// The kind of the warning a run gives when the spec's source document is
 /// not in the `documents/` folder beside it.
 pub const DOCUMENT_NOT_FOUND: &str = "document_not_found";
+
+/// The kind of the warning a run gives when the source document's bytes
+/// are not those whose SHA-256 the spec declares (`source.sha256`).
+pub const DOCUMENT_CHANGED: &str = "document_changed";
+
+/// The kind of the warning for a wager priced only by assumed pays.
+pub const PAY_TABLE_REQUIRED: &str = "pay_table_required";
 
 /// A spec computed at one deck count, with its checks.
 pub struct Computed {
@@ -83,7 +94,11 @@ fn warnings(spec: &Spec, a: &Analysis, claims: &[ClaimCheck]) -> Vec<Warning> {
             if *holds == 0 {
                 out.push(Warning {
                     kind: "impossible_event",
-                    message: format!("{}: event `{event}` can never happen", w.id),
+                    message: format!(
+                        "{}: the event {} can never happen",
+                        words::wager(spec, &w.id),
+                        words::event_short(spec, &w.id, event)
+                    ),
                 });
             }
         }
@@ -93,10 +108,14 @@ fn warnings(spec: &Spec, a: &Analysis, claims: &[ClaimCheck]) -> Vec<Warning> {
                 out.push(Warning {
                     kind: "player_advantage",
                     message: format!(
-                        "PLAYER ADVANTAGE: {} / {}: house edge {}",
-                        w.id,
-                        t.id,
-                        numbers::percent(&edge, 4)
+                        "PLAYER ADVANTAGE: {}: house edge {}{}",
+                        words::row_name(spec, &w.id, &t.id),
+                        numbers::percent(&edge, 4),
+                        if words::asked(spec, &w.id, &t.id) {
+                            " (the other reading of a question to the submitter, not a result of this report)"
+                        } else {
+                            ""
+                        }
                     ),
                 });
             }
@@ -109,23 +128,41 @@ fn warnings(spec: &Spec, a: &Analysis, claims: &[ClaimCheck]) -> Vec<Warning> {
                     out.push(Warning {
                         kind: "outranked_event",
                         message: format!(
-                            "{} / {}: event `{}` happens but never settles the wager (an event listed or paying higher always holds with it)",
-                            w.id, t.id, e.id
+                            "{}: the event {} happens but never settles the wager (an event listed or paying higher always holds with it)",
+                            words::row_name(spec, &w.id, &t.id),
+                            words::event_short(spec, &w.id, &e.id)
                         ),
                     });
                 }
             }
         }
     }
+    // A wager priced only by assumed pays is not evaluated: the first
+    // thing a reader must see.
+    let first: Vec<Warning> = spec
+        .wagers
+        .iter()
+        .filter(|w| words::wager_assumed(spec, &w.id))
+        .map(|w| Warning {
+                kind: PAY_TABLE_REQUIRED,
+                message: format!(
+                    "{}: {} (the document prints no pays; figures under assumed pays are shown only in blocks marked \"{}\")",
+                    w.name,
+                    words::NOT_EVALUATED,
+                    words::WITH_ASSUMED_PAYS
+                ),
+        })
+        .collect();
+    out.splice(0..0, first);
     for c in claims.iter().filter(|c| !c.matches) {
         out.push(Warning {
             kind: "claim_mismatch",
             message: format!(
-                "claim not confirmed: {} under {} printed {}, computed {}",
-                c.wagers.join(" + "),
-                c.pay_table,
+                "{}: the document prints {}, computed {}; {}",
+                claims::subject(spec, c),
                 c.printed,
-                c.computed_at_precision
+                c.computed,
+                claims::result(c)
             ),
         });
     }

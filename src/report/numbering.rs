@@ -13,3 +13,15 @@ pub(crate) const PROTECTION: usize = 6;
 pub(crate) fn simulation(c: &Computed) -> usize {
     PROTECTION + usize::from(c.protection.is_some())
 }
+
+/// The number of the "Limitations" section: after the simulation section
+/// when the report has one. The report form's section (revisions and
+/// sign-off) and the glossary follow it.
+pub(crate) fn limitations(inp: &super::inputs::Inputs, c: &Computed) -> usize {
+    simulation(c) + usize::from(inp.study.is_some())
+}
+
+/// The number of the "Revision history and sign-off" section.
+pub(crate) fn form(inp: &super::inputs::Inputs, c: &Computed) -> usize {
+    limitations(inp, c) + 1
+}

@@ -13,76 +13,22 @@ pub(crate) fn render(doc: &mut Document, inp: &Inputs, c: &Computed) {
     let spec = inp.spec;
     let a = &c.analysis;
     let sec = doc.section("summary", "1. Summary");
-    let mut t = Table::names(vec!["item", "value"]);
-    t.row(vec!["Game".to_string(), spec.title.clone()]);
-    t.row(vec![
-        "Spec".to_string(),
-        format!(
-            "`{}` version {} (`{}`)",
-            spec.id, spec.version, inp.spec_path
-        ),
-    ]);
-    t.row(vec![
-        "Spec SHA-256".to_string(),
-        format!("`{}`", sha256_hex(inp.spec_bytes)),
-    ]);
-    let missing = c
-        .warnings
-        .iter()
-        .any(|w| w.kind == super::DOCUMENT_NOT_FOUND);
-    t.row(vec![
-        "Source document".to_string(),
-        format!(
-            "{} — {}{}",
-            spec.document,
-            spec.section.as_deref().unwrap_or("whole document"),
-            if missing {
-                " (NOT FOUND beside the spec: nothing in this report was checked against it)"
-            } else {
-                ""
-            }
-        ),
-    ]);
-    let sub = &spec.submission;
-    for (label, value) in [
-        ("Submitter", &sub.submitter),
-        ("Jurisdiction", &sub.jurisdiction),
-        ("Game identifier", &sub.game_id),
-    ] {
-        if let Some(v) = value {
-            t.row(vec![label.to_string(), v.clone()]);
-        }
-    }
-    t.row(vec!["Shoe".to_string(), super::decks::shoe_cell(spec, a)]);
-    t.row(vec![
-        "Date of analysis".to_string(),
-        match spec.report.date {
-            Some(d) => super::release::date_text(d),
-            None => format!(
-                "not declared (`report.date` in the spec); the PDF's file date is the release date of certify {}, {}",
-                env!("CARGO_PKG_VERSION"),
-                super::release::date_text(super::release::RELEASE_DATE)
-            ),
-        },
-    ]);
-    t.row(vec![
-        "Tool".to_string(),
-        format!("certify {}", env!("CARGO_PKG_VERSION")),
-    ]);
-    sec.table(t);
+    sec.table(identification(inp, c));
     verdict(sec, inp, c);
+    super::headline::part(sec, inp, c);
     super::sides::framing(sec, spec);
-    wagers(sec, spec, c);
+    wagers(sec, inp, c);
+    super::headline::questions(sec, inp, c);
     // What real shoes and seen cards add: after the table of every house
     // edge, which the verdict introduces.
-    real_shoes(sec, inp, c);
+    super::findings::page_one(sec, inp, c);
     if let Some(s) = super::protection::sentence(c) {
         sec.para(s);
     }
     // No claims: the verdict has said so; no heading says it again.
     if !c.claims.is_empty() {
-        sec.heading(3, "Claims printed in the document");
-        sec.table(super::claims::table(&c.claims));
+        sec.heading(3, "House edges printed in the document");
+        sec.table(super::claims::table(spec, &c.claims));
         super::decks::claims_page_one(sec, inp);
     }
     sec.heading(3, "Warnings");
@@ -90,124 +36,197 @@ pub(crate) fn render(doc: &mut Document, inp: &Inputs, c: &Computed) {
         sec.para("None.");
     }
     for w in &c.warnings {
-        // Each message names its kind; a player advantage stands out.
-        if w.kind == "player_advantage" {
+        // Each message names its kind; a player advantage and a wager not
+        // evaluated stand out.
+        if w.kind == "player_advantage" || w.kind == super::PAY_TABLE_REQUIRED {
             sec.item(Text::spans(&w.message).bold());
         } else {
             sec.item(Text::spans(&w.message));
         }
     }
+    let _ = a;
+}
+
+/// The form's identification block: the report, the game, who submits it,
+/// the rule document (title, version, file hash), the shoe, the date.
+fn identification(inp: &Inputs, c: &Computed) -> Table {
+    let spec = inp.spec;
+    let plan = &spec.report;
+    let undeclared = |_field: &str| "not declared".to_string();
+    let mut t = Table::names(vec!["item", "value"]);
+    t.row(vec![
+        "Report number".to_string(),
+        plan.number
+            .clone()
+            .unwrap_or_else(|| undeclared("report.number")),
+    ]);
+    if let Some(r) = plan.revisions.last() {
+        t.row(vec![
+            "Revision".to_string(),
+            format!(
+                "{} of {} (history in section {})",
+                r.revision,
+                super::release::date_text(r.date),
+                super::numbering::form(inp, c)
+            ),
+        ]);
+    }
+    t.row(vec!["Game".to_string(), spec.title.clone()]);
+    let sub = &spec.submission;
+    for (label, value, field) in [
+        ("Submitter", &sub.submitter, "submission.submitter"),
+        ("Owner", &sub.owner, "submission.owner"),
+        ("Jurisdiction", &sub.jurisdiction, "submission.jurisdiction"),
+    ] {
+        t.row(vec![
+            label.to_string(),
+            value.clone().unwrap_or_else(|| undeclared(field)),
+        ]);
+    }
+    if let Some(id) = &sub.game_id {
+        t.row(vec!["Game identifier".to_string(), id.clone()]);
+    }
+    t.row(vec!["Rule document".to_string(), document_cell(inp, c)]);
+    t.row(vec![
+        "Parts analysed".to_string(),
+        spec.section
+            .clone()
+            .unwrap_or_else(|| "the whole document".into()),
+    ]);
+    t.row(vec![
+        "Shoe".to_string(),
+        super::decks::shoe_cell(spec, &c.analysis),
+    ]);
+    t.row(vec![
+        "Date of analysis".to_string(),
+        match plan.date {
+            Some(d) => super::release::date_text(d),
+            None => format!(
+                "not declared (`report.date` in the rule file); the PDF's file date is the release date of certify {}, {}",
+                env!("CARGO_PKG_VERSION"),
+                super::release::date_text(super::release::RELEASE_DATE)
+            ),
+        },
+    ]);
+    t.row(vec![
+        "Rule file".to_string(),
+        format!(
+            "{}, version {} (SHA-256 {})",
+            inp.spec_path,
+            spec.version,
+            sha256_hex(inp.spec_bytes)
+        ),
+    ]);
+    t.row(vec![
+        "Tool".to_string(),
+        format!("certify {}", env!("CARGO_PKG_VERSION")),
+    ]);
+    t
+}
+
+/// The rule document by title, version and the SHA-256 of the file read.
+fn document_cell(inp: &Inputs, c: &Computed) -> String {
+    let spec = inp.spec;
+    let id = &spec.document_id;
+    let has = |kind: &str| c.warnings.iter().any(|w| w.kind == kind);
+    let title = id.title.clone().unwrap_or_else(|| spec.document.clone());
+    let version = id
+        .version
+        .clone()
+        .unwrap_or_else(|| "no version declared".into());
+    let file = if has(super::DOCUMENT_NOT_FOUND) {
+        format!(
+            "file {} NOT FOUND beside the rule file: nothing in this report was checked against it",
+            spec.document
+        )
+    } else {
+        let sha = super::inputs::document_sha256(inp).unwrap_or_default();
+        let state = if has(super::DOCUMENT_CHANGED) {
+            " — NOT the file whose SHA-256 the rule file declares (see the warnings)"
+        } else if id.sha256.is_some() {
+            " (as declared)"
+        } else {
+            ""
+        };
+        format!("file {}, SHA-256 {sha}{state}", spec.document)
+    };
+    format!("{title}; version: {version}; {file}")
 }
 
 /// One paragraph of facts, the most serious first.
 fn verdict(sec: &mut Section, inp: &Inputs, c: &Computed) {
+    let spec = inp.spec;
     let a = &c.analysis;
     let tables: usize = a.wagers.iter().map(|w| w.tables.len()).sum();
-    let advantages = c
-        .warnings
+    // Advantages of a reading put to the submitter are not results.
+    let advantages = a
+        .wagers
         .iter()
-        .filter(|w| w.kind == "player_advantage")
+        .flat_map(|w| w.tables.iter().map(move |t| (w, t)))
+        .filter(|(w, t)| {
+            t.house_edge().is_negative()
+                && !super::words::asked(spec, &w.id, &t.id)
+                && !super::words::assumed(spec, &w.id, &t.id)
+        })
         .count();
     let unconfirmed = c.claims.iter().filter(|k| !k.matches).count();
+    let not_evaluated: Vec<&str> = spec
+        .wagers
+        .iter()
+        .filter(|w| super::words::wager_assumed(spec, &w.id))
+        .map(|w| w.name.as_str())
+        .collect();
+    let evaluated = if not_evaluated.is_empty() {
+        "pay table"
+    } else {
+        "pay table evaluated"
+    };
     let advantage = match advantages {
-        0 => "No pay table gives the player an advantage".to_string(),
+        0 => format!("No {evaluated} gives the player an advantage"),
         1 => "1 pay table gives the player an advantage (a negative house edge)".to_string(),
         n => format!("{n} pay tables give the player an advantage (a negative house edge)"),
     };
+    let missing = match not_evaluated.len() {
+        0 => String::new(),
+        n => format!(
+            "; {n} wager{} {} {} ({})",
+            if n == 1 { "" } else { "s" },
+            if n == 1 { "is" } else { "are" },
+            super::words::NOT_EVALUATED.to_uppercase(),
+            not_evaluated.join("; ")
+        ),
+    };
     let claims = match (c.claims.len(), unconfirmed) {
-        (0, _) => "no printed house edge is recorded to check".to_string(),
+        (0, _) => "the document prints no house edge to compare".to_string(),
         (n, 0) => format!(
-            "the {} printed in the document {} confirmed",
+            "the {} printed in the document {}",
             if n == 1 {
                 "house edge".to_string()
             } else {
                 format!("{n} house edges")
             },
-            if n == 1 { "is" } else { "are all" }
+            if n == 1 { "matches" } else { "all match" }
         ),
-        (1, _) => "the house edge printed in the document is not confirmed".to_string(),
+        (1, _) => "the house edge printed in the document differs from the computed one (a question of method for the submitter)".to_string(),
         (n, k) => format!(
-            "{k} of the {n} house edges printed in the document {} not confirmed",
-            if k == 1 { "is" } else { "are" }
+            "{k} of the {n} house edges printed in the document differ from the computed ones (a question of method for the submitter)"
         ),
     };
-    let headline = format!("{advantage}; {claims}.");
+    let headline = format!("{advantage}{missing}; {claims}.");
     let passed = inp.fixtures.iter().filter(|r| r.pass).count();
     let v = inp.verification;
     sec.verdict(format!(
-"**Verdict. {headline}** {} wager{} under {tables} pay table{} computed exactly at {}. Handwritten cases: {passed} of {} checks passed. Engine against the reference evaluator: {} on all {} sequences of the small shoes and {} rounds sampled from the full shoe. Warnings: {}.", a.wagers.len(), if a.wagers.len() == 1 { "" } else { "s" }, if tables == 1 { "" } else { "s" }, crate::cards::deck_count(a.decks), inp.fixtures.len(), if v.passed() { "agree" } else { "DISAGREE" }, group_digits(&v.small_shoe_sequences.to_string()), group_digits(&v.sampled.to_string()), c.warnings.len()));
+"**Verdict. {headline}** {} wager{} under {tables} pay table{} computed exactly at {}{}. Worked examples: {passed} of {} checks passed. An independent settlement of single rounds {} on all {} rounds of the small test shoes and on {} rounds sampled from the full shoe. Warnings: {}.", a.wagers.len(), if a.wagers.len() == 1 { "" } else { "s" }, if tables == 1 { "" } else { "s" }, crate::cards::deck_count(a.decks), super::headline::range_clause(inp), inp.fixtures.len(), if v.passed() { "agrees" } else { "DISAGREES" }, group_digits(&v.small_shoe_sequences.to_string()), group_digits(&v.sampled.to_string()), c.warnings.len()));
 }
 
-/// The simulation's findings in one paragraph (with `--simulate` or a spec
-/// that declares it): the cross-check, the countable wagers, and those only
-/// perfect information wins.
-fn real_shoes(sec: &mut Section, inp: &Inputs, c: &Computed) {
-    if let Some(st) = inp.study {
-        let agree = st.cross_check.iter().filter(|x| x.agrees).count();
-        // Every wager named once: countable (a counter wins), else positive
-        // only for a player who knew every unseen card. Figures beside the
-        // names while the lists are short; a long list names only.
-        let mut countable: Vec<(String, f64)> = Vec::new();
-        let mut knowing: Vec<(String, f64)> = Vec::new();
-        for t in &st.tables {
-            let counter = t.same_shoes.as_ref().map_or_else(
-                || t.selected.last().map_or(0.0, |b| b.win_per_shoe.value),
-                |s| s.counter.last().map_or(0.0, |p| p.expected.value),
-            );
-            let seen = |l: &[(String, f64)]| l.iter().any(|(w, _)| *w == t.wager);
-            if t.countable && !seen(&countable) {
-                countable.push((t.wager.clone(), counter));
-            }
-        }
-        for t in &st.tables {
-            let bound = t
-                .same_shoes
-                .as_ref()
-                .map_or(0.0, |s| s.bound.expected.value);
-            let listed = countable.iter().chain(&knowing).any(|(w, _)| *w == t.wager);
-            if t.bound_wins && !listed {
-                knowing.push((t.wager.clone(), bound));
-            }
-        }
-        let short = countable.len() + knowing.len() <= 6;
-        let names = |l: &[(String, f64)], first: bool| {
-            l.iter()
-                .enumerate()
-                .map(|(i, (w, x))| {
-                    let x = crate::diag::signed_small(*x);
-                    match (short, first && i == 0) {
-                        (false, _) => format!("`{w}`"),
-                        (true, true) => format!("`{w}` ({x} units per shoe)"),
-                        (true, false) => format!("`{w}` ({x})"),
-                    }
-                })
-                .collect::<Vec<_>>()
-                .join(", ")
-        };
-        let measured = st.tables.iter().any(|t| t.same_shoes.is_some());
-        let counting = if countable.is_empty() {
-            "no profitable count found for any wager".to_string()
-        } else {
-            format!("COUNTABLE: {}", names(&countable, true))
-        };
-        let knowing = if !measured {
-            String::new()
-        } else if knowing.is_empty() {
-            " No other wager is won even with every unseen card known.".to_string()
-        } else {
-            format!(
-                " Won only with every unseen card known (perfect information): {}.",
-                names(&knowing, countable.is_empty())
-            )
-        };
-        sec.verdict(format!(
-"**Real shoes (section {}).** {} rounds simulated from a full shoe contain the exact house edge of {agree} of {} pay tables (99.9% intervals). Card counting to a cut card: {counting}.{knowing}", super::numbering::simulation(c), group_digits(&st.full_rounds.to_string()), st.cross_check.len()));
-    }
-}
-
-/// Every wager and pay table in one table; a player advantage in bold.
-fn wagers(sec: &mut Section, spec: &crate::model::Spec, c: &Computed) {
+/// Every wager and pay table in one table, with its house edge over the
+/// deck counts the document permits; a player advantage in bold. Readings
+/// put to the submitter as questions are left out (they follow, with their
+/// figures), and a wager priced only by assumed pays shows no figure.
+fn wagers(sec: &mut Section, inp: &Inputs, c: &Computed) {
+    let spec = inp.spec;
     let a = &c.analysis;
+    let range = super::headline::Range::of(inp);
     sec.heading(
         3,
         format!(
@@ -215,53 +234,63 @@ fn wagers(sec: &mut Section, spec: &crate::model::Spec, c: &Computed) {
             super::decks::page_one_label(spec, a.decks)
         ),
     );
-    let mut t = Table::names(vec![
-        "wager",
-        "pay table",
-        "house edge",
+    let mut head = vec!["wager", "pay table", "house edge"];
+    let range_head = range.as_ref().map(|r| format!("range over {}", r.label));
+    if let Some(h) = &range_head {
+        head.push(h);
+    }
+    head.extend([
         "hit frequency",
         "std dev",
         "top award",
         "top award odds",
         "max payout per unit",
-    ])
-    .kind(2, Kind::Percent)
-    .kind(3, Kind::Percent)
-    .kind(4, Kind::Decimal)
-    .kind(6, Kind::Odds)
-    .kind(7, Kind::Amount);
-    for w in &a.wagers {
-        for p in &w.tables {
-            // Invented pays give no figure of the game: say so, and point
-            // to the pay search that tests the printed edge instead.
-            if let Some(a) = spec.assumed_pays(&w.id, &p.id) {
+    ]);
+    let shift = usize::from(range.is_some());
+    let mut t = Table::names(head)
+        .kind(2, Kind::Percent)
+        .kind(3 + shift, Kind::Percent)
+        .kind(4 + shift, Kind::Decimal)
+        .kind(6 + shift, Kind::Odds)
+        .kind(7 + shift, Kind::Amount);
+    let mut moving: Vec<String> = Vec::new();
+    for (wi, w) in a.wagers.iter().enumerate() {
+        for (ti, p) in w.tables.iter().enumerate() {
+            if super::words::asked(spec, &w.id, &p.id) {
+                continue;
+            }
+            let name = super::words::wager(spec, &w.id);
+            if super::words::assumed(spec, &w.id, &p.id) {
                 let mut row = vec![
-                    format!("`{}`", w.id),
-                    p.name.clone(),
-                    format!(
-                        "none: the document prints no pays (assumption `{}`; see the pay search)",
-                        a.id
-                    ),
-                    share(p.wins, p.total, 4),
+                    name,
+                    super::words::WITH_ASSUMED_PAYS.to_string(),
+                    format!("**{}**", super::words::NOT_EVALUATED),
                 ];
-                row.extend(["-"; 4].map(String::from));
+                row.extend(std::iter::repeat_n("-".to_string(), 6 + shift));
                 t.row(row);
                 continue;
             }
             let edge = p.house_edge();
             let edge_text = percent(&edge, 4);
             let mut row = vec![
-                format!("`{}`", w.id),
+                name.clone(),
                 p.name.clone(),
                 if edge.is_negative() {
                     format!("**{edge_text}**")
                 } else {
                     edge_text
                 },
-                share(p.wins, p.total, 4),
-                sqrt_decimal(&p.variance, 4),
             ];
-            row.extend(super::summary::top_award_cells(p));
+            if let Some(r) = &range {
+                let (cell, moves) = r.cell(wi, ti);
+                if moves {
+                    moving.push(super::words::wager_table(spec, &w.id, &p.id));
+                }
+                row.push(cell);
+            }
+            row.push(share(p.wins, p.total, 4));
+            row.push(sqrt_decimal(&p.variance, 4));
+            row.extend(top_award_cells(spec, &w.id, p));
             // The largest amount paid per unit staked: the top award's pay.
             row.push(
                 p.top_award()
@@ -271,10 +300,38 @@ fn wagers(sec: &mut Section, spec: &crate::model::Spec, c: &Computed) {
         }
     }
     sec.table(t);
+    if let Some(r) = &range {
+        r.note(sec, &moving);
+    }
     for cs in &a.combined {
         sec.para(format!(
-            "Combined wager {}.",
-            super::summary::combined_line(cs)
+            "Combined wager {}: house edge {} per {}, {} per total wagered.",
+            cs.name,
+            percent(&cs.house_edge(), 4),
+            super::words::wager(spec, &cs.per),
+            percent(&cs.per_total_wagered(), 4)
         ));
+    }
+}
+
+/// The top award by event name, and its odds.
+fn top_award_cells(
+    spec: &crate::model::Spec,
+    wager: &str,
+    p: &crate::engine::stats::TableStats,
+) -> [String; 2] {
+    match p.top_award() {
+        Some(e) => {
+            let names: Vec<String> = e
+                .events
+                .iter()
+                .map(|id| super::words::event_short(spec, wager, id))
+                .collect();
+            [
+                format!("{} ({})", e.pay.describe(), names.join(", ")),
+                super::numbers::one_in(e.combinations, p.total),
+            ]
+        }
+        None => ["-".into(), "-".into()],
     }
 }

@@ -70,9 +70,24 @@ pub(crate) fn notes(
     for n in notes {
         let by: Vec<String> =
             n.by.iter()
-                .map(|(id, why)| format!("`{id}`, which {why}"))
+                .map(|(id, why)| format!("{}, which {why}", words(w, id)))
                 .collect();
         sec.item(format!(
-"Note: `{}` shows 0 combinations because whenever it holds, an event tried before it under this pay table holds too and settles the wager; of these, {}. On its own it holds on {} combinations ({}).", n.event, by.join(" and "), group_digits(&n.alone.to_string()), one_in(n.alone, t.total)));
+"Note: {} shows 0 combinations because whenever it holds, an event tried before it under this pay table holds too and settles the wager; of these, {}. On its own it holds on {} combinations ({}).", words(w, n.event), by.join(" and "), group_digits(&n.alone.to_string()), one_in(n.alone, t.total)));
     }
+}
+
+/// An event's short name (its name before a colon).
+fn words(w: &Wager, id: &str) -> String {
+    w.events.iter().find(|e| e.id == id).map_or_else(
+        || id.replace('_', " "),
+        |e| {
+            e.name
+                .split(':')
+                .next()
+                .unwrap_or(&e.name)
+                .trim()
+                .to_string()
+        },
+    )
 }

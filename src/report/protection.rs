@@ -114,7 +114,7 @@ fn informed(sec: &mut Section, p: &crate::protection::Protection) {
     }
     sec.heading(3, "Seeing a card while deciding to draw");
     sec.para(
-        "Bets are down before the deal, so what the player sees here changes only the decision to draw: the spec's strategy without the knowledge against the optimal strategy with it, exact (for other players' cards, every combination of their point values is enumerated, weighted by the ways it is dealt). Per round: the player's expected win per unit of the bet placed every round; per total wagered: per unit staked in all (the bet the decision to draw adds included). A dash in the table above: the player cannot sit out.",
+        "Bets are down before the deal, so what the player sees here changes only the decision to draw: the strategy the rest of this report assumes, without the knowledge, against the optimal strategy with it, exact (for other players' cards, every combination of their point values is enumerated, weighted by the ways it is dealt). Per round: the player's expected win per unit of the bet placed every round; per total wagered: per unit staked in all (the bet the decision to draw adds included). A dash in the table above: the player cannot sit out.",
     );
     let mut t = Table::names([
         "scenario",
@@ -128,7 +128,7 @@ fn informed(sec: &mut Section, p: &crate::protection::Protection) {
     .kinds_from(2, Kind::Percent);
     for (o, g) in &list {
         t.row([
-            format!("`{}`", o.scenario.text),
+            o.scenario.text.clone(),
             crate::protect::sees(o),
             percent(&g.normal.expected, 4),
             percent(&g.informed.expected, 4),
@@ -143,8 +143,8 @@ fn informed(sec: &mut Section, p: &crate::protection::Protection) {
         sec.heading(
             3,
             format!(
-                "Drawing with the face-down card seen: `{}`",
-                o.scenario.text
+                "Drawing with {} seen",
+                crate::protect::sees(o).replace(" before deciding", "")
             ),
         );
         sec.para(
@@ -205,7 +205,13 @@ pub(crate) fn section(inp: &Inputs, c: &Computed, number: usize) -> Option<Secti
                 .join(", "),
         };
         t.row([
-            format!("`{}`", o.scenario.text),
+            // The wagers are in their own column: not after `@`.
+            o.scenario
+                .text
+                .split('@')
+                .next()
+                .unwrap_or_default()
+                .to_string(),
             crate::protect::sees(o),
             wagers,
             percent(&o.player_edge, 4),
@@ -219,7 +225,7 @@ pub(crate) fn section(inp: &Inputs, c: &Computed, number: usize) -> Option<Secti
     let best: Vec<&Outcome> = p.outcomes.iter().filter(|o| o.searched > 0).collect();
     if !best.is_empty() {
         sec.para(format!(
-            "`groups:K:best` tries every two-group partition of the thirteen ranks ({}) and keeps the one best for the player who may sit out.",
+            "For a best partition (groups:K:best), every two-group partition of the thirteen ranks ({}) is tried, and the one best for the player who may sit out is kept.",
             best[0].searched
         ));
     }
@@ -230,7 +236,7 @@ pub(crate) fn section(inp: &Inputs, c: &Computed, number: usize) -> Option<Secti
             {
                 continue;
             }
-            sec.heading(3, format!("Decision table: `{}`", o.scenario.text));
+            sec.heading(3, format!("Decision table: {}", crate::protect::sees(o)));
             let mut d = Table::names([
                 "player sees",
                 "probability",
@@ -269,21 +275,23 @@ pub(crate) fn section(inp: &Inputs, c: &Computed, number: usize) -> Option<Secti
         let names: Vec<String> = gaining
             .iter()
             .filter(|o| countermeasure(o) == k)
-            .map(|o| format!("`{}`", o.scenario.text))
+            .map(|o| crate::protect::sees(o))
             .collect::<std::collections::BTreeSet<_>>()
             .into_iter()
             .collect();
-        sec.item(format!("Against {}: {k}.", names.join(", ")));
+        sec.item(format!(
+            "Against a player who knows {}: {k}.",
+            names.join("; or ")
+        ));
     }
     if !set.not_run.is_empty() {
         sec.note(format!(
-            "Not in this section (their conditions read ranks or suits, a slower walk): {}; `certify protect {} --wagers WAGER` computes them.",
+            "Not in this section: {} (the manual's chapter \"Game protection\" shows how to compute them).",
             set.not_run
                 .iter()
-                .map(|w| format!("`{w}`"))
+                .map(|w| label(inp.spec, w))
                 .collect::<Vec<_>>()
                 .join(", "),
-            inp.spec_path
         ));
     }
     if !set.favourable.is_empty() {
@@ -291,14 +299,13 @@ pub(crate) fn section(inp: &Inputs, c: &Computed, number: usize) -> Option<Secti
             "Left out: {}, whose house edge is negative: the player has the edge without seeing any card (see the warnings).",
             set.favourable
                 .iter()
-                .map(|w| format!("`{w}`"))
+                .map(|w| label(inp.spec, w))
                 .collect::<Vec<_>>()
                 .join(", ")
         ));
     }
-    sec.para(format!(
-        "Every decision table, and any other scenario: `certify protect {} --json` (see the manual's chapter \"Game protection\").",
-        inp.spec_path
-    ));
+    sec.para(
+        "Every decision table, and any other scenario, in exact fractions: the manual's chapter \"Game protection\" shows how to compute them.",
+    );
     Some(sec)
 }

@@ -16,7 +16,7 @@ pub(crate) fn section_part(sec: &mut Section, inp: &Inputs) {
     let spec = inp.spec;
     sec.heading(3, "Assumptions");
     if spec.assumptions.is_empty() {
-        sec.para("The spec declares no assumptions.");
+        sec.para("The rule file declares no assumptions.");
     } else {
         sec.para("Readings the document leaves open and for which no alternative is computed: the document's words, where they are, the choice made and why.");
         let mut t = Table::names(vec![
@@ -28,7 +28,7 @@ pub(crate) fn section_part(sec: &mut Section, inp: &Inputs) {
         ]);
         for a in &spec.assumptions {
             t.row(vec![
-                format!("`{}`", a.id),
+                super::rules::capital(&super::words::plain(&a.id)),
                 format!("{}, {}", a.document, a.at),
                 format!("“{}”", a.quote),
                 a.choice.clone(),
@@ -37,38 +37,24 @@ pub(crate) fn section_part(sec: &mut Section, inp: &Inputs) {
         }
         sec.table(t);
     }
-    sec.heading(3, "Readings of the document");
-    if spec.readings.is_empty() {
-        sec.para("The spec does not list the document's items.");
-    } else {
-        sec.para(format!(
-"One row per numbered item and table of {}, in the document's order: how the spec reads it.", spec.document));
-        let mut t = Table::names(vec!["item", "the document says", "read as", "note"]);
-        for r in &spec.readings {
-            t.row(vec![
-                r.item.clone(),
-                r.says.clone().unwrap_or_default(),
-                read_as(r),
-                r.note.clone().unwrap_or_default(),
-            ]);
-        }
-        sec.table(t);
-    }
+    sec.para(
+        "How the rule file reads each numbered item and table of the document is in Appendix B.",
+    );
     let same = same_figures(inp);
     if !same.is_empty() {
         sec.heading(3, "Readings that give the same figures");
     }
     for sf in &same {
         let lead = format!(
-            "Interpretation `{}`: both readings give the same house edge at every deck count computed ({} at {}), so the figures cannot tell them apart. They are still different rules: ",
-            sf.id,
+            "{}: both readings give the same house edge at every deck count computed ({} at {}), so the figures cannot tell them apart. They are still different rules: ",
+            super::rules::capital(&super::words::plain(&sf.id)),
             sf.edge,
             crate::cards::deck_count(inp.decks)
         );
         match &sf.round {
             Some(r) => {
                 sec.para(format!(
-                    "{lead}the reference evaluator settles this round differently under each ({}).",
+                    "{lead}this round is settled differently under each ({}).",
                     r.cards
                 ));
                 sec.table(round_table(r));
@@ -78,6 +64,27 @@ pub(crate) fn section_part(sec: &mut Section, inp: &Inputs) {
             )),
         }
     }
+}
+
+/// Appendix B's part: how the rule file reads each item of the document.
+pub(crate) fn appendix_part(sec: &mut Section, spec: &Spec) {
+    sec.heading(3, "Readings of the document");
+    if spec.readings.is_empty() {
+        sec.para("The rule file does not list the document's items.");
+        return;
+    }
+    sec.para(format!(
+"One row per numbered item and table of {}, in the document's order: which parts of the rule file read it.", spec.document));
+    let mut t = Table::names(vec!["item", "the document says", "read as", "note"]);
+    for r in &spec.readings {
+        t.row(vec![
+            r.item.clone(),
+            r.says.clone().unwrap_or_default(),
+            read_as(r),
+            r.note.clone().unwrap_or_default(),
+        ]);
+    }
+    sec.table(t);
 }
 
 fn read_as(r: &ItemReading) -> String {
@@ -188,14 +195,10 @@ fn distinguishing(spec: &Spec, i: &Interpretation, r: &DifferingRound) -> Distin
     let show = |who: &Reading, (event, pay): &(String, String)| {
         (
             who.reading.trim().to_string(),
-            format!(
-                "`{}`{}",
-                who.wager,
-                who.pay_table
-                    .as_ref()
-                    .map(|t| format!(" / {t}"))
-                    .unwrap_or_default()
-            ),
+            match &who.pay_table {
+                Some(t) => super::words::wager_table(spec, &who.wager, t),
+                None => super::words::wager(spec, &who.wager),
+            },
             format!("{event}: {pay}"),
         )
     };
@@ -228,7 +231,7 @@ pub(crate) fn assumed_beside_search(
     for t in &w.tables {
         if let Some(a) = spec.assumed_pays(&w.id, &t.id) {
             sec.para(format!(
-"The spec's pay table `{}` / {} is an assumption, not the document's (assumption `{}`: {}). Under those pays the house edge would be {} at {}: a figure of the assumption, not a house edge of the game.", w.id, t.id, a.id, a.choice.trim_end_matches('.'), percent(&t.house_edge(), 4), crate::cards::deck_count(c.analysis.decks)));
+"The pay table of {} in section 2 is an assumption, not the document's ({}). Under those pays the house edge would be {} at {}: a figure of the assumption, not a house edge of the game; the wager is {}.", super::words::wager(spec, &w.id), a.choice.trim_end_matches('.'), percent(&t.house_edge(), 4), crate::cards::deck_count(c.analysis.decks), super::words::NOT_EVALUATED));
         }
     }
 }

@@ -28,11 +28,12 @@ pub(crate) fn return_table(t: &TableStats) -> Table {
     };
     for e in &t.events {
         let (p, odds, r) = ret(e.combinations, big(e.pay.net()));
-        // The event's name as the document words it, its id beside it.
-        let event = if e.name.is_empty() || e.name == e.id {
-            format!("`{}`", e.id)
+        // The event's name as the document words it (its identifier is in
+        // Appendix B).
+        let event = if e.name.is_empty() {
+            e.id.replace('_', " ")
         } else {
-            format!("{} (`{}`)", e.name, e.id)
+            e.name.clone()
         };
         tab.row(vec![
             event,
@@ -84,7 +85,12 @@ pub(crate) fn figures(spec: &Spec, wager: &str, t: &TableStats) -> Table {
     let edge = t.house_edge();
     k.row([
         match spec.assumed_pays(wager, &t.id) {
-            Some(a) => format!("House edge under ASSUMED pays (assumption `{}`)", a.id),
+            Some(a) => format!(
+                "House edge {} (assumption: {}; {})",
+                super::words::WITH_ASSUMED_PAYS,
+                super::words::plain(&a.id),
+                super::words::NOT_EVALUATED
+            ),
             None => "House edge".to_string(),
         },
         format!("{} (exact: {})", percent(&edge, 4), fraction(&edge)),
@@ -105,7 +111,11 @@ pub(crate) fn figures(spec: &Spec, wager: &str, t: &TableStats) -> Table {
             format!(
                 "{} ({}), {}",
                 top.pay.describe(),
-                top.events.join(", "),
+                top.events
+                    .iter()
+                    .map(|e| super::words::event_short(spec, wager, e))
+                    .collect::<Vec<_>>()
+                    .join(", "),
                 one_in(top.combinations, t.total)
             ),
         ]);

@@ -47,11 +47,20 @@ pub(crate) fn section(spec: &Spec) -> Section {
         FirstRule::Decides(d) => {
             let st = &d.strategies[d.default];
             let rule = match st.rule {
-                crate::model::StrategyRule::When(_) => format!("draw when `{}`", st.source),
-                _ => format!("{} (computed exactly, section 4)", st.source),
+                crate::model::StrategyRule::When(_) => {
+                    "a written rule of thumb (its condition is in Appendix B)".to_string()
+                }
+                _ => format!(
+                    "the decision that maximises the expected return of {}, computed exactly for each shoe (section 4)",
+                    d.objective
+                        .iter()
+                        .map(|&w| spec.wagers[w].name.as_str())
+                        .collect::<Vec<_>>()
+                        .join(" plus ")
+                ),
             };
             sec.item(format!(
-"The {a} chooses to draw one card or stand. This analysis plays the strategy `{}`: {rule}.", st.id));
+"The {a} chooses to draw one card or stand. This analysis plays the {} strategy: {rule}.", super::words::plain(&st.id)));
         }
     }
     sec.item(format!(
@@ -98,14 +107,18 @@ pub(crate) fn section(spec: &Spec) -> Section {
     };
     sec.figure(chart, Some(t));
     for w in &spec.wagers {
-        sec.heading(3, format!("Wager `{}`: {}", w.id, w.name));
+        sec.heading(3, format!("Wager: {}", w.name));
         if let Some(d) = &w.description {
             sec.para(d.trim());
         }
-        if let Some(p) = &w.placed {
-            sec.para(format!(
-                "Placed only on rounds where `{}`; its figures are per wager placed.",
-                p.source
+        if w.placed.is_some() {
+            sec.para("Placed only on some rounds, as described above (the condition is in Appendix B); its figures are per wager placed.");
+        }
+        if super::words::wager_assumed(spec, &w.id) {
+            sec.verdict(format!(
+                "**{}.** The document prints no pays for this wager; the pays below are an assumption, and every figure computed with them is marked \"{}\".",
+                capital(super::words::NOT_EVALUATED),
+                super::words::WITH_ASSUMED_PAYS
             ));
         }
         sec.para(match w.precedence {
@@ -114,30 +127,85 @@ pub(crate) fn section(spec: &Spec) -> Section {
                 Precedence::ListedOrder =>
                     "When several events hold, the first listed below settles the wager. When no event holds, the wager loses.",
             });
-        let mut header = vec!["event".to_string(), "when".to_string()];
+        // The event in words; its condition as the rule file writes it is
+        // in Appendix B.
+        let mut header = vec!["event".to_string()];
         header.extend(w.pay_tables.iter().map(|t| t.name.clone()));
         let mut t = Table::names(header);
         for (k, e) in w.events.iter().enumerate() {
-            let mut row = vec![
-                format!("{} (`{}`)", e.name, e.id),
-                format!(
-                    "`{}`",
-                    e.source.split_whitespace().collect::<Vec<_>>().join(" ")
-                ),
-            ];
+            let mut row = vec![e.name.clone()];
             row.extend(w.pay_tables.iter().map(|p| p.pays[k].describe()));
             t.row(row);
         }
         sec.table(t);
     }
     if let Some(t) = &spec.table {
-        table_rules(&mut sec, t);
+        table_rules(&mut sec, spec, t);
+    }
+    sec
+}
+
+/// "Not evaluated" -> "Not evaluated".
+pub(crate) fn capital(s: &str) -> String {
+    let mut c = s.chars();
+    c.next()
+        .map(|f| f.to_uppercase().chain(c).collect())
+        .unwrap_or_default()
+}
+
+/// Appendix B: each rule as the rule file writes it, by identifier, for a
+/// reader who needs to find it there: wagers, events and their conditions,
+/// pay tables, strategies.
+pub(crate) fn appendix(spec: &Spec) -> Section {
+    let mut sec = Section::new(
+        "rule_file",
+        "Appendix B. The rules as the rule file writes them",
+    );
+    sec.para(format!(
+        "Each rule of section 2 with its identifier and condition in the rule file `{}` (version {}), for a reader who checks the rule file against this report. Conditions are written in the rule file's condition language.",
+        spec.id, spec.version
+    ));
+    if let FirstRule::Decides(d) = &spec.game.first {
+        let mut t = Table::names(vec!["strategy", "identifier", "draws when"]);
+        for s in &d.strategies {
+            t.row(vec![
+                super::words::plain(&s.id),
+                format!("`{}`", s.id),
+                format!("`{}`", s.source),
+            ]);
+        }
+        sec.heading(3, "Strategies");
+        sec.table(t);
+    }
+    for w in &spec.wagers {
+        sec.heading(3, format!("{} (`{}`)", w.name, w.id));
+        if let Some(p) = &w.placed {
+            sec.para(format!("Placed only when `{}`.", p.source));
+        }
+        let tables: Vec<String> = w
+            .pay_tables
+            .iter()
+            .map(|p| format!("{} (`{}`)", p.name, p.id))
+            .collect();
+        sec.para(format!("Pay tables: {}.", tables.join("; ")));
+        let mut t = Table::names(vec!["event", "identifier", "holds when"]);
+        for e in &w.events {
+            t.row(vec![
+                e.name.clone(),
+                format!("`{}`", e.id),
+                format!(
+                    "`{}`",
+                    e.source.split_whitespace().collect::<Vec<_>>().join(" ")
+                ),
+            ]);
+        }
+        sec.table(t);
     }
     sec
 }
 
 /// The table rules of a player-banked game (settled by `certify table`).
-fn table_rules(sec: &mut Section, t: &crate::model::table::TableRules) {
+fn table_rules(sec: &mut Section, spec: &Spec, t: &crate::model::table::TableRules) {
     use crate::model::table::{Coverage, WagerKind};
     sec.heading(3, "Table rounds");
     sec.item(format!(
@@ -145,15 +213,15 @@ fn table_rules(sec: &mut Section, t: &crate::model::table::TableRules) {
     sec.item(format!(
 "Settlement order: {}; within each wager, seats clockwise from the player-dealer's left, back-line bets after the seat they stand behind.", t.wagers
             .iter()
-            .map(|w| format!("`{}`", w.id))
+            .map(|w| super::words::wager(spec, &w.id))
             .collect::<Vec<_>>()
             .join(", ")));
     let reading = |c: Coverage| match c {
         Coverage::RunningLimit => {
-            "`running_limit`: each wager is covered as far as the player-dealer's running net (collected less paid) stays within plus or minus his stake; the part not covered is returned"
+            "a running limit: each wager is covered as far as the player-dealer's running net (collected less paid) stays within plus or minus his stake; the part not covered is returned"
         }
         Coverage::Cutoff => {
-            "`cutoff`: once his stake is exhausted either way, every later wager is returned"
+            "a cut-off: once his stake is exhausted either way, every later wager is returned"
         }
     };
     sec.item(format!(
@@ -161,7 +229,7 @@ fn table_rules(sec: &mut Section, t: &crate::model::table::TableRules) {
     let mut k = Table::names(vec!["wager", "kind", "back line", "limits ($)"]);
     for w in &t.wagers {
         k.row(vec![
-            format!("`{}`", w.id),
+            super::words::wager(spec, &w.id),
             match w.kind {
                 WagerKind::Line => "line".to_string(),
                 WagerKind::Side => "side bet (needs a line wager)".to_string(),
@@ -171,5 +239,5 @@ fn table_rules(sec: &mut Section, t: &crate::model::table::TableRules) {
         ]);
     }
     sec.table(k);
-    sec.note("Limits are as the spec declares them; its comments record which the document states and which are assumed.");
+    sec.note("Limits are as the rule file declares them; its comments record which the document states and which are assumed.");
 }

@@ -28,7 +28,11 @@ pub(crate) fn framing(sec: &mut super::model::Section, spec: &Spec) {
     let Some(table) = &spec.table else {
         return;
     };
-    let held: Vec<String> = table.wagers.iter().map(|w| format!("`{}`", w.id)).collect();
+    let held: Vec<String> = table
+        .wagers
+        .iter()
+        .map(|w| super::words::wager(spec, &w.id))
+        .collect();
     sec.para(format!(
 "**Who holds the other side.** This is a player-banked game: a player-dealer (a seat that rotates clockwise every {} hands) pays and collects every wager — {} — as far as his stake covers; the house is not the other party. Every figure is the bettor's expectation against the player-dealer, each wager fully covered: the \"house edge\" is the bettor's expected loss per unit staked, which is the player-dealer's expected gain.", table.rotation, held.join(", ")));
 }

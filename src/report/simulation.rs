@@ -20,31 +20,44 @@ fn group(n: u64) -> String {
 /// The section's blocks as Markdown (what `certify simulate` prints).
 pub fn markdown(st: &Study) -> String {
     let mut sec = Section::new("simulation", "");
-    section_part(&mut sec, st);
+    section_part(&mut sec, st, None);
     super::markdown::blocks(&sec.blocks)
 }
 
 /// The section's blocks.
-pub fn section_part(sec: &mut Section, st: &Study) {
+///
+/// With the rule file (`spec`), the report's words: wagers and pay tables
+/// by name; without it (`certify simulate`), by identifier.
+pub fn section_part(sec: &mut Section, st: &Study, spec: Option<&crate::model::Spec>) {
     let p = &st.procedure;
+    let name = |w: &str, t: &str| match spec {
+        Some(s) => super::words::row_name(s, w, t),
+        None => format!("{w} / {t}"),
+    };
+    let dealt = match spec {
+        Some(_) => {
+            "Shoes of {} cards were dealt by the game's drawing rules and every wager settled round by round by a program written apart from the exact computation (it shares no code with it)."
+        }
+        None => {
+            "Shoes of {} cards were dealt by the spec's drawing rules and every wager settled by the reference evaluator; the simulator shares no code with the exact engine."
+        }
+    };
     sec.para(format!(
-"Shoes of {} cards were dealt by the spec's drawing rules and every wager settled by the reference evaluator; the simulator shares no code with the exact engine. {} rounds were each dealt from a full shoe (the exact figures' assumption) and {} rounds in {} shoes were dealt to a cut card. Seed {}; generator: {}. Burn: {}. Cut card: {}; here at card {} of {} ({} penetration), with card {} and {} ({} and {}) for the counting analysis. Intervals are 99.9% normal intervals; dealt-shoe intervals are taken over shoes.", p.cards, group(st.full_rounds), group(st.dealt_rounds), group(st.dealt_shoes), st.settings.seed, p.generator, p.burn, p.cut, p.cut_cards[2], p.cards, pct(p.penetrations[2], 1), p.cut_cards[0], p.cut_cards[1], pct(p.penetrations[0], 1), pct(p.penetrations[1], 1)));
+"{} {} rounds were each dealt from a full shoe (the exact figures' assumption) and {} rounds in {} shoes were dealt to a cut card. Seed {}; generator: {}. Burn: {}. Cut card: {}; here at card {} of {} ({} penetration), with card {} and {} ({} and {}) for the counting analysis. Intervals are 99.9% normal intervals; dealt-shoe intervals are taken over shoes.", dealt.replace("{}", &p.cards.to_string()), group(st.full_rounds), group(st.dealt_rounds), group(st.dealt_shoes), st.settings.seed, p.generator, p.burn, p.cut, p.cut_cards[2], p.cards, pct(p.penetrations[2], 1), p.cut_cards[0], p.cut_cards[1], pct(p.penetrations[0], 1), pct(p.penetrations[1], 1)));
     sec.heading(3, "Simulation against the exact figures");
     sec.para("The full-shoe simulation must contain the exact house edge in its interval. The cut-card effect is the house edge dealt to the cut card minus the exact full-shoe edge.");
     let mut t = Table::names(vec![
         "wager",
-        "pay table",
         "exact house edge",
         "simulated (99.9%)",
         "agrees",
         "hit frequency (any win): exact, simulated",
         "cut-card effect (99.9%)",
     ])
-    .kind(2, Kind::Percent);
+    .kind(1, Kind::Percent);
     for c in &st.cross_check {
         t.row(vec![
-            c.wager.clone(),
-            c.pay_table.clone(),
+            name(&c.wager, &c.pay_table),
             pct(c.exact_edge, 4),
             interval_pct(&c.simulated_edge, 4).replacen('+', "", 1),
             if c.agrees { "yes" } else { "NO" }.to_string(),
@@ -58,12 +71,12 @@ pub fn section_part(sec: &mut Section, st: &Study) {
     }
     sec.table(t);
     sec.heading(3, "Effects of removal");
-    sec.para("Exact change in house edge, in percentage points, when one card of each rank is removed from a full shoe (the engine on that composition; exact fractions in the JSON report). Where a wager reads suits, the rank's figure is the mean over its four suits and each suit is listed below.");
-    let mut header = vec!["pay table".to_string()];
+    sec.para("Exact change in house edge, in percentage points, when one card of each rank is removed from a full shoe (computed exactly on that composition; exact fractions in the JSON report). Where a wager reads suits, the rank's figure is the mean over its four suits and each suit is listed below.");
+    let mut header = vec!["wager".to_string()];
     header.extend(RANKS.iter().map(|r| r.to_string()));
     let mut t = Table::names(header).kinds_from(1, Kind::Decimal);
     for tb in &st.tables {
-        let mut row = vec![format!("{} / {}", tb.wager, tb.pay_table)];
+        let mut row = vec![name(&tb.wager, &tb.pay_table)];
         row.extend(
             tb.removal_by_rank
                 .iter()
@@ -74,7 +87,7 @@ pub fn section_part(sec: &mut Section, st: &Study) {
     sec.table(t);
     for tb in &st.tables {
         if let Some(cards) = &tb.removal_by_card {
-            sec.para(format!("By suit, `{} / {}`:", tb.wager, tb.pay_table));
+            sec.para(format!("By suit, {}:", name(&tb.wager, &tb.pay_table)));
             let mut header = vec!["suit".to_string()];
             header.extend(RANKS.iter().map(|r| r.to_string()));
             let mut t = Table::names(header).kinds_from(1, Kind::Decimal);
@@ -87,7 +100,7 @@ pub fn section_part(sec: &mut Section, st: &Study) {
         }
     }
     sec.heading(3, "Card counting");
-    counting(sec, st);
+    counting(sec, st, spec);
 }
 
 /// `1,000 shoes` or `100 shoes` for the wagers that read suits.
@@ -104,23 +117,21 @@ fn shoes_text(st: &Study) -> String {
 
 /// The card-counting part: each pay table's count, the threshold chosen on
 /// the dealt pass, both players measured on other shoes, and verdicts.
-fn counting(sec: &mut Section, st: &Study) {
+fn counting(sec: &mut Section, st: &Study, spec: Option<&crate::model::Spec>) {
+    let name = |w: &str, t: &str| match spec {
+        Some(s) => super::words::row_name(s, w, t),
+        None => format!("{w} / {t}"),
+    };
     let never = crate::study::NEVER_BETS;
     sec.para(format!(
 "Each pay table's count: integer tags per rank scaled from the effects of removal (a card whose removal helps the player counts plus), balanced where possible and at the lowest level (1 to 3) within 0.03 of the best betting correlation with them. A balanced count is divided by the decks left (true count); an unbalanced one is used as it runs, from minus half its drift over the shoe. The counter bets only when the count reaches a threshold. Every threshold from -40 to +40 was tried at each penetration on the dealt pass ({} shoes) and the best kept."
 , group(st.dealt_shoes)));
-    let mut t = Table::names(vec![
-        "pay table",
-        "tags",
-        "level",
-        "balanced",
-        "correlation",
-    ])
-    .kind(2, Kind::Count)
-    .kind(4, Kind::Decimal);
+    let mut t = Table::names(vec!["wager", "tags", "level", "balanced", "correlation"])
+        .kind(2, Kind::Count)
+        .kind(4, Kind::Decimal);
     for tb in &st.tables {
         t.row(vec![
-            format!("{} / {}", tb.wager, tb.pay_table),
+            name(&tb.wager, &tb.pay_table),
             tags_text(&tb.count.tags),
             tb.count.level.to_string(),
             if tb.count.balanced { "yes" } else { "no" }.to_string(),
@@ -130,7 +141,7 @@ fn counting(sec: &mut Section, st: &Study) {
     sec.table(t);
     sec.para(format!("The thresholds chosen, with what they won on the dealt pass that chose them (optimistic: the best of 81 on the same rounds; shown to say how each was chosen, not as what a counter wins). A threshold at the edge of the range tried, +40, means no threshold won: the count (almost) never reaches it. Fewer than {never} bets per shoe is \"never bets\"."));
     let mut t = Table::names(vec![
-        "pay table",
+        "wager",
         "penetration",
         "bet at count",
         "bets per shoe",
@@ -151,7 +162,7 @@ fn counting(sec: &mut Section, st: &Study) {
             });
             let never_bets = b.bets_per_shoe < never;
             t.row(vec![
-                format!("{} / {}", tb.wager, tb.pay_table),
+                name(&tb.wager, &tb.pay_table),
                 pct(b.penetration, 1),
                 at,
                 if never_bets {
@@ -166,7 +177,7 @@ fn counting(sec: &mut Section, st: &Study) {
     sec.table(t);
     let measured = st.tables.iter().any(|t| t.same_shoes.is_some());
     if !measured {
-        sec.para("No shoes were sampled (`--bound-shoes 0`): the counter is not measured apart from the rounds that chose its threshold, and a pay table is called countable only when its best win per shoe clears zero by 4.61 standard errors (99.9% after allowing for the 243 thresholds and penetrations tried). No perfect-information bound was computed.");
+        sec.para("No shoes were set aside for measuring the counter: the counter is not measured apart from the rounds that chose its threshold, and a pay table is called countable only when its best win per shoe clears zero by 4.61 standard errors (99.9% after allowing for the 243 thresholds and penetrations tried). No perfect-information bound was computed.");
     } else {
         sec.para(format!(
 "The counter is then measured at its chosen thresholds on {}, dealt as the dealt pass is but with their own generator streams, beside a player who knows every unseen card and bets exactly the rounds whose exact edge favours the player: the perfect-information bound, which no count can beat. Both are measured by expected value (the exact edges of the unseen cards on the rounds each one bets, summed per shoe: nearly free of luck) and by what those rounds paid (realised). On every shoe the bound's expected win is at least the counter's. A pay table is countable when the counter's expected win per shoe at {} penetration clears zero by its 99.9% interval.",
@@ -174,7 +185,7 @@ fn counting(sec: &mut Section, st: &Study) {
             pct(st.procedure.penetrations[2], 1)
         ));
         let mut t = Table::names(vec![
-            "pay table",
+            "wager",
             "player",
             "penetration",
             "shoes (rounds)",
@@ -204,7 +215,7 @@ fn counting(sec: &mut Section, st: &Study) {
                 &same.bound,
             ))) {
                 t.row(vec![
-                    format!("{} / {}", tb.wager, tb.pay_table),
+                    name(&tb.wager, &tb.pay_table),
                     who,
                     pct(p.penetration, 1),
                     format!("{} ({})", group(p.sample.shoes), group(p.sample.rounds)),
@@ -232,6 +243,16 @@ fn counting(sec: &mut Section, st: &Study) {
     sec.para("Verdicts:");
     sec.new_list();
     for tb in &st.tables {
-        sec.item(format!("`{} / {}`: {}", tb.wager, tb.pay_table, tb.verdict));
+        match spec {
+            Some(_) => sec.item(format!(
+                "{}: {}",
+                name(&tb.wager, &tb.pay_table),
+                tb.verdict
+            )),
+            None => sec.item(format!("`{} / {}`: {}", tb.wager, tb.pay_table, tb.verdict)),
+        }
+    }
+    if let Some(s) = spec {
+        super::findings::recommendations(sec, s, st);
     }
 }

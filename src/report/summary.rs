@@ -90,7 +90,7 @@ pub fn render(spec: &Spec, c: &Computed) -> String {
         );
     }
     if !c.claims.is_empty() {
-        let t = super::text::plain_table(&super::claims::table(&c.claims));
+        let t = super::text::plain_table(&super::claims::table(spec, &c.claims));
         let _ = writeln!(s, "\n{t}");
     }
     if !c.warnings.is_empty() {

@@ -85,6 +85,11 @@ pub struct RawSpec {
     /// row each, in the document's order.
     #[serde(default)]
     pub readings: Vec<RawItemReading>,
+    /// House edges published by independent analysts (not the document),
+    /// each with its source: the report compares them with the computed
+    /// figures at their printed precision. Written as `claims` are.
+    #[serde(default)]
+    pub published: Vec<RawClaim>,
 }
 
 /// A game written out (`hands`, `deal`, `naturals`, `drawing`), or
@@ -191,6 +196,16 @@ pub struct RawSubmission {
     /// The game's identifier in the submission: `LM-2026-01`.
     #[serde(default)]
     pub game_id: Option<String>,
+    /// Who owns the game (patent, copyright, licence), as the document names
+    /// them: `21st Century Gaming Concepts`.
+    #[serde(default)]
+    pub owner: Option<String>,
+    /// The table's maximum bet per wager, in dollars (`lucky_7: 300`), for
+    /// wagers the `table:` section's limits do not cover: the report gives
+    /// what a counter wins at that bet.
+    #[serde(default)]
+    #[schemars(with = "Option<BTreeMap<String, super::table::RawAmount>>")]
+    pub max_bets: Option<OrderedMap<S<String>, S<super::table::RawAmount>>>,
 }
 
 #[derive(Debug, Default, Deserialize, JsonSchema)]
@@ -209,6 +224,60 @@ pub struct RawReportPlan {
     #[serde(default)]
     #[schemars(with = "Option<i64>")]
     pub simulate: Option<S<i64>>,
+    /// The report's number, as the laboratory files it: `CFY-2026-0021`.
+    #[serde(default)]
+    pub number: Option<String>,
+    /// The report's revision history, oldest first.
+    #[serde(default)]
+    pub revisions: Vec<RawRevision>,
+    /// The game's headline figures, which page one leads with: a wager and
+    /// pay table, or a combined entry (both of its figures).
+    #[serde(default)]
+    pub headline: Vec<RawHeadline>,
+    /// Where the player decides: the written strategy a typical player
+    /// follows, whose figures page one gives beside the headline's.
+    #[serde(default)]
+    pub typical_strategy: Option<RawTypical>,
+}
+
+#[derive(Debug, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RawRevision {
+    /// The report's revision: `1`, `1.1`.
+    pub revision: String,
+    /// Its date, `YYYY-MM-DD`.
+    #[schemars(with = "String")]
+    pub date: S<String>,
+    /// What changed, in words (the figures that changed, and why).
+    pub change: String,
+}
+
+#[derive(Debug, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RawHeadline {
+    /// A wager (with `pay_table`)...
+    #[serde(default)]
+    #[schemars(with = "Option<String>")]
+    pub wager: Option<S<String>>,
+    /// ...under this pay table (default: its first)...
+    #[serde(default)]
+    #[schemars(with = "Option<String>")]
+    pub pay_table: Option<S<String>>,
+    /// ...or a `combined` entry: its edge per its `per` wager and per total
+    /// wagered.
+    #[serde(default)]
+    #[schemars(with = "Option<String>")]
+    pub combined: Option<S<String>>,
+}
+
+#[derive(Debug, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RawTypical {
+    /// A written strategy of the deciding hand, e.g. `draw_0_to_5`.
+    #[schemars(with = "String")]
+    pub strategy: S<String>,
+    /// Why a typical player plays it.
+    pub why: String,
 }
 
 #[derive(Debug, Deserialize, JsonSchema)]
@@ -264,6 +333,19 @@ pub struct RawSource {
     /// is `true`; left out, it says the question was not answered.
     #[serde(default)]
     pub unambiguous: Option<bool>,
+    /// The document's title as it prints it, e.g. `21st Century Baccarat`;
+    /// page one identifies the document by title, version and file hash.
+    #[serde(default)]
+    pub title: Option<String>,
+    /// The document's version or edition as it prints it, e.g. `V 10.0`,
+    /// or where it gives none, what dates it (`placed on trial 15 July 2011`).
+    #[serde(default)]
+    pub version: Option<String>,
+    /// SHA-256 of the document file (64 hex digits): the exact text the
+    /// analysis read. A run warns when the file beside the spec differs.
+    #[serde(default)]
+    #[schemars(with = "Option<String>")]
+    pub sha256: Option<S<String>>,
 }
 
 #[derive(Debug, Deserialize, JsonSchema)]
@@ -494,6 +576,11 @@ pub struct RawInterpretation {
     pub chosen: RawReading,
     /// The other reading, declared too so that it stays computable.
     pub alternative: RawReading,
+    /// `true` when the document gives the alternative little support: the
+    /// report lists it, with its figures, as a question to the submitter
+    /// rather than beside the chosen reading's results on page one.
+    #[serde(default)]
+    pub ask_submitter: Option<bool>,
 }
 
 #[derive(Debug, Deserialize, JsonSchema)]

@@ -95,6 +95,7 @@ pub static SPEC: Struct = Struct {
         opt("report", Ty::Struct(&REPORT_PLAN)),
         opt("assumptions", Ty::List(&Ty::Struct(&ASSUMPTION))),
         opt("readings", Ty::List(&Ty::Struct(&ITEM_READING))),
+        opt("published", Ty::List(&Ty::Struct(&CLAIM))),
     ],
     others: None,
 };
@@ -141,13 +142,48 @@ static SUBMISSION: Struct = Struct {
         opt("submitter", Ty::Text),
         opt("jurisdiction", Ty::Text),
         opt("game_id", Ty::Text),
+        opt("owner", Ty::Text),
+        opt("max_bets", Ty::Map(&Ty::Text, &Ty::Amount)),
     ],
     others: None,
 };
 
 static REPORT_PLAN: Struct = Struct {
     what: "the report",
-    fields: &[opt("date", Ty::Text), opt("simulate", Ty::Int)],
+    fields: &[
+        opt("date", Ty::Text),
+        opt("simulate", Ty::Int),
+        opt("number", Ty::Text),
+        opt("revisions", Ty::List(&Ty::Struct(&REVISION))),
+        opt("headline", Ty::List(&Ty::Struct(&HEADLINE))),
+        opt("typical_strategy", Ty::Struct(&TYPICAL)),
+    ],
+    others: None,
+};
+
+static REVISION: Struct = Struct {
+    what: "a revision",
+    fields: &[
+        req("revision", Ty::Text),
+        req("date", Ty::Text),
+        req("change", Ty::Text),
+    ],
+    others: None,
+};
+
+static HEADLINE: Struct = Struct {
+    what: "a headline figure",
+    fields: &[
+        opt("wager", Ty::Text),
+        opt("pay_table", Ty::Text),
+        opt("combined", Ty::Text),
+    ],
+    others: None,
+};
+
+static TYPICAL: Struct = Struct {
+    what: "the typical strategy",
+    fields: &[req("strategy", Ty::Text), req("why", Ty::Text)],
     others: None,
 };
 
@@ -157,6 +193,9 @@ static SOURCE: Struct = Struct {
         req("document", Ty::Text),
         opt("section", Ty::Text),
         opt("unambiguous", Ty::Bool),
+        opt("title", Ty::Text),
+        opt("version", Ty::Text),
+        opt("sha256", Ty::Text),
     ],
     others: None,
 };
@@ -275,6 +314,7 @@ static INTERPRETATION: Struct = Struct {
         req("question", Ty::Text),
         req("chosen", Ty::Struct(&READING)),
         req("alternative", Ty::Struct(&READING)),
+        opt("ask_submitter", Ty::Bool),
     ],
     others: None,
 };

@@ -93,6 +93,9 @@ fn ordinal(e: &SpecError) -> usize {
         TooMany { .. } => 83,
         ReportDate { .. } => 84,
         ReportRounds { .. } => 85,
+        InvalidSha256 { .. } => 86,
+        HeadlineTarget => 87,
+        UnknownStrategy { .. } => 88,
     }
 }
 
@@ -112,6 +115,20 @@ fn every_kind_has_its_one_wording() {
         (
             ReportRounds { rounds: 0 },
             "0 is not a number of rounds to simulate",
+        ),
+        (
+            InvalidSha256 { sha: s("abc123") },
+            "`abc123` is not a SHA-256",
+        ),
+        (
+            HeadlineTarget,
+            "a headline figure names a `wager` (and `pay_table`) or a `combined` entry",
+        ),
+        (
+            UnknownStrategy {
+                name: s("draw_on_9"),
+            },
+            "unknown strategy `draw_on_9`",
         ),
         (
             InvalidId {
@@ -480,7 +497,7 @@ fn every_kind_has_its_one_wording() {
             "too many wagers: 101, at most 100 (the limits are in the manual's limits chapter)",
         ),
     ];
-    let mut seen = [false; 86];
+    let mut seen = [false; 89];
     for (e, text) in &cases {
         assert_eq!(e.to_string(), *text);
         // Through the diagnostic's kind too.

@@ -105,7 +105,7 @@ impl PaySearch {
 #[schemars(deny_unknown_fields)]
 pub struct Warning {
     /// What the warning is about.
-    #[schemars(extend("enum" = ["player_advantage", "impossible_event", "outranked_event", "claim_mismatch", "document_not_found"]))]
+    #[schemars(extend("enum" = ["player_advantage", "impossible_event", "outranked_event", "claim_mismatch", "document_not_found", "document_changed", "pay_table_required"]))]
     pub kind: String,
     /// The warning in words.
     pub message: String,

@@ -1,0 +1,94 @@
+//! Words for readers: how the body of a report names a wager, a pay table,
+//! an event or a strategy (by the names the rule file gives them, never by
+//! their identifiers, which only the appendix that maps the rules to the
+//! rule file shows).
+
+use crate::model::Spec;
+
+/// The heading of a block of figures computed under assumed pays.
+pub(crate) const WITH_ASSUMED_PAYS: &str = "with assumed pays";
+/// What page one and every section say of a wager whose pays are assumed.
+pub(crate) const NOT_EVALUATED: &str = "not evaluated — pay table required";
+
+/// The wager's name (its id when the rule file has no such wager).
+pub(crate) fn wager(spec: &Spec, id: &str) -> String {
+    spec.wager(id).map_or_else(|| plain(id), |w| w.name.clone())
+}
+
+/// The pay table's name as the rule file gives it.
+pub(crate) fn table(spec: &Spec, wager: &str, table: &str) -> String {
+    spec.wager(wager)
+        .and_then(|w| w.pay_tables.iter().find(|t| t.id == table))
+        .map_or_else(|| plain(table), |t| t.name.clone())
+}
+
+/// "Wager — pay table", or the wager alone when it has one pay table.
+pub(crate) fn wager_table(spec: &Spec, w: &str, t: &str) -> String {
+    let single = spec.wager(w).is_some_and(|x| x.pay_tables.len() == 1);
+    if single {
+        wager(spec, w)
+    } else {
+        format!("{} — {}", wager(spec, w), table(spec, w, t))
+    }
+}
+
+/// The event's name (its first sentence part, before a colon, is enough
+/// where the name explains itself at length).
+pub(crate) fn event(spec: &Spec, wager: &str, event: &str) -> String {
+    spec.wager(wager)
+        .and_then(|w| w.events.iter().find(|e| e.id == event))
+        .map_or_else(|| plain(event), |e| e.name.clone())
+}
+
+/// The short name of an event: its name up to a colon.
+pub(crate) fn event_short(spec: &Spec, wager: &str, id: &str) -> String {
+    let name = event(spec, wager, id);
+    name.split(':').next().unwrap_or(&name).trim().to_string()
+}
+
+/// A strategy or other identifier read aloud: `draw_0_to_5` -> "draw 0 to 5".
+pub(crate) fn plain(id: &str) -> String {
+    id.replace('_', " ")
+}
+
+/// Whether the wager's pay table is an assumption (the document prints no
+/// pays for it).
+pub(crate) fn assumed(spec: &Spec, wager: &str, table: &str) -> bool {
+    spec.assumed_pays(wager, table).is_some()
+}
+
+/// Whether the wager is priced only by assumed pays in every pay table.
+pub(crate) fn wager_assumed(spec: &Spec, wager: &str) -> bool {
+    spec.wager(wager)
+        .is_some_and(|w| w.pay_tables.iter().all(|t| t.assumed.is_some()))
+}
+
+/// A card slot read aloud: `dealer.second` -> "the dealer's second card".
+pub(crate) fn slot(name: &str) -> String {
+    match name.split_once('.') {
+        Some((hand, which)) => format!("the {hand}'s {which} card"),
+        None => name.to_string(),
+    }
+}
+
+/// A wager and pay table by name; figures under assumed pays say so.
+pub(crate) fn row_name(spec: &Spec, w: &str, t: &str) -> String {
+    let name = wager_table(spec, w, t);
+    if assumed(spec, w, t) {
+        format!("{name} ({WITH_ASSUMED_PAYS})")
+    } else {
+        name
+    }
+}
+
+/// Whether this wager and pay table is the alternative reading of a
+/// question to the submitter (left out of page one's table).
+pub(crate) fn asked(spec: &Spec, wager: &str, table: &str) -> bool {
+    spec.interpretations.iter().any(|i| {
+        i.ask_submitter
+            && i.alternative.wager == wager
+            && i.alternative.pay_table.as_deref().is_none_or(|t| t == table)
+            // A reading that only names another table of the chosen wager.
+            && !(i.alternative.pay_table.is_none() && i.chosen.wager == wager)
+    })
+}

@@ -13,10 +13,6 @@ use crate::engine::shoe_state::observed::{NotObservable, Observed};
 use crate::model::Spec;
 use crate::protect::{Choice, Outcome, Scenario, Seen, Values, informed, informed_outcome, run};
 
-/// The wagers of the base game, where a spec has them: the player picks
-/// among these unless told otherwise.
-const MAIN_WAGERS: [&str; 3] = ["player", "banker", "tie"];
-
 /// What the stage is asked.
 #[derive(Clone, Debug)]
 pub struct Request {
@@ -54,18 +50,12 @@ pub fn standard_scenarios(spec: &Spec) -> Vec<Scenario> {
         .collect()
 }
 
-/// The base game's wagers (`player`, `banker`, `tie`, those the spec has),
+/// The base game's wagers as the spec declares them (`report.protect`),
 /// else its combined wagers (Lucky Draw's Enter with its Draw bet), else
 /// every wager (a side bet alone: the player chooses whether to bet it).
 pub fn default_choices(spec: &Spec) -> Vec<String> {
-    let main: Vec<String> = spec
-        .wagers
-        .iter()
-        .filter(|w| MAIN_WAGERS.contains(&w.id.as_str()))
-        .map(|w| w.id.clone())
-        .collect();
-    if !main.is_empty() {
-        return main;
+    if !spec.report.protect.is_empty() {
+        return spec.report.protect.clone();
     }
     if !spec.combined.is_empty() {
         return spec.combined.iter().map(|c| c.id.clone()).collect();
@@ -207,11 +197,7 @@ pub struct ReportSet {
 }
 
 pub fn report_set(spec: &Spec, decks: u32) -> Result<ReportSet, ProtectError> {
-    let base_game = !spec.combined.is_empty()
-        || spec
-            .wagers
-            .iter()
-            .any(|w| MAIN_WAGERS.contains(&w.id.as_str()));
+    let base_game = !spec.combined.is_empty() || !spec.report.protect.is_empty();
     if base_game {
         let request = Request {
             wagers: None,

@@ -466,3 +466,31 @@ fn the_protect_command_prints_the_best_partition_as_json_and_refuses_bad_scenari
         assert!(out.stderr.contains(says), "{args:?}: {}", out.stderr);
     }
 }
+
+/// The base game's wagers are the spec's to declare (`report.protect`):
+/// an id that is neither a wager nor a combined entry is refused where it
+/// is written, and the declared ones are the command's default choices.
+#[test]
+fn the_protected_wagers_are_declared_in_the_spec_and_checked() {
+    use certify::check::check_source;
+    use certify::spec::SourceFile;
+    let text = std::fs::read_to_string("rules/punto_banco.yaml").expect("readable");
+    assert!(text.contains("protect: [banker, player, tie]"));
+    let spec = check_source(&SourceFile::new("ok.yaml", &text)).expect("checks");
+    assert_eq!(
+        certify::protection::default_choices(&spec),
+        ["banker", "player", "tie"]
+    );
+    let bad = text.replace("protect: [banker, player, tie]", "protect: [banker, plyer]");
+    let Err(ds) = check_source(&SourceFile::new("bad.yaml", &bad)) else {
+        panic!("an unknown wager must be refused");
+    };
+    let shown = certify::diag::render_all(&ds, &bad);
+    assert!(shown.contains("unknown wager `plyer`"), "{shown}");
+    let line = bad
+        .lines()
+        .position(|l| l.contains("plyer"))
+        .expect("the line")
+        + 1;
+    assert!(shown.contains(&format!(":{line}:")), "{shown}");
+}

@@ -126,6 +126,12 @@ impl Checker<'_> {
                 plan.headline.push(x);
             }
         }
+        for w in &r.protect {
+            // A combined entry may stand for its wagers staked together.
+            if combined.iter().any(|c| c.id.value == w.value) || self.wager_named(w, spec_wagers) {
+                plan.protect.push(w.value.clone());
+            }
+        }
         if let Some(t) = &r.typical_strategy {
             let written = match &game.first {
                 FirstRule::Decides(d) => d

@@ -112,6 +112,9 @@ pub struct ReportPlan {
     pub headline: Vec<Headline>,
     /// The written strategy of a typical player: (strategy id, why).
     pub typical: Option<(String, String)>,
+    /// The wagers or combined entries (ids, checked) a player who sees the
+    /// first cards chooses among by default: the base game's.
+    pub protect: Vec<String>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -238,6 +238,14 @@ pub struct RawReportPlan {
     /// follows, whose figures page one gives beside the headline's.
     #[serde(default)]
     pub typical_strategy: Option<RawTypical>,
+    /// The wagers (or `combined` entries) a player who sees or tells apart
+    /// the first cards chooses among, in the report's game-protection
+    /// section and `certify protect` by default: the base game's, e.g.
+    /// `[player, banker, tie]`. Without it: the `combined` entries, else
+    /// each wager alone.
+    #[serde(default)]
+    #[schemars(with = "Vec<String>")]
+    pub protect: Vec<S<String>>,
 }
 
 #[derive(Debug, Deserialize, JsonSchema)]

@@ -157,6 +157,7 @@ static REPORT_PLAN: Struct = Struct {
         opt("revisions", Ty::List(&Ty::Struct(&REVISION))),
         opt("headline", Ty::List(&Ty::Struct(&HEADLINE))),
         opt("typical_strategy", Ty::Struct(&TYPICAL)),
+        opt("protect", Ty::List(&Ty::Text)),
     ],
     others: None,
 };

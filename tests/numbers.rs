@@ -113,7 +113,7 @@ fn banker_standard_deviation_is_0_9274() {
     assert!(is_rounded_root(&num, &den, "0.9274"));
     assert!(!is_rounded_root(&num, &den, "0.9273"));
     let md = read("reports/punto_banco.md");
-    let banker = section(&md, "### `banker` — ");
+    let banker = section(&md, "### Banker (5% commission)\n");
     assert_eq!(figure(banker, "Standard deviation per unit"), "0.9274");
     let variance = figure(banker, "Variance per unit");
     assert!(is_rounded(&num, &den, &variance), "{variance}");
@@ -125,7 +125,7 @@ fn tie_standard_deviation_has_a_closed_form() {
     // Tie at 8 to 1 (no push in the base game): Var = 81 p (1 - p).
     let (num, den) = one_event_variance(8, &int(TIE), &int(TOTAL));
     let md = read("reports/punto_banco.md");
-    let tie = section(&md, "### `tie` — ");
+    let tie = section(&md, "### Tie\n");
     let sd = figure(tie, "Standard deviation per unit");
     assert!(is_rounded_root(&num, &den, &sd), "{sd}");
     assert_eq!(sd, "2.6409");
@@ -140,7 +140,7 @@ fn lucky_7_standard_deviation_is_6_0849() {
     let (num, den) = one_event_variance(40, &int("112,633,011,329,024"), &int(TOTAL));
     assert!(is_rounded_root(&num, &den, "6.0849"));
     let md = read("reports/twenty_first_century_baccarat.md");
-    let lucky = section(&md, "### `lucky_7` — ");
+    let lucky = section(&md, "### Lucky 7 Bonus Bet\n");
     assert_eq!(figure(lucky, "Standard deviation per unit"), "6.0849");
     assert!(lucky.contains("| 1 in 44 "), "{lucky}");
 }
@@ -153,7 +153,7 @@ fn lucky_draw_combined_standard_deviation_is_rounded() {
     let md = read("reports/lucky_draw_baccarat.md");
     let text = section(
         &md,
-        &format!("### Combined `{}`", c["id"].as_str().unwrap()),
+        &format!("### Combined wager: {}", c["name"].as_str().unwrap()),
     );
     let sd = figure(
         text,
@@ -204,11 +204,14 @@ fn every_rendered_figure_is_rounded_half_away_from_zero() {
                 ));
                 let sd = t["standard_deviation"].as_str().unwrap();
                 assert!(is_rounded_root(&n, &d, sd), "{path:?} {sd}");
-                let heading = format!(
-                    "### `{}` — {}\n",
-                    w["id"].as_str().unwrap(),
-                    t["name"].as_str().unwrap()
-                );
+                // By name, as the report heads it: the wager's alone when it
+                // has one pay table, a suffix where the pays are assumed.
+                let (wn, tn) = (w["name"].as_str().unwrap(), t["name"].as_str().unwrap());
+                let heading = [format!("### {wn} — {tn}"), format!("### {wn}")]
+                    .into_iter()
+                    .flat_map(|h| [format!("{h}\n"), format!("{h} — with assumed pays")])
+                    .find(|h| md.contains(&format!("\n{h}")))
+                    .unwrap_or_else(|| panic!("{path:?}: no section for {wn} — {tn}"));
                 let text = section(&md, &heading);
                 let sd = figure(text, "Standard deviation per unit");
                 assert!(is_rounded_root(&n, &d, &sd), "{path:?} {heading} {sd}");
@@ -223,7 +226,7 @@ fn every_rendered_figure_is_rounded_half_away_from_zero() {
             assert!(is_rounded_root(&n, &d, sd), "{path:?} {sd}");
             let text = section(
                 &md,
-                &format!("### Combined `{}`", c["id"].as_str().unwrap()),
+                &format!("### Combined wager: {}", c["name"].as_str().unwrap()),
             );
             let per = c["per"].as_str().unwrap();
             let sd = figure(text, &format!("Standard deviation per {per} bet"));

@@ -133,13 +133,16 @@ const SPADE_WAGER: &str = "
 fn a_wager_naming_a_suit_has_an_effect_per_card() {
     let decks = 1;
     let path = "rules/punto_banco.yaml";
-    // The wager joins the spec's list of wagers, before the report block
-    // the shipped spec ends with.
-    let text = std::fs::read_to_string(path).expect(path).replacen(
-        "\nreport:",
-        &format!("{SPADE_WAGER}\nreport:"),
-        1,
-    );
+    // The wager joins the end of the spec's list of wagers: before the
+    // first top-level key after `wagers:`.
+    let mut text = std::fs::read_to_string(path).expect(path);
+    let wagers = text.find("\nwagers:").expect("a wagers list") + 1;
+    let end = text[wagers..]
+        .match_indices('\n')
+        .map(|(k, _)| wagers + k)
+        .find(|&k| text[k + 1..].starts_with(|c: char| c.is_ascii_lowercase()))
+        .expect("a key after the wagers");
+    text.insert_str(end, SPADE_WAGER);
     assert!(text.contains("spade_first"), "the wager is in the spec");
     let spec = check_source(&SourceFile::new(path, text)).expect("spec checks");
     let removal = effects_of_removal(&spec, decks);

@@ -190,9 +190,14 @@ pub(crate) fn walk(spec: &Spec, shoe: &Composition, keyed: bool) -> Decisions {
     for (i, set) in parts.into_iter().flatten() {
         sets[i] = set;
     }
+    checked(spec, d, shoe, sets)
+}
+
+/// The information sets of a walk as [`Decisions`], once the checksum
+/// holds, as in the engine: every ordered six-card sequence counted once.
+fn checked(spec: &Spec, d: &Decides, shoe: &Composition, sets: Vec<InfoSet>) -> Decisions {
     let n = shoe.total();
     let total: u128 = (0..6).map(|i| n.saturating_sub(i)).product();
-    // The checksum, as in the engine: every ordered sequence counted once.
     assert_eq!(
         sets.iter().map(|s| s.weight).sum::<u128>(),
         total,
@@ -200,7 +205,7 @@ pub(crate) fn walk(spec: &Spec, shoe: &Composition, keyed: bool) -> Decisions {
     );
     Decisions {
         sees: d.sees.clone(),
-        scale,
+        scale: spec_scale(spec, d),
         total,
         sets,
     }

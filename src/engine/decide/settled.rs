@@ -7,7 +7,8 @@
 //! information set by information set.
 
 use super::{
-    Decisions, InfoSet, Keying, Outcomes, SLOTS, Walk, Yield, by_value, settlers, spec_scale,
+    Decisions, InfoSet, Keying, Outcomes, SLOTS, Walk, Yield, by_value, checked, settlers,
+    spec_scale,
 };
 use crate::engine::shoe::Composition;
 use crate::model::{Chart, Spec};
@@ -80,121 +81,80 @@ impl Settled {
 pub fn decisions_settled(spec: &Spec, shoe: &Composition, table: &Settled) -> Decisions {
     let d = spec.decides().expect("a deciding hand");
     let game = &spec.game;
-    let mut c: [i64; 10] = by_value(shoe).map(|x| x as i64);
-    let n = shoe.total();
-    let l4 = n.saturating_sub(4) as i64;
+    let counts: [i64; 10] = by_value(shoe).map(|x| x as i64);
+    let l4 = shoe.total().saturating_sub(4) as i64;
     let mut sets = vec![InfoSet::default(); 10usize.pow(d.sees.len() as u32)];
-    let mut vals = [0u8; SLOTS];
-    for x0 in 0..10u8 {
-        let k0 = c[x0 as usize];
-        if k0 == 0 {
+    // The four initial cards' values, as the table numbers them: slots
+    // 0, 1, 3, 4 are the digits of `base`.
+    for base in 0..10_000usize {
+        let mut vals = [0u8; SLOTS];
+        let (mut c, mut w) = (counts, 1i128);
+        for (k, slot) in [0usize, 1, 3, 4].into_iter().enumerate() {
+            let v = (base / 10usize.pow(k as u32) % 10) as u8;
+            // A card's weight is the count of its value left when dealt.
+            w *= c[v as usize] as i128;
+            c[v as usize] -= 1;
+            vals[slot] = v;
+        }
+        if w <= 0 {
             continue;
         }
-        c[x0 as usize] -= 1;
-        for x1 in 0..10u8 {
-            let k1 = c[x1 as usize];
-            if k1 == 0 {
-                continue;
+        let (t0, t1) = ((vals[0] + vals[1]) % 10, (vals[3] + vals[4]) % 10);
+        let natural = game.is_natural(t0) || game.is_natural(t1);
+        let at = |p3: usize, d3: usize| base * 121 + p3 + 11 * d3;
+        // The second hand's third card (if dealt) and the settlement, per
+        // sequence of the first hand's cards; unused slots are any of the
+        // cards left.
+        let second = |c: &[i64; 10], p3: usize, left: i64, draws: bool| -> (i64, i64) {
+            if !draws {
+                let free = if p3 == Settled::NONE {
+                    left * (left - 1)
+                } else {
+                    left
+                };
+                let i = at(p3, Settled::NONE);
+                return (table.net[i] * free, table.staked[i] as i64 * free);
             }
-            c[x1 as usize] -= 1;
-            for x3 in 0..10u8 {
-                let k3 = c[x3 as usize];
-                if k3 == 0 {
+            let free = if p3 == Settled::NONE { left - 1 } else { 1 };
+            let (mut net, mut staked) = (0i64, 0i64);
+            for (d3, &k) in c.iter().enumerate().filter(|(_, k)| **k > 0) {
+                net += k * table.net[at(p3, d3)];
+                staked += k * table.staked[at(p3, d3)] as i64;
+            }
+            (net * free, staked * free)
+        };
+        let stand = second(
+            &c,
+            Settled::NONE,
+            l4,
+            !natural && game.second_draws(t1, None),
+        );
+        let (draw, drew) = if natural {
+            (stand, 0)
+        } else {
+            let (mut net, mut staked) = (0i64, 0i64);
+            for p3 in 0..10usize {
+                let k = c[p3];
+                if k == 0 {
                     continue;
                 }
-                c[x3 as usize] -= 1;
-                for x4 in 0..10u8 {
-                    let k4 = c[x4 as usize];
-                    if k4 == 0 {
-                        continue;
-                    }
-                    c[x4 as usize] -= 1;
-                    let w = (k0 * k1 * k3 * k4) as i128;
-                    vals[0] = x0;
-                    vals[1] = x1;
-                    vals[3] = x3;
-                    vals[4] = x4;
-                    let base =
-                        x0 as usize + 10 * x1 as usize + 100 * x3 as usize + 1000 * x4 as usize;
-                    let (t0, t1) = ((x0 + x1) % 10, (x3 + x4) % 10);
-                    let natural = game.is_natural(t0) || game.is_natural(t1);
-                    let at = |p3: usize, d3: usize| base * 121 + p3 + 11 * d3;
-                    // The second hand's third card (if dealt) and the
-                    // settlement, per sequence of the first hand's cards;
-                    // unused slots are any of the cards left.
-                    let second = |c: &[i64; 10], p3: usize, left: i64, draws: bool| -> (i64, i64) {
-                        if !draws {
-                            let free = if p3 == Settled::NONE {
-                                left * (left - 1)
-                            } else {
-                                left
-                            };
-                            let i = at(p3, Settled::NONE);
-                            return (table.net[i] * free, table.staked[i] as i64 * free);
-                        }
-                        let free = if p3 == Settled::NONE { left - 1 } else { 1 };
-                        let (mut net, mut staked) = (0i64, 0i64);
-                        for (d3, &k) in c.iter().enumerate() {
-                            if k > 0 {
-                                let i = at(p3, d3);
-                                net += k * table.net[i];
-                                staked += k * table.staked[i] as i64;
-                            }
-                        }
-                        (net * free, staked * free)
-                    };
-                    let stand = second(
-                        &c,
-                        Settled::NONE,
-                        l4,
-                        !natural && game.second_draws(t1, None),
-                    );
-                    let (draw, drew) = if natural {
-                        (stand, 0)
-                    } else {
-                        let (mut net, mut staked) = (0i64, 0i64);
-                        for p3 in 0..10usize {
-                            let k = c[p3];
-                            if k == 0 {
-                                continue;
-                            }
-                            c[p3] -= 1;
-                            let (a, b) =
-                                second(&c, p3, l4 - 1, game.second_draws(t1, Some(p3 as u8)));
-                            c[p3] += 1;
-                            net += k * a;
-                            staked += k * b;
-                        }
-                        ((net, staked), l4 * (l4 - 1))
-                    };
-                    let set = &mut sets[Chart::index_of(&d.sees, |s| vals[s as usize])];
-                    let all = (w * (l4 * (l4 - 1)) as i128) as u128;
-                    set.weight += all;
-                    let y = |(net, staked): (i64, i64), drew: i64| Yield {
-                        net: w * net as i128,
-                        staked: (w * staked as i128) as u128,
-                        drew: (w * drew as i128) as u128,
-                    };
-                    set.stand.add(y(stand, 0));
-                    set.draw.add(y(draw, drew));
-                    c[x4 as usize] += 1;
-                }
-                c[x3 as usize] += 1;
+                c[p3] -= 1;
+                let (a, b) = second(&c, p3, l4 - 1, game.second_draws(t1, Some(p3 as u8)));
+                c[p3] += 1;
+                net += k * a;
+                staked += k * b;
             }
-            c[x1 as usize] += 1;
-        }
-        c[x0 as usize] += 1;
+            ((net, staked), l4 * (l4 - 1))
+        };
+        let set = &mut sets[Chart::index_of(&d.sees, |s| vals[s as usize])];
+        set.weight += (w * (l4 * (l4 - 1)) as i128) as u128;
+        let y = |(net, staked): (i64, i64), drew: i64| Yield {
+            net: w * net as i128,
+            staked: (w * staked as i128) as u128,
+            drew: (w * drew as i128) as u128,
+        };
+        set.stand.add(y(stand, 0));
+        set.draw.add(y(draw, drew));
     }
-    let total: u128 = (0..6).map(|i| n.saturating_sub(i)).product();
-    assert_eq!(
-        sets.iter().map(|s| s.weight).sum::<u128>(),
-        total,
-        "the decision enumeration lost or double-counted sequences"
-    );
-    Decisions {
-        sees: d.sees.clone(),
-        scale: spec_scale(spec, d),
-        total,
-        sets,
-    }
+    checked(spec, d, shoe, sets)
 }

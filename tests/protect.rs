@@ -25,7 +25,7 @@ use num_rational::BigRational;
 use num_traits::{Signed, ToPrimitive, Zero};
 use rayon::prelude::*;
 use std::collections::BTreeMap;
-use support::{Mix, certify};
+use support::{Mix, certify, each_ordered};
 
 fn resolved(path: &str) -> Spec {
     let spec = check_file(path).expect("a valid spec").1;
@@ -66,23 +66,9 @@ fn brute_force(spec: &Spec, choices: &[Choice], shoe: &[Card]) -> Table {
     let settler = Settler::new(spec);
     let mut table = Table::new();
     let n = shoe.len();
-    let mut idx = [0usize; 6];
     // Every ordered choice of six distinct physical cards.
-    fn each(n: usize, at: usize, idx: &mut [usize; 6], f: &mut dyn FnMut(&[usize; 6])) {
-        if at == 6 {
-            f(idx);
-            return;
-        }
-        for i in 0..n {
-            if idx[..at].contains(&i) {
-                continue;
-            }
-            idx[at] = i;
-            each(n, at + 1, idx, f);
-        }
-    }
-    each(n, 0, &mut idx, &mut |idx| {
-        let seq: [Card; 6] = idx.map(|i| shoe[i]);
+    each_ordered(n, 6, &mut |idx| {
+        let seq: [Card; 6] = std::array::from_fn(|i| shoe[idx[i]]);
         let round = round_of_sequence(spec, &seq);
         let results = settler.settle(spec, &round);
         let key = [seq[0].rank, seq[1].rank, seq[2].rank, seq[3].rank];

@@ -20,7 +20,7 @@ use num_bigint::BigInt;
 use num_rational::BigRational;
 use num_traits::Zero;
 use std::collections::BTreeMap;
-use support::{Mix, certify};
+use support::{Mix, certify, each_ordered};
 
 const LUCKY_DRAW: &str = "rules/lucky_draw_baccarat.yaml";
 
@@ -54,22 +54,7 @@ fn brute_force(spec: &Spec, shoe: &[Card], seen: usize, key: Key) -> (Sums, u64)
     let objective: Vec<usize> = spec.decides().expect("decides").objective.clone();
     let mut sums = Sums::new();
     let mut sequences = 0u64;
-    let len = seen + 6;
-    let mut idx = vec![0usize; len];
-    fn each(n: usize, at: usize, idx: &mut Vec<usize>, f: &mut dyn FnMut(&[usize])) {
-        if at == idx.len() {
-            f(idx);
-            return;
-        }
-        for i in 0..n {
-            if idx[..at].contains(&i) {
-                continue;
-            }
-            idx[at] = i;
-            each(n, at + 1, idx, f);
-        }
-    }
-    each(shoe.len(), 0, &mut idx, &mut |idx| {
+    each_ordered(shoe.len(), seen + 6, &mut |idx| {
         let cards: Vec<Card> = idx.iter().map(|&i| shoe[i]).collect();
         let round_cards: [Card; 6] = std::array::from_fn(|i| cards[seen + i]);
         sequences += 1;

@@ -29,3 +29,22 @@ pub fn certify(args: &[&str]) -> certify::cli::Output {
             .map(String::from),
     )
 }
+
+/// Calls `f` with every ordered choice of `len` distinct indices below
+/// `n` (every ordered sequence of distinct physical cards of a shoe).
+pub fn each_ordered(n: usize, len: usize, f: &mut dyn FnMut(&[usize])) {
+    fn go(n: usize, at: usize, idx: &mut Vec<usize>, f: &mut dyn FnMut(&[usize])) {
+        if at == idx.len() {
+            f(idx);
+            return;
+        }
+        for i in 0..n {
+            if idx[..at].contains(&i) {
+                continue;
+            }
+            idx[at] = i;
+            go(n, at + 1, idx, f);
+        }
+    }
+    go(n, 0, &mut vec![0; len], f);
+}

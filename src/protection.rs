@@ -181,13 +181,10 @@ pub fn protect(spec: &Spec, decks: u32, request: &Request) -> Result<Protection,
 /// game's wagers; for a spec of side bets alone, each wager alone with its
 /// first card seen (rank, or the best two-group partition). Wagers whose
 /// conditions read ranks or suits are walked rank by rank in the same
-/// walk, a few seconds for Lucky 8's six (`not_run` stays for wagers a
-/// future walk could not observe).
+/// walk, a few seconds for Lucky 8's six.
 #[derive(Clone, Debug)]
 pub struct ReportSet {
     pub protection: Protection,
-    /// Wagers the section does not cover, for `certify protect`.
-    pub not_run: Vec<String>,
     /// Side bets left out because the player has the edge without seeing
     /// anything (a negative house edge: the report's warnings say so).
     pub favourable: Vec<String>,
@@ -205,15 +202,11 @@ pub fn report_set(spec: &Spec, decks: u32) -> Result<ReportSet, ProtectError> {
         };
         return Ok(ReportSet {
             protection: protect(spec, decks, &request)?,
-            not_run: Vec::new(),
             favourable: Vec::new(),
             base_game,
         });
     }
     let mut scenarios = Vec::new();
-    // Every wager is walked: one walk by rank (and suit where a wager reads
-    // suits) for all of them, a few seconds at most (Lucky 8's six).
-    let not_run = Vec::new();
     for wager in &spec.wagers {
         for s in ["ranks:1", "groups:1:best"] {
             scenarios.push(Scenario::parse(&format!("{s}@{}", wager.id))?);
@@ -243,7 +236,6 @@ pub fn report_set(spec: &Spec, decks: u32) -> Result<ReportSet, ProtectError> {
     });
     Ok(ReportSet {
         protection,
-        not_run,
         favourable,
         base_game,
     })

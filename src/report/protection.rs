@@ -28,22 +28,16 @@ fn countermeasure(o: &Outcome) -> &'static str {
     }
 }
 
-/// A wager, `wager/pay_table` or combined wager by its name in the spec.
+/// A choice (a wager, `wager/pay_table` or a combined wager) by its name,
+/// in the words the rest of the report uses.
 fn label(spec: &crate::model::Spec, id: &str) -> String {
-    let (w, t) = match id.split_once('/') {
-        Some((w, t)) => (w, Some(t)),
-        None => (id, None),
-    };
-    if let Some(x) = spec.wagers.iter().find(|x| x.id == w) {
-        return match t.and_then(|t| x.pay_tables.iter().find(|p| p.id == t)) {
-            Some(p) => format!("{} ({})", x.name, p.name),
-            None => x.name.clone(),
-        };
+    if let Some(c) = spec.combined.iter().find(|c| c.id == id) {
+        return c.name.clone();
     }
-    spec.combined
-        .iter()
-        .find(|c| c.id == w)
-        .map_or_else(|| id.to_string(), |c| c.name.clone())
+    match id.split_once('/') {
+        Some((w, t)) => super::words::wager_table(spec, w, t),
+        None => super::words::wager(spec, id),
+    }
 }
 
 /// The largest edge a scenario gives the player who may sit out, if any.
@@ -282,16 +276,6 @@ pub(crate) fn section(inp: &Inputs, c: &Computed, number: usize) -> Option<Secti
         sec.item(format!(
             "Against a player who knows {}: {k}.",
             names.join("; or ")
-        ));
-    }
-    if !set.not_run.is_empty() {
-        sec.note(format!(
-            "Not in this section: {} (the manual's chapter \"Game protection\" shows how to compute them).",
-            set.not_run
-                .iter()
-                .map(|w| label(inp.spec, w))
-                .collect::<Vec<_>>()
-                .join(", "),
         ));
     }
     if !set.favourable.is_empty() {

@@ -14,7 +14,7 @@
 //! walked by rank (a `J` seen leaves different suits behind than a `10`
 //! in a shoe whose suits are uneven).
 
-use super::super::plan::{Level, Plan, plan_of, strategy_needs};
+use super::super::plan::{Level, Plan, strategy_needs};
 use super::super::shoe::Composition;
 use super::hash::FxMap;
 use super::part::keyed_parts;
@@ -129,16 +129,6 @@ impl Observed {
             total: falling(n, 6),
         })
     }
-}
-
-/// Whether wager `w` is observed by point value (its conditions read
-/// neither ranks nor suits): the cheap walk.
-pub fn walked_by_value(spec: &Spec, w: usize) -> bool {
-    observed_level(spec, w) == Level::Value
-}
-
-fn observed_level(spec: &Spec, w: usize) -> Level {
-    level_of_plan(&plan_of(spec, w))
 }
 
 /// A wager is observed by rank where it reads ranks or suits (a first card

@@ -18,9 +18,6 @@ pub struct Protection {
     /// side bet alone).
     pub base_game: bool,
     pub scenarios: Vec<Scenario>,
-    /// Wagers the section leaves to `certify protect` (they read ranks or
-    /// suits: a slower walk).
-    pub not_run: Vec<String>,
     /// Side bets left out: the player has the edge without seeing anything.
     pub favourable: Vec<String>,
 }
@@ -157,7 +154,6 @@ impl Protection {
         Protection {
             base_game: r.base_game,
             scenarios: r.protection.outcomes.iter().map(Scenario::of).collect(),
-            not_run: r.not_run.clone(),
             favourable: r.favourable.clone(),
         }
     }

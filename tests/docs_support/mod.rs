@@ -10,11 +10,10 @@ use std::path::{Path, PathBuf};
 /// and every chapter in `docs/`, less those other people own and test
 /// (listed here with why).
 pub fn manual_files() -> Vec<PathBuf> {
-    // docs/protection.md: the lead's chapter; docs/editors.md: the
-    // language server's set-up (`certify lsp` talks over stdin and would
-    // wait there); docs/cluster.md: its scripts are tested by
-    // tests/cluster_examples.rs.
-    const NOT_HERE: [&str; 3] = ["protection.md", "editors.md", "cluster.md"];
+    // docs/editors.md: the language server's set-up (`certify lsp` talks
+    // over stdin and would wait there); docs/cluster.md: its scripts are
+    // tested by tests/cluster_examples.rs.
+    const NOT_HERE: [&str; 2] = ["editors.md", "cluster.md"];
     let mut files = vec![PathBuf::from("README.md")];
     let mut chapters: Vec<PathBuf> = std::fs::read_dir("docs")
         .expect("docs/")

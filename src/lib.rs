@@ -43,6 +43,7 @@ pub mod check;
 pub mod cli;
 pub mod diag;
 pub mod diff;
+pub mod edition;
 pub mod engine;
 pub mod eval;
 pub mod expr;

@@ -26,6 +26,46 @@ pub struct Options {
     /// Real shoes simulated for the report's "Simulation and card
     /// counting" section (`--simulate`); None: no such section.
     pub simulate: Option<SimulateOptions>,
+    /// The report edition (`--edition`); None: the spec's `edition:`, else
+    /// the laboratory edition.
+    pub edition: Option<crate::model::Edition>,
+    /// The approved version the report is compared with (`--previous`): a
+    /// spec or a JSON report, for the Nevada edition's game variation.
+    pub previous: Option<String>,
+    /// Bet limits given on the command line (`--min-bet`, `--max-bet`):
+    /// (wager id, dollars), each over the spec's own for that wager.
+    pub min_bets: Vec<(String, crate::model::Ratio)>,
+    pub max_bets: Vec<(String, crate::model::Ratio)>,
+}
+
+impl Options {
+    /// The edition the run writes: the command line's, else the spec's,
+    /// else the laboratory edition.
+    pub fn edition_for(&self, spec: &crate::model::Spec) -> crate::model::Edition {
+        self.edition.or(spec.submission.edition).unwrap_or_default()
+    }
+}
+
+/// `wager=amount, ...`: bet limits as a manifest records them.
+pub fn bets_text(bets: &[(String, crate::model::Ratio)]) -> Option<String> {
+    (!bets.is_empty()).then(|| {
+        bets.iter()
+            .map(|(w, m)| format!("{w}={}", m.trimmed_decimal()))
+            .collect::<Vec<_>>()
+            .join(",")
+    })
+}
+
+/// Reads `wager=amount[,wager=amount]` (a flag's value or a manifest's).
+pub fn parse_bets(text: &str) -> Option<Vec<(String, crate::model::Ratio)>> {
+    text.split(',')
+        .filter(|p| !p.trim().is_empty())
+        .map(|p| {
+            let (w, a) = p.split_once('=')?;
+            let m = crate::spec::table::parse_money(a.trim())?;
+            Some((w.trim().to_string(), m))
+        })
+        .collect()
 }
 
 /// What `--simulate` deals; every field is recorded in the manifest.
@@ -50,6 +90,10 @@ impl Default for Options {
             fixtures: None,
             samples: SAMPLES,
             simulate: None,
+            edition: None,
+            previous: None,
+            min_bets: Vec::new(),
+            max_bets: Vec::new(),
         }
     }
 }
@@ -142,11 +186,23 @@ impl Options {
                 bound_suit_shoes: number("simulate_bound_suit_shoes")?.unwrap_or_default(),
             }),
         };
+        let edition = match m.get("edition") {
+            None => None,
+            Some(e) => Some(crate::model::Edition::parse(e).ok_or_else(|| bad("edition"))?),
+        };
+        let bets = |key: &str| match m.get(key) {
+            None => Ok(Vec::new()),
+            Some(t) => parse_bets(t).ok_or_else(|| bad(key)),
+        };
         let options = Options {
             decks,
             fixtures,
             samples,
             simulate,
+            edition,
+            previous: m.get("previous").cloned(),
+            min_bets: bets("min_bets")?,
+            max_bets: bets("max_bets")?,
         };
         if let Some(p) = options.past_limit() {
             return Err(bad(p.key));

@@ -15,7 +15,7 @@ use crate::engine::shoe::Composition;
 use crate::fixtures::{CaseResult, default_dir, run_dir};
 use crate::model::Spec;
 use crate::report::Computed;
-use crate::report::document::{Inputs, Report, build, sha256_hex};
+use crate::report::document::{Inputs, Report, sha256_hex};
 use crate::spec::SourceFile;
 use crate::verify::Verification;
 use rayon::prelude::*;
@@ -136,6 +136,8 @@ fn check_stage(path: &str, options: &Options) -> Result<Checked, Failure> {
     let (_, include_files) = checked.input_hashes();
     let (source, spec) = (checked.source, checked.spec);
     let decks = decks_for(&spec, options.decks).map_err(Failure::Usage)?;
+    // An edition that cannot be written is refused before anything runs.
+    crate::edition::check(options.edition_for(&spec), &spec, options).map_err(Failure::Input)?;
     // The strategy stage for the run's shoe, before anything plays a round
     // there (fixtures, verification, compute all find the chart resolved).
     let decisions = if spec.strategies_resolved() {
@@ -322,7 +324,31 @@ impl Certified {
         let edges = edge_functions(spec, &by_decks, &fitted);
         let mut inputs = self.inputs(Some(&by_decks), &differing);
         inputs.edges = edges.as_ref();
-        build(&inputs, &self.computed).map_err(|e| Box::new(Diagnostic::plain(e)))
+        let (mut data, mut model) = crate::report::document::parts(&inputs, &self.computed);
+        // The edition's sections go in before rendering; the approved
+        // version is computed here, by the pipeline, not by the edition.
+        let edition = self.edition();
+        let variation = match &self.prepared.options.previous {
+            Some(prev) if edition == crate::model::Edition::Nevada => Some(
+                crate::diff::against(prev, &self.prepared.path, spec, &self.computed)
+                    .map_err(|f| Box::new(first_diagnostic(f)))?,
+            ),
+            _ => None,
+        };
+        let ctx = crate::edition::Context {
+            spec,
+            analysis: &self.computed.analysis,
+            options: &self.prepared.options,
+            first: crate::report::numbering::edition(&inputs, &self.computed),
+            variation: variation.as_ref(),
+        };
+        crate::edition::apply(edition, &ctx, &mut data, &mut model);
+        crate::report::document::render(data, model).map_err(|e| Box::new(Diagnostic::plain(e)))
+    }
+
+    /// The edition this run writes (see [`Options::edition_for`]).
+    pub fn edition(&self) -> crate::model::Edition {
+        self.prepared.options.edition_for(&self.prepared.spec)
     }
 
     /// The JSON document of `--json --no-reports`: the report's JSON
@@ -351,16 +377,25 @@ impl Certified {
             options: &self.prepared.options,
             verification: &self.verification,
             study: self.study.as_ref(),
+            edition_sections: crate::edition::sections(self.edition()),
         }
     }
 
-    /// `<spec id>`, or `<spec id>-<N>decks` away from the spec's deck count.
+    /// `<spec id>`, or `<spec id>-<N>decks` away from the spec's deck
+    /// count, then `-<edition>` for an edition other than the laboratory's
+    /// (so the editions of one spec sit side by side in one folder).
     pub fn report_name(&self) -> String {
-        if self.prepared.decks == self.prepared.spec.shoe.decks {
+        let mut name = if self.prepared.decks == self.prepared.spec.shoe.decks {
             self.prepared.spec.id.clone()
         } else {
             format!("{}-{}decks", self.prepared.spec.id, self.prepared.decks)
+        };
+        let edition = self.edition();
+        if edition != crate::model::Edition::Lab {
+            name.push('-');
+            name.push_str(edition.name());
         }
+        name
     }
 }
 
@@ -548,4 +583,16 @@ fn simulation_stage(
 /// The strategy stage, then the engine: a spec's figures at `decks` decks.
 pub fn analyse(spec: &Spec, decks: u32) -> crate::engine::Analysis {
     resolved_analysis(spec, decks, None).1
+}
+
+/// The first diagnostic of a failure (for a stage that reports one).
+fn first_diagnostic(f: Failure) -> Diagnostic {
+    match f {
+        Failure::Usage(d) => *d,
+        Failure::Input(mut ds) if !ds.is_empty() => ds.remove(0),
+        _ => Diagnostic::plain(UsageError::DiffMixed {
+            old: String::new(),
+            new: String::new(),
+        }),
+    }
 }

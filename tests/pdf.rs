@@ -47,6 +47,7 @@ fn doc(sections: Vec<Section>) -> Document {
             author: "certify".into(),
             keywords: Vec::new(),
             date: None,
+            description: "D".into(),
         },
         sections,
         ..Document::default()
@@ -473,6 +474,7 @@ fn metadata_names_the_submitter_or_certify_and_dates_it_by_the_release() {
         author: "Acme Gaming Ltd".into(),
         keywords: vec!["game_x".into(), "side_bet".into()],
         date: None,
+        description: "Manufacturer's analysis".into(),
     };
     let pdf = render(&model, "h").unwrap();
     let again = render(&model, "h").unwrap();

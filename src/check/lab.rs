@@ -8,7 +8,9 @@ use super::Checker;
 use super::report_plan::calendar_date;
 use super::table::MONEY;
 use crate::diag::spec::SpecError;
-use crate::model::{DocumentId, FirstRule, Game, Headline, ReportPlan, Revision, Submission};
+use crate::model::{
+    DocumentId, Edition, FirstRule, Game, Headline, PayoutLimits, ReportPlan, Revision, Submission,
+};
 use crate::spec::raw::{self, S};
 use crate::spec::table::{RawAmount, parse_money};
 
@@ -36,62 +38,124 @@ impl Checker<'_> {
         }
     }
 
-    /// The submission, with each wager's maximum bet: from `max_bets`, or
-    /// from the `table:` section's limits; a wager named in both is refused.
+    /// The submission, with each wager's minimum and maximum bet (from
+    /// `min_bets`/`max_bets`, or from the `table:` section's limits; a wager
+    /// named in both is refused), its edition and declared payout limits.
     pub(super) fn submission(
         &mut self,
         r: Option<&raw::RawSubmission>,
         spec_wagers: &[raw::RawWager],
         table: Option<&crate::model::table::TableRules>,
     ) -> Submission {
-        let mut declared: Vec<(String, crate::model::Ratio)> = Vec::new();
-        if let Some(map) = r.and_then(|r| r.max_bets.as_ref()) {
-            for (wager, amount) in &map.0 {
-                if !self.wager_named(wager, spec_wagers) {
-                    continue;
-                }
-                let in_table = table.is_some_and(|t| t.wagers.iter().any(|w| w.id == wager.value));
-                if in_table || declared.iter().any(|(w, _)| *w == wager.value) {
-                    let kind = SpecError::TwoLimits {
-                        wager: wager.value.clone(),
-                    };
-                    self.string_error(wager, kind).help = Some(
-                        "give a wager's maximum bet once: in `table: limits` or in `max_bets`"
-                            .into(),
-                    );
-                    continue;
-                }
-                let text = RawAmount::text(amount, self.src);
-                match parse_money(&text) {
-                    Some(m) => declared.push((wager.value.clone(), m)),
-                    None => {
-                        let kind = SpecError::InvalidAmount {
-                            amount: text.clone(),
-                        };
-                        let d = self.error(amount, text.chars().count().max(1), kind);
-                        d.expected = Some(MONEY.into());
-                        d.found = Some(format!("`{text}`"));
-                    }
-                }
+        let max = self.bets(
+            r.and_then(|r| r.max_bets.as_ref()),
+            spec_wagers,
+            table,
+            true,
+        );
+        let min = self.bets(
+            r.and_then(|r| r.min_bets.as_ref()),
+            spec_wagers,
+            table,
+            false,
+        );
+        let edition = r.and_then(|r| r.edition.as_ref()).and_then(|e| {
+            let found = Edition::parse(&e.value);
+            if found.is_none() {
+                let kind = SpecError::UnknownEdition {
+                    name: e.value.clone(),
+                };
+                let names: Vec<&str> = Edition::ALL.iter().map(|e| e.name()).collect();
+                self.string_error(e, kind).expected =
+                    Some(format!("one of {}", crate::diag::list(&names)));
             }
-        }
-        if let Some(t) = table {
-            declared.extend(t.wagers.iter().map(|w| (w.id.clone(), w.max)));
-        }
-        // In the spec's order of wagers.
-        let mut max_bets = Vec::new();
-        for w in spec_wagers {
-            if let Some(m) = declared.iter().find(|(id, _)| *id == w.id.value) {
-                max_bets.push(m.clone());
+            found
+        });
+        let payout_limits = r.and_then(|r| r.payout_limits.as_ref()).map(|p| {
+            let mut amount = |a: &Option<S<RawAmount>>| {
+                let a = a.as_ref()?;
+                let width = RawAmount::text(a, self.src).chars().count().max(1);
+                let at = self.src.at(&a.referenced, width);
+                self.money(a).map(|m| (m, at))
+            };
+            let (per_player, table) = (amount(&p.per_player), amount(&p.table));
+            PayoutLimits {
+                per_player: per_player.as_ref().map(|x| x.0),
+                per_player_at: per_player.map(|x| x.1),
+                table: table.as_ref().map(|x| x.0),
+                table_at: table.map(|x| x.1),
             }
-        }
+        });
         Submission {
             submitter: r.and_then(|r| r.submitter.clone()),
             jurisdiction: r.and_then(|r| r.jurisdiction.clone()),
             game_id: r.and_then(|r| r.game_id.clone()),
             owner: r.and_then(|r| r.owner.clone()),
-            max_bets,
+            max_bets: max,
+            min_bets: min,
+            edition,
+            payout_limits,
         }
+    }
+
+    /// An amount of dollars, or None with the error recorded.
+    fn money(&mut self, amount: &S<RawAmount>) -> Option<crate::model::Ratio> {
+        let text = RawAmount::text(amount, self.src);
+        let m = parse_money(&text);
+        if m.is_none() {
+            let kind = SpecError::InvalidAmount {
+                amount: text.clone(),
+            };
+            let d = self.error(amount, text.chars().count().max(1), kind);
+            d.expected = Some(MONEY.into());
+            d.found = Some(format!("`{text}`"));
+        }
+        m
+    }
+
+    /// Each wager's bet (`max` or min) from the submission's map or the
+    /// `table:` section's limits, in the spec's order of wagers.
+    fn bets(
+        &mut self,
+        map: Option<&crate::spec::ordered_map::OrderedMap<S<String>, S<RawAmount>>>,
+        spec_wagers: &[raw::RawWager],
+        table: Option<&crate::model::table::TableRules>,
+        max: bool,
+    ) -> Vec<(String, crate::model::Ratio)> {
+        let mut declared: Vec<(String, crate::model::Ratio)> = Vec::new();
+        for (wager, amount) in map.map(|m| m.0.as_slice()).unwrap_or_default() {
+            if !self.wager_named(wager, spec_wagers) {
+                continue;
+            }
+            let in_table = table.is_some_and(|t| t.wagers.iter().any(|w| w.id == wager.value));
+            if in_table || declared.iter().any(|(w, _)| *w == wager.value) {
+                let kind = SpecError::TwoLimits {
+                    wager: wager.value.clone(),
+                };
+                let key = if max { "max_bets" } else { "min_bets" };
+                self.string_error(wager, kind).help = Some(format!(
+                    "give a wager's bet limits once: in `table: limits` or in `{key}`"
+                ));
+                continue;
+            }
+            if let Some(m) = self.money(amount) {
+                declared.push((wager.value.clone(), m));
+            }
+        }
+        if let Some(t) = table {
+            declared.extend(
+                t.wagers
+                    .iter()
+                    .map(|w| (w.id.clone(), if max { w.max } else { w.min })),
+            );
+        }
+        let mut out = Vec::new();
+        for w in spec_wagers {
+            if let Some(m) = declared.iter().find(|(id, _)| *id == w.id.value) {
+                out.push(m.clone());
+            }
+        }
+        out
     }
 
     /// The report's number, revisions, headline figures and typical strategy.

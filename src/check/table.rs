@@ -5,9 +5,9 @@
 
 use super::Checker;
 use crate::diag::spec::SpecError;
-use crate::model::table::{Coverage, TableRules, TableWager, WagerKind};
+use crate::model::table::{Coverage, Fee, FeeBasis, FeePayer, TableRules, TableWager, WagerKind};
 use crate::spec::raw::{RawWager, S};
-use crate::spec::table::{RawAmount, RawTable, parse_money};
+use crate::spec::table::{RawAmount, RawFee, RawTable, parse_money};
 
 pub(super) const MONEY: &str = "a positive amount of dollars in whole cents, e.g. `5` or `2.50`";
 
@@ -97,6 +97,7 @@ impl Checker<'_> {
                 });
             }
         }
+        let fees: Vec<Option<Fee>> = t.fees.iter().map(|f| self.fee(f, &ids)).collect();
         let complete = out.len() == ids.len() && order.len() == ids.len();
         (complete && !line.is_empty()).then_some(())?;
         Some(TableRules {
@@ -104,6 +105,98 @@ impl Checker<'_> {
             wagers: out,
             rotation: rotation?,
             coverage: coverage?,
+            fees: fees.into_iter().collect::<Option<Vec<Fee>>>()?,
+        })
+    }
+
+    /// One collection fee: a fixed amount per wager or per hand. A share
+    /// of wagers or winnings is refused with the reason.
+    fn fee(&mut self, f: &RawFee, ids: &[&str]) -> Option<Fee> {
+        const WHY: &str = "a card room's fee must be fixed before the hand and may not be calculated as a fraction or percentage of wagers made or winnings earned (California Penal Code section 337j, as read for the California edition)";
+        let text = f.amount.as_ref().map(|a| RawAmount::text(a, self.src));
+        if let Some(p) = &f.percent {
+            let d = self.error(
+                p,
+                RawAmount::text(p, self.src).len().max(1),
+                SpecError::PercentageFee,
+            );
+            d.help = Some(format!(
+                "{WHY}: write `amount:` in dollars per wager or per hand"
+            ));
+            return None;
+        }
+        let paid_by = match f.paid_by.value.as_str() {
+            "player" => Some(FeePayer::Player),
+            "player_dealer" => Some(FeePayer::PlayerDealer),
+            other => {
+                let kind = SpecError::UnknownFeeValue {
+                    field: "paid_by",
+                    value: other.into(),
+                };
+                self.string_error(&f.paid_by, kind).expected =
+                    Some("`player` or `player_dealer`".into());
+                None
+            }
+        };
+        let per = match f.per.value.as_str() {
+            "wager" => Some(FeeBasis::Wager),
+            "hand" => Some(FeeBasis::Hand),
+            other => {
+                let kind = SpecError::UnknownFeeValue {
+                    field: "per",
+                    value: other.into(),
+                };
+                self.string_error(&f.per, kind).expected = Some("`wager` or `hand`".into());
+                None
+            }
+        };
+        let wagers: Vec<String> = self
+            .wager_list(&f.wagers, ids, "fee's wagers")
+            .into_iter()
+            .map(|k| ids[k].to_string())
+            .collect();
+        let amount = match (&f.amount, text) {
+            (Some(a), Some(text)) => {
+                // No fee at all is a fee of 0 ("no additional collection fees").
+                let m = parse_money(&text)
+                    .or_else(|| crate::model::Ratio::parse(text.trim()).filter(|r| r.num == 0));
+                if m.is_none() {
+                    let percent = text.trim_end().ends_with('%');
+                    let kind = if percent {
+                        SpecError::PercentageFee
+                    } else {
+                        SpecError::InvalidAmount {
+                            amount: text.clone(),
+                        }
+                    };
+                    let d = self.error(a, text.chars().count().max(1), kind);
+                    if percent {
+                        d.help = Some(format!("{WHY}: write the amount in dollars"));
+                    } else {
+                        d.expected = Some(MONEY.into());
+                        d.found = Some(format!("`{text}`"));
+                    }
+                }
+                m
+            }
+            _ => {
+                let d = self.error(
+                    &f.paid_by,
+                    f.paid_by.value.len().max(1),
+                    SpecError::InvalidAmount {
+                        amount: String::new(),
+                    },
+                );
+                d.expected = Some(format!("`amount:` under the fee: {MONEY}"));
+                None
+            }
+        };
+        Some(Fee {
+            paid_by: paid_by?,
+            per: per?,
+            wagers,
+            amount: amount?,
+            source: f.source.clone(),
         })
     }
 

@@ -68,6 +68,22 @@ pub(super) struct RunArgs {
     /// Print the results only; write no report
     #[arg(long)]
     pub(super) no_reports: bool,
+    /// The report's edition, for the authority it goes to: lab (default),
+    /// washington, california or nevada (default: the spec's
+    /// `submission: edition`), e.g. --edition california
+    #[arg(long, value_name = "NAME", value_parser = parse_edition)]
+    pub(super) edition: Option<crate::model::Edition>,
+    /// The approved version's rule spec, for the nevada edition's game
+    /// variation, e.g. --previous approved/lucky_8.yaml
+    #[arg(long, value_name = "SPEC")]
+    pub(super) previous: Option<String>,
+    /// A wager's minimum bet in dollars, over the spec's (the washington
+    /// edition's payout limits read it), e.g. --min-bet lucky_7=1
+    #[arg(long, value_name = "WAGER=DOLLARS", value_parser = parse_bet)]
+    pub(super) min_bet: Vec<(String, crate::model::Ratio)>,
+    /// A wager's maximum bet in dollars, over the spec's, e.g. --max-bet lucky_7=300
+    #[arg(long, value_name = "WAGER=DOLLARS", value_parser = parse_bet)]
+    pub(super) max_bet: Vec<(String, crate::model::Ratio)>,
     /// Add the "Simulation and card counting" section: real shoes dealt to
     /// a cut card against the exact figures, effects of removal and the
     /// counting analysis (see `certify simulate`), with this many rounds
@@ -239,4 +255,26 @@ pub(super) struct TableArgs {
     /// Print the result as JSON
     #[arg(long)]
     pub(super) json: bool,
+}
+
+fn parse_edition(text: &str) -> Result<crate::model::Edition, String> {
+    crate::model::Edition::parse(text).ok_or_else(|| {
+        let names: Vec<&str> = crate::model::Edition::ALL
+            .iter()
+            .map(|e| e.name())
+            .collect();
+        format!(
+            "unknown edition `{text}`: expected one of {}",
+            names.join(", ")
+        )
+    })
+}
+
+fn parse_bet(text: &str) -> Result<(String, crate::model::Ratio), String> {
+    match crate::options::parse_bets(text).as_deref() {
+        Some([one]) => Ok(one.clone()),
+        _ => Err(format!(
+            "`{text}` is not WAGER=DOLLARS, e.g. lucky_7=300 (dollars in whole cents)"
+        )),
+    }
 }

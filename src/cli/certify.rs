@@ -72,6 +72,10 @@ pub(super) fn one_spec(path: &str, args: &RunArgs) -> (Output, usize) {
         decks: args.decks,
         fixtures: args.fixtures.clone(),
         samples: args.verify.unwrap_or(SAMPLES),
+        edition: args.edition,
+        previous: args.previous.clone(),
+        min_bets: args.min_bet.clone(),
+        max_bets: args.max_bet.clone(),
         simulate: simulated_rounds(path, args).map(|rounds| crate::options::SimulateOptions {
             rounds,
             seed: crate::simulator::DEFAULT_SEED,

@@ -427,6 +427,34 @@ pub enum SpecError {
     /// report: { typical_strategy: { strategy: draw_on_9, why: "..." } }
     /// ```
     UnknownStrategy { name: String },
+    /// ```yaml
+    /// submission: { edition: texas }
+    /// ```
+    UnknownEdition { name: String },
+    /// ```yaml
+    /// table: { fees: [{ paid_by: player, per: wager, percent: 5 }], ... }
+    /// ```
+    PercentageFee,
+    /// ```yaml
+    /// table: { fees: [{ paid_by: house, per: wager, amount: 1 }], ... }
+    /// ```
+    /// `field` is `paid_by` or `per`.
+    UnknownFeeValue { field: &'static str, value: String },
+    /// ```yaml
+    /// submission: { payout_limits: { per_player: 4000 } }   # the rule asks at least 12,000
+    /// ```
+    /// Found by the Washington edition; `which` is `per-player` or `table`.
+    PayoutLimitShort {
+        which: &'static str,
+        declared: String,
+        required: String,
+    },
+    /// `certify SPEC --edition washington` with a side bet whose minimum or
+    /// maximum bet is declared nowhere.
+    NoBetLimits { wagers: Vec<String> },
+    /// `certify SPEC --edition california` for a spec without a `table:`
+    /// section (no player-dealer position).
+    NoPlayerDealer { spec: String },
     /// A spec past a size limit of `crate::limits`: a 101st wager, a 51st
     /// pay table of one wager, a 5,001st event of one wager, or more than
     /// 20,000 settlement lines in all.
@@ -457,6 +485,28 @@ impl fmt::Display for SpecError {
             }
             DocumentDecksTwice { decks } => write!(f, "deck count {decks} is listed twice"),
             ReportDate { date } => write!(f, "`{date}` is not a date of analysis"),
+            UnknownEdition { name } => write!(f, "unknown edition `{name}`"),
+            PercentageFee => f.write_str(
+                "a collection fee is a fixed amount, never a percentage of wagers or winnings",
+            ),
+            UnknownFeeValue { field, value } => write!(f, "`{value}` is not a fee's `{field}`"),
+            PayoutLimitShort {
+                which,
+                declared,
+                required,
+            } => write!(
+                f,
+                "the declared {which} payout limit ${declared} is below the ${required} the rule requires"
+            ),
+            NoPlayerDealer { spec } => write!(
+                f,
+                "`{spec}` declares no player-dealer position (no `table:` section)"
+            ),
+            NoBetLimits { wagers } => write!(
+                f,
+                "the payout limits need the minimum and maximum bet of {}",
+                wagers.join(", ")
+            ),
             ReportRounds { rounds } => {
                 write!(f, "{rounds} is not a number of rounds to simulate")
             }

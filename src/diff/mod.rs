@@ -15,7 +15,7 @@
 
 mod compared;
 mod render;
-mod side;
+pub(crate) mod side;
 
 use crate::diag::Diagnostic;
 use crate::diag::usage::UsageError;
@@ -71,6 +71,31 @@ pub fn diff(old: &str, new: &str, decks: Option<u32>) -> Result<Diff, Failure> {
         }
     };
     Ok(compare(sides_old, sides_new))
+}
+
+/// Compares the approved version `previous` (a rule spec) with a spec
+/// already computed (`path`, `spec`, `computed`): the game variation the
+/// Nevada edition summarises. A JSON report as `previous` is refused: the
+/// two sides would not be alike (a report has no rules to compare).
+pub fn against(
+    previous: &str,
+    path: &str,
+    spec: &crate::model::Spec,
+    computed: &crate::report::Computed,
+) -> Result<Diff, Failure> {
+    let one = |e: Box<Diagnostic>| Failure::Input(vec![*e]);
+    let text = side::read(previous).map_err(one)?;
+    if is_report(previous, &text) {
+        return Err(Failure::Usage(Box::new(Diagnostic::plain(
+            UsageError::DiffMixed {
+                old: previous.into(),
+                new: path.into(),
+            },
+        ))));
+    }
+    let old = spec_side(previous, Some(computed.analysis.decks))
+        .or_else(|_| spec_side(previous, None))?;
+    Ok(compare(old, side::from_spec(path, spec, computed)))
 }
 
 fn spec_side(path: &str, decks: Option<u32>) -> Result<Side, Failure> {

@@ -141,6 +141,67 @@ pub struct Submission {
     /// The table's maximum bet per wager (dollars), from `max_bets` and the
     /// `table:` section's limits, in the spec's wager order.
     pub max_bets: Vec<(String, Ratio)>,
+    /// The table's minimum bet per wager (dollars), from `min_bets` and the
+    /// `table:` section's limits, in the spec's wager order.
+    pub min_bets: Vec<(String, Ratio)>,
+    /// The report edition the submission goes out in (`edition:`); None:
+    /// the generic laboratory edition unless the command line names one.
+    pub edition: Option<Edition>,
+    /// The payout limits the operator declares (`payout_limits:`), which
+    /// the Washington edition checks against the rule's minimums.
+    pub payout_limits: Option<PayoutLimits>,
+}
+
+/// Which authority a report is written for: what `--edition` and the
+/// submission's `edition:` name. Each adds, removes and renames sections
+/// as `crate::edition` describes.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Edition {
+    /// The generic laboratory report.
+    #[default]
+    Lab,
+    /// A Washington house-banked card room (WAC 230-15).
+    Washington,
+    /// A California card room: a player-dealer game, no house.
+    California,
+    /// Nevada and New Jersey style: payout and true odds, game variation.
+    Nevada,
+}
+
+impl Edition {
+    pub const ALL: [Edition; 4] = [
+        Edition::Lab,
+        Edition::Washington,
+        Edition::California,
+        Edition::Nevada,
+    ];
+
+    /// The name the command line and the spec use.
+    pub fn name(self) -> &'static str {
+        match self {
+            Edition::Lab => "lab",
+            Edition::Washington => "washington",
+            Edition::California => "california",
+            Edition::Nevada => "nevada",
+        }
+    }
+
+    pub fn parse(text: &str) -> Option<Edition> {
+        Edition::ALL.into_iter().find(|e| e.name() == text)
+    }
+}
+
+/// Declared payout limits, in dollars.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PayoutLimits {
+    /// What one player may be paid on one deal.
+    pub per_player: Option<Ratio>,
+    /// What the table pays in all on one deal (the aggregate limit).
+    pub table: Option<Ratio>,
+    /// Where each was declared, for the error that a limit falls short
+    /// of the rule.
+    pub per_player_at: Option<crate::diag::Position>,
+    pub table_at: Option<crate::diag::Position>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

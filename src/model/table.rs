@@ -13,6 +13,36 @@ pub struct TableRules {
     /// Hands the player-dealer plays before the position moves on.
     pub rotation: u32,
     pub coverage: Coverage,
+    /// The collection fees the card room takes (`fees:`), as declared.
+    pub fees: Vec<Fee>,
+}
+
+/// A collection fee: a fixed amount, never a share of a wager.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Fee {
+    pub paid_by: FeePayer,
+    pub per: FeeBasis,
+    /// The wagers it applies to (ids; empty: every wager).
+    pub wagers: Vec<String>,
+    /// Dollars.
+    pub amount: Ratio,
+    /// Where the document states it, when it does.
+    pub source: Option<String>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FeePayer {
+    Player,
+    PlayerDealer,
+}
+
+/// What a fee is charged for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FeeBasis {
+    /// Each wager placed.
+    Wager,
+    /// Each hand (round) played.
+    Hand,
 }
 
 /// One wager type at the table.

@@ -26,10 +26,20 @@ pub struct Report {
 pub use super::data::SCHEMA_VERSION;
 
 pub fn build(inp: &Inputs, computed: &Computed) -> Result<Report, ReportError> {
+    let (data, model) = parts(inp, computed);
+    render(data, model)
+}
+
+/// The report's data and its document, before they are rendered: what an
+/// edition (`crate::edition`) adds to.
+pub fn parts(
+    inp: &Inputs,
+    computed: &Computed,
+) -> (super::data::ReportData, super::model::Document) {
     let decks = inp.by_decks.expect("a report shows every deck count");
     let data = super::data::fill(inp, computed);
     let model = super::fill::document(inp, computed, decks, &data.to_value()["manifest"]);
-    render(data, model)
+    (data, model)
 }
 
 /// The three files of a report from its data and its model: the Markdown

@@ -81,6 +81,7 @@ fn meta(inp: &Inputs) -> Meta {
             .unwrap_or_else(|| "certify".into()),
         keywords,
         date: spec.report.date.map(super::release::date_text),
+        description: format!("{LABEL}: exact house edges of baccarat wagers computed by certify"),
     }
 }
 

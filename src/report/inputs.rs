@@ -39,6 +39,10 @@ pub struct Inputs<'a> {
     pub differing: &'a [(String, crate::eval::differ::DifferingRound)],
     /// The simulation stage's findings, when the run simulated (`--simulate`).
     pub study: Option<&'a crate::study::Study>,
+    /// Numbered sections the edition inserts before "Limitations"
+    /// (`crate::edition::sections`): the report numbers the ones after
+    /// them accordingly.
+    pub edition_sections: usize,
 }
 
 /// SHA-256 of the Cargo.lock this binary was built from: its exact
@@ -86,6 +90,22 @@ pub fn command(inp: &Inputs) -> String {
         (Some(sim), _) => c.push_str(&format!(" --simulate {}", sim.rounds)),
         (None, Some(_)) => c.push_str(" --no-simulate"),
         (None, None) => {}
+    }
+    if let Some(e) = inp.options.edition
+        && Some(e) != inp.spec.submission.edition
+    {
+        c.push_str(&format!(" --edition {}", e.name()));
+    }
+    if let Some(p) = &inp.options.previous {
+        c.push_str(&format!(" --previous {p}"));
+    }
+    for (flag, bets) in [
+        ("min-bet", &inp.options.min_bets),
+        ("max-bet", &inp.options.max_bets),
+    ] {
+        for (w, m) in bets {
+            c.push_str(&format!(" --{flag} {w}={}", m.trimmed_decimal()));
+        }
     }
     if let Some(sim) = &inp.options.simulate {
         if sim.bound_shoes != crate::study::BOUND_SHOES {

@@ -17,7 +17,7 @@ pub(crate) mod manifest;
 pub(crate) mod markdown;
 mod method;
 pub mod model;
-mod numbering;
+pub(crate) mod numbering;
 pub mod numbers;
 mod page_one;
 pub mod pdf;

@@ -18,6 +18,12 @@ pub(crate) fn simulation(c: &Computed) -> usize {
 /// when the report has one. The report form's section (revisions and
 /// sign-off) and the glossary follow it.
 pub(crate) fn limitations(inp: &super::inputs::Inputs, c: &Computed) -> usize {
+    edition(inp, c) + inp.edition_sections
+}
+
+/// The number of the first section an edition inserts (before
+/// "Limitations").
+pub(crate) fn edition(inp: &super::inputs::Inputs, c: &Computed) -> usize {
     simulation(c) + usize::from(inp.study.is_some())
 }
 

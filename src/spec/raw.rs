@@ -206,6 +206,35 @@ pub struct RawSubmission {
     #[serde(default)]
     #[schemars(with = "Option<BTreeMap<String, super::table::RawAmount>>")]
     pub max_bets: Option<OrderedMap<S<String>, S<super::table::RawAmount>>>,
+    /// The table's minimum bet per wager, in dollars (`lucky_7: 1`), for
+    /// wagers the `table:` section's limits do not cover: the Washington
+    /// edition's payout limits read it.
+    #[serde(default)]
+    #[schemars(with = "Option<BTreeMap<String, super::table::RawAmount>>")]
+    pub min_bets: Option<OrderedMap<S<String>, S<super::table::RawAmount>>>,
+    /// The report edition: `lab` (the default), `washington`,
+    /// `california` or `nevada`; `--edition` overrides it.
+    #[serde(default)]
+    #[schemars(with = "Option<String>")]
+    pub edition: Option<S<String>>,
+    /// The payout limits the card room declares, in dollars; the
+    /// Washington edition checks them against the rule's minimums.
+    #[serde(default)]
+    pub payout_limits: Option<RawPayoutLimits>,
+}
+
+/// Declared payout limits, in dollars.
+#[derive(Debug, Default, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RawPayoutLimits {
+    /// What one player may be paid on one deal: `15000`.
+    #[serde(default)]
+    #[schemars(with = "Option<super::table::RawAmount>")]
+    pub per_player: Option<S<super::table::RawAmount>>,
+    /// What the table pays in all on one deal (the aggregate limit): `30000`.
+    #[serde(default)]
+    #[schemars(with = "Option<super::table::RawAmount>")]
+    pub table: Option<S<super::table::RawAmount>>,
 }
 
 #[derive(Debug, Default, Deserialize, JsonSchema)]

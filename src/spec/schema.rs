@@ -144,7 +144,16 @@ static SUBMISSION: Struct = Struct {
         opt("game_id", Ty::Text),
         opt("owner", Ty::Text),
         opt("max_bets", Ty::Map(&Ty::Text, &Ty::Amount)),
+        opt("min_bets", Ty::Map(&Ty::Text, &Ty::Amount)),
+        opt("edition", Ty::Text),
+        opt("payout_limits", Ty::Struct(&PAYOUT_LIMITS)),
     ],
+    others: None,
+};
+
+static PAYOUT_LIMITS: Struct = Struct {
+    what: "the payout limits",
+    fields: &[opt("per_player", Ty::Amount), opt("table", Ty::Amount)],
     others: None,
 };
 
@@ -364,6 +373,20 @@ static TABLE: Struct = Struct {
         req("rotation", Ty::Int),
         req("coverage", Ty::Text),
         req("limits", Ty::Map(&Ty::Text, &Ty::List(&Ty::Amount))),
+        opt("fees", Ty::List(&Ty::Struct(&FEE))),
+    ],
+    others: None,
+};
+
+static FEE: Struct = Struct {
+    what: "a fee",
+    fields: &[
+        req("paid_by", Ty::Text),
+        req("per", Ty::Text),
+        opt("wagers", TEXTS),
+        opt("amount", Ty::Amount),
+        opt("percent", Ty::Amount),
+        opt("source", Ty::Text),
     ],
     others: None,
 };

@@ -43,6 +43,40 @@ pub struct RawTable {
     /// Minimum and maximum per wager, in dollars: `[min, max]`.
     #[schemars(with = "BTreeMap<String, Vec<RawAmount>>")]
     pub limits: OrderedMap<S<String>, S<Vec<S<RawAmount>>>>,
+    /// The collection fees the card room takes: each a fixed amount per
+    /// wager or per hand, paid by a player or by the player-dealer. A
+    /// percentage of wagers or winnings is refused (California Penal Code
+    /// section 337j as read; see the California edition).
+    #[serde(default)]
+    pub fees: Vec<RawFee>,
+}
+
+/// One collection fee as written.
+#[derive(Debug, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RawFee {
+    /// Who pays it: `player` or `player_dealer`.
+    #[schemars(with = "String")]
+    pub paid_by: S<String>,
+    /// What it is charged for: `wager` (each wager placed) or `hand`.
+    #[schemars(with = "String")]
+    pub per: S<String>,
+    /// The wagers it applies to (default: every wager).
+    #[serde(default)]
+    #[schemars(with = "Vec<String>")]
+    pub wagers: Vec<S<String>>,
+    /// Dollars: `1`, `0.50`.
+    #[serde(default)]
+    #[schemars(with = "Option<RawAmount>")]
+    pub amount: Option<S<RawAmount>>,
+    /// Refused: a fee may not be a share of wagers or winnings. Accepted
+    /// here only so that the refusal can say why.
+    #[serde(default)]
+    #[schemars(with = "Option<RawAmount>")]
+    pub percent: Option<S<RawAmount>>,
+    /// Where the document states the fee, e.g. a quotation.
+    #[serde(default)]
+    pub source: Option<String>,
 }
 
 /// An amount of dollars as written: `100`, `12.50` or `"12.50"`.

@@ -96,6 +96,12 @@ fn ordinal(e: &SpecError) -> usize {
         InvalidSha256 { .. } => 86,
         HeadlineTarget => 87,
         UnknownStrategy { .. } => 88,
+        UnknownEdition { .. } => 89,
+        PercentageFee => 90,
+        UnknownFeeValue { .. } => 91,
+        PayoutLimitShort { .. } => 92,
+        NoBetLimits { .. } => 93,
+        NoPlayerDealer { .. } => 94,
     }
 }
 
@@ -106,6 +112,39 @@ fn s(x: &str) -> String {
 #[test]
 fn every_kind_has_its_one_wording() {
     let cases: Vec<(SpecError, &str)> = vec![
+        (
+            UnknownEdition { name: s("texas") },
+            "unknown edition `texas`",
+        ),
+        (
+            PercentageFee,
+            "a collection fee is a fixed amount, never a percentage of wagers or winnings",
+        ),
+        (
+            UnknownFeeValue {
+                field: "paid_by",
+                value: s("house"),
+            },
+            "`house` is not a fee's `paid_by`",
+        ),
+        (
+            PayoutLimitShort {
+                which: "per-player",
+                declared: s("4,000"),
+                required: s("12,000"),
+            },
+            "the declared per-player payout limit $4,000 is below the $12,000 the rule requires",
+        ),
+        (
+            NoPlayerDealer { spec: s("lucky_8") },
+            "`lucky_8` declares no player-dealer position (no `table:` section)",
+        ),
+        (
+            NoBetLimits {
+                wagers: vec![s("Lucky 8 Player")],
+            },
+            "the payout limits need the minimum and maximum bet of Lucky 8 Player",
+        ),
         (
             ReportDate {
                 date: s("25/11/2026"),

@@ -75,6 +75,21 @@ pub struct Manifest {
     /// With --simulate: the same for wagers that read suits.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub simulate_bound_suit_shoes: Option<u64>,
+    /// The edition (`--edition` or the spec's `edition:`) when not the
+    /// laboratory edition: `washington`, `california`, `nevada`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub edition: Option<String>,
+    /// With --previous: the approved version compared with (a spec or a
+    /// JSON report), as given, and the SHA-256 of its bytes.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub previous: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub previous_sha256: Option<Sha256>,
+    /// With --min-bet / --max-bet: `wager=dollars,...`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub min_bets: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub max_bets: Option<String>,
     /// Each fixture file run, by name within the fixture folder, with the
     /// SHA-256 of its bytes.
     pub fixture_sha256: BTreeMap<String, Sha256>,
@@ -119,6 +134,17 @@ impl Manifest {
             simulate_penetration: sim.map(|s| s.penetration.to_string()),
             simulate_bound_shoes: sim.map(|s| s.bound_shoes),
             simulate_bound_suit_shoes: sim.map(|s| s.bound_suit_shoes),
+            edition: Some(inp.options.edition_for(inp.spec))
+                .filter(|e| *e != crate::model::Edition::Lab)
+                .map(|e| e.name().to_string()),
+            previous: inp.options.previous.clone(),
+            previous_sha256: inp
+                .options
+                .previous
+                .as_ref()
+                .map(|p| Sha256(sha256_hex(&std::fs::read(p).unwrap_or_default()))),
+            min_bets: crate::options::bets_text(&inp.options.min_bets),
+            max_bets: crate::options::bets_text(&inp.options.max_bets),
             fixture_sha256: hashes(inp.fixture_files),
             include_sha256: hashes(inp.include_files),
             results_sha256,

@@ -30,6 +30,7 @@
 pub mod checks;
 pub mod decision;
 pub mod decks;
+pub mod edition;
 pub mod exposure;
 pub mod manifest;
 pub mod protection;
@@ -109,6 +110,10 @@ pub struct ReportData {
     pub protection: Option<protection::Protection>,
     /// With --simulate: the simulation and card counting study; else null.
     pub simulation: Option<simulation::Simulation>,
+    /// What the edition adds (`--edition` or the spec's `edition:`);
+    /// absent from the laboratory edition.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub edition: Option<edition::Edition>,
     /// The report as its Markdown and PDF show it: every section, table
     /// (with its columns' kinds), figure, note and verdict, each cell as
     /// printed. A report file has it; `certify SPEC --json --no-reports`,
@@ -235,6 +240,7 @@ pub fn fill(inp: &Inputs, computed: &Computed) -> ReportData {
         verification: verification::Verification::of(inp.verification),
         protection: computed.protection.as_ref().map(protection::Protection::of),
         simulation: inp.study.map(simulation::Simulation::of),
+        edition: None,
         document: None,
         report_set: None,
     }

@@ -57,6 +57,28 @@ pub enum Figure {
 }
 
 impl Figure {
+    /// Its labels, to be reworded in place (see `Document::texts_mut`).
+    pub fn texts_mut(&mut self, f: &mut dyn FnMut(&mut String)) {
+        match self {
+            Figure::ByDecks(charts) => charts.iter_mut().for_each(|c| f(&mut c.title)),
+            Figure::Decision {
+                row_head,
+                col_head,
+                rows,
+                cols,
+                ..
+            } => {
+                f(row_head);
+                f(col_head);
+                rows.iter_mut().chain(cols.iter_mut()).for_each(&mut *f);
+            }
+            Figure::Distribution { title, bars } => {
+                f(title);
+                bars.iter_mut().for_each(|(label, _)| f(label));
+            }
+        }
+    }
+
     /// The caption the PDF shows above the figure and in its outline.
     pub fn caption(&self) -> String {
         match self {

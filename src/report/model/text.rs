@@ -45,6 +45,13 @@ pub struct Run {
 pub struct Text(pub Vec<Run>);
 
 impl Text {
+    /// Each run's text, to be reworded in place.
+    pub fn strings_mut(&mut self, f: &mut dyn FnMut(&mut String)) {
+        for r in &mut self.0 {
+            f(&mut r.text);
+        }
+    }
+
     /// Text in one style.
     pub fn styled(text: impl Into<String>, style: Style) -> Text {
         let text = text.into();

@@ -204,11 +204,7 @@ pub fn draw(fonts: &Fonts, laid: &Laid, info: &Meta) -> Result<Vec<u8>, ReportEr
         Metadata::new()
             .title(info.title.clone())
             .authors(vec![info.author.clone()])
-            .description(
-                "Manufacturer's mathematical analysis (not a test-laboratory certificate): \
-                 exact house edges of baccarat wagers computed by certify"
-                    .into(),
-            )
+            .description(info.description.clone())
             .keywords(info.keywords.clone())
             .creator(format!("certify {}", release::VERSION))
             .creation_date(pdf_date(info.date.as_deref()))

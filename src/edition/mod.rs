@@ -1,0 +1,213 @@
+//! Editions: the report as the authority it goes to expects it. The report
+//! stage writes one document (the laboratory edition); an edition adds its
+//! numbered sections before "Limitations", rewords where the authority's
+//! vocabulary differs, states on page one which edition it is, and fills
+//! its figures into the JSON report. Every requirement an edition answers
+//! is listed with the text it comes from (section, version and dates,
+//! where it was read); a text that could only be read in a secondary copy
+//! is marked NOT CONFIRMED on the page instead of being presented as law.
+//!
+//! * `lab`: the report as the report stage writes it.
+//! * `washington`: a house-banked card room under WAC 230-15: payout
+//!   limits for odds-based wagers and their disclosure to players.
+//! * `california`: a card room game banked by a rotating player-dealer:
+//!   the position's advantage against each wager, the rotation and
+//!   coverage rules that keep it from being a banking game, the fee
+//!   schedule; no "house edge" anywhere.
+//! * `nevada`: Nevada and New Jersey style: payout odds beside true odds
+//!   for every wager, and a game-variation summary against the approved
+//!   version (`--previous`).
+//!
+//! Layer: a stage after the report: the pipeline runs it between filling
+//! the report and rendering it (the report never calls it).
+
+mod california;
+mod nevada;
+pub mod payout;
+pub mod sources;
+pub mod vocabulary;
+mod washington;
+
+use crate::diag::Diagnostic;
+use crate::diag::spec::SpecError;
+use crate::model::{Edition, Spec};
+use crate::options::Options;
+use crate::report::data::ReportData;
+use crate::report::data::edition as data;
+use crate::report::model::{Document, Section, Table, Text};
+use sources::{Confirmed, Source};
+
+/// The numbered sections an edition inserts.
+pub fn sections(e: Edition) -> usize {
+    required(e).len()
+}
+
+/// The ids of the sections an edition inserts, in order: a report of that
+/// edition without one of them is incomplete (tests hold every edition to
+/// its list).
+pub fn required(e: Edition) -> &'static [&'static str] {
+    match e {
+        Edition::Lab => &[],
+        Edition::Washington => &["authority", "payout_limits"],
+        Edition::California => &["authority", "player_dealer", "fees"],
+        Edition::Nevada => &["authority", "odds", "variation"],
+    }
+}
+
+/// The sections every edition keeps from the laboratory report.
+pub const COMMON: &[&str] = &[
+    "summary",
+    "rules",
+    "method",
+    "results",
+    "verification",
+    "limitations",
+    "revisions",
+    "glossary",
+    "cases",
+    "manifest",
+];
+
+/// What an edition is written from.
+pub struct Context<'a> {
+    pub spec: &'a Spec,
+    pub analysis: &'a crate::engine::Analysis,
+    pub options: &'a Options,
+    /// The number of the first section the edition inserts.
+    pub first: usize,
+    /// Against the approved version (`--previous`), when given.
+    pub variation: Option<&'a crate::diff::Diff>,
+}
+
+/// Refuses, before anything is computed, a run whose edition cannot be
+/// written: Washington without every odds-based wager's bets or with
+/// declared limits below the rule's; California for a game without a
+/// player-dealer position.
+pub fn check(e: Edition, spec: &Spec, options: &Options) -> Result<(), Vec<Diagnostic>> {
+    match e {
+        Edition::Washington => washington::check(spec, options),
+        Edition::California => california::check(spec),
+        Edition::Lab | Edition::Nevada => Ok(()),
+    }
+}
+
+/// Writes edition `e` into the report's document and data.
+pub fn apply(e: Edition, ctx: &Context, data: &mut ReportData, doc: &mut Document) {
+    if e == Edition::Lab {
+        return;
+    }
+    let (authority, mut sections, mut figures, requirements) = match e {
+        Edition::Washington => washington::write(ctx),
+        Edition::California => california::write(ctx),
+        Edition::Nevada => nevada::write(ctx),
+        Edition::Lab => unreachable!("returned above"),
+    };
+    let mut authority_sec =
+        Section::new("authority", format!("{}. For the {authority}", ctx.first));
+    authority_sec.para(format!(
+        "This edition of the report is written for the {authority}. The table lists what that authority asks of a submitted analysis, where this report answers it, and the text each requirement comes from. A text marked NOT CONFIRMED could be read only in a secondary copy or a summary: it is given as the reading of this report, not as the law, and must be checked against the official text before it is relied on."
+    ));
+    let mut table = Table::names(["Requirement", "Answered in", "Source (version, where read)"]);
+    for r in &requirements {
+        table.row([
+            Text::plain(r.requirement.clone()),
+            Text::plain(r.section.clone()),
+            Text::plain(r.source.clone()),
+        ]);
+    }
+    authority_sec.table(table);
+    let unconfirmed = requirements.iter().filter(|r| !r.confirmed).count();
+    if unconfirmed > 0 {
+        let n = requirements.len();
+        authority_sec.note(if unconfirmed == n {
+            format!("All {n} requirements rest on a text read only in a secondary copy (NOT CONFIRMED).")
+        } else {
+            format!("{unconfirmed} of the {n} requirements rest on a text read only in a secondary copy (NOT CONFIRMED).")
+        });
+    }
+    sections.insert(0, authority_sec);
+    debug_assert_eq!(
+        sections.iter().map(|s| s.id.as_str()).collect::<Vec<_>>(),
+        required(e),
+        "an edition writes its sections in the order it declares"
+    );
+    let at = doc
+        .sections
+        .iter()
+        .position(|s| s.id == "limitations")
+        .unwrap_or(doc.sections.len());
+    doc.sections.splice(at..at, sections);
+    if let Some(summary) = doc.sections.iter_mut().find(|s| s.id == "summary") {
+        let text = Text::from(format!(
+            "**Edition: {}.** What that authority asks for, and where this report answers it: section {}.",
+            title(e),
+            ctx.first
+        ));
+        summary
+            .blocks
+            .insert(0, crate::report::model::Block::Paragraph { text });
+    }
+    doc.meta.title = format!("{} ({})", doc.meta.title, title(e));
+    if e == Edition::California {
+        vocabulary::player_dealer(doc);
+    }
+    figures.requirements = requirements;
+    data.edition = Some(figures);
+}
+
+/// The edition's name as a title shows it.
+pub fn title(e: Edition) -> &'static str {
+    match e {
+        Edition::Lab => "laboratory edition",
+        Edition::Washington => "Washington card-room edition",
+        Edition::California => "California card-room edition",
+        Edition::Nevada => "Nevada / New Jersey edition",
+    }
+}
+
+/// A requirement row.
+fn requirement(what: &str, section: String, source: &Source) -> data::Requirement {
+    data::Requirement {
+        requirement: what.into(),
+        section,
+        source: source.cell(),
+        confirmed: source.confirmed == Confirmed::Official,
+    }
+}
+
+/// An edition's figures before the requirements are added.
+fn figures(name: &'static str, authority: &'static str) -> data::Edition {
+    data::Edition {
+        name,
+        authority,
+        requirements: Vec::new(),
+        payout_limits: None,
+        player_dealer: Vec::new(),
+        fees: Vec::new(),
+        odds: Vec::new(),
+    }
+}
+
+/// The pay tables an edition shows: the adopted ones (not under assumed
+/// pays, not the other reading of a question put to the submitter).
+fn adopted(spec: &Spec, wager: &str, table: &str) -> bool {
+    !crate::report::words::assumed(spec, wager, table)
+        && !crate::report::words::asked(spec, wager, table)
+}
+
+/// What one edition writes: the authority, its sections after the first,
+/// its figures and its requirements.
+type Written = (
+    &'static str,
+    Vec<Section>,
+    data::Edition,
+    Vec<data::Requirement>,
+);
+
+/// A diagnostic at the submission's declared limit, or unlocated.
+fn spec_error(at: Option<&crate::diag::Position>, kind: SpecError) -> Diagnostic {
+    match at {
+        Some(p) => Diagnostic::new(p.clone(), kind),
+        None => Diagnostic::plain(kind),
+    }
+}

@@ -62,7 +62,7 @@ pub const COMMON: &[&str] = &[
     "results",
     "verification",
     "limitations",
-    "revisions",
+    "form",
     "glossary",
     "cases",
     "manifest",

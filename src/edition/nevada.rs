@@ -43,7 +43,9 @@ pub(super) fn write(ctx: &Context) -> Written {
                         BigInt::from(pt.total - e.combinations),
                         BigInt::from(e.combinations),
                     );
-                    format!("{} to 1", group_digits(&decimal(&against, 2)))
+                    let text = decimal(&against, 2);
+                    let (whole, cents) = text.split_once('.').unwrap_or((&text, "00"));
+                    format!("{}.{cents} to 1", group_digits(whole))
                 };
                 table.row([
                     words::event(spec, &w.id, &e.id),

@@ -158,13 +158,14 @@ impl Document {
     }
 
     /// Every piece of text the document shows, for an edition that words
-    /// things its own way: title, label, headings, paragraphs, lists,
+    /// things its own way: title, description, keywords, label, headings, paragraphs, lists,
     /// table titles and cells, code lines and figure labels. (A figure's
     /// caption is made from its kind; an edition that must not show it
     /// replaces the figure by its table.)
     pub fn texts_mut(&mut self, f: &mut dyn FnMut(&mut String)) {
         f(&mut self.meta.title);
         f(&mut self.meta.description);
+        self.meta.keywords.iter_mut().for_each(&mut *f);
         self.label.strings_mut(f);
         for sec in self.sections.iter_mut().chain(self.appendices.iter_mut()) {
             sec.heading.strings_mut(f);

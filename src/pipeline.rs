@@ -325,11 +325,13 @@ impl Certified {
         let mut inputs = self.inputs(Some(&by_decks), &differing);
         inputs.edges = edges.as_ref();
         let (mut data, mut model) = crate::report::document::parts(&inputs, &self.computed);
-        // The edition's sections go in before rendering; the approved
-        // version is computed here, by the pipeline, not by the edition.
+        // The edition's sections go in before rendering; the previous
+        // version (`--previous`: the revision history in every edition,
+        // the Nevada edition's game variation) is computed here, by the
+        // pipeline, not by the edition.
         let edition = self.edition();
         let variation = match &self.prepared.options.previous {
-            Some(prev) if edition == crate::model::Edition::Nevada => Some(
+            Some(prev) => Some(
                 crate::diff::against(prev, &self.prepared.path, spec, &self.computed)
                     .map_err(|f| Box::new(first_diagnostic(f)))?,
             ),

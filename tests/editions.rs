@@ -297,6 +297,13 @@ fn the_nevada_edition_compares_with_the_approved_version() {
             .any(|l| l.starts_with("| Tie ") && l.contains("8 to 1") && l.contains("9.51 to 1")),
         "{sections}"
     );
+    // Every edition's revision history lists the changes (issue 35).
+    let form = &md[md.find(". Revision history and sign-off\n").unwrap()..];
+    assert!(
+        form.contains("### Changes since the previous version"),
+        "{form}"
+    );
+    assert!(form.contains("pay of `tie`: 9 to 1 → 8 to 1"), "{form}");
     let path = prev.display().to_string();
     insta::assert_snapshot!("nevada_punto_banco", sections.replace(&path, "APPROVED"));
     std::fs::remove_dir_all(&dir).ok();

@@ -25,6 +25,7 @@ mod california;
 mod nevada;
 pub mod payout;
 pub mod sources;
+mod variation;
 pub mod vocabulary;
 mod washington;
 
@@ -93,6 +94,9 @@ pub fn check(e: Edition, spec: &Spec, options: &Options) -> Result<(), Vec<Diagn
 
 /// Writes edition `e` into the report's document and data.
 pub fn apply(e: Edition, ctx: &Context, data: &mut ReportData, doc: &mut Document) {
+    if let Some(d) = ctx.variation {
+        revisions(ctx.spec, d, doc);
+    }
     if e == Edition::Lab {
         return;
     }
@@ -153,6 +157,23 @@ pub fn apply(e: Edition, ctx: &Context, data: &mut ReportData, doc: &mut Documen
     }
     figures.requirements = requirements;
     data.edition = Some(figures);
+}
+
+/// The revision history, in every edition, given a previous version:
+/// the changes `certify diff` finds, before the sign-off.
+fn revisions(spec: &Spec, d: &crate::diff::Diff, doc: &mut Document) {
+    let Some(form) = doc.sections.iter_mut().find(|s| s.id == "form") else {
+        return;
+    };
+    let mut part = Section::new("form", "");
+    part.heading(3, "Changes since the previous version");
+    variation::write(&mut part, spec, d, true);
+    let at = form
+        .blocks
+        .iter()
+        .position(|b| matches!(b, crate::report::model::Block::Heading { text, .. } if *text == crate::report::model::Text::plain("Sign-off")))
+        .unwrap_or(form.blocks.len());
+    form.blocks.splice(at..at, part.blocks);
 }
 
 /// The edition's name as a title shows it.

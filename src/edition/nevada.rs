@@ -8,7 +8,7 @@ use super::sources::{NJ_PAYOUT_ODDS, NV_NEW_GAME, NV_VARIATION};
 use super::{Context, Written, adopted, data, figures, requirement};
 use crate::model::Pay;
 use crate::report::model::{Kind, Section, Table};
-use crate::report::numbers::{decimal, group_digits, percent, share};
+use crate::report::numbers::{decimal, group_digits, share};
 use crate::report::words;
 use num_bigint::BigInt;
 use num_rational::BigRational;
@@ -69,43 +69,7 @@ pub(super) fn write(ctx: &Context) -> Written {
     let mut var = Section::new("variation", format!("{var_n}. Game variation"));
     match ctx.variation {
         None => var.para("No approved version was given (`--previous`): this report is of the game as submitted. A game variation (a new side wager, or a pay table changed on an approved game) is summarised here against the approved version's rule file when one is given."),
-        Some(d) => {
-            var.para(format!(
-                "Compared with the approved version {} (version {}): what changed in the rules, then every wager's figures before and after.",
-                d.old.path, d.old.version
-            ));
-            if d.changes.is_empty() {
-                var.item("No change in the rules' words.");
-            }
-            for c in &d.changes {
-                let kind = if c.mathematics { "changes the mathematics" } else { "wording only" };
-                var.item(format!("{} ({kind})", c.text));
-            }
-            let mut t = Table::new([
-                ("Wager", Kind::Name),
-                ("Approved house edge", Kind::Percent),
-                ("This version", Kind::Percent),
-                ("Change (points)", Kind::Percent),
-            ]);
-            for r in &d.rows {
-                let edge = |x: &Option<crate::diff::side::Figures>| {
-                    x.as_ref().map_or("—".to_string(), |f| percent(&f.house_edge, 4))
-                };
-                let change = match (&r.old, &r.new) {
-                    (Some(a), Some(b)) => percent(&(b.house_edge.clone() - a.house_edge.clone()), 4),
-                    (None, Some(_)) => "new".into(),
-                    (Some(_), None) => "removed".into(),
-                    (None, None) => "—".into(),
-                };
-                t.row([
-                    words::wager_table(spec, &r.wager, &r.table),
-                    edge(&r.old),
-                    edge(&r.new),
-                    change,
-                ]);
-            }
-            var.table(t);
-        }
+        Some(d) => super::variation::write(&mut var, spec, d, false),
     }
     let reqs = vec![
         requirement(

@@ -55,11 +55,13 @@ pub fn render(
     let markdown = super::markdown::render(&model);
     let manifest = &document["manifest"];
     let text = |key: &str| manifest[key].as_str().unwrap_or_default().to_string();
+    // The running head names the game as the reader knows it (the title
+    // before " — mathematical analysis"), not by its identifier.
+    let game = model.meta.title.split(" — ").next().unwrap_or_default();
     let head = format!(
-        "certify {} · {} v{} · results sha256 {}",
-        text("tool_version"),
-        text("spec_id"),
+        "{game} · rule file v{} · certify {} · results sha256 {}",
         text("spec_version"),
+        text("tool_version"),
         text("results_sha256"),
     );
     let pdf = super::pdf::render(&model, &head)?;

@@ -194,7 +194,7 @@ fn every_missing_field_is_reported_at_its_mapping() {
     let got: Vec<(String, usize, usize)> =
         ds.iter().map(|d| (d.message(), d.line, d.column)).collect();
     insta::assert_snapshot!(rendered(&ds, &text));
-    assert!(got.contains(&("missing field `title` in the spec".into(), 3, 1)));
+    assert!(got.contains(&("missing field `title` in the spec".into(), 2, 1)));
     assert!(got.contains(&("missing field `allowed_decks` in the shoe".into(), 11, 3)));
     assert!(
         got.iter()

@@ -14,6 +14,7 @@ Examples:
   certify check rules/lucky_8.yaml                type-check and run the fixtures only
   certify settle rules/punto_banco.yaml --player 4s,Kd,4h --banker 2c,Ks,4d
   certify verify reports/lucky_monkey.json        recompute a report and compare
+  certify leaflet rules/lucky_8.yaml              the player's leaflet (pays, house edge, odds)
   certify new my_side_bet                         start a new side bet (spec and fixtures)
   certify diff rules/lucky_8.yaml new/lucky_8.yaml   what a change does to the figures";
 
@@ -91,6 +92,14 @@ pub(super) struct RunArgs {
 
 #[derive(Subcommand, Debug)]
 pub(super) enum Command {
+    /// Write the player's leaflet: one or two pages for players (how each
+    /// bet works, its pay table, house edge, return to player and top
+    /// award's odds), as Markdown, PDF and JSON, checked and hashed like the
+    /// reports
+    #[command(
+        after_help = "Example:\n  certify leaflet rules/lucky_8.yaml          writes reports/lucky_8-leaflet.md, .json and .pdf\n  certify leaflet rules/punto_banco.yaml --out /tmp/leaflets"
+    )]
+    Leaflet(LeafletArgs),
     /// Parse and type-check a spec and run its fixtures; exit 1 on any failure
     #[command(
         after_help = "Example:\n  certify check rules/lucky_monkey.yaml\n  certify check tests/specs/dragon_bonus.yaml --json"
@@ -198,6 +207,22 @@ pub(super) enum Command {
     /// house edge as an inlay hint (see docs/editors.md)
     #[command(after_help = "Example:\n  certify lsp     (started by the editor, not by hand)")]
     Lsp,
+}
+
+#[derive(Args, Debug)]
+pub(super) struct LeafletArgs {
+    /// The rule spec (YAML), e.g. rules/lucky_8.yaml
+    pub(super) spec: String,
+    /// Folder for the leaflet (default: reports), e.g. --out /tmp/leaflets
+    #[arg(long, value_name = "DIR")]
+    pub(super) out: Option<PathBuf>,
+    /// Deck count (default: the spec's; within its allowed range), e.g. --decks 6
+    #[arg(long, value_name = "N")]
+    pub(super) decks: Option<u32>,
+    /// Folder of fixture files (default: fixtures/ beside the spec's
+    /// folder), e.g. --fixtures tests/fixtures
+    #[arg(long, value_name = "DIR")]
+    pub(super) fixtures: Option<PathBuf>,
 }
 
 #[derive(Args, Debug)]

@@ -49,20 +49,20 @@ impl Style {
         }
     }
 
-    /// The player's leaflet: read at arm's length. Body 13.5 pt (the
-    /// report's 10 pt scaled by 1.35), headings 15.5 to 23 pt, pay tables
-    /// at body size (never below 11 pt), margins of 66 pt (23 mm) at the
-    /// sides and 60 pt at the top and bottom, and no running header: a
+    /// The player's leaflet: read at arm's length. Body 13 pt (the
+    /// report's 10 pt scaled by 1.3), headings 15 to 22 pt, pay tables
+    /// at body size (never below 11 pt), margins of 60 pt (21 mm) at the
+    /// sides and 54 pt at the top and bottom, and no running header: a
     /// player has no use for a results hash at the top of every page (the
     /// leaflet's last lines give it once). `footer` names the game.
     pub fn leaflet(footer: &str) -> Style {
         Style {
-            left: 66.0,
-            right: super::page::W - 66.0,
-            top: 60.0,
-            bottom: H - 60.0,
-            scale: 1.35,
-            table_max: 13.5,
+            left: 60.0,
+            right: super::page::W - 60.0,
+            top: 54.0,
+            bottom: H - 54.0,
+            scale: 1.3,
+            table_max: 13.0,
             table_floor: 11.0,
             head: None,
             footer: footer.to_string(),

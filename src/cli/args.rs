@@ -92,14 +92,6 @@ pub(super) struct RunArgs {
 
 #[derive(Subcommand, Debug)]
 pub(super) enum Command {
-    /// Write the player's leaflet: one or two pages for players (how each
-    /// bet works, its pay table, house edge, return to player and top
-    /// award's odds), as Markdown, PDF and JSON, checked and hashed like the
-    /// reports
-    #[command(
-        after_help = "Example:\n  certify leaflet rules/lucky_8.yaml          writes reports/lucky_8-leaflet.md, .json and .pdf\n  certify leaflet rules/punto_banco.yaml --out /tmp/leaflets"
-    )]
-    Leaflet(LeafletArgs),
     /// Parse and type-check a spec and run its fixtures; exit 1 on any failure
     #[command(
         after_help = "Example:\n  certify check rules/lucky_monkey.yaml\n  certify check tests/specs/dragon_bonus.yaml --json"
@@ -136,6 +128,14 @@ pub(super) enum Command {
         #[arg(long, value_name = "DIR")]
         fixtures: Option<PathBuf>,
     },
+    /// Write the player's leaflet: one or two pages for players (how each
+    /// bet works, its pay table, house edge, return to player and top
+    /// award's odds), as Markdown, PDF and JSON, checked and hashed like the
+    /// reports
+    #[command(
+        after_help = "Example:\n  certify leaflet rules/lucky_8.yaml          writes reports/lucky_8-leaflet.md, .json and .pdf\n  certify leaflet rules/punto_banco.yaml --out /tmp/leaflets"
+    )]
+    Leaflet(LeafletArgs),
     /// Write a minimal spec for a new side bet and its fixture file, both of
     /// which check and compute as written; never overwrites a file
     #[command(

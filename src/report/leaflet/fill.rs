@@ -125,19 +125,26 @@ fn pay_table(tables: &[PayTable], player_dealer: bool) -> Table {
     } else {
         "House edge"
     };
-    let rows: [(&str, &dyn Fn(&PayTable) -> String); 3] = [
-        (edge, &|t| edge_cell(t, player_dealer)),
-        ("Return to player", &|t| t.return_to_player_shown.clone()),
-        ("Odds of the top award", &|t| {
-            t.top_award.as_ref().map_or_else(
-                || "no award".into(),
-                |top| format!("about {} rounds", top.odds.0),
-            )
-        }),
+    let cells = |f: &dyn Fn(&PayTable) -> String| tables.iter().map(f).collect::<Vec<_>>();
+    let rows = [
+        (edge, cells(&|t| edge_cell(t, player_dealer))),
+        (
+            "Return to player",
+            cells(&|t| t.return_to_player_shown.clone()),
+        ),
+        (
+            "Odds of the top award",
+            cells(&|t| {
+                t.top_award.as_ref().map_or_else(
+                    || "no award".into(),
+                    |top| format!("about {} rounds", top.odds.0),
+                )
+            }),
+        ),
     ];
-    for (label, cell) in rows {
+    for (label, values) in rows {
         let mut row = vec![Text::plain(label).bold()];
-        row.extend(tables.iter().map(|t| Text::plain(cell(t)).bold()));
+        row.extend(values.into_iter().map(|v| Text::plain(v).bold()));
         table.row(row);
     }
     table

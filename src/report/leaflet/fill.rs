@@ -125,6 +125,7 @@ fn pay_table(tables: &[PayTable], player_dealer: bool) -> Table {
     } else {
         "House edge"
     };
+    let several = tables.len() > 1;
     let cells = |f: &dyn Fn(&PayTable) -> String| tables.iter().map(f).collect::<Vec<_>>();
     let rows = [
         (edge, cells(&|t| edge_cell(t, player_dealer))),
@@ -132,12 +133,24 @@ fn pay_table(tables: &[PayTable], player_dealer: bool) -> Table {
             "Return to player",
             cells(&|t| t.return_to_player_shown.clone()),
         ),
+        // Several pay tables side by side: "rounds" goes in the label, so
+        // the pay columns stay narrow and the names of the hands legible.
         (
-            "Odds of the top award",
+            if several {
+                "Odds of the top award, in rounds"
+            } else {
+                "Odds of the top award"
+            },
             cells(&|t| {
                 t.top_award.as_ref().map_or_else(
                     || "no award".into(),
-                    |top| format!("about {} rounds", top.odds.0),
+                    |top| {
+                        if several {
+                            format!("about {}", top.odds.0)
+                        } else {
+                            format!("about {} rounds", top.odds.0)
+                        }
+                    },
                 )
             }),
         ),

@@ -86,6 +86,36 @@ pub fn certify(
     options: &Options,
     progress: &dyn Fn(&str, &mut dyn FnMut()),
 ) -> Result<Certified, Failure> {
+    certify_as(path, options, progress, Extent::Report)
+}
+
+/// [`certify`] for the player's leaflet: the same checks (the spec, its
+/// fixtures, the engine against the reference evaluator) and the same
+/// full-shoe figures, without what only the report shows: no game
+/// protection analyses, no simulation (the options should ask for none).
+/// It takes about the time of `certify SPEC --no-reports`.
+pub fn certify_figures(
+    path: &str,
+    options: &Options,
+    progress: &dyn Fn(&str, &mut dyn FnMut()),
+) -> Result<Certified, Failure> {
+    certify_as(path, options, progress, Extent::Figures)
+}
+
+/// What the compute stage computes: everything the report shows, or the
+/// full-shoe figures alone (the leaflet).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Extent {
+    Report,
+    Figures,
+}
+
+fn certify_as(
+    path: &str,
+    options: &Options,
+    progress: &dyn Fn(&str, &mut dyn FnMut()),
+    extent: Extent,
+) -> Result<Certified, Failure> {
     let mut checked = check_stage(path, options)?;
     let mut known = checked.decisions.take();
     let mut done = None;
@@ -94,7 +124,15 @@ pub fn certify(
         let checked = &checked;
         done = Some(rayon::join(
             || checked.fixtures(),
-            || verify_and_compute(&checked.spec, checked.decks, checked.options.samples, known),
+            || {
+                verify_and_compute(
+                    &checked.spec,
+                    checked.decks,
+                    checked.options.samples,
+                    known,
+                    extent,
+                )
+            },
         ))
     });
     let (fixtures, (verification, computed)) = done.expect("ran");
@@ -220,10 +258,11 @@ fn verify_and_compute(
     decks: u32,
     samples: usize,
     known: Option<crate::engine::decide::Decisions>,
+    extent: Extent,
 ) -> (Verification, Computed) {
     rayon::join(
         || crate::verify::verify(spec, decks, samples),
-        || compute_with(spec, decks, known),
+        || compute_with(spec, decks, known, extent),
     )
 }
 
@@ -231,9 +270,23 @@ impl Prepared {
     /// The last stages: check the engine against the reference evaluator
     /// and compute every wager (side by side; the figures are kept only
     /// when the check passes).
-    pub fn finish(
+    pub fn finish(self, progress: &dyn Fn(&str, &mut dyn FnMut())) -> Result<Certified, Failure> {
+        self.finish_as(progress, Extent::Report)
+    }
+
+    /// [`Prepared::finish`] for the player's leaflet: the figures alone
+    /// (see [`certify_figures`]).
+    pub fn finish_figures(
+        self,
+        progress: &dyn Fn(&str, &mut dyn FnMut()),
+    ) -> Result<Certified, Failure> {
+        self.finish_as(progress, Extent::Figures)
+    }
+
+    fn finish_as(
         mut self,
         progress: &dyn Fn(&str, &mut dyn FnMut()),
+        extent: Extent,
     ) -> Result<Certified, Failure> {
         let mut known = self.decisions.take();
         let mut done = None;
@@ -243,6 +296,7 @@ impl Prepared {
                 self.decks,
                 self.options.samples,
                 known.take(),
+                extent,
             ))
         });
         let (verification, computed) = done.expect("ran");
@@ -383,6 +437,23 @@ impl Certified {
         }
     }
 
+    /// The player's leaflet of this run (its figures at the run's deck
+    /// count only), naming the report `<report_name>` as the full analysis.
+    pub fn leaflet(&self) -> Result<crate::report::leaflet::Leaflet, Box<Diagnostic>> {
+        let limits = crate::edition::leaflet_lines(
+            self.edition(),
+            &self.prepared.spec,
+            &self.prepared.options,
+        );
+        crate::report::leaflet::build(
+            &self.inputs(None, &[]),
+            &self.computed,
+            &self.report_name(),
+            limits,
+        )
+        .map_err(|e| Box::new(Diagnostic::plain(e)))
+    }
+
     /// `<spec id>`, or `<spec id>-<N>decks` away from the spec's deck
     /// count, then `-<edition>` for an edition other than the laboratory's
     /// (so the editions of one spec sit side by side in one folder).
@@ -445,7 +516,7 @@ fn fixture_files(results: &[CaseResult]) -> BTreeMap<String, String> {
 /// The compute stage: a spec's figures at `decks` decks and what the report
 /// derives from them (claims, pay searches, warnings).
 pub fn compute(spec: &Spec, decks: u32) -> Computed {
-    compute_with(spec, decks, None)
+    compute_with(spec, decks, None, Extent::Report)
 }
 
 /// [`compute`], given the decisions the strategy stage enumerated for this
@@ -454,12 +525,15 @@ fn compute_with(
     spec: &Spec,
     decks: u32,
     known: Option<crate::engine::decide::Decisions>,
+    extent: Extent,
 ) -> Computed {
     let (resolved, analysis) = resolved_analysis(spec, decks, known);
     let mut computed = crate::report::assess(&resolved, analysis);
     // The report's "Game protection" section (a spec whose strategy reads
     // suits has none: the walk by class cannot play it).
-    computed.protection = crate::protection::report_set(&resolved, decks).ok();
+    if extent == Extent::Report {
+        computed.protection = crate::protection::report_set(&resolved, decks).ok();
+    }
     computed
 }
 

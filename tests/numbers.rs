@@ -170,7 +170,10 @@ fn every_rendered_figure_is_rounded_half_away_from_zero() {
     let mut roots = 0;
     for entry in std::fs::read_dir("reports").unwrap() {
         let path = entry.unwrap().path();
-        if path.extension().is_none_or(|e| e != "json") {
+        // The players' leaflets are checked by tests/leaflet.rs.
+        if path.extension().is_none_or(|e| e != "json")
+            || path.to_string_lossy().ends_with("-leaflet.json")
+        {
             continue;
         }
         let doc: Value = serde_json::from_str(&read(path.to_str().unwrap())).unwrap();

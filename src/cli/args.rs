@@ -14,6 +14,7 @@ Examples:
   certify check rules/lucky_8.yaml                type-check and run the fixtures only
   certify settle rules/punto_banco.yaml --player 4s,Kd,4h --banker 2c,Ks,4d
   certify verify reports/lucky_monkey.json        recompute a report and compare
+  certify leaflet rules/lucky_8.yaml              the player's leaflet (pays, house edge, odds)
   certify new my_side_bet                         start a new side bet (spec and fixtures)
   certify diff rules/lucky_8.yaml new/lucky_8.yaml   what a change does to the figures";
 
@@ -143,6 +144,14 @@ pub(super) enum Command {
         #[arg(long, value_name = "DIR")]
         fixtures: Option<PathBuf>,
     },
+    /// Write the player's leaflet: one or two pages for players (how each
+    /// bet works, its pay table, house edge, return to player and top
+    /// award's odds), as Markdown, PDF and JSON, checked and hashed like the
+    /// reports
+    #[command(
+        after_help = "Example:\n  certify leaflet rules/lucky_8.yaml          writes reports/lucky_8-leaflet.md, .json and .pdf\n  certify leaflet rules/punto_banco.yaml --out /tmp/leaflets"
+    )]
+    Leaflet(LeafletArgs),
     /// Write a minimal spec for a new side bet and its fixture file, both of
     /// which check and compute as written; never overwrites a file
     #[command(
@@ -214,6 +223,32 @@ pub(super) enum Command {
     /// house edge as an inlay hint (see docs/editors.md)
     #[command(after_help = "Example:\n  certify lsp     (started by the editor, not by hand)")]
     Lsp,
+}
+
+#[derive(Args, Debug)]
+pub(super) struct LeafletArgs {
+    /// The rule spec (YAML), e.g. rules/lucky_8.yaml
+    pub(super) spec: String,
+    /// Folder for the leaflet (default: reports), e.g. --out /tmp/leaflets
+    #[arg(long, value_name = "DIR")]
+    pub(super) out: Option<PathBuf>,
+    /// Deck count (default: the spec's; within its allowed range), e.g. --decks 6
+    #[arg(long, value_name = "N")]
+    pub(super) decks: Option<u32>,
+    /// Folder of fixture files (default: fixtures/ beside the spec's
+    /// folder), e.g. --fixtures tests/fixtures
+    #[arg(long, value_name = "DIR")]
+    pub(super) fixtures: Option<PathBuf>,
+    /// The edition whose payout limits the leaflet states (washington), e.g.
+    /// --edition washington
+    #[arg(long, value_name = "NAME", value_parser = parse_edition)]
+    pub(super) edition: Option<crate::model::Edition>,
+    /// A wager's minimum bet in dollars, over the spec's, e.g. --min-bet lucky_7=1
+    #[arg(long, value_name = "WAGER=DOLLARS", value_parser = parse_bet)]
+    pub(super) min_bet: Vec<(String, crate::model::Ratio)>,
+    /// A wager's maximum bet in dollars, over the spec's, e.g. --max-bet lucky_7=300
+    #[arg(long, value_name = "WAGER=DOLLARS", value_parser = parse_bet)]
+    pub(super) max_bet: Vec<(String, crate::model::Ratio)>,
 }
 
 #[derive(Args, Debug)]

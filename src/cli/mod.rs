@@ -4,7 +4,7 @@
 //! This file dispatches; `args` holds the clap definition (the grammar and
 //! help text), `output` what every command prints through, and each
 //! command has a file of its own: `certify` (`certify SPEC`), `check`,
-//! `settle`, `table`, `verify`, `simulate`, `shoe`, `protect`, `authoring` (`new`, `diff`),
+//! `leaflet`, `settle`, `table`, `verify`, `simulate`, `shoe`, `protect`, `authoring` (`new`, `diff`),
 //! `manual` (`completions`, `man`); `color` paints warnings and errors.
 //!
 //! Layer: front end: the command line (the layout is in `src/lib.rs`).
@@ -14,6 +14,7 @@ mod authoring;
 mod certify;
 mod check;
 mod color;
+mod leaflet;
 mod manual;
 mod output;
 mod protect;
@@ -59,6 +60,7 @@ pub fn run<I: IntoIterator<Item = String>>(args: I) -> Output {
             fixtures,
             json,
         }) => check::check(&spec, fixtures, json),
+        Some(Command::Leaflet(a)) => leaflet::leaflet_cmd(&a),
         Some(Command::Settle(a)) => settle::settle_cmd(&a),
         Some(Command::Table(a)) => table::table_cmd(&a),
         Some(Command::Verify { report, fixtures }) => verify::verify_report(&report, fixtures),

@@ -17,6 +17,15 @@ pub(super) fn verify_report(report: &std::path::Path, fixtures: Option<PathBuf>)
     use crate::report::document::{first_difference, lock_set, read_manifest, sha256_hex};
     let name = report.display().to_string();
     let ext = report.extension().and_then(|e| e.to_str()).unwrap_or("");
+    let stem_of = report.file_stem().and_then(|s| s.to_str()).unwrap_or("");
+    // A leaflet's Markdown and PDF carry no manifest a reader would want
+    // to see (they are for players): its JSON is verified, and they with it.
+    if (ext == "md" || ext == "pdf") && stem_of.ends_with(crate::report::leaflet::SUFFIX) {
+        return Output::usage(Diagnostic::plain(UsageError::VerifyLeafletText {
+            path: name,
+            json: report.with_extension("json").display().to_string(),
+        }));
+    }
     if ext == "pdf" {
         return Output::usage(Diagnostic::plain(UsageError::VerifyPdf { path: name }));
     }
@@ -54,6 +63,11 @@ pub(super) fn verify_report(report: &std::path::Path, fixtures: Option<PathBuf>)
         Ok(m) => m,
         Err(e) => return at(e),
     };
+    // A player's leaflet (its JSON says so) is recomputed as a leaflet.
+    let leaflet = ext == "json"
+        && serde_json::from_str::<serde_json::Value>(&text).is_ok_and(|v| {
+            v.get("kind").and_then(|k| k.as_str()) == Some(crate::report::leaflet::data::KIND)
+        });
     let mut options = match Options::from_manifest(&manifest) {
         Ok(o) => o,
         Err(d) => return Output::refused(&[Diagnostic { file: name, ..*d }]),
@@ -172,12 +186,30 @@ pub(super) fn verify_report(report: &std::path::Path, fixtures: Option<PathBuf>)
             dir: dir_name,
         });
     }
-    let mut run = match prepared.finish(&|_, work| work()) {
+    let finished = if leaflet {
+        prepared.finish_figures(&|_, work| work())
+    } else {
+        prepared.finish(&|_, work| work())
+    };
+    let mut run = match finished {
         Ok(r) => r,
         Err(f) => return failure(&spec_path, f),
     };
     run.prepared.options.fixtures = recorded_fixtures;
-    let fresh = match run.render() {
+    let fresh = if leaflet {
+        run.leaflet().map(|l| Fresh {
+            markdown: l.markdown,
+            json: l.json,
+            pdf: l.pdf,
+        })
+    } else {
+        run.render().map(|r| Fresh {
+            markdown: r.markdown,
+            json: r.json,
+            pdf: r.pdf,
+        })
+    };
+    let fresh = match fresh {
         Ok(r) => r,
         Err(d) => return Output::refused(&[*d]),
     };
@@ -230,4 +262,11 @@ pub(super) fn verify_report(report: &std::path::Path, fixtures: Option<PathBuf>)
         stderr: String::new(),
         code: exit::OK,
     }
+}
+
+/// The three files of a fresh computation, a report's or a leaflet's.
+struct Fresh {
+    markdown: String,
+    json: String,
+    pdf: Vec<u8>,
 }

@@ -37,6 +37,9 @@ pub enum UsageError {
     NotAReport { path: String },
     /// `certify verify reports/punto_banco.pdf`.
     VerifyPdf { path: String },
+    /// `certify verify reports/lucky_8-leaflet.md` (a leaflet is verified
+    /// through its JSON).
+    VerifyLeafletText { path: String, json: String },
     /// `certify new My-Bet` (ids are lowercase letters, digits and `_`).
     NewBadId { id: String },
     /// `certify new punto_banco` where rules/punto_banco.yaml exists.
@@ -98,6 +101,10 @@ impl fmt::Display for UsageError {
             UsageError::VerifyPdf { path } => write!(
                 f,
                 "{path}: verify the .md or .json report beside it; the PDF is checked with them"
+            ),
+            UsageError::VerifyLeafletText { path, json } => write!(
+                f,
+                "{path}: a player's leaflet is verified through its JSON: certify verify {json} (its Markdown and PDF are checked with it)"
             ),
             UsageError::NewBadId { id } => write!(
                 f,

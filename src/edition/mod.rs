@@ -176,6 +176,16 @@ fn revisions(spec: &Spec, d: &crate::diff::Diff, doc: &mut Document) {
     form.blocks.splice(at..at, part.blocks);
 }
 
+/// The payout limits a player's leaflet states for edition `e` (only the
+/// Washington edition has them), one line each.
+pub fn leaflet_lines(e: Edition, spec: &Spec, options: &Options) -> Vec<String> {
+    if e == Edition::Washington {
+        washington::leaflet_lines(spec, options)
+    } else {
+        Vec::new()
+    }
+}
+
 /// The edition's name as a title shows it.
 pub fn title(e: Edition) -> &'static str {
     match e {

@@ -73,6 +73,35 @@ pub(super) fn check(spec: &Spec, options: &Options) -> Result<(), Vec<Diagnostic
     if out.is_empty() { Ok(()) } else { Err(out) }
 }
 
+/// The payout limits in a player's words: what the table pays one player
+/// and all players on one deal (declared, else the rule's minimums), and
+/// which bets they cover.
+pub(super) fn leaflet_lines(spec: &Spec, options: &Options) -> Vec<String> {
+    let Ok(l) = limits(spec, options) else {
+        return Vec::new();
+    };
+    if l.wagers.is_empty() {
+        return Vec::new();
+    }
+    let declared = spec.submission.payout_limits.as_ref();
+    let player = declared.and_then(|d| d.per_player).unwrap_or(l.per_player);
+    let table = declared.and_then(|d| d.table).unwrap_or(l.table);
+    let names: Vec<String> = l
+        .wagers
+        .iter()
+        .map(|w| words::wager(spec, &w.wager))
+        .collect();
+    vec![
+        format!(
+            "On {}, the most this table pays one player on one deal is ${}.",
+            crate::diag::list(&names.iter().map(String::as_str).collect::<Vec<_>>()),
+            dollars(player)
+        ),
+        format!("The most it pays all players together on one deal is ${}.", dollars(table)),
+        "How the limits are computed: the larger of the maximum bet times the highest pay up to 50 to 1 and the minimum bet times the highest pay; the table limit is twice the player limit (Washington rule WAC 230-15-490).".into(),
+    ]
+}
+
 pub(super) fn write(ctx: &Context) -> Written {
     let spec = ctx.spec;
     let l = limits(spec, ctx.options).expect("checked before computing");

@@ -100,6 +100,24 @@ pub fn write(
     dir: &std::path::Path,
     id: &str,
 ) -> Result<Vec<std::path::PathBuf>, ReportError> {
+    write_set(
+        dir,
+        id,
+        &[
+            ("md", report.markdown.as_bytes()),
+            ("json", report.json.as_bytes()),
+            ("pdf", report.pdf.as_slice()),
+        ],
+    )
+}
+
+/// Writes the files `<dir>/<id>.<extension>` all or nothing, as
+/// [`write`] does a report set (the player's leaflet is written by it too).
+pub fn write_set(
+    dir: &std::path::Path,
+    id: &str,
+    set: &[(&str, &[u8])],
+) -> Result<Vec<std::path::PathBuf>, ReportError> {
     use std::sync::atomic::{AtomicUsize, Ordering};
     static RUN: AtomicUsize = AtomicUsize::new(0);
     let fail = |e: std::io::Error| ReportError::Write {
@@ -112,11 +130,9 @@ pub fn write(
         std::process::id(),
         RUN.fetch_add(1, Ordering::Relaxed)
     );
-    let files = [
-        (format!("{id}.md"), report.markdown.as_bytes()),
-        (format!("{id}.json"), report.json.as_bytes()),
-        (format!("{id}.pdf"), report.pdf.as_slice()),
-    ];
+    let files = set
+        .iter()
+        .map(|(ext, bytes)| (format!("{id}.{ext}"), *bytes));
     let mut staged: Vec<(std::path::PathBuf, std::path::PathBuf)> = Vec::new();
     let unstage = |staged: &[(std::path::PathBuf, std::path::PathBuf)]| {
         for (tmp, _) in staged {

@@ -91,6 +91,22 @@ pub fn command(inp: &Inputs) -> String {
         (None, Some(_)) => c.push_str(" --no-simulate"),
         (None, None) => {}
     }
+    c.push_str(&edition_flags(inp));
+    if let Some(sim) = &inp.options.simulate {
+        if sim.bound_shoes != crate::study::BOUND_SHOES {
+            c.push_str(&format!(" --bound-shoes {}", sim.bound_shoes));
+        }
+        if sim.bound_suit_shoes != crate::study::BOUND_SUIT_SHOES {
+            c.push_str(&format!(" --bound-suit-shoes {}", sim.bound_suit_shoes));
+        }
+    }
+    c
+}
+
+/// The edition's flags of a reproducing command: `--edition` (unless the
+/// spec declares it), `--previous`, `--min-bet`, `--max-bet`.
+pub(crate) fn edition_flags(inp: &Inputs) -> String {
+    let mut c = String::new();
     if let Some(e) = inp.options.edition
         && Some(e) != inp.spec.submission.edition
     {
@@ -105,14 +121,6 @@ pub fn command(inp: &Inputs) -> String {
     ] {
         for (w, m) in bets {
             c.push_str(&format!(" --{flag} {w}={}", m.trimmed_decimal()));
-        }
-    }
-    if let Some(sim) = &inp.options.simulate {
-        if sim.bound_shoes != crate::study::BOUND_SHOES {
-            c.push_str(&format!(" --bound-shoes {}", sim.bound_shoes));
-        }
-        if sim.bound_suit_shoes != crate::study::BOUND_SUIT_SHOES {
-            c.push_str(&format!(" --bound-suit-shoes {}", sim.bound_suit_shoes));
         }
     }
     c

@@ -13,6 +13,7 @@ mod findings;
 mod form;
 mod headline;
 pub(crate) mod inputs;
+pub mod leaflet;
 pub(crate) mod manifest;
 pub(crate) mod markdown;
 mod method;

@@ -17,9 +17,9 @@ fn totals(mask: u16) -> String {
     }
 }
 
-/// Section 2.
-pub(crate) fn section(spec: &Spec) -> Section {
-    let mut sec = Section::new("rules", "2. The rules");
+/// The deal and the count in words: the first paragraph of section 2 (and
+/// of the player's leaflet).
+pub(crate) fn deal(spec: &Spec) -> String {
     let g = &spec.game;
     let (a, b) = (&g.hands[0], &g.hands[1]);
     let deal: Vec<&str> = g
@@ -27,16 +27,32 @@ pub(crate) fn section(spec: &Spec) -> Section {
         .iter()
         .map(|h| g.hands[*h as usize].as_str())
         .collect();
-    sec.para(format!(
-"Two hands, {a} and {b}, are dealt two cards each in the order {}. Aces count one, two to nine their face value, tens and picture cards zero; a hand's total is the last digit of its points.", deal.join(", ")));
+    format!(
+        "Two hands, {a} and {b}, are dealt two cards each in the order {}. Aces count one, two to nine their face value, tens and picture cards zero; a hand's total is the last digit of its points.",
+        deal.join(", ")
+    )
+}
+
+/// The naturals in words (section 2 and the player's leaflet).
+pub(crate) fn naturals(spec: &Spec) -> String {
+    let g = &spec.game;
     if g.naturals != 0 {
-        sec.item(format!(
+        format!(
             "A two-card total of {} on either hand is a natural: neither hand draws.",
             totals(g.naturals)
-        ));
+        )
     } else {
-        sec.item("There are no naturals: an eight or nine does not end the round.");
+        "There are no naturals: an eight or nine does not end the round.".to_string()
     }
+}
+
+/// Section 2.
+pub(crate) fn section(spec: &Spec) -> Section {
+    let mut sec = Section::new("rules", "2. The rules");
+    let g = &spec.game;
+    let (a, b) = (&g.hands[0], &g.hands[1]);
+    sec.para(deal(spec));
+    sec.item(naturals(spec));
     match &g.first {
         FirstRule::Totals(m) => {
             sec.item(format!(

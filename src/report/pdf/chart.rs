@@ -6,7 +6,7 @@
 //! [`LABEL`] points.
 
 use super::fonts::FontId;
-use super::page::{LEFT, Op, RIGHT, Role};
+use super::page::{Op, Role};
 use super::setter::{Line, Setter, Styled};
 use crate::report::model::{Decide, DeckChart, Figure};
 
@@ -102,10 +102,10 @@ pub fn rows(set: &Setter, figure: &Figure) -> Vec<Row> {
     };
     let h = pen.para(
         &label_chars(&figure.caption(), true),
-        LEFT,
+        set.style.left,
         0.0,
         9.0,
-        RIGHT - LEFT,
+        set.style.right - set.style.left,
     );
     out.push(Row {
         h: h + 3.0,
@@ -154,7 +154,7 @@ fn tick_label(v: f64, step: f64) -> String {
 fn by_decks(set: &Setter, charts: &[DeckChart], out: &mut Vec<Row>) {
     const PER_ROW: usize = 3;
     const PLOT_H: f32 = 72.0;
-    let cell_w = (RIGHT - LEFT) / PER_ROW as f32;
+    let cell_w = (set.style.right - set.style.left) / PER_ROW as f32;
     for group in charts.chunks(PER_ROW) {
         let mut pen = Pen {
             set,
@@ -172,7 +172,7 @@ fn by_decks(set: &Setter, charts: &[DeckChart], out: &mut Vec<Row>) {
             * TITLE
             * 1.25;
         for (k, chart) in group.iter().enumerate() {
-            let x0 = LEFT + k as f32 * cell_w;
+            let x0 = set.style.left + k as f32 * cell_w;
             pen.para(
                 &label_chars(&chart.title, false),
                 x0 + 4.0,
@@ -266,14 +266,14 @@ fn decision(
     out: &mut Vec<Row>,
 ) {
     let head_w = 60.0;
-    let cw = ((RIGHT - LEFT - head_w) / cols.len().max(1) as f32).min(26.0);
+    let cw = ((set.style.right - set.style.left - head_w) / cols.len().max(1) as f32).min(26.0);
     let ch = 12.0;
     let size = 7.5;
     let mut pen = Pen {
         set,
         ops: Vec::new(),
     };
-    let grid_x = LEFT + head_w;
+    let grid_x = set.style.left + head_w;
     pen.text(
         &label_chars(col_head, false),
         grid_x + cw * cols.len() as f32 / 2.0,
@@ -292,7 +292,7 @@ fn decision(
     }
     pen.text(
         &chars(row_head, FontId::SerifBold),
-        LEFT,
+        set.style.left,
         ch + size,
         size,
         0.0,
@@ -379,8 +379,8 @@ fn distribution(set: &Setter, bars: &[(String, f64)], out: &mut Vec<Row>) {
     let size = 7.5;
     let bh = 11.0;
     let label_w = 40.0;
-    let x0 = LEFT + label_w;
-    let full = RIGHT - x0 - 60.0;
+    let x0 = set.style.left + label_w;
+    let full = set.style.right - x0 - 60.0;
     let most = bars.iter().map(|b| b.1).fold(0.0f64, f64::max).max(1e-12);
     let mut pen = Pen {
         set,

@@ -11,6 +11,7 @@ use super::flow::{Block, Run, Runs, plain};
 use super::fonts::{FontId, Fonts};
 pub use super::page::*;
 use super::setter::{Setter, Styled, styled};
+use super::style::Style;
 
 /// One block's slice of the flow: placed whole on one page.
 #[derive(Clone, Default)]
@@ -70,15 +71,16 @@ impl Builder<'_, '_> {
         anchor: Option<(u8, String)>,
         shade: bool,
     ) {
-        let lines = self.set.wrap(chars, size, RIGHT - x);
+        let st = self.set.style;
+        let lines = self.set.wrap(chars, size, st.right - x);
         let n = lines.len();
         for (i, line) in lines.iter().enumerate() {
             let mut ops = Vec::new();
             if shade {
                 ops.push(Op::Shade {
-                    x: LEFT,
+                    x: st.left,
                     y: 0.0,
-                    w: RIGHT - LEFT,
+                    w: st.right - st.left,
                     h: lead,
                     code: true,
                 });
@@ -88,7 +90,7 @@ impl Builder<'_, '_> {
                 && let Some((mx, m)) = marker
             {
                 let m: Vec<Styled> = m.chars().map(|c| (c, FontId::Serif)).collect();
-                let ml = self.set.wrap(&m, size, RIGHT);
+                let ml = self.set.wrap(&m, size, st.right);
                 self.set
                     .emit(&ml[0], mx, base, size, &Role::Marker, &mut ops);
             }
@@ -109,12 +111,12 @@ impl Builder<'_, '_> {
             2 => 13.5,
             3 => 11.5,
             _ => 10.5,
-        };
+        } * self.set.style.scale;
         self.gap_next = self.gap_next.max(size * 0.9);
         let first = self.units.len();
         self.text_block(
             &styled(runs, true),
-            LEFT,
+            self.set.style.left,
             size,
             size * 1.25,
             Role::Heading(level),
@@ -149,6 +151,8 @@ fn build(
         glue_next: false,
         gap_next: 0.0,
     };
+    let st = b.set.style;
+    let sc = st.scale;
     let mut sections = 0;
     let mut after_toc = false;
     let mut prev: Option<&Block> = None;
@@ -167,12 +171,12 @@ fn build(
                 b.heading(*level, runs, std::mem::take(&mut after_toc));
             }
             Block::Para(runs) => {
-                b.gap_next = b.gap_next.max(5.0);
+                b.gap_next = b.gap_next.max(5.0 * sc);
                 b.text_block(
                     &styled(runs, false),
-                    LEFT,
-                    BODY,
-                    BODY * 1.35,
+                    st.left,
+                    BODY * sc,
+                    BODY * sc * 1.35,
                     Role::Body,
                     None,
                     None,
@@ -183,18 +187,18 @@ fn build(
                 }
             }
             Block::Item(level, marker, runs) => {
-                b.gap_next = b.gap_next.max(2.5);
-                let x = LEFT + 14.0 + *level as f32 * 14.0;
+                b.gap_next = b.gap_next.max(2.5 * sc);
+                let x = st.left + 14.0 * sc + *level as f32 * 14.0 * sc;
                 let mx = if marker.ends_with('.') {
-                    x - 13.0
+                    x - 13.0 * sc
                 } else {
-                    x - 9.0
+                    x - 9.0 * sc
                 };
                 b.text_block(
                     &styled(runs, false),
                     x,
-                    BODY,
-                    BODY * 1.3,
+                    BODY * sc,
+                    BODY * sc * 1.3,
                     Role::Item,
                     Some((mx, marker)),
                     None,
@@ -206,7 +210,7 @@ fn build(
                 }
             }
             Block::Table { rows, numeric } => {
-                b.gap_next = b.gap_next.max(6.0);
+                b.gap_next = b.gap_next.max(6.0 * sc);
                 // A table stays on the page of the sentence introducing it.
                 b.glue_next |= matches!(prev, Some(Block::Para(_)));
                 b.table(rows, numeric);
@@ -228,16 +232,16 @@ fn build(
                 b.gap_next = 10.0;
             }
             Block::Code(lines) => {
-                b.gap_next = b.gap_next.max(6.0);
+                b.gap_next = b.gap_next.max(6.0 * sc);
                 b.glue_next |= matches!(prev, Some(Block::Para(_)));
                 let first = b.units.len();
                 for line in lines {
                     let chars: Vec<Styled> = line.chars().map(|c| (c, FontId::Mono)).collect();
                     b.text_block(
                         &chars,
-                        LEFT + 6.0,
-                        CODE,
-                        CODE * 1.4,
+                        st.left + 6.0 * sc,
+                        CODE * sc,
+                        CODE * sc * 1.4,
                         Role::Code,
                         None,
                         None,
@@ -275,12 +279,13 @@ impl Builder<'_, '_> {
             _ => None,
         });
         for (k, (level, runs)) in entries.enumerate() {
-            let x = LEFT + if level == 3 { 14.0 } else { 0.0 };
+            let st = self.set.style;
+            let x = st.left + if level == 3 { 14.0 } else { 0.0 };
             let size = 9.5;
             let lead = size * 1.35;
             let lines = self
                 .set
-                .wrap(&styled(runs, level == 2), size, RIGHT - 36.0 - x);
+                .wrap(&styled(runs, level == 2), size, st.right - 36.0 - x);
             let mut ops = Vec::new();
             for (i, line) in lines.iter().enumerate() {
                 let base = i as f32 * lead + (lead - size) / 2.0 + size * 0.8;
@@ -297,7 +302,7 @@ impl Builder<'_, '_> {
             let base = (lead - size) / 2.0 + size * 0.8;
             self.set.emit(
                 &nl[0],
-                RIGHT - nl[0].width,
+                st.right - nl[0].width,
                 base,
                 size,
                 &Role::Contents,
@@ -314,10 +319,11 @@ impl Builder<'_, '_> {
 }
 
 /// Places the units on pages (see the module doc for the rules).
-fn paginate(units: &[Unit], headers: &[Unit]) -> (Vec<Vec<Op>>, Vec<Anchor>) {
+fn paginate(units: &[Unit], headers: &[Unit], st: &Style) -> (Vec<Vec<Op>>, Vec<Anchor>) {
+    let (top, bottom) = (st.top, st.bottom);
     let mut pages: Vec<Vec<Op>> = vec![Vec::new()];
     let mut anchors = Vec::new();
-    let mut y = TOP;
+    let mut y = top;
     let mut fresh = true;
     let mut i = 0;
     while i < units.len() {
@@ -326,16 +332,16 @@ fn paginate(units: &[Unit], headers: &[Unit]) -> (Vec<Vec<Op>>, Vec<Anchor>) {
             j += 1;
         }
         let chain: f32 = units[i..j].iter().map(|u| u.h + u.gap).sum::<f32>();
-        if !fresh && (units[i].page_break || y + chain > BOTTOM) {
+        if !fresh && (units[i].page_break || y + chain > bottom) {
             pages.push(Vec::new());
-            y = TOP;
+            y = top;
             fresh = true;
         }
         for u in &units[i..j] {
             let mut gap = if fresh { 0.0 } else { u.gap };
-            if !fresh && y + gap + u.h > BOTTOM {
+            if !fresh && y + gap + u.h > bottom {
                 pages.push(Vec::new());
-                y = TOP;
+                y = top;
                 fresh = true;
                 gap = 0.0;
             }
@@ -368,7 +374,7 @@ fn paginate(units: &[Unit], headers: &[Unit]) -> (Vec<Vec<Op>>, Vec<Anchor>) {
 /// The running header, shrunk (never below 7 pt) and then cut to fit
 /// between the margins.
 fn running(set: &Setter, head: &str) -> Text {
-    let avail = RIGHT - LEFT;
+    let avail = set.style.right - set.style.left;
     let mut size = 8.0;
     let chars = |s: &str| -> Vec<Styled> { s.chars().map(|c| (c, FontId::Serif)).collect() };
     let mut text = head.to_string();
@@ -381,7 +387,7 @@ fn running(set: &Setter, head: &str) -> Text {
     }
     let width = set.sw(&chars(&text), size);
     Text {
-        x: LEFT,
+        x: set.style.left,
         y: 38.0,
         width,
         size,
@@ -392,13 +398,15 @@ fn running(set: &Setter, head: &str) -> Text {
     }
 }
 
-/// Lays the report's Markdown out on pages, with a running header, "page i
-/// of n" footers and, past ten pages, a table of contents.
-pub fn layout(fonts: &Fonts, blocks: &[Block], head: &str) -> Laid {
+/// Lays the report's Markdown out on pages in `style`, with its running
+/// header (if any), "page i of n" footers and, past ten pages, a table of
+/// contents.
+pub fn layout(fonts: &Fonts, blocks: &[Block], style: &Style) -> Laid {
     let mut laid = LaidTables::new();
     let mut pass = |toc: Option<&[usize]>| {
-        let (units, headers, tables) = build(Setter { fonts }, blocks, toc, &mut laid);
-        let (pages, anchors) = paginate(&units, &headers);
+        let set = Setter { fonts, style };
+        let (units, headers, tables) = build(set, blocks, toc, &mut laid);
+        let (pages, anchors) = paginate(&units, &headers, style);
         (pages, anchors, tables)
     };
     let mut done = pass(None);
@@ -417,30 +425,30 @@ pub fn layout(fonts: &Fonts, blocks: &[Block], head: &str) -> Laid {
         done = pass(Some(&pages));
     }
     let (mut pages, anchors, tables) = done;
-    let set = Setter { fonts };
-    let head = running(&set, head);
+    let set = Setter { fonts, style };
+    let head = style.head.as_deref().map(|h| running(&set, h));
     let n = pages.len();
+    let footer_size = 8.0 * style.scale;
     for (i, page) in pages.iter_mut().enumerate() {
-        page.push(Op::Text(head.clone()));
-        page.push(Op::Rule {
-            x1: LEFT,
-            y1: 43.0,
-            x2: RIGHT,
-            y2: 43.0,
-            width: 0.5,
-            grey: true,
-        });
-        let footer = format!(
-            "Manufacturer's mathematical analysis — page {} of {n}",
-            i + 1
-        );
+        if let Some(head) = &head {
+            page.push(Op::Text(head.clone()));
+            page.push(Op::Rule {
+                x1: style.left,
+                y1: 43.0,
+                x2: style.right,
+                y2: 43.0,
+                width: 0.5,
+                grey: true,
+            });
+        }
+        let footer = format!("{} — page {} of {n}", style.footer, i + 1);
         let chars: Vec<Styled> = footer.chars().map(|c| (c, FontId::Serif)).collect();
-        let width = set.sw(&chars, 8.0);
+        let width = set.sw(&chars, footer_size);
         page.push(Op::Text(Text {
             x: (W - width) / 2.0,
             y: H - 30.0,
             width,
-            size: 8.0,
+            size: footer_size,
             font: FontId::Serif,
             text: footer,
             role: Role::Footer,

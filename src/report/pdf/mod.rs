@@ -19,6 +19,7 @@ pub mod fonts;
 pub mod layout;
 pub mod page;
 mod setter;
+pub mod style;
 mod table;
 
 use crate::diag::report::ReportError;
@@ -28,17 +29,29 @@ use crate::report::model::Document;
 /// the manifest states it (`pdf_conformance`).
 pub const CONFORMANCE: &str = "PDF/A-2b";
 pub use page::{Anchor, Laid, Op, Role, TableInfo, Text};
+pub use style::Style;
 
 /// Lays the report out on pages without drawing them: what the PDF shows,
 /// page by page, with each piece of text's position and size.
 pub fn layout(doc: &Document, running_head: &str) -> Result<Laid, ReportError> {
+    layout_styled(doc, &Style::report(running_head))
+}
+
+/// [`layout`] in a style of its own (the leaflet's).
+pub fn layout_styled(doc: &Document, style: &Style) -> Result<Laid, ReportError> {
     let fonts = fonts::Fonts::load()?;
-    Ok(layout::layout(&fonts, &flow::flow(doc), running_head))
+    Ok(layout::layout(&fonts, &flow::flow(doc), style))
 }
 
 /// Renders the report as PDF bytes.
 pub fn render(doc: &Document, running_head: &str) -> Result<Vec<u8>, ReportError> {
+    render_styled(doc, &Style::report(running_head))
+}
+
+/// Renders a document in `style` as PDF bytes (the report's style is
+/// [`Style::report`]).
+pub fn render_styled(doc: &Document, style: &Style) -> Result<Vec<u8>, ReportError> {
     let fonts = fonts::Fonts::load()?;
-    let laid = layout::layout(&fonts, &flow::flow(doc), running_head);
+    let laid = layout::layout(&fonts, &flow::flow(doc), style);
     draw::draw(&fonts, &laid, &doc.meta)
 }

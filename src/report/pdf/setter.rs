@@ -65,6 +65,8 @@ pub(super) fn words(chars: &[Styled]) -> Vec<&[Styled]> {
 
 pub(super) struct Setter<'f> {
     pub fonts: &'f Fonts,
+    /// The page's geometry and sizes.
+    pub style: &'f super::style::Style,
 }
 
 impl Setter<'_> {

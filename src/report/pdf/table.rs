@@ -27,7 +27,7 @@ impl Builder<'_, '_> {
             self.push(unit);
         }
         self.tables.push(info);
-        self.gap_next = 10.0;
+        self.gap_next = 10.0 * self.set.style.scale;
     }
 
     /// Table `t`'s rows as units and its shape (None: no columns).
@@ -57,6 +57,8 @@ impl Builder<'_, '_> {
         // around it near the floor, so each size is measured): the whole
         // cell, its longest word, its longest piece.
         let set = &self.set;
+        let (left, scale) = (set.style.left, set.style.scale);
+        let (table_max, table_floor) = (set.style.table_max, set.style.table_floor);
         let measure = |f: &dyn Fn(&[Styled]) -> f32, body: bool| -> Vec<f32> {
             (0..cols)
                 .map(|c| {
@@ -134,7 +136,7 @@ impl Builder<'_, '_> {
                 s,
             )
         };
-        let avail = RIGHT - LEFT;
+        let avail = self.set.style.right - self.set.style.left;
         let total = |ws: &[f32]| ws.iter().map(|w| w + 2.0 * PAD).sum::<f32>();
         // Water-filling: every column gets its natural width up to a common
         // cap, and never less than its minimum; the cap is raised until the
@@ -172,12 +174,12 @@ impl Builder<'_, '_> {
                 })
                 .sum()
         };
-        let (size, widths) = if let Some(s) = [TABLE_MAX, 8.0]
+        let (size, widths) = if let Some(s) = [table_max, 8.0 * scale]
             .into_iter()
             .find(|&s| total(&natural(s)) <= avail)
         {
             (s, natural(s).iter().map(|w| w + 2.0 * PAD).collect())
-        } else if let Some(s) = [TABLE_MAX, 8.0, 7.5, TABLE_FLOOR]
+        } else if let Some(s) = [table_max, 8.0 * scale, 7.5 * scale, table_floor]
             .into_iter()
             .find(|&s| total(&word(s)) <= avail)
         {
@@ -190,17 +192,17 @@ impl Builder<'_, '_> {
             } else {
                 (s, whole)
             }
-        } else if total(&piece(TABLE_FLOOR)) <= avail {
-            (TABLE_FLOOR, spread(&piece(TABLE_FLOOR), TABLE_FLOOR))
+        } else if total(&piece(table_floor)) <= avail {
+            (table_floor, spread(&piece(table_floor), table_floor))
         } else {
             // Even the pieces do not fit: share the width by piece length
             // (the longest tokens are cut, the size stays at the floor).
-            let piece = piece(TABLE_FLOOR);
+            let piece = piece(table_floor);
             let sum: f32 = piece.iter().sum::<f32>().max(1.0);
-            (TABLE_FLOOR, piece.iter().map(|p| avail * p / sum).collect())
+            (table_floor, piece.iter().map(|p| avail * p / sum).collect())
         };
-        let xs: Vec<f32> = std::iter::once(LEFT)
-            .chain(widths.iter().scan(LEFT, |x, w| {
+        let xs: Vec<f32> = std::iter::once(left)
+            .chain(widths.iter().scan(left, |x, w| {
                 *x += w;
                 Some(*x)
             }))
@@ -217,14 +219,14 @@ impl Builder<'_, '_> {
             let mut ops = Vec::new();
             if r == 0 {
                 ops.push(Op::Shade {
-                    x: LEFT,
+                    x: left,
                     y: 0.0,
-                    w: right - LEFT,
+                    w: right - left,
                     h,
                     code: false,
                 });
                 ops.push(Op::Rule {
-                    x1: LEFT,
+                    x1: left,
                     y1: 0.0,
                     x2: right,
                     y2: 0.0,
@@ -256,7 +258,7 @@ impl Builder<'_, '_> {
             }
             let last = r == n;
             ops.push(Op::Rule {
-                x1: LEFT,
+                x1: left,
                 y1: h,
                 x2: right,
                 y2: h,

@@ -1,0 +1,58 @@
+//! `certify leaflet SPEC`: the player's leaflet. The spec and its fixtures
+//! are checked as the main job checks them (the same located errors and
+//! exit codes), the engine is checked against the reference evaluator, the
+//! full-shoe figures are computed exactly (no simulation, no protection
+//! analyses: the leaflet shows neither), and the three files are written
+//! all or nothing, or none at all.
+
+use super::args::LeafletArgs;
+use super::certify::prepare_out;
+use super::output::{Output, exit, failure, with_progress};
+use crate::diag::Diagnostic;
+use crate::pipeline::{Options, SAMPLES};
+use std::path::PathBuf;
+
+pub(super) fn leaflet_cmd(args: &LeafletArgs) -> Output {
+    let options = Options {
+        decks: args.decks,
+        fixtures: args.fixtures.clone(),
+        samples: SAMPLES,
+        simulate: None,
+        edition: args.edition,
+        previous: None,
+        min_bets: args.min_bet.clone(),
+        max_bets: args.max_bet.clone(),
+    };
+    // Refuse an unusable --out before spending any time computing.
+    let out_dir = args.out.clone().unwrap_or_else(|| PathBuf::from("reports"));
+    if let Err(d) = prepare_out(&out_dir) {
+        return Output::usage(*d);
+    }
+    let run = match crate::pipeline::certify_figures(&args.spec, &options, &|what, work| {
+        with_progress(what, work)
+    }) {
+        Ok(r) => r,
+        Err(f) => return failure(&args.spec, f),
+    };
+    let leaflet = match run.leaflet() {
+        Ok(l) => l,
+        Err(d) => return Output::refused(&[*d]),
+    };
+    match crate::report::leaflet::write(&leaflet, &out_dir, &run.report_name()) {
+        Ok(files) => {
+            let names: Vec<String> = files.iter().map(|f| f.display().to_string()).collect();
+            Output {
+                stdout: format!(
+                    "{} — leaflet for players at {}, results sha256 {}\nleaflet: {}\n",
+                    run.prepared.spec.title,
+                    crate::cards::deck_count(run.prepared.decks),
+                    leaflet.data.manifest.results_sha256.0,
+                    names.join(", ")
+                ),
+                stderr: String::new(),
+                code: exit::OK,
+            }
+        }
+        Err(e) => Output::refused(&[Diagnostic::plain(e)]),
+    }
+}

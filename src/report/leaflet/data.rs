@@ -1,0 +1,483 @@
+//! The leaflet's figures, typed: what its JSON holds and what
+//! [`super::fill`] words for players. Every figure is taken from the same
+//! engine values, through the same functions, as the report's: the house
+//! edge is `TableStats::house_edge`, the top award `TableStats::top_award`
+//! and its odds `numbers::one_in`, the exact fraction `values::Exact`. Only
+//! the rounding shown differs (two decimals of a percent for a player, four
+//! in the report), and the exact fraction is in the JSON beside it.
+//!
+//! Which wagers and pay tables a player sees: the spec's adopted readings
+//! only. A wager that is the alternative reading of an interpretation (a
+//! wager of its own whose chosen reading is another wager) is left out, as
+//! is a pay table that is the alternative reading within its wager. A
+//! wager priced only by assumed pays (the document prints none) is listed
+//! as not priced, with no figure.
+
+use crate::engine::stats::TableStats;
+use crate::model::{Pay, Precedence, Spec};
+use crate::report::Computed;
+use crate::report::data::manifest::ReportSet;
+use crate::report::data::values::{DeckCount, Exact, Odds, Sha256};
+use crate::report::inputs::{Inputs, cargo_lock_sha256, fixtures_dir, sha256_hex};
+use crate::report::numbers::{one_in, percent};
+use crate::report::sides::{Holder, holder};
+use crate::report::words;
+use num_bigint::BigInt;
+use num_rational::BigRational;
+use serde::Serialize;
+use std::collections::BTreeMap;
+
+/// What `certify verify` reads to tell a leaflet from a report.
+pub const KIND: &str = "player_leaflet";
+
+/// Places of a percent shown to players ("7.61%").
+pub const PLACES: u32 = 2;
+
+/// The leaflet: its figures, its manifest, and the hashes of its siblings.
+#[derive(Clone, Debug, Serialize)]
+pub struct LeafletData {
+    /// Always [`KIND`].
+    pub kind: &'static str,
+    /// The game's title.
+    pub game: String,
+    /// How a round is dealt and played, in words (as section 2 of the
+    /// report words it).
+    pub how_to_play: Vec<String>,
+    pub decks: DeckCount,
+    /// Who pays and collects the bets: `house`, or `player_dealer` (a seat
+    /// that rotates among the players; the figures are then the advantage
+    /// of the player-dealer position).
+    pub banked_by: &'static str,
+    /// The file name of the full report (its PDF) the leaflet points to.
+    pub full_report: String,
+    /// The wagers a player can bet, in the spec's order.
+    pub wagers: Vec<Wager>,
+    /// Wagers made together (e.g. an entry bet and a later bet), per unit
+    /// of the bet they are quoted per.
+    pub combined: Vec<Combined>,
+    /// The place for payout limits (the per-player and table limits an
+    /// edition declares): lines of text, shown as a "Payout limits" section
+    /// when there are any: the Washington edition's (`--edition
+    /// washington`), from `crate::edition::payout`; empty otherwise.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub payout_limits: Vec<String>,
+    pub manifest: Manifest,
+    /// The Markdown and PDF written with this file (absent until rendered).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub leaflet_set: Option<ReportSet>,
+}
+
+/// One wager as a player sees it.
+#[derive(Clone, Debug, Serialize)]
+pub struct Wager {
+    /// The wager's id in the spec (the JSON's key; never shown to players).
+    pub id: String,
+    pub name: String,
+    /// How it wins, in the words of the rule file's description, without
+    /// what it says to the examiner ([`for_players`]).
+    pub description: Option<String>,
+    /// When several lines of the pay table hold: `best_pay` or `first_listed`.
+    pub precedence: &'static str,
+    /// Whether a round can make two lines of the pay table at once (then
+    /// the leaflet says which one is paid).
+    pub lines_overlap: bool,
+    /// Staked only on some rounds (its figures are then per bet made).
+    pub placed_sometimes: bool,
+    /// False: the document prints no pays; no figure is shown.
+    pub priced: bool,
+    /// The pay tables of the adopted readings (none when not priced).
+    pub pay_tables: Vec<PayTable>,
+}
+
+/// One pay table: its lines and figures.
+#[derive(Clone, Debug, Serialize)]
+pub struct PayTable {
+    pub id: String,
+    pub name: String,
+    pub lines: Vec<Line>,
+    /// Minus the expected net result per unit bet: the house edge, or the
+    /// advantage of the player-dealer position.
+    pub house_edge: Exact,
+    /// The house edge as shown, at [`PLACES`].
+    pub house_edge_shown: String,
+    /// One minus the house edge: the share of the amounts bet returned over
+    /// the long run.
+    pub return_to_player: Exact,
+    pub return_to_player_shown: String,
+    pub top_award: Option<TopAward>,
+}
+
+/// A line of the pay table: what wins and what it pays.
+#[derive(Clone, Debug, Serialize)]
+pub struct Line {
+    pub event: String,
+    pub name: String,
+    /// "N to 1", "bet returned" or "loses".
+    pub pays: String,
+}
+
+/// The largest pay that happens and how often.
+#[derive(Clone, Debug, Serialize)]
+pub struct TopAward {
+    pub pays: String,
+    /// The lines that pay it, by name.
+    pub lines: Vec<String>,
+    /// "1 in N" rounds, as the report's `top_award.odds`.
+    pub odds: Odds,
+}
+
+/// Wagers made together.
+#[derive(Clone, Debug, Serialize)]
+pub struct Combined {
+    pub id: String,
+    pub name: String,
+    /// The wager the figure is quoted per (its name).
+    pub per: String,
+    pub house_edge: Exact,
+    pub house_edge_shown: String,
+    pub return_to_player_shown: String,
+}
+
+/// What reproduces the leaflet; `certify verify` reads it as it reads a
+/// report's (the same keys, no timestamps).
+#[derive(Clone, Debug, Serialize)]
+pub struct Manifest {
+    pub spec_file: String,
+    pub spec_sha256: Sha256,
+    pub spec_id: String,
+    pub spec_version: String,
+    pub tool: &'static str,
+    pub tool_version: &'static str,
+    pub cargo_lock_sha256: Sha256,
+    pub pdf_conformance: &'static str,
+    pub decks: DeckCount,
+    pub fixtures_dir: String,
+    pub verify_samples: usize,
+    /// The command that reproduces the leaflet.
+    pub command: String,
+    /// The edition whose payout limits the leaflet shows (`washington`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub edition: Option<String>,
+    /// With --min-bet / --max-bet: `wager=dollars,...`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub min_bets: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub max_bets: Option<String>,
+    pub fixture_sha256: BTreeMap<String, Sha256>,
+    pub include_sha256: BTreeMap<String, Sha256>,
+    /// SHA-256 of `wagers` and `combined` as compact JSON with sorted keys:
+    /// the leaflet's results hash, printed on its last line.
+    pub results_sha256: Sha256,
+}
+
+/// Words of a description addressed to the examiner rather than the
+/// player: a sentence or a parenthesis holding one is left out.
+const EXAMINER_WORDS: &[&str] = &[
+    "document",
+    "submitter",
+    "scanned",
+    "assumption",
+    "reading",
+    "printed table",
+    "as printed",
+    "rule file",
+    "spec",
+    "pay table below",
+    "item ",
+];
+
+/// A description as a player reads it: its sentences and parentheses that
+/// speak of the rule document, the submitter, assumptions or readings (the
+/// examiner's concerns, which the report answers) left out; None when
+/// nothing is left.
+pub fn for_players(description: &str) -> Option<String> {
+    let speaks = |s: &str| {
+        let s = s.to_lowercase();
+        EXAMINER_WORDS.iter().any(|w| s.contains(w))
+    };
+    // Parentheses first: "(see the assumption ...)".
+    let mut text = String::new();
+    let mut rest = description.trim();
+    while let Some(open) = rest.find(" (") {
+        let Some(len) = rest[open..].find(')') else {
+            break;
+        };
+        let inner = &rest[open..open + len + 1];
+        text.push_str(&rest[..open]);
+        if !speaks(inner) {
+            text.push_str(inner);
+        }
+        rest = &rest[open + len + 1..];
+    }
+    text.push_str(rest);
+    let kept: Vec<&str> = sentences(&text)
+        .into_iter()
+        .map(str::trim)
+        .filter(|s| !s.is_empty() && !speaks(s))
+        .collect();
+    let out = kept.join(" ");
+    (!out.is_empty()).then_some(out)
+}
+
+/// The sentences of a text: each ends with a full stop (or a full stop
+/// and a closing quote) followed by a space, or at the end.
+fn sentences(text: &str) -> Vec<&str> {
+    let b = text.as_bytes();
+    let (mut out, mut start, mut i) = (Vec::new(), 0, 0);
+    while i < b.len() {
+        if b[i] == b'.' {
+            let j = i + 1 + usize::from(b.get(i + 1) == Some(&b'"'));
+            if b.get(j) == Some(&b' ') {
+                out.push(&text[start..j]);
+                start = j + 1;
+                i = j + 1;
+                continue;
+            }
+        }
+        i += 1;
+    }
+    if start < text.len() {
+        out.push(&text[start..]);
+    }
+    out
+}
+
+/// Whether wager `id` is the alternative reading of an interpretation
+/// whose chosen reading is another wager.
+pub fn alternative_wager(spec: &Spec, id: &str) -> bool {
+    spec.interpretations
+        .iter()
+        .any(|i| i.alternative.wager == id && i.chosen.wager != id)
+}
+
+/// Whether pay table `table` of wager `wager` is the alternative reading
+/// of an interpretation within that wager.
+pub fn alternative_table(spec: &Spec, wager: &str, table: &str) -> bool {
+    spec.interpretations.iter().any(|i| {
+        i.alternative.wager == wager
+            && i.chosen.wager == wager
+            && i.alternative.pay_table.as_deref() == Some(table)
+    })
+}
+
+/// A pay as a player reads it: always "N to 1" (a fraction of a unit as
+/// a decimal, "0.95 to 1"), never "N for 1".
+pub fn pays(pay: Pay) -> String {
+    match pay {
+        Pay::Win(r) if r.is_integer() => format!("{} to 1", r.num / r.den),
+        Pay::Win(r) => format!("{} to 1", r.trimmed_decimal()),
+        Pay::Push => "bet returned".into(),
+        Pay::Lose => "loses".into(),
+    }
+}
+
+fn shown(r: &BigRational) -> String {
+    percent(r, PLACES)
+}
+
+fn one() -> BigRational {
+    BigRational::from_integer(BigInt::from(1))
+}
+
+/// The leaflet's figures from the computed spec. `report` is the full
+/// report's id (its file name without extension).
+pub fn fill(inp: &Inputs, c: &Computed, report: &str, payout_limits: Vec<String>) -> LeafletData {
+    let spec = inp.spec;
+    let mut wagers = Vec::new();
+    for (sw, w) in spec.wagers.iter().zip(&c.analysis.wagers) {
+        if alternative_wager(spec, &sw.id) {
+            continue;
+        }
+        let priced = !words::wager_assumed(spec, &sw.id);
+        let pay_tables = if priced {
+            w.tables
+                .iter()
+                .filter(|t| {
+                    !alternative_table(spec, &sw.id, &t.id) && !words::assumed(spec, &sw.id, &t.id)
+                })
+                .map(|t| pay_table(spec, &sw.id, t))
+                .collect()
+        } else {
+            Vec::new()
+        };
+        // An event that holds on more rounds than it settles is outranked
+        // on some: two lines of the pay table held together.
+        let lines_overlap = w.tables.iter().any(|t| {
+            t.events
+                .iter()
+                .zip(&w.holds)
+                .any(|(e, (_, holds))| e.combinations < *holds)
+        });
+        wagers.push(Wager {
+            id: sw.id.clone(),
+            name: sw.name.clone(),
+            description: sw.description.as_deref().and_then(for_players),
+            lines_overlap,
+            precedence: match sw.precedence {
+                Precedence::HighestPay => "best_pay",
+                Precedence::ListedOrder => "first_listed",
+            },
+            placed_sometimes: sw.placed.is_some(),
+            priced,
+            pay_tables,
+        });
+    }
+    let combined = c
+        .analysis
+        .combined
+        .iter()
+        .filter(|cs| !cs.wagers.iter().any(|w| alternative_wager(spec, w)))
+        .map(|cs| {
+            let edge = cs.house_edge();
+            Combined {
+                id: cs.id.clone(),
+                name: cs.name.clone(),
+                per: words::wager(spec, &cs.per),
+                house_edge: Exact::of(&edge),
+                house_edge_shown: shown(&edge),
+                return_to_player_shown: shown(&(one() - &edge)),
+            }
+        })
+        .collect::<Vec<_>>();
+    // Player-banked when any wager is held by the player-dealer (the
+    // checker makes a `table:` spec list every wager).
+    let banked = (0..spec.wagers.len()).any(|i| holder(spec, i) == Holder::PlayerDealer);
+    let results = serde_json::json!({ "wagers": &wagers, "combined": &combined });
+    let results_sha256 = Sha256(sha256_hex(
+        serde_json::to_string(&results)
+            .expect("serializable")
+            .as_bytes(),
+    ));
+    LeafletData {
+        kind: KIND,
+        game: spec.title.clone(),
+        how_to_play: how_to_play(spec, inp.decks, banked),
+        decks: DeckCount(inp.decks),
+        banked_by: if banked { "player_dealer" } else { "house" },
+        full_report: format!("{report}.pdf"),
+        wagers,
+        combined,
+        payout_limits,
+        manifest: manifest(inp, results_sha256),
+        leaflet_set: None,
+    }
+}
+
+/// The round in words: the deal and the count and the naturals as the
+/// report's section 2 words them, who draws, and who banks the bets.
+fn how_to_play(spec: &Spec, decks: u32, banked: bool) -> Vec<String> {
+    use crate::model::{FirstRule, StrategyRule};
+    let g = &spec.game;
+    let a = &g.hands[0];
+    let mut out = vec![
+        format!(
+            "The game is dealt from a shoe of {}.",
+            crate::cards::deck_count(decks)
+        ),
+        crate::report::rules::deal(spec),
+        crate::report::rules::naturals(spec),
+    ];
+    out.push(match &g.first {
+        FirstRule::Totals(_) => {
+            "Third cards are drawn by the fixed drawing rules of the game: no one chooses.".into()
+        }
+        FirstRule::Decides(d) => match d.strategies[d.default].rule {
+            StrategyRule::When(_) => format!(
+                "The {a} chooses to draw one card or stand; the figures below assume the {} rule.",
+                words::plain(&d.strategies[d.default].id)
+            ),
+            _ => format!(
+                "The {a} chooses to draw one card or stand; the figures below assume the best choice every time."
+            ),
+        },
+    });
+    if let Some(t) = &spec.table
+        && banked
+    {
+        out.push(format!(
+            "The bets are banked by a player-dealer, not by the house: the position moves clockwise around the table every {} hands. The advantage shown for each bet is that of the player-dealer position over the bettor.",
+            t.rotation
+        ));
+    }
+    out
+}
+
+fn pay_table(spec: &Spec, wager: &str, t: &TableStats) -> PayTable {
+    let edge = t.house_edge();
+    let rtp = one() - &edge;
+    PayTable {
+        id: t.id.clone(),
+        name: words::table(spec, wager, &t.id),
+        lines: t
+            .events
+            .iter()
+            .map(|e| Line {
+                event: e.id.clone(),
+                name: words::event(spec, wager, &e.id),
+                pays: pays(e.pay),
+            })
+            .collect(),
+        house_edge: Exact::of(&edge),
+        house_edge_shown: shown(&edge),
+        return_to_player: Exact::of(&rtp),
+        return_to_player_shown: shown(&rtp),
+        top_award: t.top_award().map(|top| TopAward {
+            pays: pays(top.pay),
+            lines: top
+                .events
+                .iter()
+                .map(|e| words::event_short(spec, wager, e))
+                .collect(),
+            odds: Odds(one_in(top.combinations, t.total)),
+        }),
+    }
+}
+
+/// The command that reproduces the leaflet: every option away from its
+/// default.
+pub fn command(inp: &Inputs) -> String {
+    let mut c = format!("certify leaflet {}", inp.spec_path);
+    if inp.decks != inp.spec.shoe.decks {
+        c.push_str(&format!(" --decks {}", inp.decks));
+    }
+    let default_fixtures = crate::fixtures::default_dir(inp.spec_path)
+        .to_string_lossy()
+        .replace('\\', "/");
+    let dir = fixtures_dir(inp);
+    if dir != default_fixtures {
+        c.push_str(&format!(" --fixtures {dir}"));
+    }
+    c.push_str(&crate::report::inputs::edition_flags(inp));
+    c
+}
+
+fn manifest(inp: &Inputs, results_sha256: Sha256) -> Manifest {
+    let hashes = |files: &BTreeMap<String, String>| {
+        files
+            .iter()
+            .map(|(name, sha)| (name.clone(), Sha256(sha.clone())))
+            .collect()
+    };
+    Manifest {
+        spec_file: inp.spec_path.to_string(),
+        spec_sha256: Sha256(sha256_hex(inp.spec_bytes)),
+        spec_id: inp.spec.id.clone(),
+        spec_version: inp.spec.version.clone(),
+        tool: "certify",
+        tool_version: env!("CARGO_PKG_VERSION"),
+        cargo_lock_sha256: Sha256(cargo_lock_sha256().to_string()),
+        pdf_conformance: crate::report::pdf::CONFORMANCE,
+        decks: DeckCount(inp.decks),
+        fixtures_dir: fixtures_dir(inp),
+        verify_samples: inp.options.samples,
+        command: command(inp),
+        edition: Some(inp.options.edition_for(inp.spec))
+            .filter(|e| *e != crate::model::Edition::Lab)
+            .map(|e| e.name().to_string()),
+        min_bets: crate::options::bets_text(&inp.options.min_bets),
+        max_bets: crate::options::bets_text(&inp.options.max_bets),
+        fixture_sha256: hashes(inp.fixture_files),
+        include_sha256: hashes(inp.include_files),
+        results_sha256,
+    }
+}

@@ -239,19 +239,12 @@ impl Keying {
     }
 }
 
-/// Two-card totals, final totals and which hands drew.
+/// Two-card totals, final totals and which hands drew (the deal worked
+/// the totals out).
 fn totals_key(d: &Dealt) -> usize {
-    let v = |slot: usize| crate::cards::point_value(d.ids[slot] / 4 + 1) as usize;
-    let two = [(v(0) + v(1)) % 10, (v(3) + v(4)) % 10];
-    let last = |h: usize| {
-        if d.counts[h] == 3 {
-            (two[h] + v(h * 3 + 2)) % 10
-        } else {
-            two[h]
-        }
-    };
+    let [two0, two1, last0, last1] = d.totals.map(usize::from);
     let drew = (d.counts[0] as usize - 2) * 2 + (d.counts[1] as usize - 2);
-    (((two[0] * 10 + two[1]) * 10 + last(0)) * 10 + last(1)) * 4 + drew
+    (((two0 * 10 + two1) * 10 + last0) * 10 + last1) * 4 + drew
 }
 
 /// Distinct classes a slot's card falls in when conditions read `needs`.

@@ -36,29 +36,54 @@ impl Tags {
 /// the cards.
 pub(crate) struct Counter {
     /// Per rank (ace first), every table's tag: `[rank * tables + t]`.
-    by_rank: Vec<i64>,
-    initial: Vec<i64>,
+    /// Counts are kept in 32 bits (twice as many to a vector instruction
+    /// as 64), which `Counter::new` checks they fit.
+    by_rank: Vec<i32>,
+    initial: Vec<i32>,
     balanced: Vec<bool>,
-    running: Vec<i64>,
+    running: Vec<i32>,
     /// The last round's bucket per table.
     bucket: Vec<u8>,
+    /// Per number of cards left, the multiplier that divides by it (see
+    /// [`Counter::buckets`]).
+    divide: Vec<u32>,
 }
+
+/// The shift of [`Counter::divide`]'s multipliers.
+const SHIFT: u32 = 30;
 
 impl Counter {
     pub(crate) fn new(counts: &[Tags], decks: u32) -> Counter {
         let tables = counts.len();
-        let mut by_rank = vec![0i64; 13 * tables];
+        // `buckets` divides exactly while 82 cards^2 < 2^30: 64 decks (the
+        // most a spec allows) and a few more.
+        let cards = 52 * decks as i64;
+        assert!(
+            82 * cards * cards < 1 << SHIFT,
+            "{decks} decks: too many to count"
+        );
+        // Running counts and 52 times them fit 32 bits (tags are at most 3
+        // in size, derived at levels 1 to 3).
+        let fits = |c: &Tags| {
+            let most = c.tags.iter().map(|&t| (t as i64).abs()).max().unwrap_or(0);
+            (c.initial(decks).abs() + most * cards) * 52 <= i32::MAX as i64
+        };
+        assert!(counts.iter().all(fits), "tags too large to count");
+        let mut by_rank = vec![0i32; 13 * tables];
         for (t, tags) in counts.iter().enumerate() {
             for (r, &tag) in tags.tags.iter().enumerate() {
-                by_rank[r * tables + t] = tag as i64;
+                by_rank[r * tables + t] = tag;
             }
         }
         Counter {
             by_rank,
-            initial: counts.iter().map(|c| c.initial(decks)).collect(),
+            initial: counts.iter().map(|c| c.initial(decks) as i32).collect(),
             balanced: counts.iter().map(|c| c.balanced).collect(),
             running: vec![0; tables],
             bucket: vec![0; tables],
+            divide: (0..=52 * decks as u64)
+                .map(|left| (1u64 << SHIFT).div_ceil(left.max(1)) as u32)
+                .collect(),
         }
     }
 
@@ -84,36 +109,57 @@ impl Counter {
     /// shoe: a balanced count divided by the decks left (rounded down),
     /// an unbalanced one as it runs.
     pub(crate) fn buckets(&mut self, left: usize) -> &[u8] {
-        let left = left as i64;
-        // Floor division by a multiplication: the quotient is then
-        // corrected to the exact integer one, so the buckets are those of
-        // `div_euclid` (and a run's tallies do not depend on rounding).
-        let per = 52.0 / left as f64;
+        // The true count is floor(52 r / left), by a multiplication instead
+        // of a division (which cost a tenth of a run). Clamped first to
+        // the buckets' range widened by one, which leaves the clamped
+        // bucket as it was, and shifted to be non-negative: n in
+        // 0..=82 left. With m = ceil(2^30 / left) = (2^30 + e) / left,
+        // e < left, n m / 2^30 exceeds n / left by n e / (left 2^30),
+        // less than 82 left / 2^30, which is below 1 / left while
+        // 82 left^2 < 2^30 (checked in `Counter::new`): too little to
+        // pass the next integer, so the quotient is exactly floor(n / left).
+        let m = self.divide[left] as u64;
+        let edge = (BUCKET_EDGE as i32 + 1) * left as i32;
+        let bucket_edge = BUCKET_EDGE as i32;
         for ((b, &r), &balanced) in self
             .bucket
             .iter_mut()
             .zip(&self.running)
             .zip(&self.balanced)
         {
-            let v = if balanced {
-                let n = r * 52;
-                // Floored without `floor` (a library call here): the
-                // truncation, one less where it rounded a negative up.
-                let x = r as f64 * per;
-                let t = x as i64;
-                let mut q = t - ((t as f64) > x) as i64;
-                // Rounding of `x` can leave q one off near an integer.
-                if q * left > n {
-                    q -= 1;
-                } else if (q + 1) * left <= n {
-                    q += 1;
-                }
-                q
-            } else {
-                r
-            };
-            *b = (v.clamp(-BUCKET_EDGE, BUCKET_EDGE) + BUCKET_EDGE) as u8;
+            let n = ((r * 52).clamp(-edge, edge) + edge) as u32 as u64;
+            let q = ((n * m) >> SHIFT) as i32 - (bucket_edge + 1);
+            let v = if balanced { q } else { r };
+            *b = (v.clamp(-bucket_edge, bucket_edge) + bucket_edge) as u8;
         }
         &self.bucket
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The multiplication gives `div_euclid`'s bucket for every running
+    /// count that can reach a bucket edge and every number of cards left,
+    /// in the largest shoe a spec allows.
+    #[test]
+    fn buckets_divide_exactly() {
+        let decks = 64;
+        let tags = Tags {
+            tags: [0; 13],
+            balanced: true,
+        };
+        let mut counter = Counter::new(&[tags], decks);
+        for left in 1..=52 * decks as usize {
+            let reach = (BUCKET_EDGE + 2) * left as i64 / 52 + 2;
+            let far = i32::MAX as i64 / 52;
+            for r in (-reach..=reach).chain([-far, far]) {
+                counter.running[0] = r as i32;
+                let want = (r * 52).div_euclid(left as i64);
+                let want = (want.clamp(-BUCKET_EDGE, BUCKET_EDGE) + BUCKET_EDGE) as u8;
+                assert_eq!(counter.buckets(left)[0], want, "r {r}, left {left}");
+            }
+        }
     }
 }

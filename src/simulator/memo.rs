@@ -54,7 +54,7 @@ struct Reads {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 enum Kind {
     /// Conditions read the hands only through their totals (two-card and
-    /// final) and card counts: the key is those, 40,000 keys at most.
+    /// final) and card counts: the key is those, 12,100 keys.
     Totals,
     /// Ranks only through their multiplicities (see the module docs).
     Renamed,
@@ -152,7 +152,7 @@ impl Keying {
         let mut adds = [[0u32; 52]; SLOTS];
         let mut radix = [0u32; SLOTS];
         let mut keys = 1u64;
-        for slot in KEY_ORDER {
+        for (order, slot) in KEY_ORDER.into_iter().enumerate() {
             // A third slot's class 0 is "not dealt"; its cards start at 1.
             let third = (slot % 3 == 2) as u64;
             let n = reads.needs[slot];
@@ -170,14 +170,17 @@ impl Keying {
                 *add = ((class + third) * keys).min(u32::MAX as u64) as u32;
             }
             let classes = if reads.kind == Kind::Renamed {
-                SLOTS as u64 // the rank's first appearance, 0..6
+                // Ranks are named in key order, so the card keyed `order`th
+                // has a name from 0 to `order`: 1,008 keys in all, an
+                // index small enough to stay in the fastest cache.
+                order as u64 + 1
             } else {
                 classes(n)
             };
             keys = keys.saturating_mul(classes + third);
         }
         if reads.kind == Kind::Totals {
-            keys = 10 * 10 * 10 * 10 * 4;
+            keys = 10 * 10 * 11 * 11;
         }
         Keying {
             adds,
@@ -191,6 +194,9 @@ impl Keying {
         self.keys <= MAX_KEYS
     }
 
+    /// The round's key (for an indexed group). A third card counts only
+    /// when dealt: multiplied by 0 or 1 rather than branched on, as which
+    /// hands draw is random and a mispredicted branch costs more.
     fn key(&self, d: &Dealt) -> usize {
         match self.kind {
             Kind::Totals => return totals_key(d),
@@ -198,60 +204,52 @@ impl Keying {
             Kind::Cards => {}
         }
         let a = &self.adds;
-        let mut key = a[0][d.ids[0] as usize]
+        let drew = d.counts.map(|n| n as u32 - 2);
+        let key = a[0][d.ids[0] as usize]
             + a[1][d.ids[1] as usize]
             + a[3][d.ids[3] as usize]
-            + a[4][d.ids[4] as usize];
-        if d.counts[0] == 3 {
-            key += a[2][d.ids[2] as usize];
-        }
-        if d.counts[1] == 3 {
-            key += a[5][d.ids[5] as usize];
-        }
+            + a[4][d.ids[4] as usize]
+            + a[2][d.ids[2] as usize] * drew[0]
+            + a[5][d.ids[5] as usize] * drew[1];
         key as usize
     }
 
-    /// Each rank named by the order of its first appearance.
+    /// Each rank named by the order of its first appearance. The names
+    /// met so far are kept in registers, four bits a rank, and a third
+    /// card not dealt names nothing (by masks, without branches).
     fn renamed_key(&self, d: &Dealt) -> usize {
-        let mut names = [u8::MAX; 13];
-        let mut next = 0u8;
-        let mut name = |id: Id| {
-            let n = &mut names[(id / 4) as usize];
-            if *n == u8::MAX {
-                *n = next;
-                next += 1;
-            }
-            *n as u32
+        let (mut seen, mut names, mut next) = (0u32, 0u64, 0u32);
+        let mut name = |id: Id, dealt: u32| {
+            let rank = (id / 4) as u32;
+            let old = (seen >> rank) & 1;
+            // A rank not seen has no name stored (0): it takes the next.
+            let n = ((names >> (4 * rank)) & 15) as u32 + (1 - old) * next;
+            let mask = dealt.wrapping_neg();
+            seen |= (1 << rank) & mask;
+            names |= ((n & mask) as u64) << (4 * rank);
+            next += (1 - old) & dealt;
+            n
         };
         let r = &self.radix;
-        let mut key = name(d.ids[0]) * r[0]
-            + name(d.ids[1]) * r[1]
-            + name(d.ids[3]) * r[3]
-            + name(d.ids[4]) * r[4];
+        let drew = d.counts.map(|n| n as u32 - 2);
+        let mut key = name(d.ids[0], 1) * r[0]
+            + name(d.ids[1], 1) * r[1]
+            + name(d.ids[3], 1) * r[3]
+            + name(d.ids[4], 1) * r[4];
         // A third slot's name 0 is "not dealt".
-        if d.counts[0] == 3 {
-            key += (name(d.ids[2]) + 1) * r[2];
-        }
-        if d.counts[1] == 3 {
-            key += (name(d.ids[5]) + 1) * r[5];
-        }
+        key += (name(d.ids[2], drew[0]) + 1) * r[2] * drew[0];
+        key += (name(d.ids[5], drew[1]) + 1) * r[5] * drew[1];
         key as usize
     }
 }
 
-/// Two-card totals, final totals and which hands drew.
+/// Two-card totals and, per hand, its final total if it drew (0 if it
+/// stood, else 1 + the total): 12,100 keys, most of them met (the deal
+/// worked the totals out).
 fn totals_key(d: &Dealt) -> usize {
-    let v = |slot: usize| crate::cards::point_value(d.ids[slot] / 4 + 1) as usize;
-    let two = [(v(0) + v(1)) % 10, (v(3) + v(4)) % 10];
-    let last = |h: usize| {
-        if d.counts[h] == 3 {
-            (two[h] + v(h * 3 + 2)) % 10
-        } else {
-            two[h]
-        }
-    };
-    let drew = (d.counts[0] as usize - 2) * 2 + (d.counts[1] as usize - 2);
-    (((two[0] * 10 + two[1]) * 10 + last(0)) * 10 + last(1)) * 4 + drew
+    let [two0, two1, last0, last1] = d.totals.map(usize::from);
+    let [drew0, drew1] = d.counts.map(|n| n as usize - 2);
+    ((two0 * 10 + two1) * 11 + (last0 + 1) * drew0) * 11 + (last1 + 1) * drew1
 }
 
 /// Distinct classes a slot's card falls in when conditions read `needs`.
@@ -464,6 +462,30 @@ impl<'a> Memo<'a> {
         }
     }
 
+    /// Calls `each(table, code, net)` for every pay table's settlement of
+    /// the round, group by group: straight from the group's row, without
+    /// spelling the round out per pay table first.
+    #[inline]
+    pub(crate) fn each_settled(&mut self, dealt: &Dealt, mut each: impl FnMut(usize, Code, i64)) {
+        for g in &mut self.groups {
+            let n = g.scratch.len();
+            match g.row(dealt) {
+                Some(row) => {
+                    let codes = &g.rows[(row - 1) * n..row * n];
+                    let nets = &g.row_nets[(row - 1) * n..row * n];
+                    for ((&t, &c), &x) in g.group.tables.iter().zip(codes).zip(nets) {
+                        each(t, c, x);
+                    }
+                }
+                None => {
+                    for (i, (&t, &c)) in g.group.tables.iter().zip(&g.scratch).enumerate() {
+                        each(t, c, g.nets[i][c as usize]);
+                    }
+                }
+            }
+        }
+    }
+
     /// Every pay table's settlement code for the round, in spec order.
     pub(crate) fn settle(&mut self, dealt: &Dealt) -> &[Code] {
         for g in &mut self.groups {
@@ -491,12 +513,15 @@ impl GroupMemo<'_> {
     /// The round's row (numbered from 1), settling its key if new; None
     /// when the group is not indexed (the settlement is then in `scratch`).
     fn row(&mut self, dealt: &Dealt) -> Option<usize> {
-        let key = self.group.keying.key(dealt);
-        let mut row = match &self.index {
+        let key = match &self.index {
             Index::None => {
                 self.evaluate(dealt);
                 return None;
             }
+            _ => self.group.keying.key(dealt),
+        };
+        let mut row = match &self.index {
+            Index::None => unreachable!("handled above"),
             Index::Narrow(index) => index[key] as usize,
             Index::Wide(index) => index[key] as usize,
         };

@@ -61,22 +61,13 @@ pub(crate) fn dealt(
     let mut cards = shoe::fresh(decks);
     let mut shoe = ShoeNets::new(tables, buckets);
     let mut counter = counts.map(|c| Counter::new(c, decks));
-    // The block's tallies in one flat array (table t's cells from
-    // `places[t].base`), and every code's net in another: one index per
-    // round and table, written into `tally` at the end. A block's counts
-    // fit 32 bits (2^20 rounds), which halves the memory they walk.
-    let mut places = Vec::with_capacity(tables);
-    let (mut cells, mut nets) = (0usize, Vec::new());
-    for t in 0..tables {
-        places.push(Place {
-            base: cells,
-            width: layout.codes(t),
-            nets: nets.len(),
-        });
-        cells += BANDS * buckets * layout.codes(t);
-        nets.extend_from_slice(&layout.nets[t]);
-    }
-    let mut flat = vec![0u32; cells];
+    // The block's tallies in one flat array, every table's cells padded to
+    // the widest table's codes, so that one index per round and table,
+    // `(table, band, bucket)`, finds both its cells and its shoe net;
+    // written into `tally` at the end. A block's counts fit 32 bits (2^20
+    // rounds), which halves the memory they walk.
+    let width = (0..tables).map(|t| layout.codes(t)).max().unwrap_or(0);
+    let mut flat = vec![0u32; tables * BANDS * buckets * width];
     let mut dealt = 0u64;
     while dealt < rounds {
         shoe::shuffle(&mut cards, rng);
@@ -103,13 +94,12 @@ pub(crate) fn dealt(
                 }
                 Some(counter) => {
                     let bucket = counter.buckets(cards.len() - pos);
-                    let codes = memo.settle(&round);
-                    let rows = codes.iter().zip(bucket).zip(&places);
-                    for (t, ((&c, &b), place)) in rows.enumerate() {
-                        let (c, b) = (c as usize, b as usize);
-                        flat[place.base + (band * buckets + b) * place.width + c] += 1;
-                        shoe.add(t, band, b, nets[place.nets + c]);
-                    }
+                    let net = &mut shoe.net;
+                    memo.each_settled(&round, |t, code, x| {
+                        let cell = (t * BANDS + band) * buckets + bucket[t] as usize;
+                        flat[cell * width + code as usize] += 1;
+                        net[cell] += x;
+                    });
                     counter.see(&cards[pos..pos + used]);
                 }
             }
@@ -122,11 +112,13 @@ pub(crate) fn dealt(
         shoe.end(&mut tally, shoe_rounds);
     }
     shoe.finish(&mut tally);
-    for (table, place) in tally.tables.iter_mut().zip(&places) {
-        let n = table.codes.len();
-        let block = &flat[place.base..place.base + n];
-        for (x, &y) in table.codes.iter_mut().zip(block) {
-            *x = y as u64;
+    for (t, table) in tally.tables.iter_mut().enumerate() {
+        let n = layout.codes(t);
+        let cells = flat[t * BANDS * buckets * width..].chunks(width);
+        for (codes, cell) in table.codes.chunks_mut(n).zip(cells) {
+            for (x, &y) in codes.iter_mut().zip(cell) {
+                *x = y as u64;
+            }
         }
     }
     if counts.is_none() {
@@ -135,26 +127,15 @@ pub(crate) fn dealt(
     tally
 }
 
-/// Where a pay table's cells start in a block's flat tally, how many
-/// codes it has, and where its codes' nets start.
-struct Place {
-    base: usize,
-    width: usize,
-    nets: usize,
-}
-
-/// The net of the shoe being dealt, per table, band and count bucket, and
-/// the range of buckets it touched.
+/// The net of the shoe being dealt, per table, band and count bucket.
 struct ShoeNets {
     buckets: usize,
     /// `[(table * BANDS + band) * buckets + bucket]`.
     net: Vec<i64>,
-    /// Per table, the lowest and highest bucket touched this shoe.
-    touched: Vec<(usize, usize)>,
     /// Per table, `[k * buckets + b]`: a square owed to every bucket at or
     /// below b (added to the tally by [`ShoeNets::finish`]): a shoe's net
-    /// from bucket b up is the same for every b below the lowest bucket it
-    /// touched, so it is added once there instead of once per bucket.
+    /// from bucket b up is the same for every b below the lowest bucket
+    /// with a net, so it is added once there instead of once per bucket.
     below: Vec<Vec<i128>>,
 }
 
@@ -163,16 +144,8 @@ impl ShoeNets {
         ShoeNets {
             buckets,
             net: vec![0; tables * BANDS * buckets],
-            touched: vec![(buckets, 0); tables],
             below: vec![vec![0; BANDS * buckets]; tables],
         }
-    }
-
-    fn add(&mut self, table: usize, band: usize, bucket: usize, net: i64) {
-        self.net[(table * BANDS + band) * self.buckets + bucket] += net;
-        let t = &mut self.touched[table];
-        t.0 = t.0.min(bucket);
-        t.1 = t.1.max(bucket);
     }
 
     /// Adds a finished shoe's squares (for errors per shoe) and clears it.
@@ -185,11 +158,18 @@ impl ShoeNets {
         }
         for (t, table) in tally.tables.iter_mut().enumerate() {
             let net = &mut self.net[t * BANDS * buckets..(t + 1) * BANDS * buckets];
-            // Without a count every round is in bucket 0 (`count_dealt`).
+            // The buckets with a net in any band. Any range holding them
+            // gives the same sums: above it the net from b up is 0, and
+            // below it the same as at its bottom (owed by `below`). Found
+            // here, once a shoe, rather than kept round by round.
             let (lo, hi) = if buckets == 1 {
                 (0, 0)
             } else {
-                std::mem::replace(&mut self.touched[t], (buckets, 0))
+                let any = |b: usize| (0..BANDS).any(|band| net[band * buckets + b] != 0);
+                match (0..buckets).find(|&b| any(b)) {
+                    Some(lo) => (lo, (lo..buckets).rev().find(|&b| any(b)).unwrap_or(lo)),
+                    None => (buckets, 0),
+                }
             };
             let mut rounds = 0i64;
             for (k, r) in shoe_rounds.iter().enumerate() {

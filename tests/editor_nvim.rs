@@ -128,6 +128,25 @@ fn neovim_shows_a_diagnostic_a_completion_and_the_house_edge() {
             run.stdout
         );
     }
+    // Neovim 0.7 to 0.9 show the house edges as virtual text, priced
+    // again after a pay is changed in normal mode (0.10 and later show the
+    // inlay hints themselves).
+    if !run
+        .stdout
+        .contains("inlay hints enabled (Neovim shows them)")
+    {
+        for want in [
+            "virtual text on line 68:       - id: l8_1: edge ",
+            "virtual text shown again on line 68 after :CertifyHints",
+            "virtual text on line 68 follows: edge ",
+        ] {
+            assert!(
+                run.stdout.contains(want),
+                "{want:?} not in:\n{}",
+                run.stdout
+            );
+        }
+    }
     // The house edge is a percentage.
     let edge = run
         .stdout

@@ -69,17 +69,7 @@ pub(crate) fn fixtures_dir(inp: &Inputs) -> String {
 
 /// The command that reproduces the report: every option away from its default.
 pub fn command(inp: &Inputs) -> String {
-    let mut c = format!("certify {}", inp.spec_path);
-    if inp.decks != inp.spec.shoe.decks {
-        c.push_str(&format!(" --decks {}", inp.decks));
-    }
-    let default_fixtures = crate::fixtures::default_dir(inp.spec_path)
-        .to_string_lossy()
-        .replace('\\', "/");
-    let dir = fixtures_dir(inp);
-    if dir != default_fixtures {
-        c.push_str(&format!(" --fixtures {dir}"));
-    }
+    let mut c = format!("certify {}{}", inp.spec_path, shoe_flags(inp));
     if inp.options.samples != crate::options::SAMPLES {
         c.push_str(&format!(" --verify {}", inp.options.samples));
     }
@@ -99,6 +89,23 @@ pub fn command(inp: &Inputs) -> String {
         if sim.bound_suit_shoes != crate::study::BOUND_SUIT_SHOES {
             c.push_str(&format!(" --bound-suit-shoes {}", sim.bound_suit_shoes));
         }
+    }
+    c
+}
+
+/// `--decks` and `--fixtures` of a reproducing command, where away from
+/// their defaults (the report's and the leaflet's commands share them).
+pub(crate) fn shoe_flags(inp: &Inputs) -> String {
+    let mut c = String::new();
+    if inp.decks != inp.spec.shoe.decks {
+        c.push_str(&format!(" --decks {}", inp.decks));
+    }
+    let default_fixtures = crate::fixtures::default_dir(inp.spec_path)
+        .to_string_lossy()
+        .replace('\\', "/");
+    let dir = fixtures_dir(inp);
+    if dir != default_fixtures {
+        c.push_str(&format!(" --fixtures {dir}"));
     }
     c
 }

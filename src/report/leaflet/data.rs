@@ -436,19 +436,12 @@ fn pay_table(spec: &Spec, wager: &str, t: &TableStats) -> PayTable {
 /// The command that reproduces the leaflet: every option away from its
 /// default.
 pub fn command(inp: &Inputs) -> String {
-    let mut c = format!("certify leaflet {}", inp.spec_path);
-    if inp.decks != inp.spec.shoe.decks {
-        c.push_str(&format!(" --decks {}", inp.decks));
-    }
-    let default_fixtures = crate::fixtures::default_dir(inp.spec_path)
-        .to_string_lossy()
-        .replace('\\', "/");
-    let dir = fixtures_dir(inp);
-    if dir != default_fixtures {
-        c.push_str(&format!(" --fixtures {dir}"));
-    }
-    c.push_str(&crate::report::inputs::edition_flags(inp));
-    c
+    format!(
+        "certify leaflet {}{}{}",
+        inp.spec_path,
+        crate::report::inputs::shoe_flags(inp),
+        crate::report::inputs::edition_flags(inp)
+    )
 }
 
 fn manifest(inp: &Inputs, results_sha256: Sha256) -> Manifest {

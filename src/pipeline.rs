@@ -661,14 +661,15 @@ pub fn analyse(spec: &Spec, decks: u32) -> crate::engine::Analysis {
     resolved_analysis(spec, decks, None).1
 }
 
-/// The first diagnostic of a failure (for a stage that reports one).
+/// The first diagnostic of the comparison with `--previous` (which
+/// refuses only as input or usage: it runs no fixtures and no verification).
 fn first_diagnostic(f: Failure) -> Diagnostic {
     match f {
         Failure::Usage(d) => *d,
-        Failure::Input(mut ds) if !ds.is_empty() => ds.remove(0),
-        _ => Diagnostic::plain(UsageError::DiffMixed {
-            old: String::new(),
-            new: String::new(),
-        }),
+        Failure::Input(ds) => ds
+            .into_iter()
+            .next()
+            .expect("a refused file carries its diagnostics"),
+        other => unreachable!("certify diff refuses only input and usage: {other:?}"),
     }
 }

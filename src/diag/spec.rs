@@ -496,7 +496,7 @@ impl fmt::Display for SpecError {
                 required,
             } => write!(
                 f,
-                "the declared {which} payout limit ${declared} is below the ${required} the rule requires"
+                "the declared {which} payout limit {declared} is below the {required} the rule requires"
             ),
             NoPlayerDealer { spec } => write!(
                 f,

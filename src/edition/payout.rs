@@ -18,6 +18,8 @@
 //! other reading (the side bet's minimum plus the smallest line wager) is
 //! computed as well and shown beside it.
 //!
+//! Amounts are shown with `report::exposure::dollars`.
+//!
 //! Pure arithmetic on declared values: no figure of the engine is needed,
 //! so the leaflet and the check of declared limits use the same function.
 
@@ -162,34 +164,4 @@ pub fn limits(
         aggregate_2021: most(&|r| r.aggregate_2021),
         wagers: rows,
     })
-}
-
-/// Dollars with thousands separators and cents where there are any:
-/// `15,000`, `2,512.50`.
-pub fn dollars(m: Ratio) -> String {
-    let text = if m.is_integer() {
-        m.num.to_string()
-    } else {
-        m.decimal(2)
-    };
-    let (whole, cents) = text
-        .split_once('.')
-        .map_or((text.as_str(), None), |(a, b)| (a, Some(b)));
-    let mut out = crate::report::numbers::group_digits(whole);
-    if let Some(c) = cents {
-        out.push('.');
-        out.push_str(c);
-    }
-    out
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn dollars_group_and_keep_cents() {
-        assert_eq!(dollars(Ratio::int(15000)), "15,000");
-        assert_eq!(dollars(Ratio::new(5025, 2)), "2,512.50");
-    }
 }

@@ -3,13 +3,14 @@
 //! of the limits the card room declares, and the text to disclose to
 //! players.
 
-use super::payout::{self, Limits, ODDS_CAP, dollars};
+use super::payout::{self, Limits, ODDS_CAP};
 use super::sources::{WA_ODDS_BASED, WA_PAYOUT_2007, WA_PAYOUT_2021, WA_POSTING};
 use super::{Context, Written, adopted, data, figures, requirement, spec_error};
 use crate::diag::Diagnostic;
 use crate::diag::spec::SpecError;
 use crate::model::{Ratio, Spec};
 use crate::options::Options;
+use crate::report::exposure::dollars;
 use crate::report::model::{Kind, Section, Table};
 use crate::report::words;
 
@@ -93,11 +94,11 @@ pub(super) fn leaflet_lines(spec: &Spec, options: &Options) -> Vec<String> {
         .collect();
     vec![
         format!(
-            "On {}, the most this table pays one player on one deal is ${}.",
+            "On {}, the most this table pays one player on one deal is {}.",
             crate::diag::list(&names.iter().map(String::as_str).collect::<Vec<_>>()),
             dollars(player)
         ),
-        format!("The most it pays all players together on one deal is ${}.", dollars(table)),
+        format!("The most it pays all players together on one deal is {}.", dollars(table)),
         "How the limits are computed: the larger of the maximum bet times the highest pay up to 50 to 1 and the minimum bet times the highest pay; the table limit is twice the player limit (Washington rule WAC 230-15-490).".into(),
     ]
 }
@@ -114,16 +115,16 @@ pub(super) fn write(ctx: &Context) -> Written {
     let with_line = l.wagers.iter().any(|w| w.by_minimum_with_line.is_some());
     let mut cols = vec![
         ("Wager", Kind::Name),
-        ("Minimum bet ($)", Kind::Amount),
-        ("Maximum bet ($)", Kind::Amount),
+        ("Minimum bet", Kind::Amount),
+        ("Maximum bet", Kind::Amount),
         ("Highest odds", Kind::Name),
-        ("(a) maximum bet × odds up to 50 to 1 ($)", Kind::Amount),
-        ("(b) minimum bet × odds ($)", Kind::Amount),
+        ("(a) maximum bet × odds up to 50 to 1", Kind::Amount),
+        ("(b) minimum bet × odds", Kind::Amount),
     ];
     if with_line {
-        cols.push(("(b) with the smallest line wager ($)", Kind::Amount));
+        cols.push(("(b) with the smallest line wager", Kind::Amount));
     }
-    cols.push(("2021: aggregate minimum ($)", Kind::Amount));
+    cols.push(("2021: aggregate minimum", Kind::Amount));
     let mut table = Table::new(cols);
     let cap = Ratio::int(ODDS_CAP);
     for w in &l.wagers {
@@ -162,17 +163,17 @@ pub(super) fn write(ctx: &Context) -> Written {
     sec.table(table);
     sec.heading(3, "Text effective 2008-01-01 (WSR 07-09-033)");
     sec.item(format!(
-        "Per-player limit: at least the higher of (a) and (b) over the odds-based wagers: **${}**.",
+        "Per-player limit: at least the higher of (a) and (b) over the odds-based wagers: **{}**.",
         dollars(l.per_player)
     ));
     if let Some(x) = l.per_player_with_line {
         sec.item(format!(
-            "Reading (b)'s \"minimum required wager\" as the side bet's minimum plus the smallest line wager a bettor must also place: **${}**. The first reading (the side bet's own minimum) is the one adopted; the other is shown so that either can be applied.",
+            "Reading (b)'s \"minimum required wager\" as the side bet's minimum plus the smallest line wager a bettor must also place: **{}**. The first reading (the side bet's own minimum) is the one adopted; the other is shown so that either can be applied.",
             dollars(x)
         ));
     }
     sec.item(format!(
-        "Table (aggregate) limit: at least twice the per-player limit: 2 × ${} = **${}**.",
+        "Table (aggregate) limit: at least twice the per-player limit: 2 × {} = **{}**.",
         dollars(l.per_player),
         dollars(l.table)
     ));
@@ -180,7 +181,7 @@ pub(super) fn write(ctx: &Context) -> Written {
     sec.heading(3, "Text effective 2021-06-14 (WSR 21-11-057)");
     match l.aggregate_2021 {
         Some(a) => sec.item(format!(
-            "Aggregate payout limit (what the card room pays one or more players on the winning wagers of one deal): at least the maximum bet times the highest odds up to 50 to 1: **${}**; it may be imposed only on wagers whose highest odds are 50 to 1 or more, and must be displayed on the table layout or a sign on the table.",
+            "Aggregate payout limit (what the card room pays one or more players on the winning wagers of one deal): at least the maximum bet times the highest odds up to 50 to 1: **{}**; it may be imposed only on wagers whose highest odds are 50 to 1 or more, and must be displayed on the table layout or a sign on the table.",
             dollars(a)
         )),
         None => sec.item("No wager pays 50 to 1 or more: no aggregate payout limit may be imposed on this game's odds-based wagers."),
@@ -206,7 +207,7 @@ pub(super) fn write(ctx: &Context) -> Written {
         _ => {
             for (what, v) in [("Per-player", per_player), ("Table", table_limit)] {
                 if let Some(v) = v {
-                    sec.item(format!("{what} limit declared: ${}: at or above the rule's minimum.", dollars(v)));
+                    sec.item(format!("{what} limit declared: {}: at or above the rule's minimum.", dollars(v)));
                 }
             }
         }
@@ -223,7 +224,7 @@ pub(super) fn write(ctx: &Context) -> Written {
     let shown_player = per_player.unwrap_or(l.per_player);
     let shown_table = table_limit.unwrap_or(l.table);
     sec.note(format!(
-        "Payout limits. On {}, the most this table pays one player on one deal is ${} and the most it pays all players together on one deal is ${}. How the limits are computed: the largest of the maximum bet times the highest odds up to 50 to 1 and the minimum bet times the highest odds; the table limit is twice the player limit.{}",
+        "Payout limits. On {}, the most this table pays one player on one deal is {} and the most it pays all players together on one deal is {}. How the limits are computed: the largest of the maximum bet times the highest odds up to 50 to 1 and the minimum bet times the highest odds; the table limit is twice the player limit.{}",
         crate::diag::list(&names.iter().map(String::as_str).collect::<Vec<_>>()),
         dollars(shown_player),
         dollars(shown_table),

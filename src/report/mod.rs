@@ -7,7 +7,7 @@ pub mod data;
 pub(crate) mod decision;
 mod decks;
 pub mod document;
-mod exposure;
+pub(crate) mod exposure;
 mod fill;
 mod findings;
 mod form;

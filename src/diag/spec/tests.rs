@@ -130,8 +130,8 @@ fn every_kind_has_its_one_wording() {
         (
             PayoutLimitShort {
                 which: "per-player",
-                declared: s("4,000"),
-                required: s("12,000"),
+                declared: s("$4,000"),
+                required: s("$12,000"),
             },
             "the declared per-player payout limit $4,000 is below the $12,000 the rule requires",
         ),

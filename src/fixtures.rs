@@ -35,6 +35,10 @@ pub struct Case {
     /// A strategy of the spec to decide by (default: the spec's default).
     #[serde(default)]
     pub strategy: Option<String>,
+    /// An interpretation of the game's rules (its id): the case is settled
+    /// under its alternative game, not the spec's.
+    #[serde(default)]
+    pub reading: Option<Spanned<String>>,
     #[serde(default)]
     pub decks: Option<Spanned<i64>>,
     /// Expected final totals, in hand order.
@@ -232,6 +236,17 @@ pub fn run_file(
     let mut places: Option<Option<Vec<Places>>> = None;
     let mut settlers = Settlers::default();
     for (i, case) in file.cases.iter().enumerate() {
+        let spec = match under(spec, case.reading.as_ref()) {
+            Ok(s) => s,
+            Err(e) => {
+                let r = case
+                    .reading
+                    .as_ref()
+                    .expect("only a named reading is refused");
+                errors.push(at(src, r, e));
+                continue;
+            }
+        };
         let read = read_case(spec, src, case, None).or_else(|_| {
             let places = places.get_or_insert_with(|| value_places(src));
             read_case(spec, src, case, places.as_ref().and_then(|p| p.get(i)))
@@ -246,6 +261,24 @@ pub fn run_file(
     } else {
         Err(errors)
     }
+}
+
+/// The spec a case is settled under: the spec's own game, or the
+/// alternative game of the interpretation it names (`reading:`).
+fn under<'a>(spec: &'a Spec, reading: Option<&Spanned<String>>) -> Result<&'a Spec, FixtureError> {
+    let Some(r) = reading else { return Ok(spec) };
+    spec.game_interpretations
+        .iter()
+        .find(|g| g.id == r.value)
+        .map(|g| &*g.spec)
+        .ok_or_else(|| FixtureError::UnknownReading {
+            reading: r.value.clone(),
+            known: spec
+                .game_interpretations
+                .iter()
+                .map(|g| g.id.clone())
+                .collect(),
+        })
 }
 
 fn at(src: &SourceFile, s: &Spanned<String>, message: impl Into<ErrorKind>) -> Diagnostic {
@@ -408,14 +441,17 @@ fn split_expectation(e: &str) -> (&str, Option<&str>) {
 /// One settler per deck count the cases of a file play at (the spec's
 /// conditions are compiled once, not once per case).
 #[derive(Default)]
-struct Settlers(Vec<(u32, Settler)>);
+/// Settlers by game (the spec's: "", or an alternative reading's id) and
+/// deck count.
+struct Settlers(Vec<((String, u32), Settler)>);
 
 impl Settlers {
-    fn get(&mut self, spec: &Spec, decks: u32) -> &Settler {
-        let at = match self.0.iter().position(|(d, _)| *d == decks) {
+    fn get(&mut self, spec: &Spec, reading: Option<&Spanned<String>>, decks: u32) -> &Settler {
+        let key = (reading.map_or_else(String::new, |r| r.value.clone()), decks);
+        let at = match self.0.iter().position(|(k, _)| *k == key) {
             Some(at) => at,
             None => {
-                self.0.push((decks, Settler::new(spec)));
+                self.0.push((key, Settler::new(spec)));
                 self.0.len() - 1
             }
         };
@@ -481,7 +517,9 @@ fn run_case(
         let got = format!("{} {}", played.round.total(0), played.round.total(1));
         out.push(result("totals", format!("{a} {b}"), got));
     }
-    let settled = settlers.get(spec, decks).settle(spec, &played.round);
+    let settled = settlers
+        .get(spec, case.reading.as_ref(), decks)
+        .settle(spec, &played.round);
     for (target, expected) in &c.expect {
         let (w, t) = target
             .split_once('.')

@@ -262,7 +262,7 @@ fn verify_and_compute(
 ) -> (Verification, Computed) {
     rayon::join(
         || crate::verify::verify(spec, decks, samples),
-        || compute_with(spec, decks, known, extent),
+        || compute_with(spec, decks, samples, known, extent),
     )
 }
 
@@ -314,6 +314,15 @@ impl Prepared {
     ) -> Result<Certified, Failure> {
         if !verification.passed() {
             return Err(Failure::Disagreement(Box::new(verification)));
+        }
+        // The engine checked under each alternative game too.
+        if let Some(k) = computed
+            .alternatives
+            .iter()
+            .position(|a| !a.verification.passed())
+        {
+            let alt = computed.alternatives.swap_remove(k);
+            return Err(Failure::Disagreement(Box::new(alt.verification)));
         }
         computed
             .warnings
@@ -516,7 +525,7 @@ fn fixture_files(results: &[CaseResult]) -> BTreeMap<String, String> {
 /// The compute stage: a spec's figures at `decks` decks and what the report
 /// derives from them (claims, pay searches, warnings).
 pub fn compute(spec: &Spec, decks: u32) -> Computed {
-    compute_with(spec, decks, None, Extent::Report)
+    compute_with(spec, decks, SAMPLES, None, Extent::Report)
 }
 
 /// [`compute`], given the decisions the strategy stage enumerated for this
@@ -524,6 +533,7 @@ pub fn compute(spec: &Spec, decks: u32) -> Computed {
 fn compute_with(
     spec: &Spec,
     decks: u32,
+    samples: usize,
     known: Option<crate::engine::decide::Decisions>,
     extent: Extent,
 ) -> Computed {
@@ -533,8 +543,36 @@ fn compute_with(
     // suits has none: the walk by class cannot play it).
     if extent == Extent::Report {
         computed.protection = crate::protection::report_set(&resolved, decks).ok();
+        computed.alternatives = alternative_games(spec, decks, samples);
     }
     computed
+}
+
+/// Each interpretation of the game's rules: the spec under its alternative
+/// game analysed at `decks` (its own optimal strategy resolved there) and
+/// checked against the reference evaluator like the spec itself, so that
+/// the figures the report shows for the other reading are as checked as
+/// the adopted reading's.
+fn alternative_games(
+    spec: &Spec,
+    decks: u32,
+    samples: usize,
+) -> Vec<crate::report::AlternativeGame> {
+    spec.game_interpretations
+        .par_iter()
+        .map(|gi| {
+            let (verification, (resolved, analysis)) = rayon::join(
+                || crate::verify::verify(&gi.spec, decks, samples),
+                || resolved_analysis(&gi.spec, decks, None),
+            );
+            crate::report::AlternativeGame {
+                id: gi.id.clone(),
+                claims: crate::report::claims::check(&resolved, &analysis),
+                analysis,
+                verification,
+            }
+        })
+        .collect()
 }
 
 /// The spec resolved for a full shoe of `decks` decks (the strategy stage)

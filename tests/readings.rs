@@ -323,16 +323,16 @@ fn line_of(needle: &str) -> usize {
 
 #[test]
 fn an_assumption_without_a_source_is_refused_at_its_id() {
-    let from = "    source:\n      at: \"item 1 (and items 9-12)\"\n      quote: >-\n        \"Lucky Draw Baccarat\" is a game that combines the basic rules of Punto Banco\n        with the game format of Blackjack.\n";
+    let from = "    source:\n      at: \"item 6\"\n      quote: \"The Block Bonus wager wins, and is paid odds as below.\"\n";
     let ds = refused(from, "");
     let (e, (line, column)) = one(&ds);
     assert_eq!(
         e,
         &SpecError::AssumptionWithoutSource {
-            id: "no_naturals".into()
+            id: "block_bonus_pays".into()
         }
     );
-    assert_eq!((line, column), (line_of("- id: no_naturals"), 9));
+    assert_eq!((line, column), (line_of("- id: block_bonus_pays"), 9));
 }
 
 #[test]
@@ -379,19 +379,19 @@ fn a_duplicate_assumption_id_is_refused() {
 #[test]
 fn a_reading_naming_an_unknown_assumption_is_refused_at_the_name() {
     let ds = refused(
-        "    assumptions: [no_naturals]\n",
-        "    assumptions: [no_natural]\n",
+        "    assumptions: [optimal_draw]\n",
+        "    assumptions: [optimal_drw]\n",
     );
     let (e, (line, column)) = one(&ds);
     assert_eq!(
         e,
         &SpecError::UnknownAssumption {
-            name: "no_natural".into()
+            name: "optimal_drw".into()
         }
     );
     assert_eq!(column, 19);
     assert!(line > 0);
-    assert_eq!(ds[0].help.as_deref(), Some("did you mean `no_naturals`?"));
+    assert_eq!(ds[0].help.as_deref(), Some("did you mean `optimal_draw`?"));
 }
 
 #[test]

@@ -90,29 +90,99 @@ impl Checker<'_> {
         true
     }
 
+    /// A reading of a wager's rules, checked. A reading of the game's
+    /// rules (its alternative changes the `game`) is checked here for what
+    /// it names, and built by `alternative` once the spec is known good.
     pub(super) fn interpretation(
         &mut self,
         i: &raw::RawInterpretation,
         wagers: &[raw::RawWager],
+        combined: &[raw::RawCombined],
     ) -> Option<Interpretation> {
         self.identifier(&i.id, "interpretation");
-        let a = self.reading_target(&i.chosen.wager, i.chosen.pay_table.as_ref(), wagers);
-        let b = self.reading_target(
-            &i.alternative.wager,
-            i.alternative.pay_table.as_ref(),
-            wagers,
-        );
-        let reading = |r: &raw::RawReading| Reading {
+        if i.chosen.game.is_some() {
+            self.string_error(&i.id, SpecError::ChosenGameChange).help = Some(
+                "the chosen reading is the spec's own game: put `game:` under `alternative:`"
+                    .into(),
+            );
+            return None;
+        }
+        if i.alternative.game.is_some() {
+            self.game_reading(i, wagers, combined);
+            return None;
+        }
+        let (Some(cw), Some(aw)) = (&i.chosen.wager, &i.alternative.wager) else {
+            let which = if i.chosen.wager.is_none() {
+                "chosen"
+            } else {
+                "alternative"
+            };
+            self.string_error(&i.id, SpecError::ReadingNamesNoWager { which })
+                .help = Some("name the `wager` that implements each reading, or, for a reading of the game's rules, give the alternative a `game:` and the figures it `changes`".into());
+            return None;
+        };
+        if let Some(c) = &i.alternative.changes {
+            let d = self.error(c, 1, SpecError::GameReadingChangesNothing);
+            d.help = Some(
+                "`changes` goes with an alternative `game:`; a wager's reading names its `wager`"
+                    .into(),
+            );
+            return None;
+        }
+        let a = self.reading_target(cw, i.chosen.pay_table.as_ref(), wagers);
+        let b = self.reading_target(aw, i.alternative.pay_table.as_ref(), wagers);
+        let reading = |r: &raw::RawReading, w: &S<String>| Reading {
             reading: r.reading.clone(),
-            wager: r.wager.value.clone(),
+            wager: w.value.clone(),
             pay_table: r.pay_table.as_ref().map(|p| p.value.clone()),
         };
         (a && b).then(|| Interpretation {
             id: i.id.value.clone(),
             question: i.question.clone(),
-            chosen: reading(&i.chosen),
-            alternative: reading(&i.alternative),
+            chosen: reading(&i.chosen, cw),
+            alternative: reading(&i.alternative, aw),
             ask_submitter: i.ask_submitter.unwrap_or(false),
         })
+    }
+
+    /// What a reading of the game's rules names: no wager or pay table,
+    /// and the wagers and combined entries whose figures it changes.
+    fn game_reading(
+        &mut self,
+        i: &raw::RawInterpretation,
+        wagers: &[raw::RawWager],
+        combined: &[raw::RawCombined],
+    ) {
+        for (which, r) in [("chosen", &i.chosen), ("alternative", &i.alternative)] {
+            if let Some(w) = r.wager.as_ref().or(r.pay_table.as_ref()) {
+                self.string_error(w, SpecError::GameReadingNamesWager { which })
+                    .help = Some(
+                    "list the figures the reading changes in the alternative's `changes:`".into(),
+                );
+            }
+        }
+        let Some(changes) = i
+            .alternative
+            .changes
+            .as_ref()
+            .filter(|c| !c.value.is_empty())
+        else {
+            self.string_error(&i.id, SpecError::GameReadingChangesNothing)
+                .help = Some("e.g. `changes: [main_game]`: the wagers and combined entries the report computes under both readings".into());
+            return;
+        };
+        let known: Vec<&str> = wagers
+            .iter()
+            .map(|w| w.id.value.as_str())
+            .chain(combined.iter().map(|c| c.id.value.as_str()))
+            .collect();
+        for c in &changes.value {
+            if !known.contains(&c.value.as_str()) {
+                let name = c.value.clone();
+                let d = self.string_error(c, SpecError::UnknownChanged { name });
+                d.expected = Some(format!("one of {}", crate::diag::list(&known)));
+                d.found = Some(format!("`{}`", c.value));
+            }
+        }
     }
 }

@@ -9,11 +9,13 @@
 //! `impl Checker` block: `limits` (size limits), `shoe`, `game` (hands,
 //! deal, drawing rules), `decide` (the player's decisions and strategies),
 //! `wager` (events and pay tables; a pay as written is read by `pay`),
-//! `claims` (printed house edges and interpretations), `combined` (wagers
+//! `claims` (printed house edges and interpretations; `alternative` checks
+//! the spec again under an interpretation's alternative game), `combined` (wagers
 //! staked together, pay searches), `table` (the `table:` section) and
 //! `readings` (assumptions and the readings table). `compile` type-checks
 //! and compiles expressions.
 
+mod alternative;
 mod claims;
 mod combined;
 pub mod compile;
@@ -57,7 +59,12 @@ fn check_loaded(source: &SourceFile) -> Result<(Spec, Vec<SourceFile>), Vec<Diag
         game_src: includes.last().unwrap_or(source),
         diags: Vec::new(),
     };
-    let spec = checker.spec(raw, &game);
+    let mut spec = checker.spec(&raw, &game);
+    if let Some(spec) = spec.as_mut().filter(|_| checker.diags.is_empty()) {
+        // Only a spec with no error is checked again under its readings'
+        // alternative games (an error would be found twice).
+        spec.game_interpretations = checker.game_interpretations(&raw, &game, spec);
+    }
     let diags = checker.diags;
     match spec {
         Some(spec) if diags.is_empty() => Ok((spec, includes)),
@@ -239,8 +246,8 @@ impl<'a> Checker<'a> {
         }
     }
 
-    fn spec(&mut self, raw: raw::RawSpec, raw_game: &raw::RawGame) -> Option<Spec> {
-        if !self.within_limits(&raw) {
+    fn spec(&mut self, raw: &raw::RawSpec, raw_game: &raw::RawGame) -> Option<Spec> {
+        if !self.within_limits(raw) {
             return None;
         }
         self.identifier(&raw.id, "spec");
@@ -286,7 +293,7 @@ impl<'a> Checker<'a> {
         let interpretations = raw
             .interpretations
             .iter()
-            .filter_map(|i| self.interpretation(i, &raw.wagers))
+            .filter_map(|i| self.interpretation(i, &raw.wagers, &raw.combined))
             .collect();
         self.in_game(|c| c.objective(raw_game, &mut game, &wagers, &raw.wagers));
         let combined = raw
@@ -300,8 +307,8 @@ impl<'a> Checker<'a> {
             .filter_map(|p| self.pay_search(p, &wagers))
             .collect();
         let table = raw.table.as_ref().and_then(|t| self.table(t, &raw.wagers));
-        let assumptions = self.assumptions(&raw);
-        let readings = self.readings(&raw);
+        let assumptions = self.assumptions(raw);
+        let readings = self.readings(raw);
         let published = raw
             .published
             .iter()
@@ -319,15 +326,16 @@ impl<'a> Checker<'a> {
         );
         Some(Spec {
             id: raw.id.value.clone(),
-            title: raw.title,
-            version: raw.version,
-            document: raw.source.document,
-            section: raw.source.section,
+            title: raw.title.clone(),
+            version: raw.version.clone(),
+            document: raw.source.document.clone(),
+            section: raw.source.section.clone(),
             shoe: shoe?,
             game,
             wagers,
             claims,
             interpretations,
+            game_interpretations: Vec::new(),
             combined,
             pay_searches,
             table,

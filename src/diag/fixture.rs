@@ -29,6 +29,9 @@ pub enum FixtureError {
     UnknownKey { key: String, hands: Vec<String> },
     /// A case with cards but no `expect`, `totals` or `error`.
     ExpectsNothing,
+    /// `reading: natural`: the spec has no interpretation of its game's
+    /// rules by that id.
+    UnknownReading { reading: String, known: Vec<String> },
 }
 
 impl fmt::Display for FixtureError {
@@ -68,12 +71,21 @@ impl fmt::Display for FixtureError {
             }
             FixtureError::UnknownKey { key, hands } => write!(
                 f,
-                "unknown case key `{key}`: expected a hand ({}), decision, strategy, decks, totals, error or expect",
+                "unknown case key `{key}`: expected a hand ({}), decision, strategy, reading, decks, totals, error or expect",
                 super::words::list(hands)
             ),
             FixtureError::ExpectsNothing => {
                 f.write_str("a case expects nothing: add expect.<wager>, totals or error")
             }
+            FixtureError::UnknownReading { reading, known } if known.is_empty() => write!(
+                f,
+                "unknown reading `{reading}`: the spec has no interpretation whose alternative changes the game"
+            ),
+            FixtureError::UnknownReading { reading, known } => write!(
+                f,
+                "unknown reading `{reading}`: expected one of {}",
+                super::words::list(known)
+            ),
         }
     }
 }

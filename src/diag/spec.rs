@@ -455,6 +455,35 @@ pub enum SpecError {
     /// `certify SPEC --edition california` for a spec without a `table:`
     /// section (no player-dealer position).
     NoPlayerDealer { spec: String },
+    /// ```yaml
+    /// alternative: { reading: "...", pay_table: tie_loses }   # no wager, no game
+    /// ```
+    /// A wager's reading names no wager (`which`: `chosen` or `alternative`).
+    ReadingNamesNoWager { which: &'static str },
+    /// ```yaml
+    /// chosen: { reading: "...", wager: enter }
+    /// alternative: { reading: "...", game: { naturals: [8, 9] }, changes: [enter] }
+    /// ```
+    /// A reading of the game's rules names a wager: its chosen reading is
+    /// the spec's game, its alternative the game changed.
+    GameReadingNamesWager { which: &'static str },
+    /// ```yaml
+    /// alternative: { reading: "...", game: { naturals: [8, 9] } }   # no `changes`
+    /// ```
+    GameReadingChangesNothing,
+    /// ```yaml
+    /// chosen: { reading: "...", game: { naturals: [] } }
+    /// ```
+    ChosenGameChange,
+    /// ```yaml
+    /// changes: [main_gam]
+    /// ```
+    UnknownChanged { name: String },
+    /// ```yaml
+    /// game: { naturals: [] }   # the banker's chart now lacks rows 8 and 9
+    /// ```
+    /// The spec, checked again under the alternative game, is refused.
+    AlternativeGameRefused { id: String, message: String },
     /// A spec past a size limit of `crate::limits`: a 101st wager, a 51st
     /// pay table of one wager, a 5,001st event of one wager, or more than
     /// 20,000 settlement lines in all.
@@ -501,6 +530,22 @@ impl fmt::Display for SpecError {
             NoPlayerDealer { spec } => write!(
                 f,
                 "`{spec}` declares no player-dealer position (no `table:` section)"
+            ),
+            ReadingNamesNoWager { which } => {
+                write!(f, "the {which} reading names no wager")
+            }
+            GameReadingNamesWager { which } => write!(
+                f,
+                "the {which} reading of the game's rules names a wager"
+            ),
+            GameReadingChangesNothing => {
+                f.write_str("a reading of the game's rules lists no figures it `changes`")
+            }
+            ChosenGameChange => f.write_str("only the alternative reading changes the game"),
+            UnknownChanged { name } => write!(f, "unknown wager or combined entry `{name}`"),
+            AlternativeGameRefused { id, message } => write!(
+                f,
+                "under the alternative reading `{id}` the game is refused: {message}"
             ),
             NoBetLimits { wagers } => write!(
                 f,

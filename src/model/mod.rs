@@ -26,6 +26,9 @@ pub struct Spec {
     pub wagers: Vec<Wager>,
     pub claims: Vec<Claim>,
     pub interpretations: Vec<Interpretation>,
+    /// Interpretations of the game's own rules (naturals, drawing), each
+    /// with the spec checked again under the alternative game.
+    pub game_interpretations: Vec<GameInterpretation>,
     pub combined: Vec<Combined>,
     pub pay_searches: Vec<PaySearch>,
     /// How a whole table round is settled, where the spec declares it.
@@ -539,6 +542,43 @@ pub struct Interpretation {
     pub alternative: Reading,
     /// The alternative is weakly supported: a question to the submitter.
     pub ask_submitter: bool,
+}
+
+/// A reading of the game's own rules that admits another: the chosen
+/// reading is the spec's game; the alternative changes some of its fields
+/// (`alternative.game`), and the figures it `changes` are computed under
+/// both.
+#[derive(Clone, Debug)]
+pub struct GameInterpretation {
+    pub id: String,
+    pub question: String,
+    /// The chosen reading in words (the spec's game).
+    pub chosen: String,
+    /// The alternative reading in words.
+    pub alternative: String,
+    /// The wagers and combined entries (ids, checked) whose figures the
+    /// reading changes.
+    pub changes: Vec<String>,
+    /// The alternative is weakly supported: a question to the submitter.
+    pub ask_submitter: bool,
+    /// The whole spec under the alternative game (with no game
+    /// interpretations of its own).
+    pub spec: Box<Spec>,
+}
+
+impl GameInterpretation {
+    /// The name of a changed wager or combined entry, as the spec names it.
+    pub fn change_name<'a>(&self, spec: &'a Spec, id: &'a str) -> &'a str {
+        spec.wager(id)
+            .map(|w| w.name.as_str())
+            .or_else(|| {
+                spec.combined
+                    .iter()
+                    .find(|c| c.id == id)
+                    .map(|c| c.name.as_str())
+            })
+            .unwrap_or(id)
+    }
 }
 
 #[derive(Clone, Debug)]

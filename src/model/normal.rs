@@ -153,6 +153,24 @@ pub fn normalize(spec: &Spec) -> String {
                 .unwrap_or_default(),
         );
     }
+    for g in &spec.game_interpretations {
+        // What the other reading changes in the game, and in which figures.
+        let (a, b) = (&spec.game, &g.spec.game);
+        let mut changed = Vec::new();
+        if a.naturals != b.naturals {
+            changed.push(format!("naturals {}", totals(b.naturals)));
+        }
+        if format!("{:?}{:?}", a.first, a.second) != format!("{:?}{:?}", b.first, b.second) {
+            changed.push("drawing rules".to_string());
+        }
+        let _ = writeln!(
+            s,
+            "game interpretation {}: alternative {}; changes {}",
+            g.id,
+            changed.join(", "),
+            g.changes.join(", ")
+        );
+    }
     s
 }
 

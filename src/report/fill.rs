@@ -183,7 +183,7 @@ fn verification(inp: &Inputs, c: &Computed) -> Section {
     super::method::checks_run(&mut sec, inp, c);
     super::form::published(&mut sec, inp, c);
     sec.heading(3, "Interpretations");
-    if spec.interpretations.is_empty() {
+    if spec.interpretations.is_empty() && spec.game_interpretations.is_empty() {
         // Only the author can say the words leave no question open.
         sec.para(match spec.unambiguous {
             Some(true) => "None: the author of the rule file declares that the document's words leave no question open for these wagers.",
@@ -216,5 +216,6 @@ fn verification(inp: &Inputs, c: &Computed) -> Section {
             ));
         }
     }
+    super::game_readings::section_part(&mut sec, spec, c);
     sec
 }

@@ -108,7 +108,8 @@ pub(crate) fn questions(sec: &mut Section, inp: &Inputs, c: &Computed) {
         .iter()
         .filter(|i| i.ask_submitter)
         .collect();
-    if asked.is_empty() {
+    let asked_game = spec.game_interpretations.iter().any(|g| g.ask_submitter);
+    if asked.is_empty() && !asked_game {
         return;
     }
     sec.heading(3, "Questions to the submitter");
@@ -131,12 +132,13 @@ pub(crate) fn questions(sec: &mut Section, inp: &Inputs, c: &Computed) {
             edge(&i.alternative)
         ));
     }
+    super::game_readings::questions(sec, spec, c, asked.len() + 1);
 }
 
 /// A reading as a sentence ending in a full stop.
-fn sentence(text: &str) -> String {
+pub(crate) fn sentence(text: &str) -> String {
     let t = text.trim();
-    if t.ends_with('.') {
+    if t.ends_with('.') || t.ends_with('?') {
         t.to_string()
     } else {
         format!("{t}.")

@@ -11,6 +11,7 @@ pub(crate) mod exposure;
 mod fill;
 mod findings;
 mod form;
+pub(crate) mod game_readings;
 mod headline;
 pub(crate) mod inputs;
 pub mod leaflet;
@@ -67,6 +68,23 @@ pub struct Computed {
     /// The protection stage's report set (`crate::protection`); None when
     /// not computed.
     pub protection: Option<crate::protection::ReportSet>,
+    /// Each interpretation of the game's rules, computed under its
+    /// alternative game (`crate::model::GameInterpretation`); empty when
+    /// the run computes the full-shoe figures only.
+    pub alternatives: Vec<AlternativeGame>,
+}
+
+/// The spec computed under an interpretation's alternative game, at the
+/// run's deck count, and the engine checked there against the reference
+/// evaluator.
+#[derive(Debug)]
+pub struct AlternativeGame {
+    /// The interpretation's id.
+    pub id: String,
+    pub analysis: Analysis,
+    /// The printed claims against the alternative's figures.
+    pub claims: Vec<ClaimCheck>,
+    pub verification: crate::verify::Verification,
 }
 
 /// What the report derives from an analysis it is handed (it never runs
@@ -85,6 +103,7 @@ pub fn assess(spec: &Spec, analysis: Analysis) -> Computed {
         searches,
         warnings,
         protection: None,
+        alternatives: Vec::new(),
     }
 }
 

@@ -19,6 +19,7 @@ pub(crate) fn render(doc: &mut Document, inp: &Inputs, c: &Computed) {
     super::sides::framing(sec, spec);
     wagers(sec, inp, c);
     super::headline::questions(sec, inp, c);
+    super::game_readings::page_one(sec, spec, c);
     // What real shoes and seen cards add: after the table of every house
     // edge, which the verdict introduces.
     super::findings::page_one(sec, inp, c);

@@ -422,7 +422,7 @@ pub struct RawDocumentDecks {
 
 /// The game: two hands, the initial deal, naturals and each hand's drawing
 /// rule. A game file (`game: { include: FILE }`) holds exactly this mapping.
-#[derive(Debug, Deserialize, JsonSchema)]
+#[derive(Clone, Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct RawGame {
     /// The two hands, e.g. `[player, banker]`; the first completes its hand
@@ -458,7 +458,7 @@ fn default_naturals_schema() -> Vec<i64> {
 /// How a hand draws: by totals (`draws_on`), by the other hand's third card
 /// (second hand: `when_other_stands` and `when_other_draws`), or by its
 /// owner's choice (`decides`).
-#[derive(Debug, Deserialize, JsonSchema)]
+#[derive(Clone, Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct RawDrawRule {
     /// Draws on these two-card totals whatever the other hand did, e.g.
@@ -482,7 +482,7 @@ pub struct RawDrawRule {
     pub decides: Option<RawDecision>,
 }
 
-#[derive(Debug, Deserialize, JsonSchema)]
+#[derive(Clone, Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct RawDecision {
     /// The cards the owner sees when deciding, e.g. `[player.first,
@@ -625,11 +625,38 @@ pub struct RawInterpretation {
 pub struct RawReading {
     /// The reading, in words.
     pub reading: String,
-    /// The wager that implements it.
-    #[schemars(with = "String")]
-    pub wager: S<String>,
+    /// The wager that implements it (a reading of a wager's rules).
+    #[serde(default)]
+    #[schemars(with = "Option<String>")]
+    pub wager: Option<S<String>>,
     /// The pay table that implements it, when the readings differ in pays.
     #[serde(default)]
     #[schemars(with = "Option<String>")]
     pub pay_table: Option<S<String>>,
+    /// Alternative only, for a reading of the game's own rules: the game
+    /// fields this reading replaces (`naturals`, `drawing`); every other
+    /// field is the spec's. The chosen reading is then the spec's game and
+    /// names no wager.
+    #[serde(default)]
+    #[schemars(with = "Option<RawGameChange>")]
+    pub game: Option<S<RawGameChange>>,
+    /// With `game`: the wagers and `combined` entries whose figures the
+    /// reading changes, computed under both readings in the report.
+    #[serde(default)]
+    #[schemars(with = "Option<Vec<String>>")]
+    pub changes: Option<S<Vec<S<String>>>>,
+}
+
+/// The game fields an alternative reading replaces.
+#[derive(Debug, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RawGameChange {
+    /// Two-card totals that end the round, as in `game.naturals`.
+    #[serde(default)]
+    #[schemars(with = "Option<Vec<i64>>")]
+    pub naturals: Option<S<Vec<i64>>>,
+    /// The drawing rules, as in `game.drawing` (replaced whole).
+    #[serde(default)]
+    #[schemars(with = "Option<BTreeMap<String, RawDrawRule>>")]
+    pub drawing: Option<OrderedMap<S<String>, S<RawDrawRule>>>,
 }

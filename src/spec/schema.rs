@@ -333,8 +333,20 @@ static READING: Struct = Struct {
     what: "a reading",
     fields: &[
         req("reading", Ty::Text),
-        req("wager", Ty::Text),
+        opt("wager", Ty::Text),
         opt("pay_table", Ty::Text),
+        opt("game", Ty::Struct(&GAME_CHANGE)),
+        opt("changes", TEXTS),
+    ],
+    others: None,
+};
+
+/// An alternative reading's changes to the game.
+static GAME_CHANGE: Struct = Struct {
+    what: "a game change",
+    fields: &[
+        opt("naturals", INTS),
+        opt("drawing", Ty::Map(&Ty::Text, &Ty::Struct(&DRAW_RULE))),
     ],
     others: None,
 };
@@ -408,6 +420,7 @@ static CASE: Struct = Struct {
         req("source", Ty::Text),
         opt("decision", Ty::Text),
         opt("strategy", Ty::Text),
+        opt("reading", Ty::Text),
         opt("decks", Ty::Int),
         opt("totals", INTS),
         opt("error", Ty::Text),

@@ -102,6 +102,12 @@ fn ordinal(e: &SpecError) -> usize {
         PayoutLimitShort { .. } => 92,
         NoBetLimits { .. } => 93,
         NoPlayerDealer { .. } => 94,
+        ReadingNamesNoWager { .. } => 95,
+        GameReadingNamesWager { .. } => 96,
+        GameReadingChangesNothing => 97,
+        UnknownChanged { .. } => 98,
+        AlternativeGameRefused { .. } => 99,
+        ChosenGameChange => 100,
     }
 }
 
@@ -134,6 +140,37 @@ fn every_kind_has_its_one_wording() {
                 required: s("$12,000"),
             },
             "the declared per-player payout limit $4,000 is below the $12,000 the rule requires",
+        ),
+        (
+            ReadingNamesNoWager {
+                which: "alternative",
+            },
+            "the alternative reading names no wager",
+        ),
+        (
+            GameReadingNamesWager { which: "chosen" },
+            "the chosen reading of the game's rules names a wager",
+        ),
+        (
+            ChosenGameChange,
+            "only the alternative reading changes the game",
+        ),
+        (
+            GameReadingChangesNothing,
+            "a reading of the game's rules lists no figures it `changes`",
+        ),
+        (
+            UnknownChanged {
+                name: s("main_gam"),
+            },
+            "unknown wager or combined entry `main_gam`",
+        ),
+        (
+            AlternativeGameRefused {
+                id: s("naturals"),
+                message: s("missing chart row for total 8"),
+            },
+            "under the alternative reading `naturals` the game is refused: missing chart row for total 8",
         ),
         (
             NoPlayerDealer { spec: s("lucky_8") },
@@ -536,7 +573,7 @@ fn every_kind_has_its_one_wording() {
             "too many wagers: 101, at most 100 (the limits are in the manual's limits chapter)",
         ),
     ];
-    let mut seen = [false; 95];
+    let mut seen = [false; 101];
     for (e, text) in &cases {
         assert_eq!(e.to_string(), *text);
         // Through the diagnostic's kind too.

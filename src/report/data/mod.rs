@@ -102,6 +102,9 @@ pub struct ReportData {
     pub fixture_cases: Vec<verification::FixtureCase>,
     /// Each reading of an ambiguous rule, with both readings' house edges.
     pub interpretations: Vec<readings::Interpretation>,
+    /// Each reading of the game's own rules (naturals, drawing), with the
+    /// figures it changes under both readings.
+    pub game_interpretations: Vec<readings::GameInterpretation>,
     pub readings: readings::Readings,
     pub verification: verification::Verification,
     /// The "Game protection" section: what a player who sees, or tells
@@ -236,6 +239,7 @@ pub fn fill(inp: &Inputs, computed: &Computed) -> ReportData {
         fixtures: verification::fixtures(inp.fixtures),
         fixture_cases: verification::fixture_cases(inp.fixtures),
         interpretations: readings::interpretations(spec, computed),
+        game_interpretations: readings::game_interpretations(spec, computed),
         readings: readings::readings(inp),
         verification: verification::Verification::of(inp.verification),
         protection: computed.protection.as_ref().map(protection::Protection::of),

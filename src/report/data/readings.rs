@@ -54,6 +54,90 @@ pub fn interpretations(spec: &Spec, c: &Computed) -> Vec<Interpretation> {
         .collect()
 }
 
+/// A reading of the game's own rules that admits another, the other
+/// reading's game computed exactly.
+#[derive(Clone, Debug, Serialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
+pub struct GameInterpretation {
+    /// The interpretation's id.
+    pub id: String,
+    /// What the document leaves ambiguous.
+    pub question: String,
+    /// The adopted reading (the rule file's game), in words.
+    pub chosen: String,
+    /// The other reading, in words.
+    pub alternative: String,
+    /// Whether the other reading is a question to the submitter.
+    pub ask_submitter: bool,
+    /// The figures the reading changes, at the run's deck count.
+    pub figures: Vec<ChangedFigure>,
+    /// The printed house edges of what the reading changes, under both.
+    pub claims: Vec<ClaimUnderBoth>,
+    /// Whether the engine and the reference evaluator agree under the
+    /// other reading's game.
+    pub verified: bool,
+}
+
+/// A figure under both readings.
+#[derive(Clone, Debug, Serialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
+pub struct ChangedFigure {
+    /// The figure, as the report names it.
+    pub figure: String,
+    pub adopted: Percent,
+    pub other: Percent,
+}
+
+/// A printed house edge against both readings.
+#[derive(Clone, Debug, Serialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
+pub struct ClaimUnderBoth {
+    /// What the printed figure is of.
+    pub figure: String,
+    /// As printed.
+    pub printed: String,
+    pub adopted: Percent,
+    /// Whether the adopted reading's figure matches within rounding.
+    pub adopted_matches: bool,
+    pub other: Percent,
+    /// Whether the other reading's figure matches within rounding.
+    pub other_matches: bool,
+}
+
+/// `game_interpretations`.
+pub fn game_interpretations(spec: &Spec, c: &Computed) -> Vec<GameInterpretation> {
+    use crate::report::game_readings::{changed, claims_under_both};
+    crate::report::game_readings::pairs(spec, c)
+        .into_iter()
+        .map(|(gi, alt)| GameInterpretation {
+            id: gi.id.clone(),
+            question: gi.question.clone(),
+            chosen: gi.chosen.clone(),
+            alternative: gi.alternative.clone(),
+            ask_submitter: gi.ask_submitter,
+            figures: changed(spec, gi, &c.analysis, &alt.analysis)
+                .into_iter()
+                .map(|f| ChangedFigure {
+                    figure: f.name,
+                    adopted: Percent::of(&f.adopted),
+                    other: Percent::of(&f.other),
+                })
+                .collect(),
+            claims: claims_under_both(gi, &c.claims, alt)
+                .map(|(x, y)| ClaimUnderBoth {
+                    figure: crate::report::claims::subject(spec, x),
+                    printed: x.printed.clone(),
+                    adopted: Percent(x.computed.clone()),
+                    adopted_matches: x.matches,
+                    other: Percent(y.computed.clone()),
+                    other_matches: y.matches,
+                })
+                .collect(),
+            verified: alt.verification.passed(),
+        })
+        .collect()
+}
+
 /// How the spec reads its document.
 #[derive(Clone, Debug, Serialize, JsonSchema)]
 #[schemars(deny_unknown_fields)]

@@ -1,0 +1,214 @@
+//! Readings of a game's own rules (an interpretation whose alternative
+//! changes `game:`): the other reading's figures are those of the spec
+//! written with that game, fixture cases can be settled under it, and the
+//! checker refuses each malformed declaration at its place.
+
+use certify::check::{check_file, check_source};
+use certify::diag::spec::SpecError;
+use certify::diag::{Diagnostic, ErrorKind};
+use certify::model::Spec;
+use certify::pipeline::analyse;
+use certify::spec::SourceFile;
+
+const PATH: &str = "rules/lucky_draw_baccarat.yaml";
+const SPEC: &str = include_str!("../rules/lucky_draw_baccarat.yaml");
+
+fn spec() -> Spec {
+    check_file(PATH)
+        .map_err(|d| format!("{d:?}"))
+        .expect("valid")
+        .1
+}
+
+/// The other reading, computed through the interpretation, is the game a
+/// spec file declares with naturals written into its own `game:` (the
+/// text edited, not the interpretation's mechanism), wager by wager and
+/// for the main game; and it differs from the adopted reading, so this
+/// test would see the change not applied.
+#[test]
+fn the_other_reading_is_the_game_written_with_naturals() {
+    let s = spec();
+    let gi = s
+        .game_interpretations
+        .iter()
+        .find(|g| g.id == "naturals")
+        .expect("the naturals reading");
+    assert_eq!(gi.changes, ["enter", "draw", "main_game"]);
+    let written = SPEC.replacen("  naturals: []\n", "  naturals: [8, 9]\n", 1);
+    assert_ne!(written, SPEC);
+    let written = check_source(&SourceFile::new("with_naturals.yaml", written))
+        .map_err(|d| format!("{d:?}"))
+        .expect("valid");
+    let (other, direct, adopted) = (analyse(&gi.spec, 8), analyse(&written, 8), analyse(&s, 8));
+    let edges = |a: &certify::engine::Analysis| -> Vec<String> {
+        a.wagers
+            .iter()
+            .flat_map(|w| w.tables.iter().map(|t| t.house_edge().to_string()))
+            .chain(a.combined.iter().map(|c| c.house_edge().to_string()))
+            .collect()
+    };
+    assert_eq!(edges(&other), edges(&direct));
+    let main = |a: &certify::engine::Analysis| a.combined[0].house_edge();
+    assert_ne!(main(&other), main(&adopted));
+    // The Block Bonus is settled on the first cards: no reading of the
+    // naturals changes it.
+    assert_eq!(edges(&other)[..2], edges(&adopted)[..2]);
+}
+
+/// The report's section on the other reading: its figures and the
+/// printed 3.4% against both (run through the whole pipeline).
+#[test]
+fn the_report_sets_both_readings_beside_the_printed_edge() {
+    let c = certify::pipeline::compute(&spec(), 8);
+    assert_eq!(c.alternatives.len(), 1);
+    let alt = &c.alternatives[0];
+    assert!(
+        alt.verification.passed(),
+        "engine against evaluator under naturals"
+    );
+    assert_eq!(alt.claims.len(), 1);
+    // Stephen How's 3.34% is the adopted reading (tests/lucky_draw.rs);
+    // with naturals the printed 3.4% is not approached.
+    assert_eq!(c.claims[0].computed_at_precision, "3.3%");
+    assert_ne!(alt.claims[0].computed_at_precision, "3.4%");
+    assert_ne!(alt.claims[0].computed_at_precision, "3.3%");
+}
+
+fn refused(from: &str, to: &str) -> Vec<Diagnostic> {
+    assert!(SPEC.contains(from), "{from:?} not in the spec");
+    match check_source(&SourceFile::new("bad.yaml", SPEC.replacen(from, to, 1))) {
+        Ok(_) => panic!("accepted"),
+        Err(ds) => ds,
+    }
+}
+
+fn one(ds: &[Diagnostic]) -> (&SpecError, (usize, usize)) {
+    assert_eq!(ds.len(), 1, "{ds:?}");
+    match &ds[0].kind {
+        ErrorKind::Spec(e) => (e, (ds[0].line, ds[0].column)),
+        other => panic!("not a spec error: {other:?}"),
+    }
+}
+
+fn line_of(text: &str, needle: &str) -> usize {
+    text.lines().position(|l| l.contains(needle)).expect(needle) + 1
+}
+
+const CHANGES: &str = "      changes: [enter, draw, main_game]\n";
+
+#[test]
+fn a_changed_figure_that_does_not_exist_is_refused_at_its_name() {
+    let ds = refused(CHANGES, "      changes: [enter, draw, main_gam]\n");
+    let (e, at) = one(&ds);
+    assert_eq!(
+        e,
+        &SpecError::UnknownChanged {
+            name: "main_gam".into()
+        }
+    );
+    assert_eq!(at, (line_of(SPEC, CHANGES.trim_end()), 30));
+    assert!(ds[0].expected.as_deref().unwrap().contains("main_game"));
+}
+
+#[test]
+fn a_game_reading_without_changes_is_refused_at_its_id() {
+    let ds = refused(CHANGES, "");
+    let (e, at) = one(&ds);
+    assert_eq!(e, &SpecError::GameReadingChangesNothing);
+    assert_eq!(at, (line_of(SPEC, "  - id: naturals"), 9));
+}
+
+#[test]
+fn a_game_reading_naming_a_wager_is_refused_at_the_wager() {
+    let ds = refused(CHANGES, "      wager: enter\n      changes: [enter]\n");
+    let (e, _) = one(&ds);
+    assert_eq!(
+        e,
+        &SpecError::GameReadingNamesWager {
+            which: "alternative"
+        }
+    );
+}
+
+#[test]
+fn a_chosen_reading_that_changes_the_game_is_refused() {
+    let from = "        tableau, which items 9 to 11 replace.\n";
+    let ds = refused(from, &format!("{from}      game: {{ naturals: [9] }}\n"));
+    let (e, _) = one(&ds);
+    assert_eq!(e, &SpecError::ChosenGameChange);
+}
+
+#[test]
+fn a_wager_reading_without_its_wager_is_refused() {
+    let ds = refused("      wager: block_bonus_first_card\n", "");
+    let (e, at) = one(&ds);
+    assert_eq!(
+        e,
+        &SpecError::ReadingNamesNoWager {
+            which: "alternative"
+        }
+    );
+    assert_eq!(at, (line_of(SPEC, "  - id: exposed_card"), 9));
+}
+
+/// A game the alternative makes impossible: naturals out of range are
+/// refused where the change is written, in the checker's own words.
+#[test]
+fn an_alternative_game_the_checker_refuses_is_refused_at_its_game() {
+    let ds = refused("        naturals: [8, 9]\n", "        naturals: [8, 10]\n");
+    let (e, (line, _)) = one(&ds);
+    match e {
+        SpecError::AlternativeGameRefused { id, message } => {
+            assert_eq!(id, "naturals");
+            assert!(message.contains("0 to 9"), "{message}");
+        }
+        other => panic!("{other:?}"),
+    }
+    assert_eq!(line, line_of(SPEC, "        naturals: [8, 9]"));
+    assert_eq!(ds[0].found.as_deref(), Some("10"));
+}
+
+const FIXTURES: &str = include_str!("../fixtures/lucky_draw_baccarat.yaml");
+
+fn run_fixtures(text: &str) -> Result<Vec<certify::fixtures::CaseResult>, Vec<Diagnostic>> {
+    let dir = std::env::temp_dir().join(format!("certify-game-readings-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    std::fs::write(dir.join("lucky_draw_baccarat.yaml"), text).expect("write");
+    let out = certify::fixtures::run_dir(&spec(), &dir);
+    let _ = std::fs::remove_dir_all(&dir);
+    out
+}
+
+/// The cases marked `reading: naturals` pass under that reading and fail
+/// under the adopted one: they are settled under the other game.
+#[test]
+fn fixture_cases_are_settled_under_the_reading_they_name() {
+    let all = run_fixtures(FIXTURES).expect("fixtures read");
+    let other: Vec<_> = all
+        .iter()
+        .filter(|r| r.case.starts_with("Other reading"))
+        .collect();
+    assert!(other.len() >= 7, "{}", other.len());
+    assert!(all.iter().all(|r| r.pass));
+    let adopted = run_fixtures(&FIXTURES.replace("    reading: naturals\n", "")).expect("read");
+    let failed: Vec<_> = adopted
+        .iter()
+        .filter(|r| r.case.starts_with("Other reading") && !r.pass)
+        .collect();
+    assert!(failed.len() >= 3, "{failed:?}");
+}
+
+#[test]
+fn a_fixture_naming_an_unknown_reading_is_refused_at_the_name() {
+    let text = FIXTURES.replacen("    reading: naturals\n", "    reading: natural\n", 1);
+    let ds = run_fixtures(&text).expect_err("refused");
+    assert_eq!(ds.len(), 1, "{ds:?}");
+    assert_eq!(
+        ds[0].kind.to_string(),
+        "unknown reading `natural`: expected one of naturals"
+    );
+    assert_eq!(
+        (ds[0].line, ds[0].column),
+        (line_of(&text, "reading: natural"), 14)
+    );
+}

@@ -128,6 +128,12 @@ fn verify_catches_a_single_changed_digit() {
         "{}",
         o.stderr
     );
+    // And says what to do: the report's own command, into its folder.
+    let help = format!(
+        "= help: verify it with the files it was made from, or write it again from the files as they are now: certify rules/punto_banco.yaml --out {}\n",
+        dir.display()
+    );
+    assert!(o.stderr.contains(&help), "{}", o.stderr);
     std::fs::remove_dir_all(&dir).ok();
 }
 

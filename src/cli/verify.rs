@@ -63,6 +63,16 @@ pub(super) fn verify_report(report: &std::path::Path, fixtures: Option<PathBuf>)
         Ok(m) => m,
         Err(e) => return at(e),
     };
+    // An input changed since the report: the error says which; the help
+    // says the two ways on (a first-time user edits the spec, then verifies).
+    let rewrite = rewrite_help(manifest.get("command"), dir);
+    let changed = |e: ReportError| {
+        let d = Diagnostic::whole_file(&name, e);
+        Output::refused(&[match &rewrite {
+            Some(h) => d.help(h.clone()),
+            None => d,
+        }])
+    };
     // A player's leaflet (its JSON says so) is recomputed as a leaflet.
     let leaflet = ext == "json"
         && serde_json::from_str::<serde_json::Value>(&text).is_ok_and(|v| {
@@ -101,7 +111,7 @@ pub(super) fn verify_report(report: &std::path::Path, fixtures: Option<PathBuf>)
     if let Ok(now) = &now
         && *now != manifest["spec_sha256"]
     {
-        return at(ReportError::SpecChanged {
+        return changed(ReportError::SpecChanged {
             spec: spec_path,
             reported: manifest["spec_sha256"].clone(),
             now: now.clone(),
@@ -125,13 +135,13 @@ pub(super) fn verify_report(report: &std::path::Path, fixtures: Option<PathBuf>)
     for (file, sha) in &reported {
         match crate::spec::source::read_bytes_bounded(fixtures_dir.join(file), yaml_max) {
             Err(_) => {
-                return at(ReportError::FixtureMissing {
+                return changed(ReportError::FixtureMissing {
                     file: file.to_string(),
                     dir: dir_name,
                 });
             }
             Ok(bytes) if sha256_hex(&bytes) != **sha => {
-                return at(ReportError::FixtureChanged {
+                return changed(ReportError::FixtureChanged {
                     file: file.to_string(),
                     reported: sha.to_string(),
                     now: sha256_hex(&bytes),
@@ -148,12 +158,12 @@ pub(super) fn verify_report(report: &std::path::Path, fixtures: Option<PathBuf>)
     {
         match read_input(file) {
             Err(_) => {
-                return at(ReportError::IncludeMissing {
+                return changed(ReportError::IncludeMissing {
                     file: file.to_string(),
                 });
             }
             Ok(bytes) if sha256_hex(&bytes) != *sha => {
-                return at(ReportError::IncludeChanged {
+                return changed(ReportError::IncludeChanged {
                     file: file.to_string(),
                     reported: sha.to_string(),
                     now: sha256_hex(&bytes),
@@ -181,7 +191,7 @@ pub(super) fn verify_report(report: &std::path::Path, fixtures: Option<PathBuf>)
         .keys()
         .find(|f| !reported.contains_key(f.as_str()))
     {
-        return at(ReportError::FixtureAdded {
+        return changed(ReportError::FixtureAdded {
             file: file.clone(),
             dir: dir_name,
         });
@@ -269,4 +279,39 @@ struct Fresh {
     markdown: String,
     json: String,
     pdf: Vec<u8>,
+}
+
+/// What to do when an input differs from the one a report records: the
+/// report's own command, sent to the report's folder (`reports/` is the
+/// command's default), rewrites it from the files as they are now.
+fn rewrite_help(command: Option<&String>, dir: &std::path::Path) -> Option<String> {
+    let command = command?;
+    let out = if dir == std::path::Path::new("reports") {
+        String::new()
+    } else if dir.as_os_str().is_empty() {
+        " --out .".to_string()
+    } else {
+        format!(" --out {}", dir.display())
+    };
+    Some(format!(
+        "verify it with the files it was made from, or write it again from the files as they are now: {command}{out}"
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::rewrite_help;
+    use std::path::Path;
+
+    #[test]
+    fn the_help_sends_the_report_back_to_its_folder() {
+        let c = "certify rules/x.yaml --decks 6".to_string();
+        let h = |dir: &str| rewrite_help(Some(&c), Path::new(dir)).unwrap();
+        assert!(h("reports").ends_with(": certify rules/x.yaml --decks 6"));
+        assert!(
+            h("drafts/reports").ends_with(": certify rules/x.yaml --decks 6 --out drafts/reports")
+        );
+        assert!(h("").ends_with(" --out ."));
+        assert_eq!(rewrite_help(None, Path::new("reports")), None);
+    }
 }

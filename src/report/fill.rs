@@ -96,9 +96,15 @@ fn method(inp: &Inputs, c: &Computed) -> Section {
         52 * inp.decks
     ));
     super::method::items(&mut sec, spec, c.analysis.total);
-    sec.item(
-        "Every possible round is counted exactly, in whole numbers; house edges and variances are exact fractions, rendered as decimals at the end. No simulation, no floating point.",
-    );
+    // The exact figures use no sampling; the simulation section, where the
+    // report has one, is a separate study set beside them.
+    sec.item(match inp.study {
+        Some(_) => format!(
+            "Every possible round is counted exactly, in whole numbers; house edges and variances are exact fractions, rendered as decimals at the end. No exact figure comes from simulation or floating point; section {} (real shoes and card counting) is a separate, simulated study, set beside these exact figures.",
+            super::numbering::simulation(c)
+        ),
+        None => "Every possible round is counted exactly, in whole numbers; house edges and variances are exact fractions, rendered as decimals at the end. No simulation, no floating point.".to_string(),
+    });
     sec.item("Each wager's rounds are told apart as finely as its events read the cards:");
     for w in &c.analysis.wagers {
         sec.sub_item(format!(

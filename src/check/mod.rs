@@ -20,6 +20,7 @@ pub mod compile;
 mod decide;
 mod game;
 mod lab;
+mod leaflets;
 mod limits;
 mod pay;
 mod readings;
@@ -308,6 +309,7 @@ impl<'a> Checker<'a> {
             .filter_map(|c| self.claim(c, &raw.wagers, &raw.combined))
             .collect();
         let document_id = self.document_id(&raw.source);
+        let leaflets = self.leaflets(&raw.leaflets, &raw.wagers);
         let submission = self.submission(raw.submission.as_ref(), &raw.wagers, table.as_ref());
         let mut report = self.report_plan(raw.report.as_ref());
         self.lab_plan(
@@ -339,6 +341,7 @@ impl<'a> Checker<'a> {
             readings,
             document_id,
             published,
+            leaflets,
         })
     }
 }

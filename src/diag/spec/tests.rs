@@ -102,6 +102,8 @@ fn ordinal(e: &SpecError) -> usize {
         PayoutLimitShort { .. } => 92,
         NoBetLimits { .. } => 93,
         NoPlayerDealer { .. } => 94,
+        DuplicateLeafletId { .. } => 95,
+        LeafletEmpty { .. } => 96,
     }
 }
 
@@ -528,6 +530,14 @@ fn every_kind_has_its_one_wording() {
         ),
         (ReadingItemTwice { item: s("3") }, "item `3` is read twice"),
         (
+            DuplicateLeafletId { id: s("dragons") },
+            "duplicate leaflet id `dragons`",
+        ),
+        (
+            LeafletEmpty { id: s("dragons") },
+            "leaflet `dragons` lists no wager",
+        ),
+        (
             TooMany {
                 what: "wagers",
                 max: 100,
@@ -536,7 +546,7 @@ fn every_kind_has_its_one_wording() {
             "too many wagers: 101, at most 100 (the limits are in the manual's limits chapter)",
         ),
     ];
-    let mut seen = [false; 95];
+    let mut seen = [false; 97];
     for (e, text) in &cases {
         assert_eq!(e.to_string(), *text);
         // Through the diagnostic's kind too.

@@ -22,7 +22,7 @@ pub fn document(d: &LeafletData, date: Option<String>) -> Document {
     let player_dealer = d.banked_by == "player_dealer";
     let mut doc = Document {
         meta: Meta {
-            title: d.game.clone(),
+            title: d.title.clone(),
             author: "certify".into(),
             keywords: vec!["baccarat".into(), "player information".into()],
             date,

@@ -33,8 +33,9 @@ impl Checker<'_> {
             }
             if l.wagers.value.is_empty() {
                 let id = l.id.value.clone();
-                self.error(&l.wagers, 2, SpecError::LeafletEmpty { id })
-                    .expected = Some(format!("one or more of {}", crate::diag::list(&ids)));
+                let d = self.error(&l.wagers, 2, SpecError::LeafletEmpty { id });
+                d.expected = Some(format!("one or more of {}", crate::diag::list(&ids)));
+                d.found = Some("`[]`".into());
                 continue;
             }
             let mut wagers: Vec<String> = Vec::new();

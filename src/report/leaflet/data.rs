@@ -86,7 +86,7 @@ pub struct Wager {
     pub id: String,
     pub name: String,
     /// How it wins, in the words of the rule file's description, without
-    /// what it says to the examiner ([`for_players`]).
+    /// what it says to the examiner (the document, assumptions, readings).
     pub description: Option<String>,
     /// When several lines of the pay table hold: `best_pay` or `first_listed`.
     #[schemars(extend("enum" = ["best_pay", "first_listed"]))]
@@ -112,7 +112,7 @@ pub struct PayTable {
     /// Minus the expected net result per unit bet: the house edge, or the
     /// advantage of the player-dealer position.
     pub house_edge: Exact,
-    /// The house edge as shown, at [`PLACES`].
+    /// The house edge as shown, to two places of a percent (`"7.61%"`).
     pub house_edge_shown: String,
     /// One minus the house edge: the share of the amounts bet returned over
     /// the long run.

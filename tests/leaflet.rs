@@ -16,11 +16,6 @@ fn shipped() -> Vec<String> {
     certify::spec::spec_files("rules")
 }
 
-/// The report id of a shipped spec (its file names' stem).
-fn id(spec: &str) -> String {
-    certify::check::check_file(spec).expect("checks").1.id
-}
-
 /// The file stems of the leaflets `certify leaflet SPEC` writes for a
 /// shipped spec: one per declared leaflet, else one.
 fn names(spec: &str) -> Vec<String> {

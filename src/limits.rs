@@ -31,6 +31,9 @@ pub const MAX_SHARDS: usize = 10_000;
 
 /// Wagers in one spec.
 pub const MAX_WAGERS: usize = 100;
+/// Player's leaflets declared by one spec (`leaflets:`): each is three
+/// files `certify leaflet` writes.
+pub const MAX_LEAFLETS: usize = 100;
 /// Pay tables of one wager.
 pub const MAX_PAY_TABLES: usize = 50;
 /// Events of one wager.

@@ -447,17 +447,24 @@ impl Certified {
     }
 
     /// The player's leaflet of this run (its figures at the run's deck
-    /// count only), naming the report `<report_name>` as the full analysis.
-    pub fn leaflet(&self) -> Result<crate::report::leaflet::Leaflet, Box<Diagnostic>> {
-        let limits = crate::edition::leaflet_lines(
-            self.edition(),
-            &self.prepared.spec,
-            &self.prepared.options,
-        );
+    /// count only), naming the report `<report_name>` as the full analysis;
+    /// `plan`: the declared leaflet (see [`crate::report::leaflet::plans`]).
+    pub fn leaflet(
+        &self,
+        plan: Option<&crate::model::LeafletPlan>,
+    ) -> Result<crate::report::leaflet::Leaflet, Box<Diagnostic>> {
+        let spec = &self.prepared.spec;
+        let shown: Vec<&str> = crate::report::leaflet::data::shown_wagers(spec, plan)
+            .into_iter()
+            .map(|k| spec.wagers[k].id.as_str())
+            .collect();
+        let limits =
+            crate::edition::leaflet_lines(self.edition(), spec, &self.prepared.options, &shown);
         crate::report::leaflet::build(
             &self.inputs(None, &[]),
             &self.computed,
             &self.report_name(),
+            plan,
             limits,
         )
         .map_err(|e| Box::new(Diagnostic::plain(e)))

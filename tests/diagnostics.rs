@@ -140,3 +140,24 @@ fn a_remainder_by_a_card_value_is_refused_at_the_divisor() {
         Some("a whole number of at least 1")
     );
 }
+
+/// The `leaflets:` section: each wager a wager of the spec (the unknown one
+/// named with the known ones and the nearest), each leaflet id valid and
+/// used once, each wager once a leaflet, no leaflet empty.
+#[test]
+fn leaflets_are_checked_at_their_ids_and_wagers() {
+    let ds = errors("fixtures/errors/err_leaflets.yaml");
+    let at = |m: &str| {
+        let d = ds.iter().find(|d| d.message().contains(m)).expect(m);
+        (d.line, d.column)
+    };
+    assert_eq!(at("unknown wager `tye`"), (46, 48));
+    let unknown = ds.iter().find(|d| d.message().contains("`tye`")).unwrap();
+    assert_eq!(unknown.expected.as_deref(), Some("one of bet, tie"));
+    assert_eq!(unknown.help.as_deref(), Some("did you mean `tie`?"));
+    assert_eq!(at("duplicate leaflet id `main`"), (47, 11));
+    assert_eq!(at("wager `tie` is listed twice in the leaflet"), (47, 45));
+    assert_eq!(at("invalid leaflet id `Empty`"), (48, 11));
+    assert_eq!(at("leaflet `Empty` lists no wager"), (48, 39));
+    assert_eq!(ds.len(), 5, "{ds:?}");
+}

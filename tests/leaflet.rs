@@ -1,9 +1,10 @@
 //! `certify leaflet SPEC`, the player's leaflet, run as a process on the
 //! shipped specs: the committed leaflets equal a fresh run (on one thread
 //! and on two), they read as a player reads (pays "to 1", no identifier of
-//! the rule file, no jargon, no "house edge" in a player-banked game), they
-//! fit on one or two pages, a refused spec writes nothing, their figures are
-//! the JSON report's, and `certify verify` recomputes them.
+//! the rule file, no jargon, no "house edge" in a player-banked game), each
+//! fits on one or two pages in legible type, a refused spec writes nothing,
+//! their figures are the JSON report's, `certify verify` recomputes them, and
+//! a spec's `leaflets:` chooses what each shows (`--leaflet ID`: one alone).
 
 use num_bigint::BigInt;
 use num_rational::BigRational;
@@ -15,9 +16,48 @@ fn shipped() -> Vec<String> {
     certify::spec::spec_files("rules")
 }
 
-/// The report id of a shipped spec (its file names' stem).
-fn id(spec: &str) -> String {
-    certify::check::check_file(spec).expect("checks").1.id
+/// The file stems of the leaflets `certify leaflet SPEC` writes for a
+/// shipped spec: one per declared leaflet, else one.
+fn names(spec: &str) -> Vec<String> {
+    let (_, model) = certify::check::check_file(spec).expect("checks");
+    certify::report::leaflet::plans(&model, spec, None)
+        .expect("no choice")
+        .into_iter()
+        .map(|plan| certify::report::leaflet::id(&model.id, plan))
+        .collect()
+}
+
+/// Every committed leaflet (its files' stem), the editions' included.
+fn committed() -> Vec<String> {
+    let mut out: Vec<String> = std::fs::read_dir("reports")
+        .expect("reports/")
+        .filter_map(|e| {
+            let name = e.unwrap().file_name().to_string_lossy().into_owned();
+            name.strip_suffix("-leaflet.json")
+                .map(|stem| format!("{stem}-leaflet"))
+        })
+        .collect();
+    out.sort();
+    out
+}
+
+/// The leaflet a committed leaflet's manifest asks for, built by the
+/// library as `certify verify` builds it.
+fn fresh(name: &str) -> certify::report::leaflet::Leaflet {
+    let text = read(format!("reports/{name}.json"));
+    let manifest = certify::report::document::read_manifest(&text, true).expect("a manifest");
+    let options = certify::pipeline::Options::from_manifest(&manifest).expect("options");
+    let run = certify::pipeline::certify_figures(&manifest["spec_file"], &options, &|_, w| w())
+        .unwrap_or_else(|_| panic!("{name}: its spec computes"));
+    let plan = manifest.get("leaflet").map(|id| {
+        run.prepared
+            .spec
+            .leaflets
+            .iter()
+            .find(|l| l.id == *id)
+            .expect("a declared leaflet")
+    });
+    run.leaflet(plan).expect("a leaflet")
 }
 
 fn temp_dir(name: &str) -> PathBuf {
@@ -62,26 +102,84 @@ fn committed_leaflets_match_a_fresh_run_on_one_thread_and_on_two() {
         for spec in shipped() {
             let run = certify(&["leaflet", &spec, "--out", &out], Some(threads));
             assert_eq!(run.code, 0, "{spec}: {}", run.stderr);
-            let id = id(&spec);
-            assert!(
-                run.stdout.contains(&format!("{id}-leaflet.pdf")),
-                "{}",
-                run.stdout
-            );
-            for ext in EXTENSIONS {
-                let name = format!("{id}-leaflet.{ext}");
-                let fresh = std::fs::read(dir.join(&name)).expect("written");
-                let committed =
-                    std::fs::read(Path::new("reports").join(&name)).unwrap_or_else(|_| {
-                        panic!("reports/{name} is missing: run certify leaflet {spec}")
-                    });
+            for stem in names(&spec) {
                 assert!(
-                    fresh == committed,
-                    "reports/{name} differs from a fresh run ({threads} thread(s)): run certify leaflet {spec}"
+                    run.stdout.contains(&format!("{stem}.pdf")),
+                    "{}",
+                    run.stdout
                 );
+                for ext in EXTENSIONS {
+                    let name = format!("{stem}.{ext}");
+                    let fresh = std::fs::read(dir.join(&name)).expect("written");
+                    let committed =
+                        std::fs::read(Path::new("reports").join(&name)).unwrap_or_else(|_| {
+                            panic!("reports/{name} is missing: run certify leaflet {spec}")
+                        });
+                    assert!(
+                        fresh == committed,
+                        "reports/{name} differs from a fresh run ({threads} thread(s)): run certify leaflet {spec}"
+                    );
+                }
             }
         }
         std::fs::remove_dir_all(&dir).ok();
+    }
+}
+
+/// Every committed leaflet, the editions' included, is what the library
+/// makes from its manifest (a stale one, of a spec that now declares other
+/// leaflets, fails here), and the PDF it makes has one or two pages.
+#[test]
+fn every_committed_leaflet_is_fresh_and_one_or_two_pages() {
+    let names = committed();
+    for spec in shipped() {
+        for stem in self::names(&spec) {
+            assert!(names.contains(&stem), "{spec}: reports/{stem}.* missing");
+        }
+    }
+    for name in &names {
+        let leaflet = fresh(name);
+        assert_eq!(&leaflet.name, name);
+        let pdf = std::fs::read(format!("reports/{name}.pdf")).expect("its PDF");
+        assert!(
+            pdf == leaflet.pdf,
+            "reports/{name}.pdf differs from a fresh one"
+        );
+        let pages = lopdf::Document::load_mem(&leaflet.pdf)
+            .expect("a PDF")
+            .get_pages()
+            .len();
+        assert!((1..=2).contains(&pages), "{name}: {pages} pages");
+    }
+    assert!(names.len() >= 12, "{names:?}");
+}
+
+/// Legible at arm's length: body text and list items at 12 pt or more,
+/// pay tables at 11 pt or more, headings larger.
+#[test]
+fn every_leaflet_is_set_in_legible_type() {
+    use certify::report::pdf::{Role, Style, layout_styled};
+    for name in committed() {
+        let leaflet = fresh(&name);
+        let laid =
+            layout_styled(&leaflet.model, &Style::leaflet(&leaflet.data.title)).expect("laid out");
+        for page in 0..laid.pages.len() {
+            for t in laid.texts(page) {
+                let least = match t.role {
+                    Role::Body | Role::Item | Role::Marker => 12.0,
+                    Role::Cell { .. } => 11.0,
+                    Role::Heading(_) => 13.0,
+                    _ => continue,
+                };
+                assert!(
+                    t.size >= least,
+                    "{name}: \"{}\" at {} pt ({:?})",
+                    t.text,
+                    t.size,
+                    t.role
+                );
+            }
+        }
     }
 }
 
@@ -92,35 +190,12 @@ fn the_leaflet_of_lucky_8_and_of_a_player_banked_game() {
         "leaflet_twenty_first_century_baccarat",
         read("reports/twenty_first_century_baccarat-leaflet.md")
     );
-}
-
-/// One or two pages for a game of up to four bets; a longer table runs to
-/// about one page per two bets, the type never set smaller to fit
-/// (21st Century Baccarat's five bets: three pages; Golden Bacc's 24 bets,
-/// from six products: ten). docs/leaflet.md says so.
-#[test]
-fn a_leaflet_is_one_or_two_pages() {
-    let mut short = 0;
-    for spec in shipped() {
-        let id = id(&spec);
-        let pdf = lopdf::Document::load(format!("reports/{id}-leaflet.pdf")).expect("a PDF");
-        let pages = pdf.get_pages().len();
-        let bets = serde_json::from_str::<Value>(&read(format!("reports/{id}-leaflet.json")))
-            .unwrap()["wagers"]
-            .as_array()
-            .unwrap()
-            .len();
-        if bets <= 4 {
-            assert!((1..=2).contains(&pages), "{id}: {pages} pages");
-            short += 1;
-        } else {
-            assert!(
-                pages <= bets.div_ceil(2),
-                "{id}: {pages} pages for {bets} bets"
-            );
-        }
-    }
-    assert_eq!(short, 4, "four shipped games fit on two pages");
+    // A product of a spec of several: its title, its bets' headings without
+    // it, a pay table of several columns among lists.
+    insta::assert_snapshot!(
+        "leaflet_golden_bacc_dragons",
+        read("reports/golden_bacc-dragons-leaflet.md")
+    );
 }
 
 /// The closing line names the full report's file, which is the spec id.
@@ -145,10 +220,13 @@ fn pays_are_to_1_and_no_identifier_or_jargon_appears() {
         "assumed pays",
         "the document",
     ];
-    for spec in shipped() {
+    for (spec, name) in shipped()
+        .into_iter()
+        .flat_map(|spec| names(&spec).into_iter().map(move |n| (spec.clone(), n)))
+    {
         let (_, model) = certify::check::check_file(&spec).expect("checks");
-        let id = id(&spec);
-        let md = body(&read(format!("reports/{id}-leaflet.md")), &id);
+        let md = body(&read(format!("reports/{name}.md")), &model.id);
+        let id = &name;
         assert!(md.contains(" to 1"), "{id}");
         assert!(!md.contains(" for 1"), "{id}: a pay stated \"for 1\"");
         assert!(!md.contains('`'), "{id}: code in a player's leaflet");
@@ -295,12 +373,15 @@ fn fraction(s: &str) -> BigRational {
 #[test]
 fn the_leaflet_figures_are_the_reports() {
     let mut compared = 0;
-    for spec in shipped() {
-        let id = id(&spec);
-        let leaflet: Value =
-            serde_json::from_str(&read(format!("reports/{id}-leaflet.json"))).unwrap();
-        let report: Value = serde_json::from_str(&read(format!("reports/{id}.json"))).unwrap();
-        let md = read(format!("reports/{id}-leaflet.md"));
+    for id in committed() {
+        let leaflet: Value = serde_json::from_str(&read(format!("reports/{id}.json"))).unwrap();
+        // The full report the leaflet names.
+        let full = leaflet["full_report"]
+            .as_str()
+            .unwrap()
+            .replace(".pdf", ".json");
+        let report: Value = serde_json::from_str(&read(format!("reports/{full}"))).unwrap();
+        let md = read(format!("reports/{id}.md"));
         for w in leaflet["wagers"].as_array().unwrap() {
             let rw = report["results"]["wagers"]
                 .as_array()
@@ -388,4 +469,274 @@ fn verify_recomputes_a_leaflet_and_refuses_its_markdown() {
     let run = certify(&["verify", &json.to_string_lossy()], None);
     assert_eq!(run.code, 1, "{}", run.stdout);
     std::fs::remove_dir_all(&dir).ok();
+}
+
+/// Golden Bacc declares one leaflet per product: `--leaflet dragons`
+/// writes that one alone, the committed files byte for byte, with the
+/// wagers it lists in its order; its manifest records the choice, and
+/// `certify verify` reproduces it from there.
+#[test]
+fn one_declared_leaflet_is_chosen_recorded_and_verified() {
+    let dir = temp_dir("chosen");
+    let out = dir.to_string_lossy().into_owned();
+    let run = certify(
+        &[
+            "leaflet",
+            "rules/golden_bacc.yaml",
+            "--leaflet",
+            "dragons",
+            "--out",
+            &out,
+        ],
+        None,
+    );
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(
+        run.stdout.starts_with("Treasure of the 5 Dragons — "),
+        "{}",
+        run.stdout
+    );
+    let mut written: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| !n.ends_with(".lock"))
+        .collect();
+    written.sort();
+    assert_eq!(
+        written,
+        [
+            "golden_bacc-dragons-leaflet.json",
+            "golden_bacc-dragons-leaflet.md",
+            "golden_bacc-dragons-leaflet.pdf"
+        ]
+    );
+    for ext in EXTENSIONS {
+        let name = format!("golden_bacc-dragons-leaflet.{ext}");
+        assert!(
+            std::fs::read(dir.join(&name)).unwrap()
+                == std::fs::read(Path::new("reports").join(&name)).unwrap(),
+            "{name}"
+        );
+    }
+    let json: Value =
+        serde_json::from_str(&read(dir.join("golden_bacc-dragons-leaflet.json"))).unwrap();
+    let (_, model) = certify::check::check_file("rules/golden_bacc.yaml").unwrap();
+    let plan = model.leaflets.iter().find(|l| l.id == "dragons").unwrap();
+    let ids: Vec<&str> = json["wagers"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|w| w["id"].as_str().unwrap())
+        .collect();
+    assert_eq!(ids, plan.wagers);
+    assert_eq!(json["title"], "Treasure of the 5 Dragons");
+    assert_eq!(json["manifest"]["leaflet"], "dragons");
+    assert_eq!(
+        json["manifest"]["command"],
+        "certify leaflet rules/golden_bacc.yaml --leaflet dragons"
+    );
+    // Headed by the product's name, its bets by theirs without it.
+    let md = read(dir.join("golden_bacc-dragons-leaflet.md"));
+    assert!(md.starts_with("# Treasure of the 5 Dragons\n"), "{md}");
+    assert!(md.contains("\n## Golden Dragon 7\n"), "{md}");
+    let run = certify(
+        &[
+            "verify",
+            &dir.join("golden_bacc-dragons-leaflet.json")
+                .to_string_lossy(),
+        ],
+        None,
+    );
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(run.stdout.contains("verified"), "{}", run.stdout);
+    // A manifest naming a leaflet the spec does not declare is refused.
+    let path = dir.join("golden_bacc-dragons-leaflet.json");
+    let text = read(&path).replace("\"leaflet\": \"dragons\"", "\"leaflet\": \"wyverns\"");
+    std::fs::write(&path, text).unwrap();
+    let run = certify(&["verify", &path.to_string_lossy()], None);
+    assert_eq!(run.code, 1, "{}", run.stdout);
+    assert!(
+        run.stderr
+            .contains("the manifest's `leaflet` is not valid: `wyverns`"),
+        "{}",
+        run.stderr
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+/// A leaflet the spec does not declare, or `--leaflet` for a spec that
+/// declares none: a usage error naming what there is, nothing written.
+#[test]
+fn an_undeclared_leaflet_is_a_usage_error() {
+    let dir = temp_dir("undeclared");
+    let out = dir.to_string_lossy().into_owned();
+    let run = certify(
+        &[
+            "leaflet",
+            "rules/golden_bacc.yaml",
+            "--leaflet",
+            "dragon",
+            "--out",
+            &out,
+        ],
+        None,
+    );
+    assert_eq!(run.code, 2, "{}", run.stderr);
+    assert!(
+        run.stderr.contains(
+            "--leaflet: rules/golden_bacc.yaml declares no leaflet `dragon`; it declares golden_bacc, dragons, infinite_fortune, bad_beat, pairs, phoenix_bonus"
+        ),
+        "{}",
+        run.stderr
+    );
+    let run = certify(
+        &[
+            "leaflet",
+            "rules/lucky_8.yaml",
+            "--leaflet",
+            "main",
+            "--out",
+            &out,
+        ],
+        None,
+    );
+    assert_eq!(run.code, 2, "{}", run.stderr);
+    assert!(
+        run.stderr
+            .contains("rules/lucky_8.yaml declares no leaflets"),
+        "{}",
+        run.stderr
+    );
+    let left: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .filter(|n| !n.to_string_lossy().ends_with(".lock"))
+        .collect();
+    assert!(left.is_empty(), "{left:?}");
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+/// A copy of Golden Bacc, its included game and fixtures beside it, with
+/// its `leaflets:` section replaced by `leaflets`.
+fn golden_bacc_with(name: &str, leaflets: &str) -> (PathBuf, String) {
+    let dir = temp_dir(name);
+    std::fs::create_dir_all(dir.join("rules/games")).unwrap();
+    std::fs::copy(
+        "rules/games/punto_banco.yaml",
+        dir.join("rules/games/punto_banco.yaml"),
+    )
+    .unwrap();
+    let text = read("rules/golden_bacc.yaml");
+    let start = text.find("\nleaflets:\n").expect("a leaflets section") + 1;
+    let end = start + text[start..].find("\n\n").unwrap() + 1;
+    let spec = dir.join("rules/golden_bacc.yaml");
+    std::fs::write(
+        &spec,
+        format!("{}{leaflets}{}", &text[..start], &text[end..]),
+    )
+    .unwrap();
+    (dir, spec.to_string_lossy().into_owned())
+}
+
+fn fixtures() -> String {
+    Path::new("fixtures")
+        .canonicalize()
+        .unwrap()
+        .to_string_lossy()
+        .into_owned()
+}
+
+/// A leaflet listing a wager the spec does not have: refused at the name
+/// (file, line and column) with the wagers it could be, exit 1, nothing
+/// written.
+#[test]
+fn an_unknown_wager_in_a_leaflet_is_located() {
+    let (dir, spec) = golden_bacc_with(
+        "unknown",
+        "leaflets:\n  - id: dragons\n    title: Dragons\n    wagers: [golden_dragon_7, red_dragon_77]\n",
+    );
+    let out = dir.join("out");
+    let run = certify(
+        &[
+            "leaflet",
+            &spec,
+            "--fixtures",
+            &fixtures(),
+            "--out",
+            &out.to_string_lossy(),
+        ],
+        None,
+    );
+    assert_eq!(run.code, 1, "{}", run.stderr);
+    let line = read(&spec)
+        .lines()
+        .position(|l| l.contains("red_dragon_77"))
+        .unwrap()
+        + 1;
+    assert!(
+        run.stderr.contains("error: unknown wager `red_dragon_77`"),
+        "{}",
+        run.stderr
+    );
+    assert!(
+        run.stderr
+            .contains(&format!("rules/golden_bacc.yaml:{line}:31\n")),
+        "{}",
+        run.stderr
+    );
+    assert!(
+        run.stderr.contains("one of gb_three_card_9_over_7, "),
+        "{}",
+        run.stderr
+    );
+    assert!(
+        run.stderr.contains("did you mean `red_dragon_7`?"),
+        "{}",
+        run.stderr
+    );
+    assert!(std::fs::read_dir(&out).map_or(true, |mut d| d.next().is_none()));
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+/// A wager that is an alternative reading is on a leaflet only when a
+/// declared leaflet lists it (the shipped leaflets never do).
+#[test]
+fn an_alternative_reading_is_shown_only_when_listed() {
+    let (dir, spec) = golden_bacc_with(
+        "alternative",
+        "leaflets:\n  - id: green\n    title: Green Dragon 8\n    wagers: [green_dragon_8, green_dragon_8_banker]\n",
+    );
+    let out = dir.join("out");
+    let run = certify(
+        &[
+            "leaflet",
+            &spec,
+            "--fixtures",
+            &fixtures(),
+            "--out",
+            &out.to_string_lossy(),
+        ],
+        None,
+    );
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let json: Value =
+        serde_json::from_str(&read(out.join("golden_bacc-green-leaflet.json"))).unwrap();
+    let ids: Vec<&str> = json["wagers"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|w| w["id"].as_str().unwrap())
+        .collect();
+    assert_eq!(ids, ["green_dragon_8", "green_dragon_8_banker"]);
+    std::fs::remove_dir_all(&dir).ok();
+    let (_, model) = certify::check::check_file("rules/golden_bacc.yaml").unwrap();
+    for l in &model.leaflets {
+        for w in &l.wagers {
+            assert!(
+                !certify::report::leaflet::data::alternative_wager(&model, w),
+                "{}: {w}",
+                l.id
+            );
+        }
+    }
 }

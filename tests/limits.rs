@@ -5,8 +5,8 @@
 
 use certify::check::check_source;
 use certify::limits::{
-    MAX_BOUND_SHOES, MAX_EVENTS, MAX_LINES, MAX_PAY_TABLES, MAX_SIMULATE_ROUNDS, MAX_TABLE_ROUNDS,
-    MAX_VERIFY_SAMPLES, MAX_WAGERS,
+    MAX_BOUND_SHOES, MAX_EVENTS, MAX_LEAFLETS, MAX_LINES, MAX_PAY_TABLES, MAX_SIMULATE_ROUNDS,
+    MAX_TABLE_ROUNDS, MAX_VERIFY_SAMPLES, MAX_WAGERS,
 };
 use certify::spec::SourceFile;
 use std::fmt::Write;
@@ -98,6 +98,23 @@ fn wagers_of_one_spec() {
         &spec(&vec![(1, 1); MAX_WAGERS + 1]),
         "wagers",
         &format!("id: w{MAX_WAGERS}"),
+    );
+}
+
+#[test]
+fn leaflets_of_one_spec() {
+    let with = |n: usize| {
+        let mut s = spec(&[(1, 1)]) + "leaflets:\n";
+        for k in 0..n {
+            let _ = writeln!(s, "  - {{id: l{k}, title: L, wagers: [w0]}}");
+        }
+        s
+    };
+    accepted(&with(MAX_LEAFLETS));
+    refused_at(
+        &with(MAX_LEAFLETS + 1),
+        "leaflets",
+        &format!("id: l{MAX_LEAFLETS},"),
     );
 }
 

@@ -7,7 +7,8 @@
 //! simulation, and `--json` without reports) validate, that the schema is
 //! strict (every object refuses other keys) and carries the crate's
 //! `schema_version`, and that broken copies are refused for the reason each
-//! was broken.
+//! was broken. The same for the player's leaflet and its schema
+//! (`rules/certify-leaflet.schema.json`, from `certify::report::leaflet::data`).
 
 use certify::report::data::schema;
 use serde_json::{Value, json};
@@ -316,4 +317,55 @@ fn fresh_reports_without_a_simulation_are_valid() {
         &printed,
         "certify rules/punto_banco.yaml --json --no-reports",
     );
+}
+
+const LEAFLET_SCHEMA: &str = certify::report::leaflet::schema::LEAFLET_PATH;
+
+fn leaflet_schema() -> Value {
+    serde_json::from_str(&certify::report::leaflet::schema::leaflet()).expect("a schema is JSON")
+}
+
+#[test]
+fn the_committed_leaflet_schema_is_the_generated_one() {
+    let text = certify::report::leaflet::schema::leaflet();
+    if std::env::var("CERTIFY_UPDATE_SCHEMA").is_ok_and(|v| v == "1") {
+        std::fs::write(LEAFLET_SCHEMA, &text).unwrap_or_else(|e| panic!("{LEAFLET_SCHEMA}: {e}"));
+        return;
+    }
+    let committed = std::fs::read_to_string(LEAFLET_SCHEMA).unwrap_or_default();
+    assert!(
+        committed == text,
+        "{LEAFLET_SCHEMA} differs from what the leaflet's types (src/report/leaflet/data.rs) \
+         generate; regenerate it with `CERTIFY_UPDATE_SCHEMA=1 cargo test --release --test \
+         report_schema` and commit it"
+    );
+}
+
+/// Every committed leaflet (the editions' and the declared leaflets'
+/// included) matches the leaflet schema, which is closed and knows a
+/// leaflet by its `kind`; a report does not match it.
+#[test]
+fn every_committed_leaflet_is_valid() {
+    let schema = leaflet_schema();
+    jsonschema::meta::validate(&schema).expect("a valid JSON Schema");
+    let v = jsonschema::validator_for(&schema).expect("a validator");
+    let mut leaflets: Vec<PathBuf> = std::fs::read_dir("reports")
+        .expect("reports/")
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.to_string_lossy().ends_with("-leaflet.json"))
+        .collect();
+    leaflets.sort();
+    assert!(leaflets.len() >= 12, "{leaflets:?}");
+    for path in &leaflets {
+        assert_valid(&v, &read_json(path), &path.display().to_string());
+    }
+    assert_eq!(schema["additionalProperties"], json!(false));
+    assert_eq!(
+        schema["properties"]["kind"]["const"],
+        json!(certify::report::leaflet::data::KIND)
+    );
+    let chosen = read_json(Path::new("reports/golden_bacc-dragons-leaflet.json"));
+    assert_eq!(chosen["manifest"]["leaflet"], json!("dragons"));
+    let report = read_json(Path::new("reports/punto_banco.json"));
+    assert!(!problems(&v, &report).is_empty());
 }

@@ -22,6 +22,7 @@ pub mod compile;
 mod decide;
 mod game;
 mod lab;
+mod leaflets;
 mod limits;
 mod pay;
 mod readings;
@@ -315,6 +316,7 @@ impl<'a> Checker<'a> {
             .filter_map(|c| self.claim(c, &raw.wagers, &raw.combined))
             .collect();
         let document_id = self.document_id(&raw.source);
+        let leaflets = self.leaflets(&raw.leaflets, &raw.wagers);
         let submission = self.submission(raw.submission.as_ref(), &raw.wagers, table.as_ref());
         let mut report = self.report_plan(raw.report.as_ref());
         self.lab_plan(
@@ -347,6 +349,7 @@ impl<'a> Checker<'a> {
             readings,
             document_id,
             published,
+            leaflets,
         })
     }
 }

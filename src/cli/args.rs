@@ -147,9 +147,9 @@ pub(super) enum Command {
     /// Write the player's leaflet: one or two pages for players (how each
     /// bet works, its pay table, house edge, return to player and top
     /// award's odds), as Markdown, PDF and JSON, checked and hashed like the
-    /// reports
+    /// reports; one per leaflet the spec declares
     #[command(
-        after_help = "Example:\n  certify leaflet rules/lucky_8.yaml          writes reports/lucky_8-leaflet.md, .json and .pdf\n  certify leaflet rules/punto_banco.yaml --out /tmp/leaflets"
+        after_help = "Example:\n  certify leaflet rules/lucky_8.yaml          writes reports/lucky_8-leaflet.md, .json and .pdf\n  certify leaflet rules/golden_bacc.yaml --leaflet dragons   writes reports/golden_bacc-dragons-leaflet.*\n  certify leaflet rules/punto_banco.yaml --out /tmp/leaflets"
     )]
     Leaflet(LeafletArgs),
     /// Write a minimal spec for a new side bet and its fixture file, both of
@@ -249,6 +249,10 @@ pub(super) struct LeafletArgs {
     /// A wager's maximum bet in dollars, over the spec's, e.g. --max-bet lucky_7=300
     #[arg(long, value_name = "WAGER=DOLLARS", value_parser = parse_bet)]
     pub(super) max_bet: Vec<(String, crate::model::Ratio)>,
+    /// Write only this one of the leaflets the spec declares (`leaflets:`;
+    /// default: every one), e.g. --leaflet dragons
+    #[arg(long, value_name = "ID")]
+    pub(super) leaflet: Option<String>,
 }
 
 #[derive(Args, Debug)]

@@ -2,8 +2,9 @@
 //! are checked as the main job checks them (the same located errors and
 //! exit codes), the engine is checked against the reference evaluator, the
 //! full-shoe figures are computed exactly (no simulation, no protection
-//! analyses: the leaflet shows neither), and the three files are written
-//! all or nothing, or none at all.
+//! analyses: the leaflet shows neither), and each leaflet's three files are
+//! written all or nothing: every leaflet the spec declares (`leaflets:`),
+//! the one `--leaflet ID` names, or the one leaflet of every wager.
 
 use super::args::LeafletArgs;
 use super::certify::prepare_out;
@@ -34,25 +35,45 @@ pub(super) fn leaflet_cmd(args: &LeafletArgs) -> Output {
         Ok(r) => r,
         Err(f) => return failure(&args.spec, f),
     };
-    let leaflet = match run.leaflet() {
-        Ok(l) => l,
-        Err(d) => return Output::refused(&[*d]),
+    let plans = match crate::report::leaflet::plans(
+        &run.prepared.spec,
+        &run.prepared.path,
+        args.leaflet.as_deref(),
+    ) {
+        Ok(p) => p,
+        Err(e) => return Output::usage(Diagnostic::plain(e)),
     };
-    match crate::report::leaflet::write(&leaflet, &out_dir, &run.report_name()) {
-        Ok(files) => {
-            let names: Vec<String> = files.iter().map(|f| f.display().to_string()).collect();
-            Output {
-                stdout: format!(
+    // Every leaflet is built before any is written: a refusal writes none.
+    let mut leaflets = Vec::new();
+    for plan in plans {
+        match run.leaflet(plan) {
+            Ok(l) => leaflets.push(l),
+            Err(d) => return Output::refused(&[*d]),
+        }
+    }
+    let mut stdout = String::new();
+    for leaflet in &leaflets {
+        match crate::report::leaflet::write(leaflet, &out_dir) {
+            Ok(files) => {
+                let names: Vec<String> = files.iter().map(|f| f.display().to_string()).collect();
+                stdout.push_str(&format!(
                     "{} — leaflet for players at {}, results sha256 {}\nleaflet: {}\n",
-                    run.prepared.spec.title,
+                    leaflet.data.title,
                     crate::cards::deck_count(run.prepared.decks),
                     leaflet.data.manifest.results_sha256.0,
                     names.join(", ")
-                ),
-                stderr: String::new(),
-                code: exit::OK,
+                ));
+            }
+            Err(e) => {
+                let mut out = Output::refused(&[Diagnostic::plain(e)]);
+                out.stdout = stdout;
+                return out;
             }
         }
-        Err(e) => Output::refused(&[Diagnostic::plain(e)]),
+    }
+    Output {
+        stdout,
+        stderr: String::new(),
+        code: exit::OK,
     }
 }

@@ -207,7 +207,21 @@ pub(super) fn verify_report(report: &std::path::Path, fixtures: Option<PathBuf>)
     };
     run.prepared.options.fixtures = recorded_fixtures;
     let fresh = if leaflet {
-        run.leaflet().map(|l| Fresh {
+        // The declared leaflet the manifest names (`leaflet:`), if any.
+        let spec = &run.prepared.spec;
+        let plan = match manifest.get("leaflet") {
+            None => None,
+            Some(id) => match spec.leaflets.iter().find(|l| l.id == *id) {
+                Some(p) => Some(p),
+                None => {
+                    return at(ReportError::ManifestValue {
+                        key: "leaflet".into(),
+                        value: id.clone(),
+                    });
+                }
+            },
+        };
+        run.leaflet(plan).map(|l| Fresh {
             markdown: l.markdown,
             json: l.json,
             pdf: l.pdf,

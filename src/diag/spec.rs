@@ -452,6 +452,17 @@ pub enum SpecError {
     /// `certify SPEC --edition washington` with a side bet whose minimum or
     /// maximum bet is declared nowhere.
     NoBetLimits { wagers: Vec<String> },
+    /// ```yaml
+    /// leaflets:
+    ///   - { id: dragons, title: Dragons, wagers: [golden_dragon_7] }
+    ///   - { id: dragons, title: More dragons, wagers: [red_dragon_7] }
+    /// ```
+    DuplicateLeafletId { id: String },
+    /// ```yaml
+    /// leaflets:
+    ///   - { id: dragons, title: Treasure of the 5 Dragons, wagers: [] }
+    /// ```
+    LeafletEmpty { id: String },
     /// `certify SPEC --edition california` for a spec without a `table:`
     /// section (no player-dealer position).
     NoPlayerDealer { spec: String },
@@ -693,6 +704,8 @@ impl fmt::Display for SpecError {
                 "the reading of item `{item}` names no rule, assumption or interpretation and does not say why it is not modelled"
             ),
             ReadingItemTwice { item } => write!(f, "item `{item}` is read twice"),
+            DuplicateLeafletId { id } => write!(f, "duplicate leaflet id `{id}`"),
+            LeafletEmpty { id } => write!(f, "leaflet `{id}` lists no wager"),
             TooMany { what, max, found } => write!(
                 f,
                 "too many {what}: {found}, at most {max} (the limits are in the manual's limits chapter)"

@@ -176,11 +176,11 @@ fn revisions(spec: &Spec, d: &crate::diff::Diff, doc: &mut Document) {
     form.blocks.splice(at..at, part.blocks);
 }
 
-/// The payout limits a player's leaflet states for edition `e` (only the
-/// Washington edition has them), one line each.
-pub fn leaflet_lines(e: Edition, spec: &Spec, options: &Options) -> Vec<String> {
+/// The payout limits a player's leaflet of the wagers `shown` (ids) states
+/// for edition `e` (only the Washington edition has them), one line each.
+pub fn leaflet_lines(e: Edition, spec: &Spec, options: &Options, shown: &[&str]) -> Vec<String> {
     if e == Edition::Washington {
-        washington::leaflet_lines(spec, options)
+        washington::leaflet_lines(spec, options, shown)
     } else {
         Vec::new()
     }

@@ -76,11 +76,13 @@ pub(super) fn check(spec: &Spec, options: &Options) -> Result<(), Vec<Diagnostic
 
 /// The payout limits in a player's words: what the table pays one player
 /// and all players on one deal (declared, else the rule's minimums), and
-/// which bets they cover.
-pub(super) fn leaflet_lines(spec: &Spec, options: &Options) -> Vec<String> {
-    let Ok(l) = limits(spec, options) else {
+/// which of the bets `shown` (ids: the leaflet's) they cover; none when
+/// they cover none of them.
+pub(super) fn leaflet_lines(spec: &Spec, options: &Options, shown: &[&str]) -> Vec<String> {
+    let Ok(mut l) = limits(spec, options) else {
         return Vec::new();
     };
+    l.wagers.retain(|w| shown.contains(&w.wager.as_str()));
     if l.wagers.is_empty() {
         return Vec::new();
     }

@@ -51,6 +51,18 @@ pub struct Spec {
     pub document_id: DocumentId,
     /// House edges published by independent analysts, each with its source.
     pub published: Vec<Claim>,
+    /// The player's leaflets declared (`leaflets:`); empty: one leaflet of
+    /// every wager but the alternative readings.
+    pub leaflets: Vec<LeafletPlan>,
+}
+
+/// A declared player's leaflet: its id, its title and the wagers it shows
+/// (ids, checked, in the order listed).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LeafletPlan {
+    pub id: String,
+    pub title: String,
+    pub wagers: Vec<String>,
 }
 
 /// How the rule document identifies itself (`source.title`, `.version`,

@@ -77,6 +77,11 @@ pub struct RawSpec {
     /// here so that the main command alone reproduces the report.
     #[serde(default)]
     pub report: Option<RawReportPlan>,
+    /// The player's leaflets `certify leaflet SPEC` writes, each showing
+    /// the wagers it lists (e.g. one per product a casino sells). Without
+    /// it, one leaflet shows every wager but the alternative readings.
+    #[serde(default)]
+    pub leaflets: Vec<RawLeaflet>,
     /// Readings with no computable alternative: the document's words, where
     /// they are, the choice made and why.
     #[serde(default)]
@@ -275,6 +280,23 @@ pub struct RawReportPlan {
     #[serde(default)]
     #[schemars(with = "Vec<String>")]
     pub protect: Vec<S<String>>,
+}
+
+/// One player's leaflet: a title and the wagers it shows.
+#[derive(Debug, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RawLeaflet {
+    /// The leaflet's identifier (lower-case letters, digits and `_`): its
+    /// files are `reports/<report id>-<id>-leaflet.*`, and `certify leaflet
+    /// SPEC --leaflet ID` writes it alone.
+    #[schemars(with = "String")]
+    pub id: S<String>,
+    /// The leaflet's title, e.g. the product's name: `Treasure of the 5 Dragons`.
+    pub title: String,
+    /// The wagers it shows, by id, in this order (an alternative reading's
+    /// wager too, when listed here).
+    #[schemars(with = "Vec<String>")]
+    pub wagers: S<Vec<S<String>>>,
 }
 
 #[derive(Debug, Deserialize, JsonSchema)]

@@ -93,9 +93,20 @@ pub static SPEC: Struct = Struct {
         opt("table", Ty::Struct(&TABLE)),
         opt("submission", Ty::Struct(&SUBMISSION)),
         opt("report", Ty::Struct(&REPORT_PLAN)),
+        opt("leaflets", Ty::List(&Ty::Struct(&LEAFLET))),
         opt("assumptions", Ty::List(&Ty::Struct(&ASSUMPTION))),
         opt("readings", Ty::List(&Ty::Struct(&ITEM_READING))),
         opt("published", Ty::List(&Ty::Struct(&CLAIM))),
+    ],
+    others: None,
+};
+
+static LEAFLET: Struct = Struct {
+    what: "a leaflet",
+    fields: &[
+        req("id", Ty::Text),
+        req("title", Ty::Text),
+        req("wagers", TEXTS),
     ],
     others: None,
 };

@@ -108,6 +108,8 @@ fn ordinal(e: &SpecError) -> usize {
         UnknownChanged { .. } => 98,
         AlternativeGameRefused { .. } => 99,
         ChosenGameChange => 100,
+        DuplicateLeafletId { .. } => 101,
+        LeafletEmpty { .. } => 102,
     }
 }
 
@@ -565,6 +567,14 @@ fn every_kind_has_its_one_wording() {
         ),
         (ReadingItemTwice { item: s("3") }, "item `3` is read twice"),
         (
+            DuplicateLeafletId { id: s("dragons") },
+            "duplicate leaflet id `dragons`",
+        ),
+        (
+            LeafletEmpty { id: s("dragons") },
+            "leaflet `dragons` lists no wager",
+        ),
+        (
             TooMany {
                 what: "wagers",
                 max: 100,
@@ -573,7 +583,7 @@ fn every_kind_has_its_one_wording() {
             "too many wagers: 101, at most 100 (the limits are in the manual's limits chapter)",
         ),
     ];
-    let mut seen = [false; 101];
+    let mut seen = [false; 103];
     for (e, text) in &cases {
         assert_eq!(e.to_string(), *text);
         // Through the diagnostic's kind too.

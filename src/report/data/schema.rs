@@ -18,12 +18,16 @@ pub const REPORT_PATH: &str = "rules/certify-report.schema.json";
 
 /// The JSON Schema of a report's JSON document.
 pub fn report() -> String {
+    generate::<super::ReportData>("certify report")
+}
+
+/// The JSON Schema of a document of type `T` as serialised, under `title`
+/// (the report's, and the player's leaflet's).
+pub fn generate<T: schemars::JsonSchema>(title: &str) -> String {
     let mut settings = SchemaSettings::draft07();
     settings.contract = Contract::Serialize;
-    let mut schema = settings
-        .into_generator()
-        .into_root_schema_for::<super::ReportData>();
-    schema.insert("title".into(), "certify report".into());
+    let mut schema = settings.into_generator().into_root_schema_for::<T>();
+    schema.insert("title".into(), title.into());
     let mut value = schema.to_value();
     absent_not_null(&mut value);
     // Back to a `Schema`, which writes its keywords in their usual order.

@@ -6,15 +6,16 @@
 //! the rounding shown differs (two decimals of a percent for a player, four
 //! in the report), and the exact fraction is in the JSON beside it.
 //!
-//! Which wagers and pay tables a player sees: the spec's adopted readings
-//! only. A wager that is the alternative reading of an interpretation (a
-//! wager of its own whose chosen reading is another wager) is left out, as
-//! is a pay table that is the alternative reading within its wager. A
-//! wager priced only by assumed pays (the document prints none) is listed
-//! as not priced, with no figure.
+//! Which wagers and pay tables a player sees: those a declared leaflet
+//! lists (`leaflets:`, in its order), else the spec's adopted readings. A
+//! wager that is the alternative reading of an interpretation (a wager of
+//! its own whose chosen reading is another wager) is shown only when a
+//! declared leaflet lists it; a pay table that is the alternative reading
+//! within its wager never is. A wager priced only by assumed pays (the
+//! document prints none) is listed as not priced, with no figure.
 
 use crate::engine::stats::TableStats;
-use crate::model::{Pay, Precedence, Spec};
+use crate::model::{LeafletPlan, Pay, Precedence, Spec};
 use crate::report::Computed;
 use crate::report::data::manifest::ReportSet;
 use crate::report::data::values::{DeckCount, Exact, Odds, Sha256};
@@ -24,6 +25,7 @@ use crate::report::sides::{Holder, holder};
 use crate::report::words;
 use num_bigint::BigInt;
 use num_rational::BigRational;
+use schemars::JsonSchema;
 use serde::Serialize;
 use std::collections::BTreeMap;
 
@@ -34,12 +36,18 @@ pub const KIND: &str = "player_leaflet";
 pub const PLACES: u32 = 2;
 
 /// The leaflet: its figures, its manifest, and the hashes of its siblings.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
 pub struct LeafletData {
-    /// Always [`KIND`].
+    /// What the document is: always `player_leaflet` (a report has no
+    /// `kind`).
+    #[schemars(extend("const" = KIND))]
     pub kind: &'static str,
     /// The game's title.
     pub game: String,
+    /// The leaflet's title: a declared leaflet's (`leaflets:`), else the
+    /// game's.
+    pub title: String,
     /// How a round is dealt and played, in words (as section 2 of the
     /// report words it).
     pub how_to_play: Vec<String>,
@@ -47,13 +55,16 @@ pub struct LeafletData {
     /// Who pays and collects the bets: `house`, or `player_dealer` (a seat
     /// that rotates among the players; the figures are then the advantage
     /// of the player-dealer position).
+    #[schemars(extend("enum" = ["house", "player_dealer"]))]
     pub banked_by: &'static str,
     /// The file name of the full report (its PDF) the leaflet points to.
     pub full_report: String,
-    /// The wagers a player can bet, in the spec's order.
+    /// The wagers a player can bet: a declared leaflet's, in its order,
+    /// else every adopted one in the spec's order.
     pub wagers: Vec<Wager>,
     /// Wagers made together (e.g. an entry bet and a later bet), per unit
-    /// of the bet they are quoted per.
+    /// of the bet they are quoted per: the entries whose wagers are all on
+    /// the leaflet.
     pub combined: Vec<Combined>,
     /// The place for payout limits (the per-player and table limits an
     /// edition declares): lines of text, shown as a "Payout limits" section
@@ -68,15 +79,17 @@ pub struct LeafletData {
 }
 
 /// One wager as a player sees it.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
 pub struct Wager {
     /// The wager's id in the spec (the JSON's key; never shown to players).
     pub id: String,
     pub name: String,
     /// How it wins, in the words of the rule file's description, without
-    /// what it says to the examiner ([`for_players`]).
+    /// what it says to the examiner (the document, assumptions, readings).
     pub description: Option<String>,
     /// When several lines of the pay table hold: `best_pay` or `first_listed`.
+    #[schemars(extend("enum" = ["best_pay", "first_listed"]))]
     pub precedence: &'static str,
     /// Whether a round can make two lines of the pay table at once (then
     /// the leaflet says which one is paid).
@@ -90,7 +103,8 @@ pub struct Wager {
 }
 
 /// One pay table: its lines and figures.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
 pub struct PayTable {
     pub id: String,
     pub name: String,
@@ -98,7 +112,7 @@ pub struct PayTable {
     /// Minus the expected net result per unit bet: the house edge, or the
     /// advantage of the player-dealer position.
     pub house_edge: Exact,
-    /// The house edge as shown, at [`PLACES`].
+    /// The house edge as shown, to two places of a percent (`"7.61%"`).
     pub house_edge_shown: String,
     /// One minus the house edge: the share of the amounts bet returned over
     /// the long run.
@@ -108,7 +122,8 @@ pub struct PayTable {
 }
 
 /// A line of the pay table: what wins and what it pays.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
 pub struct Line {
     pub event: String,
     pub name: String,
@@ -117,7 +132,8 @@ pub struct Line {
 }
 
 /// The largest pay that happens and how often.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
 pub struct TopAward {
     pub pays: String,
     /// The lines that pay it, by name.
@@ -127,7 +143,8 @@ pub struct TopAward {
 }
 
 /// Wagers made together.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
 pub struct Combined {
     pub id: String,
     pub name: String,
@@ -140,12 +157,14 @@ pub struct Combined {
 
 /// What reproduces the leaflet; `certify verify` reads it as it reads a
 /// report's (the same keys, no timestamps).
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
 pub struct Manifest {
     pub spec_file: String,
     pub spec_sha256: Sha256,
     pub spec_id: String,
     pub spec_version: String,
+    #[schemars(extend("const" = "certify"))]
     pub tool: &'static str,
     pub tool_version: &'static str,
     pub cargo_lock_sha256: Sha256,
@@ -155,6 +174,10 @@ pub struct Manifest {
     pub verify_samples: usize,
     /// The command that reproduces the leaflet.
     pub command: String,
+    /// The declared leaflet (`leaflets:` in the spec) this one is, by id
+    /// (`--leaflet ID`); absent when the spec declares none.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub leaflet: Option<String>,
     /// The edition whose payout limits the leaflet shows (`washington`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub edition: Option<String>,
@@ -279,15 +302,36 @@ fn one() -> BigRational {
     BigRational::from_integer(BigInt::from(1))
 }
 
+/// The indices of the wagers a leaflet shows: a declared leaflet's, in
+/// its order; else every wager but the alternative readings.
+pub fn shown_wagers(spec: &Spec, plan: Option<&LeafletPlan>) -> Vec<usize> {
+    match plan {
+        Some(p) => p
+            .wagers
+            .iter()
+            .filter_map(|id| spec.wagers.iter().position(|w| w.id == *id))
+            .collect(),
+        None => (0..spec.wagers.len())
+            .filter(|&k| !alternative_wager(spec, &spec.wagers[k].id))
+            .collect(),
+    }
+}
+
 /// The leaflet's figures from the computed spec. `report` is the full
-/// report's id (its file name without extension).
-pub fn fill(inp: &Inputs, c: &Computed, report: &str, payout_limits: Vec<String>) -> LeafletData {
+/// report's id (its file name without extension); `plan`, the declared
+/// leaflet, if any.
+pub fn fill(
+    inp: &Inputs,
+    c: &Computed,
+    report: &str,
+    plan: Option<&LeafletPlan>,
+    payout_limits: Vec<String>,
+) -> LeafletData {
     let spec = inp.spec;
+    let on = shown_wagers(spec, plan);
     let mut wagers = Vec::new();
-    for (sw, w) in spec.wagers.iter().zip(&c.analysis.wagers) {
-        if alternative_wager(spec, &sw.id) {
-            continue;
-        }
+    for &k in &on {
+        let (sw, w) = (&spec.wagers[k], &c.analysis.wagers[k]);
         let priced = !words::wager_assumed(spec, &sw.id);
         let pay_tables = if priced {
             w.tables
@@ -326,7 +370,11 @@ pub fn fill(inp: &Inputs, c: &Computed, report: &str, payout_limits: Vec<String>
         .analysis
         .combined
         .iter()
-        .filter(|cs| !cs.wagers.iter().any(|w| alternative_wager(spec, w)))
+        .filter(|cs| {
+            cs.wagers
+                .iter()
+                .all(|w| on.iter().any(|&k| spec.wagers[k].id == *w))
+        })
         .map(|cs| {
             let edge = cs.house_edge();
             Combined {
@@ -339,9 +387,9 @@ pub fn fill(inp: &Inputs, c: &Computed, report: &str, payout_limits: Vec<String>
             }
         })
         .collect::<Vec<_>>();
-    // Player-banked when any wager is held by the player-dealer (the
+    // Player-banked when any wager shown is held by the player-dealer (the
     // checker makes a `table:` spec list every wager).
-    let banked = (0..spec.wagers.len()).any(|i| holder(spec, i) == Holder::PlayerDealer);
+    let banked = on.iter().any(|&i| holder(spec, i) == Holder::PlayerDealer);
     let results = serde_json::json!({ "wagers": &wagers, "combined": &combined });
     let results_sha256 = Sha256(sha256_hex(
         serde_json::to_string(&results)
@@ -351,6 +399,7 @@ pub fn fill(inp: &Inputs, c: &Computed, report: &str, payout_limits: Vec<String>
     LeafletData {
         kind: KIND,
         game: spec.title.clone(),
+        title: plan.map_or_else(|| spec.title.clone(), |p| p.title.clone()),
         how_to_play: how_to_play(spec, inp.decks, banked),
         decks: DeckCount(inp.decks),
         banked_by: if banked { "player_dealer" } else { "house" },
@@ -358,7 +407,7 @@ pub fn fill(inp: &Inputs, c: &Computed, report: &str, payout_limits: Vec<String>
         wagers,
         combined,
         payout_limits,
-        manifest: manifest(inp, results_sha256),
+        manifest: manifest(inp, plan, results_sha256),
         leaflet_set: None,
     }
 }
@@ -434,17 +483,21 @@ fn pay_table(spec: &Spec, wager: &str, t: &TableStats) -> PayTable {
 }
 
 /// The command that reproduces the leaflet: every option away from its
-/// default.
-pub fn command(inp: &Inputs) -> String {
-    format!(
+/// default, and the declared leaflet it is (`--leaflet ID`).
+pub fn command(inp: &Inputs, plan: Option<&LeafletPlan>) -> String {
+    let mut c = format!(
         "certify leaflet {}{}{}",
         inp.spec_path,
         crate::report::inputs::shoe_flags(inp),
         crate::report::inputs::edition_flags(inp)
-    )
+    );
+    if let Some(p) = plan {
+        c.push_str(&format!(" --leaflet {}", p.id));
+    }
+    c
 }
 
-fn manifest(inp: &Inputs, results_sha256: Sha256) -> Manifest {
+fn manifest(inp: &Inputs, plan: Option<&LeafletPlan>, results_sha256: Sha256) -> Manifest {
     let hashes = |files: &BTreeMap<String, String>| {
         files
             .iter()
@@ -463,7 +516,8 @@ fn manifest(inp: &Inputs, results_sha256: Sha256) -> Manifest {
         decks: DeckCount(inp.decks),
         fixtures_dir: fixtures_dir(inp),
         verify_samples: inp.options.samples,
-        command: command(inp),
+        command: command(inp, plan),
+        leaflet: plan.map(|p| p.id.clone()),
         edition: Some(inp.options.edition_for(inp.spec))
             .filter(|e| *e != crate::model::Edition::Lab)
             .map(|e| e.name().to_string()),

@@ -2,6 +2,9 @@
 //! [`document`], in the order a player reads: the game, each bet (what it
 //! is, how it wins, its pay table, what it returns), bets made together,
 //! payout limits (when there are any), and where the full analysis is.
+//! A bet's one pay table is a list of its lines with its figures in a
+//! sentence under it; several stand side by side in a table, their figures
+//! in rows under each one's column.
 //! The words are for players: pays "N to 1", the house edge and the
 //! return over the long run in percent, the top award's odds as "about 1
 //! in N rounds"; no identifier of the rule file, and, in a game banked by
@@ -22,7 +25,7 @@ pub fn document(d: &LeafletData, date: Option<String>) -> Document {
     let player_dealer = d.banked_by == "player_dealer";
     let mut doc = Document {
         meta: Meta {
-            title: d.game.clone(),
+            title: d.title.clone(),
             author: "certify".into(),
             keywords: vec!["baccarat".into(), "player information".into()],
             date,
@@ -39,7 +42,7 @@ pub fn document(d: &LeafletData, date: Option<String>) -> Document {
         "The house edge is the share of the amounts bet that the house keeps over the long run; the return to player is the share paid back. Both are exact, for a full shoe."
     }));
     for w in &d.wagers {
-        let sec = doc.section("bet", Text::plain(&w.name));
+        let sec = doc.section("bet", Text::plain(heading(&w.name, &d.title)));
         if !w.priced {
             sec.para(lead(
                 "Not priced.",
@@ -63,7 +66,19 @@ pub fn document(d: &LeafletData, date: Option<String>) -> Document {
         if !how.is_empty() {
             sec.para(Text::plain(how.join(" ")));
         }
-        sec.table(pay_table(&w.pay_tables, player_dealer));
+        // One pay table: its lines as a list, each "...: N to 1", and its
+        // figures in a sentence under them. Several: side by side in a
+        // table, each one's figures in rows under its column.
+        if let [t] = w.pay_tables.as_slice() {
+            for line in &t.lines {
+                let mut item = Text::plain(format!("{}: ", line.name));
+                item.append(Text::plain(&line.pays).bold());
+                sec.item(item);
+            }
+            sec.para(figures(t, player_dealer));
+        } else {
+            sec.table(pay_table(&w.pay_tables, player_dealer));
+        }
     }
     if !d.combined.is_empty() {
         let sec = doc.section("together", "Bets made together");
@@ -126,6 +141,9 @@ fn pay_table(tables: &[PayTable], player_dealer: bool) -> Table {
         "House edge"
     };
     let several = tables.len() > 1;
+    if !several {
+        return table;
+    }
     let cells = |f: &dyn Fn(&PayTable) -> String| tables.iter().map(f).collect::<Vec<_>>();
     let rows = [
         (edge, cells(&|t| edge_cell(t, player_dealer))),
@@ -133,25 +151,14 @@ fn pay_table(tables: &[PayTable], player_dealer: bool) -> Table {
             "Return to player",
             cells(&|t| t.return_to_player_shown.clone()),
         ),
-        // Several pay tables side by side: "rounds" goes in the label, so
-        // the pay columns stay narrow and the names of the hands legible.
+        // "rounds" goes in the label, so the pay columns stay narrow and
+        // the names of the hands legible.
         (
-            if several {
-                "Odds of the top award, in rounds"
-            } else {
-                "Odds of the top award"
-            },
+            "Odds of the top award, in rounds",
             cells(&|t| {
-                t.top_award.as_ref().map_or_else(
-                    || "no award".into(),
-                    |top| {
-                        if several {
-                            format!("about {}", top.odds.0)
-                        } else {
-                            format!("about {} rounds", top.odds.0)
-                        }
-                    },
-                )
+                t.top_award
+                    .as_ref()
+                    .map_or_else(|| "no award".into(), |top| format!("about {}", top.odds.0))
             }),
         ),
     ];
@@ -161,6 +168,36 @@ fn pay_table(tables: &[PayTable], player_dealer: bool) -> Table {
         table.row(row);
     }
     table
+}
+
+/// The figures of a bet's one pay table, in a sentence: the house edge
+/// (or the player-dealer position's advantage) and the return to player in
+/// bold, and the odds of the top award.
+fn figures(t: &PayTable, player_dealer: bool) -> Text {
+    let mut text = Text::plain(if player_dealer {
+        "Player-dealer advantage "
+    } else {
+        "House edge "
+    });
+    text.append(Text::plain(edge_cell(t, player_dealer)).bold());
+    text.append(Text::plain("; return to player "));
+    text.append(Text::plain(&t.return_to_player_shown).bold());
+    text.append(Text::plain(match &t.top_award {
+        Some(top) => format!("; top award about {} rounds.", top.odds.0),
+        None => "; no line pays.".into(),
+    }));
+    text
+}
+
+/// A bet's heading: its name, without the leaflet's title and a dash
+/// before it ("Golden Bacc - Super 7" is "Super 7" on the Golden Bacc
+/// leaflet).
+fn heading(name: &str, title: &str) -> String {
+    name.strip_prefix(title)
+        .and_then(|rest| rest.strip_prefix(" - "))
+        .filter(|rest| !rest.is_empty())
+        .unwrap_or(name)
+        .to_string()
 }
 
 /// The house edge as shown; a negative one says who has the advantage.

@@ -11,16 +11,26 @@
 //! renderers, the PDF in [`crate::report::pdf::Style::leaflet`] (larger
 //! type, no running header).
 //!
+//! A spec may declare its leaflets (`leaflets:`: an id, a title and the
+//! wagers each shows, e.g. one per product a casino sells); [`plans`]
+//! chooses those a command writes: every declared one, the one
+//! `--leaflet ID` names, or, without the section, one leaflet of every
+//! adopted wager.
+//!
 //! Like a report, a leaflet is three files written all or nothing
-//! (`<report id>-leaflet.md`, `.json`, `.pdf`), with nothing time-dependent
-//! in them; the JSON holds the figures shown, a manifest (spec hash, tool
-//! version, command) and the SHA-256 of its Markdown and PDF siblings, and
-//! `certify verify` recomputes it from its manifest.
+//! (`<report id>-leaflet.md`, `.json`, `.pdf`, or `<report id>-<leaflet
+//! id>-leaflet.*` for a declared one), with nothing time-dependent in them;
+//! the JSON holds the figures shown, a manifest (spec hash, tool version,
+//! command, the declared leaflet) and the SHA-256 of its Markdown and PDF
+//! siblings, and `certify verify` recomputes it from its manifest.
 
 pub mod data;
 pub mod fill;
+pub mod schema;
 
 use crate::diag::report::ReportError;
+use crate::diag::usage::UsageError;
+use crate::model::{LeafletPlan, Spec};
 use crate::report::Computed;
 use crate::report::inputs::Inputs;
 use crate::report::model::Document;
@@ -30,6 +40,8 @@ pub const SUFFIX: &str = "-leaflet";
 
 /// A rendered leaflet: its figures, its document and its three files.
 pub struct Leaflet {
+    /// Its files' name without extension ([`id`]).
+    pub name: String,
     pub data: data::LeafletData,
     pub model: Document,
     pub markdown: String,
@@ -37,20 +49,54 @@ pub struct Leaflet {
     pub pdf: Vec<u8>,
 }
 
+/// The leaflets a command writes: the declared one `choice` names; with
+/// no choice, every declared one, or where the spec declares none, one
+/// leaflet (None) of every adopted wager. A choice the spec does not
+/// declare is a usage error that names the declared ones.
+pub fn plans<'a>(
+    spec: &'a Spec,
+    spec_path: &str,
+    choice: Option<&str>,
+) -> Result<Vec<Option<&'a LeafletPlan>>, UsageError> {
+    let declared: Vec<&str> = spec.leaflets.iter().map(|l| l.id.as_str()).collect();
+    match choice {
+        None if declared.is_empty() => Ok(vec![None]),
+        None => Ok(spec.leaflets.iter().map(Some).collect()),
+        Some(id) => match spec.leaflets.iter().find(|l| l.id == id) {
+            Some(l) => Ok(vec![Some(l)]),
+            None if declared.is_empty() => Err(UsageError::flag(
+                "leaflet",
+                format!(
+                    "{spec_path} declares no leaflets (no `leaflets:` section): leave out --leaflet for the leaflet of every wager"
+                ),
+            )),
+            None => Err(UsageError::flag(
+                "leaflet",
+                format!(
+                    "{spec_path} declares no leaflet `{id}`; it declares {}",
+                    crate::diag::list(&declared)
+                ),
+            )),
+        },
+    }
+}
+
 /// The leaflet of a computed spec; `report` is the id of its full report
-/// (the main job's file name), which the leaflet names as the full analysis.
+/// (the main job's file name), which the leaflet names as the full
+/// analysis; `plan`, the declared leaflet it is, if any.
 /// `payout_limits`: the lines of the edition's payout limits, if any.
 pub fn build(
     inp: &Inputs,
     c: &Computed,
     report: &str,
+    plan: Option<&LeafletPlan>,
     payout_limits: Vec<String>,
 ) -> Result<Leaflet, ReportError> {
-    let mut data = data::fill(inp, c, report, payout_limits);
+    let mut data = data::fill(inp, c, report, plan, payout_limits);
     let date = inp.spec.report.date.map(crate::report::release::date_text);
     let model = fill::document(&data, date);
     let markdown = crate::report::markdown::render(&model);
-    let style = crate::report::pdf::Style::leaflet(&data.game);
+    let style = crate::report::pdf::Style::leaflet(&data.title);
     let pdf = crate::report::pdf::render_styled(&model, &style)?;
     data.leaflet_set = Some(crate::report::data::manifest::ReportSet::of(
         &markdown, &pdf,
@@ -59,6 +105,7 @@ pub fn build(
     let value = serde_json::to_value(&data).expect("serializable");
     let json = serde_json::to_string_pretty(&value).expect("serializable") + "\n";
     Ok(Leaflet {
+        name: id(report, plan),
         data,
         model,
         markdown,
@@ -67,9 +114,13 @@ pub fn build(
     })
 }
 
-/// The leaflet's file names' id: `<report id>-leaflet`.
-pub fn id(report: &str) -> String {
-    format!("{report}{SUFFIX}")
+/// The leaflet's file names' id: `<report id>-leaflet`, or
+/// `<report id>-<leaflet id>-leaflet` for a declared leaflet.
+pub fn id(report: &str, plan: Option<&LeafletPlan>) -> String {
+    match plan {
+        Some(p) => format!("{report}-{}{SUFFIX}", p.id),
+        None => format!("{report}{SUFFIX}"),
+    }
 }
 
 /// Writes the leaflet's three files all or nothing, as a report set is
@@ -77,11 +128,10 @@ pub fn id(report: &str) -> String {
 pub fn write(
     leaflet: &Leaflet,
     dir: &std::path::Path,
-    report: &str,
 ) -> Result<Vec<std::path::PathBuf>, ReportError> {
     crate::report::document::write_set(
         dir,
-        &id(report),
+        &leaflet.name,
         &[
             ("md", leaflet.markdown.as_bytes()),
             ("json", leaflet.json.as_bytes()),

@@ -45,6 +45,8 @@ pub(super) struct Builder<'f, 'c> {
     pub(super) tables: Vec<TableInfo>,
     pub(super) glue_next: bool,
     pub(super) gap_next: f32,
+    /// The units that open a section (a heading of level 1 or 2).
+    pub(super) openers: Vec<usize>,
 }
 
 impl Builder<'_, '_> {
@@ -112,8 +114,11 @@ impl Builder<'_, '_> {
             3 => 11.5,
             _ => 10.5,
         } * self.set.style.scale;
-        self.gap_next = self.gap_next.max(size * 0.9);
+        self.gap_next = self.gap_next.max(size * 0.9 * self.set.style.space);
         let first = self.units.len();
+        if level <= 2 {
+            self.openers.push(first);
+        }
         self.text_block(
             &styled(runs, true),
             self.set.style.left,
@@ -129,7 +134,7 @@ impl Builder<'_, '_> {
         }
         self.units[first].page_break = page_break;
         self.glue_next = true;
-        self.gap_next = size * 0.35;
+        self.gap_next = size * 0.35 * self.set.style.space;
     }
 }
 
@@ -150,9 +155,12 @@ fn build(
         tables: Vec::new(),
         glue_next: false,
         gap_next: 0.0,
+        openers: Vec::new(),
     };
     let st = b.set.style;
     let sc = st.scale;
+    // Vertical space between blocks: scaled with the type, then by the style.
+    let sp = sc * st.space;
     let mut sections = 0;
     let mut after_toc = false;
     let mut prev: Option<&Block> = None;
@@ -171,7 +179,7 @@ fn build(
                 b.heading(*level, runs, std::mem::take(&mut after_toc));
             }
             Block::Para(runs) => {
-                b.gap_next = b.gap_next.max(5.0 * sc);
+                b.gap_next = b.gap_next.max(5.0 * sp);
                 b.text_block(
                     &styled(runs, false),
                     st.left,
@@ -187,7 +195,7 @@ fn build(
                 }
             }
             Block::Item(level, marker, runs) => {
-                b.gap_next = b.gap_next.max(2.5 * sc);
+                b.gap_next = b.gap_next.max(2.5 * sp);
                 let x = st.left + 14.0 * sc + *level as f32 * 14.0 * sc;
                 let mx = if marker.ends_with('.') {
                     x - 13.0 * sc
@@ -210,7 +218,7 @@ fn build(
                 }
             }
             Block::Table { rows, numeric } => {
-                b.gap_next = b.gap_next.max(6.0 * sc);
+                b.gap_next = b.gap_next.max(6.0 * sp);
                 // A table stays on the page of the sentence introducing it.
                 b.glue_next |= matches!(prev, Some(Block::Para(_)));
                 b.table(rows, numeric);
@@ -260,6 +268,22 @@ fn build(
             }
         }
         prev = Some(block);
+    }
+    if st.keep_sections {
+        // Everything of a section that fits on a page is glued to its
+        // heading, so it moves whole to the next page; a taller one keeps
+        // its own breaks.
+        let mut bounds = b.openers.clone();
+        bounds.push(b.units.len());
+        for w in bounds.windows(2) {
+            let section = &mut b.units[w[0]..w[1]];
+            let h: f32 = section.iter().map(|u| u.h + u.gap).sum();
+            if h <= st.bottom - st.top {
+                for u in &mut section[1..] {
+                    u.glue = true;
+                }
+            }
+        }
     }
     (b.units, b.headers, b.tables)
 }

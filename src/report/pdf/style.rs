@@ -25,11 +25,24 @@ pub struct Style {
     /// down to `table_floor`, then wraps its cells.
     pub table_max: f32,
     pub table_floor: f32,
+    /// A table row's line height, in sizes of its type (the report's 1.3).
+    pub table_lead: f32,
+    /// The space between blocks (before a heading, a paragraph or a table,
+    /// and after a table) is multiplied by this (1 for the report).
+    pub space: f32,
     /// The running header above a rule on every page (the report: the tool,
     /// spec and results hash); None: no header and no rule.
     pub head: Option<String>,
     /// The footer before " — page i of n".
     pub footer: String,
+    /// Each section (a heading of level 1 or 2 and what follows it up to
+    /// the next) starts a new page rather than break across one, when it
+    /// fits on a page (the leaflet: a bet is read whole).
+    pub keep_sections: bool,
+    /// A table that must wrap takes the column widths that make it
+    /// shortest (one column at its natural width, the others sharing the
+    /// rest), where the report shares the width evenly (water-filling).
+    pub short_tables: bool,
 }
 
 impl Style {
@@ -44,28 +57,37 @@ impl Style {
             scale: 1.0,
             table_max: TABLE_MAX,
             table_floor: TABLE_FLOOR,
+            table_lead: 1.3,
+            space: 1.0,
             head: Some(head.to_string()),
             footer: "Manufacturer's mathematical analysis".to_string(),
+            keep_sections: false,
+            short_tables: false,
         }
     }
 
-    /// The player's leaflet: read at arm's length. Body 13 pt (the
-    /// report's 10 pt scaled by 1.3), headings 15 to 22 pt, pay tables
-    /// at body size (never below 11 pt), margins of 60 pt (21 mm) at the
-    /// sides and 54 pt at the top and bottom, and no running header: a
+    /// The player's leaflet: read at arm's length. Body 12 pt (the
+    /// report's 10 pt scaled by 1.2), headings 14 to 20 pt, pay tables
+    /// at body size (never below 11 pt), margins of 54 pt (19 mm) at the
+    /// sides and 48 pt at the top and bottom, each bet kept whole on a page,
+    /// tables as short as their columns allow, and no running header: a
     /// player has no use for a results hash at the top of every page (the
-    /// leaflet's last lines give it once). `footer` names the game.
+    /// leaflet's last lines give it once). `footer` names the leaflet.
     pub fn leaflet(footer: &str) -> Style {
         Style {
-            left: 60.0,
-            right: super::page::W - 60.0,
-            top: 54.0,
-            bottom: H - 54.0,
-            scale: 1.3,
-            table_max: 13.0,
+            left: 48.0,
+            right: super::page::W - 48.0,
+            top: 42.0,
+            bottom: H - 44.0,
+            scale: 1.2,
+            table_max: 12.0,
             table_floor: 11.0,
+            table_lead: 1.2,
+            space: 0.6,
             head: None,
             footer: footer.to_string(),
+            keep_sections: true,
+            short_tables: true,
         }
     }
 }

@@ -27,7 +27,7 @@ impl Builder<'_, '_> {
             self.push(unit);
         }
         self.tables.push(info);
-        self.gap_next = 10.0 * self.set.style.scale;
+        self.gap_next = 10.0 * self.set.style.scale * self.set.style.space;
     }
 
     /// Table `t`'s rows as units and its shape (None: no columns).
@@ -174,19 +174,48 @@ impl Builder<'_, '_> {
                 })
                 .sum()
         };
-        let (size, widths) = if let Some(s) = [table_max, 8.0 * scale]
+        // One column at its natural width (when the others' minimums
+        // leave room), the rest spread over the others: the shortest of
+        // these and `even`, with `short_tables` (the leaflet's style).
+        let shortest = |even: Vec<f32>, mins: &[f32], s: f32| -> Vec<f32> {
+            if !set.style.short_tables {
+                return even;
+            }
+            let want = natural(s);
+            let mut best = (height(&even, s), even);
+            for c in 0..cols {
+                let mut fixed = mins.to_vec();
+                fixed[c] = want[c];
+                if total(&fixed) > avail {
+                    continue;
+                }
+                let mut widths = spread(&fixed, s);
+                widths[c] = want[c] + 2.0 * PAD;
+                let h = height(&widths, s);
+                if h < best.0 {
+                    best = (h, widths);
+                }
+            }
+            best.1
+        };
+        // Sizes under the style's floor are never tried (the report's floor
+        // is its smallest size; the leaflet's is above 8 pt scaled).
+        let sizes = |list: &[f32]| -> Vec<f32> {
+            list.iter().copied().filter(|&s| s >= table_floor).collect()
+        };
+        let (size, widths) = if let Some(s) = sizes(&[table_max, 8.0 * scale])
             .into_iter()
             .find(|&s| total(&natural(s)) <= avail)
         {
             (s, natural(s).iter().map(|w| w + 2.0 * PAD).collect())
-        } else if let Some(s) = [table_max, 8.0 * scale, 7.5 * scale, table_floor]
+        } else if let Some(s) = sizes(&[table_max, 8.0 * scale, 7.5 * scale, table_floor])
             .into_iter()
             .find(|&s| total(&word(s)) <= avail)
         {
             // Whole words, or breaks inside identifiers (after `_ . / -`)
             // when that makes the table shorter.
-            let whole = spread(&word(s), s);
-            let broken = spread(&piece(s), s);
+            let whole = shortest(spread(&word(s), s), &word(s), s);
+            let broken = shortest(spread(&piece(s), s), &piece(s), s);
             if height(&broken, s) < height(&whole, s) {
                 (s, broken)
             } else {
@@ -208,7 +237,7 @@ impl Builder<'_, '_> {
             }))
             .collect();
         let right = xs[cols];
-        let lead = size * 1.3;
+        let lead = size * self.set.style.table_lead;
         let n = rows.len() - 1;
         let mut units = Vec::with_capacity(rows.len());
         for (r, row) in cells.iter().enumerate() {

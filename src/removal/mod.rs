@@ -71,7 +71,7 @@ fn names_suit(w: &Wager) -> bool {
 /// The spec with only the listed wagers (in spec order). Everything that
 /// refers to wagers by index is dropped or re-indexed: combined wagers,
 /// pay searches, table rules, and the decision's objective.
-fn restrict(spec: &Spec, keep: &[usize]) -> Spec {
+pub(crate) fn restrict(spec: &Spec, keep: &[usize]) -> Spec {
     let mut out = spec.clone();
     out.wagers = keep.iter().map(|&w| spec.wagers[w].clone()).collect();
     out.combined.clear();

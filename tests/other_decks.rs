@@ -94,16 +94,17 @@ fn each_countable_table_is_measured_with_its_own_deck_count() {
             cut_cards(o.cards, default_penetration())[2],
             "the study's cut card as a share of the shoe"
         );
-        // A quarter of the rounds, the last shoes finished.
-        let quarter = 1_000_000 / 4;
+        // A quarter of the study's shoes: rounds in proportion to the
+        // decks (the last shoes finished).
+        let quarter = (1_000_000 * d as u64).div_ceil(4 * 8);
         assert!(
             (quarter..quarter + 200).contains(&o.dealt_rounds),
             "{}",
             o.dealt_rounds
         );
-        // 60 shoes of 8 decks, as shoes of d decks holding a quarter of
+        // 60 shoes of 8 decks, as shoes of d decks holding an eighth of
         // their rounds.
-        assert_eq!(o.shoes.rank_level, (60 * 8u64).div_ceil(4 * d as u64));
+        assert_eq!(o.shoes.rank_level, (60 * 8u64).div_ceil(8 * d as u64));
         let at_d = effects_of_removal(&for_decks(&spec, d), d);
         let at_8 = effects_of_removal(&resolved, 8);
         for t in &o.tables {

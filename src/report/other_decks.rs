@@ -9,7 +9,7 @@ use super::model::{Kind, Section, Table};
 use crate::diag::signed;
 use crate::model::Spec;
 use crate::simulator::stats::{CounterResult, Estimate};
-use crate::study::other_decks::SHARE;
+use crate::study::other_decks::{ROUNDS_SHARE, SHOES_SHARE};
 use crate::study::{Played, Study, TableStudy, tags_text};
 
 /// A counter's win at one deck count.
@@ -164,19 +164,22 @@ pub(crate) fn part(sec: &mut Section, spec: &Spec, st: &Study) {
             (_, 0) => g(s),
             _ => format!("{} ({} for wagers that read suits)", g(r), g(s)),
         };
-        format!("{n} shoes at {}", crate::cards::deck_count(o.decks))
+        format!(
+            "at {}, {} shoes dealt ({} rounds) and {n} sampled",
+            crate::cards::deck_count(o.decks),
+            g(o.dealt_shoes),
+            g(o.dealt_rounds)
+        )
     };
-    let sampled: Vec<String> = st.other_decks.iter().map(shoes).collect();
-    let share = SHARE;
+    let sizes: Vec<String> = st.other_decks.iter().map(shoes).collect();
     let d = first.decks;
     sec.para(format!(
-        "Each countable pay table's counter was measured again at {} besides {}: the smallest and the largest allowed counts and one between them (of the counts the document names, the one nearest the middle of the allowed range, else the middle), never more than three. At each count the effects of removal are computed exactly on that shoe and the count derived from them as above, its threshold chosen on a dealt pass of {} rounds (1/{share} of the study's; {:.1}% of the shoe dealt, the same cut card as a share of the shoe), and the counter measured at that threshold by expected value on {}: about 1/{share} of the study's sampled rounds, so the intervals are about {:.0} times as wide. Each pass has generator streams of its own (\"dealt at {d} decks\", \"bound at {d} decks\", from the same seed). Fewer decks hold fewer rounds a shoe, so counts are compared by the win per 100 rounds dealt.",
+        "Each countable pay table's counter was measured again at {} besides {}: the smallest and the largest allowed counts and one between them (of the counts the document names, the one nearest the middle of the allowed range, else the middle), never more than three. At each count the effects of removal are computed exactly on that shoe and the count derived from them as above; its threshold is chosen on a dealt pass of about 1/{ROUNDS_SHARE} as many shoes as the study's, at the same cut card as a share of the shoe ({:.1}% dealt); and the counter is measured at that threshold by expected value on sampled shoes holding about 1/{SHOES_SHARE} of the study's sampled rounds, so the intervals are about {:.1} times as wide as the study's: {}. Each pass has generator streams of its own (\"dealt at {d} decks\", \"bound at {d} decks\", from the same seed). Fewer decks hold fewer rounds a shoe, so counts are compared by the win per 100 rounds dealt.",
         counts_text(spec, &counts),
         crate::cards::deck_count(st.decks),
-        g(first.dealt_rounds),
         100.0 * first.penetration,
-        sampled.join(", "),
-        (SHARE as f64).sqrt(),
+        (SHOES_SHARE as f64).sqrt(),
+        sizes.join("; "),
     ));
     let mut t = Table::names(vec![
         "wager",

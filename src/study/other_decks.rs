@@ -6,10 +6,10 @@
 //! study derives it (effects of removal on that shoe, `derive_count`), its
 //! threshold chosen on a dealt pass of that shoe, and the counter measured
 //! at that threshold on other sampled shoes by expected value: the study's
-//! own method, with [`SHARE`] of its work, at the same cut card as a share
-//! of the shoe. Every pass has generator streams of its own ("dealt at 3
-//! decks", "bound at 3 decks"), so the figures are reproducible and do not
-//! depend on the thread count.
+//! own method, with a share of its work ([`ROUNDS_SHARE`], [`SHOES_SHARE`]),
+//! at the same cut card as a share of the shoe. Every pass has generator
+//! streams of its own ("dealt at 3 decks", "bound at 3 decks"), so the
+//! figures are reproducible and do not depend on the thread count.
 
 use super::counter::{CountInfo, counts_of, select, tags_of, thresholds_of, wins};
 use super::same_shoes::{self, Played, Shoes};
@@ -19,10 +19,14 @@ use crate::simulator::{Settings, Shard, Streams, cut_cards, penetrations, simula
 use serde::Serialize;
 use std::sync::atomic::AtomicU64;
 
-/// Each other deck count gets this share of the study's work: its dealt
-/// pass a quarter of the study's rounds, its sampled shoes about a quarter
-/// of the study's sampled rounds (more shoes where a shoe is smaller).
-pub const SHARE: u64 = 4;
+/// Each other deck count's dealt pass deals about this share of the
+/// study's shoes (1/4; rounds in proportion to the decks, since a pass of
+/// many small shoes costs by the shoe as much as by the round).
+pub const ROUNDS_SHARE: u64 = 4;
+/// Its sampled shoes hold about this share of the study's sampled rounds
+/// (1/8; more shoes where a shoe is smaller): pricing every round exactly
+/// is most of the cost, so the intervals are some 2.8 times the study's.
+pub const SHOES_SHARE: u64 = 8;
 
 /// The counter at one other deck count.
 #[derive(Clone, Debug, Serialize)]
@@ -91,7 +95,7 @@ pub fn deck_counts(spec: &Spec, decks: u32) -> Vec<u32> {
 
 /// The counter of each `wanted` pay table (wager and pay table ids) at
 /// each of [`deck_counts`], dealt with `settings` and `shoes` as the study
-/// at `decks` was, with a [`SHARE`] of its work. `spec` is the spec before
+/// at `decks` was, with a share of its work. `spec` is the spec before
 /// its strategy is resolved: each deck count resolves its own.
 pub fn measure(
     spec: &Spec,
@@ -110,13 +114,13 @@ pub fn measure(
 }
 
 /// `n` of the study's sampled shoes at `from` decks, as shoes of `to`
-/// decks holding about a [`SHARE`] of their rounds (at least two, for an
-/// interval; none stays none).
+/// decks holding about a [`SHOES_SHARE`] of their rounds (at least two,
+/// for an interval; none stays none).
 fn scaled(n: u64, from: u32, to: u32) -> u64 {
     if n == 0 {
         return 0;
     }
-    (n * from as u64).div_ceil(SHARE * to as u64).max(2)
+    (n * from as u64).div_ceil(SHOES_SHARE * to as u64).max(2)
 }
 
 /// The counters at `decks`, the study's run being at `run_decks`.
@@ -137,7 +141,9 @@ fn at_decks(
     let (removal, counts) = counts_of(&part, decks);
     let tags = tags_of(&counts);
     let settings = Settings {
-        rounds: (study.rounds / SHARE).max(1),
+        rounds: (study.rounds * decks as u64)
+            .div_ceil(ROUNDS_SHARE * run_decks as u64)
+            .clamp(1, crate::limits::MAX_SIMULATE_ROUNDS),
         seed: study.seed,
         penetration: study.penetration,
         shard: Shard::WHOLE,

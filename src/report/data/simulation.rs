@@ -34,14 +34,16 @@ pub struct Simulation {
     pub tables: Vec<TableStudy>,
     /// The countable pay tables' counters at other allowed deck counts
     /// (the smallest, the largest and one between), each with its own
-    /// count, threshold and sampled shoes; empty when no pay table is
-    /// countable.
+    /// count, threshold and sampled shoes; absent when no pay table is
+    /// countable (or the spec allows no other deck count).
+    #[serde(skip_serializing_if = "Vec::is_empty", default)]
     pub other_decks: Vec<OtherDecks>,
 }
 
 /// The counter at one other deck count, dealt as the study deals (same
 /// seed, its own generator streams, the same cut card as a share of the
-/// shoe) with a quarter of its work.
+/// shoe) with a share of its work: a dealt pass of about a quarter of its
+/// shoes, sampled shoes holding about an eighth of its sampled rounds.
 #[derive(Clone, Debug, Serialize, JsonSchema)]
 #[schemars(deny_unknown_fields)]
 pub struct OtherDecks {

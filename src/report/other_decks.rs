@@ -394,10 +394,35 @@ fn direction(
         .map(|w| w.decks)
         .collect();
     let verdict = match mitigation(run, ws) {
-        Mitigation::No(stronger) => format!(
-            "{dir} decks are not a mitigation: the count wins more per round dealt at {}",
-            counts_text(spec, &stronger)
-        ),
+        Mitigation::No(stronger) => {
+            let mut v = format!(
+                "{dir} decks are not a mitigation: the count wins more per round dealt at {}",
+                counts_text(spec, &stronger)
+            );
+            // The other counts too: the stronger one may be a count the
+            // document does not permit.
+            let alike: Vec<u32> = ws
+                .iter()
+                .filter(|w| w.against(run) == Change::Alike)
+                .map(|w| w.decks)
+                .collect();
+            if !alike.is_empty() {
+                v += &format!(
+                    ", and at {} its win is not told apart from its win at {}",
+                    counts_text(spec, &alike),
+                    crate::cards::deck_count(run.decks)
+                );
+            }
+            let weaker: Vec<u32> = ws
+                .iter()
+                .filter(|w| w.against(run) == Change::Weaker)
+                .map(|w| w.decks)
+                .collect();
+            if !weaker.is_empty() {
+                v += &format!(" (it wins less at {})", counts_text(spec, &weaker));
+            }
+            v
+        }
         Mitigation::Yes(weaker) => format!(
             "{dir} decks are a mitigation: at {} the count wins less per round dealt and shows no win",
             counts_text(spec, &weaker)

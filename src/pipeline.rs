@@ -698,7 +698,11 @@ fn simulation_stage(
 ) -> crate::study::Study {
     let resolved = crate::strategy::for_decks(spec, decks);
     let done = std::sync::atomic::AtomicU64::new(0);
-    crate::study::study(&resolved, decks, request, &done).0
+    let mut study = crate::study::study(&resolved, decks, request, &done).0;
+    // The report's "fewer or more decks" mitigation: the countable pay
+    // tables' counters at other allowed deck counts.
+    study.other_decks = crate::study::other_decks(spec, decks, request, &study);
+    study
 }
 
 /// The strategy stage, then the engine: a spec's figures at `decks` decks.

@@ -71,7 +71,7 @@ fn names_suit(w: &Wager) -> bool {
 /// The spec with only the listed wagers (in spec order). Everything that
 /// refers to wagers by index is dropped or re-indexed: combined wagers,
 /// pay searches, table rules, and the decision's objective.
-fn restrict(spec: &Spec, keep: &[usize]) -> Spec {
+pub(crate) fn restrict(spec: &Spec, keep: &[usize]) -> Spec {
     let mut out = spec.clone();
     out.wagers = keep.iter().map(|&w| spec.wagers[w].clone()).collect();
     out.combined.clear();
@@ -146,11 +146,17 @@ pub fn effects_of_removal(spec: &Spec, decks: u32) -> Removal {
         let cards: Vec<(usize, usize)> = (1..=13)
             .flat_map(|r| (0..suits).map(move |s| (r, s)))
             .collect();
-        let runs: Vec<Vec<Vec<BigRational>>> = cards
-            .par_iter()
-            .map(|&(r, s)| table_edges(&part, &less_one(decks, r, s)))
-            .collect();
-        let whole = table_edges(&part, &full);
+        // The full shoe's run alongside the others (after them, it had a
+        // core to itself while the other idled).
+        let (runs, whole): (Vec<Vec<Vec<BigRational>>>, _) = rayon::join(
+            || {
+                cards
+                    .par_iter()
+                    .map(|&(r, s)| table_edges(&part, &less_one(decks, r, s)))
+                    .collect()
+            },
+            || table_edges(&part, &full),
+        );
         for (i, &w) in wagers.iter().enumerate() {
             edge[w] = whole[i].clone();
             removed[w] = (0..13)

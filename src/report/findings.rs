@@ -116,8 +116,15 @@ pub(crate) fn page_one(sec: &mut Section, inp: &Inputs, c: &Computed) {
             names.join("; ")
         )
     };
+    let named: Vec<(&TableStudy, &str)> = countable
+        .iter()
+        .map(|f| (f.table, f.name.as_str()))
+        .collect();
+    let decks =
+        super::other_decks::page_one_note(spec, st, &named, super::numbering::simulation(c))
+            .map_or(String::new(), |n| format!(" {n}."));
     sec.verdict(format!(
-        "**Real shoes (section {}).** {} rounds simulated from a full shoe contain the exact house edge of {agree} of {} pay tables (99.9% intervals). Card counting at {}: {counting}.{knowing}",
+        "**Real shoes (section {}).** {} rounds simulated from a full shoe contain the exact house edge of {agree} of {} pay tables (99.9% intervals). Card counting at {}: {counting}.{decks}{knowing}",
         super::numbering::simulation(c),
         super::numbers::group_digits(&st.full_rounds.to_string()),
         st.cross_check.len(),
@@ -129,6 +136,7 @@ pub(crate) fn page_one(sec: &mut Section, inp: &Inputs, c: &Computed) {
 /// and the mitigations, measured where the simulation measured them.
 pub(crate) fn recommendations(sec: &mut Section, spec: &Spec, st: &Study) {
     let (countable, knowing) = findings(spec, st);
+    super::other_decks::part(sec, spec, st);
     sec.heading(3, "Findings and recommendations");
     if countable.is_empty() && knowing.is_empty() {
         sec.para("No wager is beaten by a count or by a player who knows every unseen card: no recommendation beyond the usual game protection.");
@@ -149,11 +157,10 @@ pub(crate) fn recommendations(sec: &mut Section, spec: &Spec, st: &Study) {
         if let Some(s) = &t.same_shoes {
             for (k, played) in s.counter.iter().enumerate().take(2) {
                 sec.sub_item(format!(
-                    "A shallower cut card, {} cards from the end ({:.1}% dealt): the same count wins {} units per shoe (99.9% interval ± {:.3}), {} (measured on the same shoes).",
+                    "A shallower cut card, {} cards from the end ({:.1}% dealt): the same count wins {}, {} (measured on the same shoes).",
                     left(k),
                     played.penetration * 100.0,
-                    crate::diag::signed_small(played.expected.value),
-                    played.expected.half_width,
+                    super::other_decks::units(&played.expected),
                     money(spec, &t.wager, played.expected.value)
                 ));
             }
@@ -175,11 +182,11 @@ pub(crate) fn recommendations(sec: &mut Section, spec: &Spec, st: &Study) {
             ),
             None => "A lower maximum bet: the money at stake falls in proportion to it.".to_string(),
         });
-        sec.sub_item(format!(
-            "Fewer or more decks: not measured by this report (the counting study runs at {} only).",
-            crate::cards::deck_count(st.decks)
-        ));
-        sec.sub_item(recommend(f, p, spec));
+        let money = |units: f64| money(spec, &t.wager, units);
+        for item in super::other_decks::finding_items(spec, st, t, &money) {
+            sec.sub_item(item);
+        }
+        sec.sub_item(recommend(f, st, spec));
     }
     for f in &knowing {
         sec.item(format!(
@@ -191,18 +198,40 @@ pub(crate) fn recommendations(sec: &mut Section, spec: &Spec, st: &Study) {
 }
 
 /// The recommendation: a continuous shuffler, or the deepest measured cut
-/// at which the counter no longer wins significantly.
-fn recommend(f: &Finding, p: &crate::study::Procedure, spec: &Spec) -> String {
+/// at which the counter no longer wins significantly; and a deck count the
+/// document permits where the count showed no win, if one was measured.
+fn recommend(f: &Finding, st: &Study, spec: &Spec) -> String {
+    let p = &st.procedure;
     let left = |k: usize| p.cards.saturating_sub(p.cut_cards[k]);
     let safe = f.table.same_shoes.as_ref().and_then(|s| {
         (0..2)
             .rev()
             .find(|&k| s.counter[k].expected.value - s.counter[k].expected.half_width <= 0.0)
     });
+    let decks = super::other_decks::mitigating(spec, st, f.table);
+    let decks = match decks.as_slice() {
+        [] => String::new(),
+        [one] => format!(
+            ", or a shoe of {} (measured)",
+            crate::cards::deck_count(*one)
+        ),
+        more => format!(
+            ", or a shoe of {} decks (measured)",
+            more.iter()
+                .map(u32::to_string)
+                .collect::<Vec<_>>()
+                .join(" or ")
+        ),
+    };
     match safe {
         Some(k) => format!(
-            "Recommendation: deal from a continuous shuffling machine, or place the cut card at least {} cards from the end, where the count's win is no longer distinguishable from zero; {}.",
+            "Recommendation: deal from a continuous shuffling machine, or place the cut card at least {} cards from the end{decks}, where the count's win is no longer distinguishable from zero; {}.",
             left(k),
+            lower(spec, &f.table.wager)
+        ),
+        None if !decks.is_empty() => format!(
+            "Recommendation: deal from a continuous shuffling machine{decks}, where the count's win is no longer distinguishable from zero (the shallowest cut card measured, {} cards from the end, still leaves the count a win); {}.",
+            left(0),
             lower(spec, &f.table.wager)
         ),
         None => format!(

@@ -21,6 +21,7 @@ mod method;
 pub mod model;
 pub(crate) mod numbering;
 pub mod numbers;
+mod other_decks;
 mod page_one;
 pub mod pdf;
 mod precedence;

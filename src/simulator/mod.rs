@@ -177,6 +177,24 @@ pub struct Simulated {
     pub dealt: DealtTally,
 }
 
+/// The generator streams of a run's passes (see `rng`): a stream's name
+/// goes into every block's seed, so passes with other names deal other
+/// cards from the same seed.
+#[derive(Clone, Copy, Debug)]
+pub struct Streams<'a> {
+    /// The full-shoe pass; None: not dealt (its tally stays empty).
+    pub full: Option<&'a str>,
+    pub dealt: &'a str,
+}
+
+impl Streams<'static> {
+    /// The study's own run: both passes.
+    pub const RUN: Streams<'static> = Streams {
+        full: Some("full"),
+        dealt: "dealt",
+    };
+}
+
 /// Runs both passes of this shard of a run. `spec` must have its strategy
 /// resolved (the player decides by the full shoe's chart throughout).
 /// `done` counts rounds dealt, for a progress display.
@@ -186,6 +204,20 @@ pub fn simulate(
     settings: &Settings,
     counts: Option<&[Tags]>,
     done: &AtomicU64,
+) -> Simulated {
+    simulate_streams(spec, decks, settings, counts, done, Streams::RUN)
+}
+
+/// [`simulate`] with the passes of `streams` (a pass without a stream is
+/// not dealt): the counter at another deck count deals only shoes to the
+/// cut card, from streams of its own.
+pub fn simulate_streams(
+    spec: &Spec,
+    decks: u32,
+    settings: &Settings,
+    counts: Option<&[Tags]>,
+    done: &AtomicU64,
+    streams: Streams,
 ) -> Simulated {
     let groups = memo::groups(spec);
     let dealer = deal::Dealer::new(&spec.game);
@@ -208,12 +240,14 @@ pub fn simulate(
                         break;
                     }
                     let quota = settings.quota(b);
-                    let mut rng = rng::Rng::for_block(settings.seed, "full", b);
-                    full.add(&passes::full_shoe(
-                        &dealer, &mut memo, &layout, decks, quota, &mut rng,
-                    ));
-                    done.fetch_add(quota, Ordering::Relaxed);
-                    let mut rng = rng::Rng::for_block(settings.seed, "dealt", b);
+                    if let Some(stream) = streams.full {
+                        let mut rng = rng::Rng::for_block(settings.seed, stream, b);
+                        full.add(&passes::full_shoe(
+                            &dealer, &mut memo, &layout, decks, quota, &mut rng,
+                        ));
+                        done.fetch_add(quota, Ordering::Relaxed);
+                    }
+                    let mut rng = rng::Rng::for_block(settings.seed, streams.dealt, b);
                     dealt.add(&passes::dealt(
                         &dealer, &mut memo, &layout, decks, cuts, counts, quota, &mut rng,
                     ));

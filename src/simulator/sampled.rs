@@ -38,15 +38,16 @@ pub struct SampledShoes {
     pub scale: Vec<i64>,
 }
 
-/// Deals `shoes` shoes (generator stream "bound", one per shoe) to the
-/// run's deepest cut card. `counts` are the pay tables' counts (flat over
-/// the spec's pay tables).
+/// Deals `shoes` shoes (generator stream `stream`, "bound" for the
+/// study's own, one block per shoe) to the run's deepest cut card.
+/// `counts` are the pay tables' counts (flat over the spec's pay tables).
 pub fn sample_shoes(
     spec: &Spec,
     decks: u32,
     settings: &Settings,
     counts: &[Tags],
     shoes: u64,
+    stream: &str,
 ) -> SampledShoes {
     let cuts = cut_cards(52 * decks as usize, settings.penetration);
     let dealer = Dealer::new(&spec.game);
@@ -57,7 +58,7 @@ pub fn sample_shoes(
         .map_init(
             || (Memo::new(&groups, &layout), Counter::new(counts, decks)),
             |(memo, counter), s| {
-                let mut rng = Rng::for_block(settings.seed, "bound", s);
+                let mut rng = Rng::for_block(settings.seed, stream, s);
                 let mut cards = shoe::fresh(decks);
                 shoe::shuffle(&mut cards, &mut rng);
                 let mut unseen = [[decks; 4]; 13];

@@ -13,24 +13,25 @@
 //! counter is measured at that threshold beside a player who knows the
 //! exact edge of the cards not yet seen before every round.
 
+mod counter;
+pub mod other_decks;
 mod same_shoes;
 
+pub use counter::{CountInfo, Z_TRIED};
+pub use other_decks::AtDecks;
 pub use same_shoes::{Comparison, NEVER_BETS, Played, Sample, Shoes};
+
+use counter::{counts_of, select, tags_of, thresholds_of, wins};
 
 use crate::limits::MAX_SHARDS;
 use crate::model::Spec;
-use crate::removal::{Count, Removal, derive_count, effects_of_removal};
+use crate::removal::{Count, Removal};
 use crate::simulator::shard_file::{Expected, Inputs, Merger};
-use crate::simulator::stats::{CounterResult, Estimate, Z999, counter, estimates};
-use crate::simulator::{Settings, Simulated, Tags, cut_cards, penetrations, simulate};
+use crate::simulator::stats::{CounterResult, Estimate, estimates};
+use crate::simulator::{Settings, Simulated, cut_cards, penetrations, simulate};
 use num_traits::ToPrimitive;
 use serde::Serialize;
 use std::sync::atomic::AtomicU64;
-
-/// Standard errors a counter's best win per shoe must clear zero by to be
-/// called countable: 99.9% one-sided after a Bonferroni correction for the
-/// 81 thresholds at 3 penetrations tried (p = 0.001 / 2 / 243).
-pub const Z_TRIED: f64 = 4.61;
 
 /// Default rounds of each pass.
 pub const ROUNDS: u64 = 10_000_000;
@@ -118,6 +119,10 @@ pub struct Study {
     pub dealt_shoes: u64,
     pub cross_check: Vec<CrossCheck>,
     pub tables: Vec<TableStudy>,
+    /// The countable pay tables' counters at other deck counts
+    /// (`other_decks::measure`); empty unless the report's pipeline asked.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub other_decks: Vec<AtDecks>,
     /// What the same-shoe comparison cost (wall clock): reported beside
     /// the results, never in them (a report's bytes do not depend on it).
     #[serde(skip)]
@@ -168,15 +173,6 @@ pub struct TableStudy {
     pub verdict: String,
 }
 
-#[derive(Clone, Debug, Serialize)]
-pub struct CountInfo {
-    pub tags: [i32; 13],
-    pub level: u8,
-    pub balanced: bool,
-    /// Betting correlation of the tags with the effects of removal.
-    pub correlation: f64,
-}
-
 /// Runs the stage. `spec` must have its strategy resolved for `decks`.
 /// `done` counts simulated rounds (of 2 x rounds) for a progress display.
 pub fn study(spec: &Spec, decks: u32, request: &Request, done: &AtomicU64) -> (Study, Simulated) {
@@ -194,15 +190,18 @@ pub fn study(spec: &Spec, decks: u32, request: &Request, done: &AtomicU64) -> (S
     )
 }
 
-/// The effects of removal and each pay table's count derived from them.
-fn counts_of(spec: &Spec, decks: u32) -> (Removal, Vec<Count>) {
-    let removal = effects_of_removal(spec, decks);
-    let counts = removal
+/// The counters of the pay tables `study` found countable at the spec's
+/// other deck counts (see `other_decks`); none when no table is countable.
+/// `spec` is the spec before its strategy is resolved: each deck count
+/// resolves its own.
+pub fn other_decks(spec: &Spec, decks: u32, request: &Request, study: &Study) -> Vec<AtDecks> {
+    let wanted: Vec<(&str, &str)> = study
         .tables
         .iter()
-        .map(|t| derive_count(t, decks))
+        .filter(|t| t.countable)
+        .map(|t| (t.wager.as_str(), t.pay_table.as_str()))
         .collect();
-    (removal, counts)
+    other_decks::measure(spec, decks, &request.settings, request.shoes, &wanted)
 }
 
 /// The study of a run dealt in shards, from their files: exactly the
@@ -241,17 +240,6 @@ pub fn merged(
     ))
 }
 
-/// The counts as the simulator keeps them (and a run records them).
-fn tags_of(counts: &[Count]) -> Vec<Tags> {
-    counts
-        .iter()
-        .map(|c| Tags {
-            tags: c.tags,
-            balanced: c.balanced,
-        })
-        .collect()
-}
-
 /// The study of a finished run (also of shards merged).
 pub fn summarise(
     spec: &Spec,
@@ -265,24 +253,8 @@ pub fn summarise(
     let cards = 52 * decks as usize;
     let reads_suits: Vec<bool> = removal.tables.iter().map(|t| t.reads_suits).collect();
     let pens = penetrations(request.settings.penetration);
-    // The counter's thresholds, chosen on the dealt pass.
-    let selected: Vec<Vec<CounterResult>> = (0..removal.tables.len())
-        .map(|t| {
-            counter(spec, run, t)
-                .iter()
-                .map(|at| {
-                    at.iter()
-                        .max_by(|a, b| a.win_per_shoe.value.total_cmp(&b.win_per_shoe.value))
-                        .expect("thresholds")
-                        .clone()
-                })
-                .collect()
-        })
-        .collect();
-    let thresholds: Vec<Vec<Option<i64>>> = selected
-        .iter()
-        .map(|at| at.iter().map(|b| b.threshold).collect())
-        .collect();
+    let selected = select(spec, run, removal.tables.len());
+    let thresholds = thresholds_of(&selected);
     let started = std::time::Instant::now();
     let compared = same_shoes::compare(
         spec,
@@ -292,6 +264,7 @@ pub fn summarise(
         &thresholds,
         &reads_suits,
         request.shoes,
+        "bound",
     );
     let same_shoes_cost = started.elapsed();
     let tables = removal
@@ -302,18 +275,10 @@ pub fn summarise(
         .zip(compared)
         .map(|(((r, c), best), same)| {
             let deepest = best.last().expect("three penetrations");
-            let countable = match &same {
-                Some(same) => {
-                    let at = same.counter.last().expect("three penetrations");
-                    !at.never_bets && at.expected.value - at.expected.half_width > 0.0
-                }
-                None => {
-                    // The best of many thresholds is chosen: its win must
-                    // clear zero by the Bonferroni margin for all of them.
-                    let margin = deepest.win_per_shoe.half_width / Z999 * Z_TRIED;
-                    deepest.threshold.is_some() && deepest.win_per_shoe.value - margin > 0.0
-                }
-            };
+            let countable = wins(
+                deepest,
+                same.as_ref().map(|s| &s.counter[s.counter.len() - 1]),
+            );
             let bound_wins = same.as_ref().is_some_and(|s| {
                 !s.bound.never_bets && s.bound.expected.value - s.bound.expected.half_width > 0.0
             });
@@ -336,12 +301,7 @@ pub fn summarise(
                         .collect()
                 }),
                 reads_suits: r.reads_suits,
-                count: CountInfo {
-                    tags: c.tags,
-                    level: c.level,
-                    balanced: c.balanced,
-                    correlation: c.correlation,
-                },
+                count: CountInfo::of(c),
                 verdict: verdict(c, deepest, same.as_ref(), countable, &pens),
                 selected: best,
                 same_shoes: same,
@@ -371,6 +331,7 @@ pub fn summarise(
         dealt_shoes: run.dealt.shoes,
         cross_check: cross_check(spec, run, &exact),
         tables,
+        other_decks: Vec::new(),
         same_shoes_cost,
     }
 }

@@ -78,7 +78,9 @@ pub struct Shoes {
 /// Every pay table's comparison (flat over the spec's pay tables; None
 /// where no shoe was sampled for it). `thresholds` are the counter's, per
 /// pay table and penetration (shallowest first); `reads_suits` per pay
-/// table. `spec` must have its strategy resolved.
+/// table; the shoes are dealt from generator stream `stream`. `spec` must
+/// have its strategy resolved.
+#[allow(clippy::too_many_arguments)]
 pub fn compare(
     spec: &Spec,
     decks: u32,
@@ -87,6 +89,7 @@ pub fn compare(
     thresholds: &[Vec<Option<i64>>],
     reads_suits: &[bool],
     shoes: Shoes,
+    stream: &str,
 ) -> Vec<Option<Comparison>> {
     let wanted = |suits: bool| {
         if suits {
@@ -101,6 +104,7 @@ pub fn compare(
         settings,
         counts,
         shoes.rank_level.max(shoes.suit_reading),
+        stream,
     );
     let edges = edges(spec, &sampled, reads_suits, shoes);
     let pens = penetrations(settings.penetration);

@@ -32,6 +32,62 @@ pub struct Simulation {
     pub cross_check: Vec<CrossCheck>,
     /// Per pay table: removal effects, count, counter and bound.
     pub tables: Vec<TableStudy>,
+    /// The countable pay tables' counters at other allowed deck counts
+    /// (the smallest, the largest and one between), each with its own
+    /// count, threshold and sampled shoes; absent when no pay table is
+    /// countable (or the spec allows no other deck count).
+    #[serde(skip_serializing_if = "Vec::is_empty", default)]
+    pub other_decks: Vec<OtherDecks>,
+}
+
+/// The counter at one other deck count, dealt as the study deals (same
+/// seed, its own generator streams, the same cut card as a share of the
+/// shoe) with a share of its work: a dealt pass of about a quarter of its
+/// shoes, sampled shoes holding about an eighth of its sampled rounds.
+#[derive(Clone, Debug, Serialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
+pub struct OtherDecks {
+    pub decks: DeckCount,
+    /// Cards in the shoe.
+    #[schemars(range(min = 1))]
+    pub cards: usize,
+    /// The deepest cut card (cards from the top).
+    pub cut_card: usize,
+    /// Share of the shoe dealt before it.
+    #[schemars(range(min = 0, max = 1))]
+    pub penetration: f64,
+    /// Rounds of the dealt pass that chose the thresholds.
+    pub dealt_rounds: u64,
+    /// Shoes of that pass.
+    pub dealt_shoes: u64,
+    /// Shoes on which the counter is measured, for wagers that read no
+    /// suit (0: none).
+    pub bound_shoes: u64,
+    /// The same for wagers that read suits.
+    pub bound_suit_shoes: u64,
+    /// The pay tables measured: those countable at the run's deck count.
+    pub tables: Vec<TableAtDecks>,
+}
+
+/// One pay table's counter at another deck count.
+#[derive(Clone, Debug, Serialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
+pub struct TableAtDecks {
+    /// Wager id.
+    pub wager: String,
+    /// Pay table id.
+    pub pay_table: String,
+    /// The count derived from the effects of removal at this deck count.
+    pub count: DerivedCount,
+    /// The threshold chosen on this deck count's dealt pass at the deepest
+    /// penetration, with what it won there (optimistic).
+    pub selected: Counter,
+    /// The counter at that threshold on other shoes; null when none were
+    /// sampled.
+    pub counter: Option<Played>,
+    /// Whether the counter wins at this deck count (the same test as
+    /// `countable` of the run's own count).
+    pub countable: bool,
 }
 
 /// What the run dealt.
@@ -325,12 +381,7 @@ impl Simulation {
                         .map(|r| Ratio(r.clone()))
                         .collect(),
                     removal_by_card: t.removal_by_card.clone(),
-                    count: DerivedCount {
-                        tags: t.count.tags,
-                        level: t.count.level,
-                        balanced: t.count.balanced,
-                        correlation: t.count.correlation,
-                    },
+                    count: (&t.count).into(),
                     reads_suits: t.reads_suits,
                     selected: t.selected.iter().map(Counter::from).collect(),
                     same_shoes: t.same_shoes.as_ref().map(|c| SameShoes {
@@ -342,6 +393,43 @@ impl Simulation {
                     verdict: t.verdict.clone(),
                 })
                 .collect(),
+            other_decks: s
+                .other_decks
+                .iter()
+                .map(|o| OtherDecks {
+                    decks: DeckCount(o.decks),
+                    cards: o.cards,
+                    cut_card: o.cut_card,
+                    penetration: o.penetration,
+                    dealt_rounds: o.dealt_rounds,
+                    dealt_shoes: o.dealt_shoes,
+                    bound_shoes: o.shoes.rank_level,
+                    bound_suit_shoes: o.shoes.suit_reading,
+                    tables: o
+                        .tables
+                        .iter()
+                        .map(|t| TableAtDecks {
+                            wager: t.wager.clone(),
+                            pay_table: t.pay_table.clone(),
+                            count: (&t.count).into(),
+                            selected: (&t.selected).into(),
+                            counter: t.measured.as_ref().map(Played::from),
+                            countable: t.countable,
+                        })
+                        .collect(),
+                })
+                .collect(),
+        }
+    }
+}
+
+impl From<&sim::CountInfo> for DerivedCount {
+    fn from(c: &sim::CountInfo) -> Self {
+        DerivedCount {
+            tags: c.tags,
+            level: c.level,
+            balanced: c.balanced,
+            correlation: c.correlation,
         }
     }
 }

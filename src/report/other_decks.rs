@@ -35,8 +35,14 @@ pub(crate) enum Change {
 
 impl Win {
     /// From a counter measured on sampled shoes, else from the dealt pass
-    /// that chose its threshold (`rounds_per_shoe` there).
-    fn of(decks: u32, measured: Option<&Played>, chosen: &CounterResult, dealt: f64) -> Win {
+    /// that chose its threshold (`dealt`: rounds per shoe there), with the
+    /// study's verdict on it.
+    fn of(
+        (decks, countable): (u32, bool),
+        measured: Option<&Played>,
+        chosen: &CounterResult,
+        dealt: f64,
+    ) -> Win {
         let (per_shoe, rounds) = match measured {
             Some(p) => (
                 p.expected,
@@ -54,7 +60,7 @@ impl Win {
                 value: per_shoe.value * k,
                 half_width: per_shoe.half_width * k,
             },
-            countable: false,
+            countable,
         }
     }
 
@@ -75,13 +81,12 @@ impl Win {
 /// deck counts measured, ascending.
 pub(crate) fn wins(st: &Study, t: &TableStudy) -> (Win, Vec<Win>) {
     let per = |rounds: u64, shoes: u64| rounds as f64 / shoes.max(1) as f64;
-    let mut run = Win::of(
-        st.decks,
+    let run = Win::of(
+        (st.decks, t.countable),
         t.same_shoes.as_ref().and_then(|s| s.counter.last()),
         t.selected.last().expect("three penetrations"),
         per(st.dealt_rounds, st.dealt_shoes),
     );
-    run.countable = t.countable;
     let others = st
         .other_decks
         .iter()
@@ -90,14 +95,12 @@ pub(crate) fn wins(st: &Study, t: &TableStudy) -> (Win, Vec<Win>) {
                 .tables
                 .iter()
                 .find(|x| x.wager == t.wager && x.pay_table == t.pay_table)?;
-            let mut w = Win::of(
-                o.decks,
+            Some(Win::of(
+                (o.decks, x.countable),
                 x.measured.as_ref(),
                 &x.selected,
                 per(o.dealt_rounds, o.dealt_shoes),
-            );
-            w.countable = x.countable;
-            Some(w)
+            ))
         })
         .collect();
     (run, others)

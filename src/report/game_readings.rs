@@ -4,8 +4,8 @@
 //! reading's game (`Computed::alternatives`); this module only sets the
 //! two side by side: on page one, in section 5 and in the JSON document.
 
-use super::headline::sentence;
 use super::numbers::percent;
+use super::words::sentence;
 use super::{AlternativeGame, ClaimCheck, Computed};
 use crate::engine::Analysis;
 use crate::model::{GameInterpretation, Spec};

@@ -8,6 +8,7 @@ use super::Computed;
 use super::inputs::Inputs;
 use super::model::{Kind, Section, Table};
 use super::numbers::percent;
+use super::words::sentence;
 use crate::cards::deck_count;
 use crate::engine::Analysis;
 use crate::model::{Headline, Spec};
@@ -133,16 +134,6 @@ pub(crate) fn questions(sec: &mut Section, inp: &Inputs, c: &Computed) {
         ));
     }
     super::game_readings::questions(sec, spec, c, asked.len() + 1);
-}
-
-/// A reading as a sentence ending in a full stop.
-pub(crate) fn sentence(text: &str) -> String {
-    let t = text.trim();
-    if t.ends_with('.') || t.ends_with('?') {
-        t.to_string()
-    } else {
-        format!("{t}.")
-    }
 }
 
 /// Each pay table's house edge over the counts the document permits (all

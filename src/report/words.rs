@@ -92,3 +92,13 @@ pub(crate) fn asked(spec: &Spec, wager: &str, table: &str) -> bool {
             && !(i.alternative.pay_table.is_none() && i.chosen.wager == wager)
     })
 }
+
+/// A reading as a sentence ending in a full stop.
+pub(crate) fn sentence(text: &str) -> String {
+    let t = text.trim();
+    if t.ends_with('.') || t.ends_with('?') {
+        t.to_string()
+    } else {
+        format!("{t}.")
+    }
+}

@@ -1,11 +1,10 @@
 //! Readings of a game's own rules (an interpretation whose alternative
 //! changes `game:`): the other reading's figures are those of the spec
-//! written with that game, fixture cases can be settled under it, and the
-//! checker refuses each malformed declaration at its place.
+//! written with that game, and fixture cases can be settled under it (the
+//! checker's refusals of a malformed declaration are in tests/readings.rs).
 
 use certify::check::{check_file, check_source};
-use certify::diag::spec::SpecError;
-use certify::diag::{Diagnostic, ErrorKind};
+use certify::diag::Diagnostic;
 use certify::model::Spec;
 use certify::pipeline::analyse;
 use certify::spec::SourceFile;
@@ -74,104 +73,23 @@ fn the_report_sets_both_readings_beside_the_printed_edge() {
     assert_ne!(alt.claims[0].computed_at_precision, "3.3%");
 }
 
-fn refused(from: &str, to: &str) -> Vec<Diagnostic> {
-    assert!(SPEC.contains(from), "{from:?} not in the spec");
-    match check_source(&SourceFile::new("bad.yaml", SPEC.replacen(from, to, 1))) {
-        Ok(_) => panic!("accepted"),
-        Err(ds) => ds,
-    }
-}
-
-fn one(ds: &[Diagnostic]) -> (&SpecError, (usize, usize)) {
-    assert_eq!(ds.len(), 1, "{ds:?}");
-    match &ds[0].kind {
-        ErrorKind::Spec(e) => (e, (ds[0].line, ds[0].column)),
-        other => panic!("not a spec error: {other:?}"),
-    }
-}
-
+/// The 1-based line of `text` holding `needle`.
 fn line_of(text: &str, needle: &str) -> usize {
     text.lines().position(|l| l.contains(needle)).expect(needle) + 1
 }
 
-const CHANGES: &str = "      changes: [enter, draw, main_game]\n";
-
-#[test]
-fn a_changed_figure_that_does_not_exist_is_refused_at_its_name() {
-    let ds = refused(CHANGES, "      changes: [enter, draw, main_gam]\n");
-    let (e, at) = one(&ds);
-    assert_eq!(
-        e,
-        &SpecError::UnknownChanged {
-            name: "main_gam".into()
-        }
-    );
-    assert_eq!(at, (line_of(SPEC, CHANGES.trim_end()), 30));
-    assert!(ds[0].expected.as_deref().unwrap().contains("main_game"));
-}
-
-#[test]
-fn a_game_reading_without_changes_is_refused_at_its_id() {
-    let ds = refused(CHANGES, "");
-    let (e, at) = one(&ds);
-    assert_eq!(e, &SpecError::GameReadingChangesNothing);
-    assert_eq!(at, (line_of(SPEC, "  - id: naturals"), 9));
-}
-
-#[test]
-fn a_game_reading_naming_a_wager_is_refused_at_the_wager() {
-    let ds = refused(CHANGES, "      wager: enter\n      changes: [enter]\n");
-    let (e, _) = one(&ds);
-    assert_eq!(
-        e,
-        &SpecError::GameReadingNamesWager {
-            which: "alternative"
-        }
-    );
-}
-
-#[test]
-fn a_chosen_reading_that_changes_the_game_is_refused() {
-    let from = "        tableau, which items 9 to 11 replace.\n";
-    let ds = refused(from, &format!("{from}      game: {{ naturals: [9] }}\n"));
-    let (e, _) = one(&ds);
-    assert_eq!(e, &SpecError::ChosenGameChange);
-}
-
-#[test]
-fn a_wager_reading_without_its_wager_is_refused() {
-    let ds = refused("      wager: block_bonus_first_card\n", "");
-    let (e, at) = one(&ds);
-    assert_eq!(
-        e,
-        &SpecError::ReadingNamesNoWager {
-            which: "alternative"
-        }
-    );
-    assert_eq!(at, (line_of(SPEC, "  - id: exposed_card"), 9));
-}
-
-/// A game the alternative makes impossible: naturals out of range are
-/// refused where the change is written, in the checker's own words.
-#[test]
-fn an_alternative_game_the_checker_refuses_is_refused_at_its_game() {
-    let ds = refused("        naturals: [8, 9]\n", "        naturals: [8, 10]\n");
-    let (e, (line, _)) = one(&ds);
-    match e {
-        SpecError::AlternativeGameRefused { id, message } => {
-            assert_eq!(id, "naturals");
-            assert!(message.contains("0 to 9"), "{message}");
-        }
-        other => panic!("{other:?}"),
-    }
-    assert_eq!(line, line_of(SPEC, "        naturals: [8, 9]"));
-    assert_eq!(ds[0].found.as_deref(), Some("10"));
-}
-
 const FIXTURES: &str = include_str!("../fixtures/lucky_draw_baccarat.yaml");
 
-fn run_fixtures(text: &str) -> Result<Vec<certify::fixtures::CaseResult>, Vec<Diagnostic>> {
-    let dir = std::env::temp_dir().join(format!("certify-game-readings-{}", std::process::id()));
+/// Runs `text` as the spec's fixture file, in a folder of its own (`name`:
+/// tests run side by side and must not read each other's files).
+fn run_fixtures(
+    name: &str,
+    text: &str,
+) -> Result<Vec<certify::fixtures::CaseResult>, Vec<Diagnostic>> {
+    let dir = std::env::temp_dir().join(format!(
+        "certify-game-readings-{}-{name}",
+        std::process::id()
+    ));
     std::fs::create_dir_all(&dir).expect("temp dir");
     std::fs::write(dir.join("lucky_draw_baccarat.yaml"), text).expect("write");
     let out = certify::fixtures::run_dir(&spec(), &dir);
@@ -183,14 +101,15 @@ fn run_fixtures(text: &str) -> Result<Vec<certify::fixtures::CaseResult>, Vec<Di
 /// under the adopted one: they are settled under the other game.
 #[test]
 fn fixture_cases_are_settled_under_the_reading_they_name() {
-    let all = run_fixtures(FIXTURES).expect("fixtures read");
+    let all = run_fixtures("as_shipped", FIXTURES).expect("fixtures read");
     let other: Vec<_> = all
         .iter()
         .filter(|r| r.case.starts_with("Other reading"))
         .collect();
     assert!(other.len() >= 7, "{}", other.len());
     assert!(all.iter().all(|r| r.pass));
-    let adopted = run_fixtures(&FIXTURES.replace("    reading: naturals\n", "")).expect("read");
+    let adopted =
+        run_fixtures("adopted", &FIXTURES.replace("    reading: naturals\n", "")).expect("read");
     let failed: Vec<_> = adopted
         .iter()
         .filter(|r| r.case.starts_with("Other reading") && !r.pass)
@@ -201,7 +120,7 @@ fn fixture_cases_are_settled_under_the_reading_they_name() {
 #[test]
 fn a_fixture_naming_an_unknown_reading_is_refused_at_the_name() {
     let text = FIXTURES.replacen("    reading: naturals\n", "    reading: natural\n", 1);
-    let ds = run_fixtures(&text).expect_err("refused");
+    let ds = run_fixtures("unknown", &text).expect_err("refused");
     assert_eq!(ds.len(), 1, "{ds:?}");
     assert_eq!(
         ds[0].kind.to_string(),

@@ -463,3 +463,79 @@ fn every_spec_names_a_document_in_the_repository() {
         );
     }
 }
+
+// Readings of the game's own rules (an alternative that changes `game:`).
+
+const CHANGES: &str = "      changes: [enter, draw, main_game]\n";
+
+#[test]
+fn a_changed_figure_that_does_not_exist_is_refused_at_its_name() {
+    let ds = refused(CHANGES, "      changes: [enter, draw, main_gam]\n");
+    let (e, at) = one(&ds);
+    assert_eq!(
+        e,
+        &SpecError::UnknownChanged {
+            name: "main_gam".into()
+        }
+    );
+    assert_eq!(at, (line_of(CHANGES.trim_end()), 30));
+    assert!(ds[0].expected.as_deref().unwrap().contains("main_game"));
+}
+
+#[test]
+fn a_game_reading_without_changes_is_refused_at_its_id() {
+    let ds = refused(CHANGES, "");
+    let (e, at) = one(&ds);
+    assert_eq!(e, &SpecError::GameReadingChangesNothing);
+    assert_eq!(at, (line_of("  - id: naturals"), 9));
+}
+
+#[test]
+fn a_game_reading_naming_a_wager_is_refused_at_the_wager() {
+    let ds = refused(CHANGES, "      wager: enter\n      changes: [enter]\n");
+    let (e, _) = one(&ds);
+    assert_eq!(
+        e,
+        &SpecError::GameReadingNamesWager {
+            which: "alternative"
+        }
+    );
+}
+
+#[test]
+fn a_chosen_reading_that_changes_the_game_is_refused() {
+    let from = "        tableau, which items 9 to 11 replace.\n";
+    let ds = refused(from, &format!("{from}      game: {{ naturals: [9] }}\n"));
+    let (e, _) = one(&ds);
+    assert_eq!(e, &SpecError::ChosenGameChange);
+}
+
+#[test]
+fn a_wager_reading_without_its_wager_is_refused() {
+    let ds = refused("      wager: block_bonus_first_card\n", "");
+    let (e, at) = one(&ds);
+    assert_eq!(
+        e,
+        &SpecError::ReadingNamesNoWager {
+            which: "alternative"
+        }
+    );
+    assert_eq!(at, (line_of("  - id: exposed_card"), 9));
+}
+
+/// A game the alternative makes impossible: naturals out of range are
+/// refused where the change is written, in the checker's own words.
+#[test]
+fn an_alternative_game_the_checker_refuses_is_refused_at_its_game() {
+    let ds = refused("        naturals: [8, 9]\n", "        naturals: [8, 10]\n");
+    let (e, (line, _)) = one(&ds);
+    match e {
+        SpecError::AlternativeGameRefused { id, message } => {
+            assert_eq!(id, "naturals");
+            assert!(message.contains("0 to 9"), "{message}");
+        }
+        other => panic!("{other:?}"),
+    }
+    assert_eq!(line, line_of("        naturals: [8, 9]"));
+    assert_eq!(ds[0].found.as_deref(), Some("10"));
+}

@@ -11,13 +11,12 @@ use crate::spec::raw::{self, S};
 
 impl Checker<'_> {
     /// Every interpretation whose alternative changes the game, with the
-    /// spec checked under it. `spec` is the spec as written, already
-    /// checked without error (its `changes` lists name what exists).
+    /// spec checked under it; called once the spec as written is checked
+    /// without error (its `changes` lists name what exists).
     pub(super) fn game_interpretations(
         &mut self,
         raw: &raw::RawSpec,
         game: &raw::RawGame,
-        spec: &Spec,
     ) -> Vec<GameInterpretation> {
         let mut out = Vec::new();
         for i in &raw.interpretations {
@@ -28,7 +27,6 @@ impl Checker<'_> {
             let Some(alternative) = self.under(raw, game, &i.id, change) else {
                 continue;
             };
-            debug_assert_eq!(alternative.wagers.len(), spec.wagers.len());
             out.push(GameInterpretation {
                 id: i.id.value.clone(),
                 question: i.question.clone(),

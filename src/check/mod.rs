@@ -64,7 +64,7 @@ fn check_loaded(source: &SourceFile) -> Result<(Spec, Vec<SourceFile>), Vec<Diag
     if let Some(spec) = spec.as_mut().filter(|_| checker.diags.is_empty()) {
         // Only a spec with no error is checked again under its readings'
         // alternative games (an error would be found twice).
-        spec.game_interpretations = checker.game_interpretations(&raw, &game, spec);
+        spec.game_interpretations = checker.game_interpretations(&raw, &game);
     }
     let diags = checker.diags;
     match spec {

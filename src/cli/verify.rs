@@ -211,7 +211,7 @@ pub(super) fn verify_report(report: &std::path::Path, fixtures: Option<PathBuf>)
         let spec = &run.prepared.spec;
         let plan = match manifest.get("leaflet") {
             None => None,
-            Some(id) => match spec.leaflets.iter().find(|l| l.id == *id) {
+            Some(id) => match spec.leaflet(id) {
                 Some(p) => Some(p),
                 None => {
                     return at(ReportError::ManifestValue {

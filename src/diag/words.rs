@@ -48,12 +48,19 @@ pub fn signed_small(x: f64) -> String {
     if x == 0.0 || !x.is_finite() {
         return format!("{x}");
     }
-    let places = if x.abs() >= 0.01 {
+    let places = small_places(x);
+    format!("{x:+.places$}")
+}
+
+/// The decimals [`signed_small`] shows `x` with: three, or two significant
+/// digits below 0.01 (at most twelve).
+pub fn small_places(x: f64) -> usize {
+    let x = x.abs();
+    if x >= 0.01 || x == 0.0 || !x.is_finite() {
         3
     } else {
-        ((-x.abs().log10().floor()) as usize + 1).min(12)
-    };
-    format!("{x:+.places$}")
+        ((-x.log10().floor()) as usize + 1).min(12)
+    }
 }
 
 #[cfg(test)]

@@ -578,21 +578,6 @@ pub struct GameInterpretation {
     pub spec: Box<Spec>,
 }
 
-impl GameInterpretation {
-    /// The name of a changed wager or combined entry, as the spec names it.
-    pub fn change_name<'a>(&self, spec: &'a Spec, id: &'a str) -> &'a str {
-        spec.wager(id)
-            .map(|w| w.name.as_str())
-            .or_else(|| {
-                spec.combined
-                    .iter()
-                    .find(|c| c.id == id)
-                    .map(|c| c.name.as_str())
-            })
-            .unwrap_or(id)
-    }
-}
-
 #[derive(Clone, Debug)]
 pub struct Reading {
     pub reading: String,
@@ -611,6 +596,11 @@ impl Spec {
                 .any(|s| matches!(s.rule, StrategyRule::Optimal(_))),
             FirstRule::Totals(_) => true,
         }
+    }
+
+    /// The declared leaflet (`leaflets:`) with this id.
+    pub fn leaflet(&self, id: &str) -> Option<&LeafletPlan> {
+        self.leaflets.iter().find(|l| l.id == id)
     }
 
     pub fn wager(&self, id: &str) -> Option<&Wager> {

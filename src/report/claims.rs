@@ -102,8 +102,8 @@ pub(crate) fn subject(spec: &Spec, c: &ClaimCheck) -> String {
     if let [one] = c.wagers.as_slice()
         && let Some(cs) = spec.combined.iter().find(|x| &x.id == one)
     {
-        let per = spec.wagers.get(cs.per).map_or("", |w| w.name.as_str());
-        return format!("{} (per {per})", cs.name);
+        let per = spec.wagers.get(cs.per).map_or("", |w| w.id.as_str());
+        return super::words::combined_per(spec, &cs.name, per);
     }
     let names: Vec<String> = c
         .wagers

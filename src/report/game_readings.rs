@@ -22,15 +22,15 @@ pub(crate) struct Changed {
 
 /// The figures `gi` changes: each pay table of a changed wager; a combined
 /// entry's house edge per its `per` bet and per total wagered.
-pub(crate) fn changed(
+pub(crate) fn changed<'a>(
     spec: &Spec,
     gi: &GameInterpretation,
-    adopted: &Analysis,
-    other: &Analysis,
+    adopted: &'a Analysis,
+    other: &'a Analysis,
 ) -> Vec<Changed> {
     let mut out = Vec::new();
     for id in &gi.changes {
-        let pair = |a: &Analysis| a.wagers.iter().find(|w| &w.id == id).cloned();
+        let pair = |a: &'a Analysis| a.wagers.iter().find(|w| &w.id == id);
         if let (Some(x), Some(y)) = (pair(adopted), pair(other)) {
             for (tx, ty) in x.tables.iter().zip(&y.tables) {
                 out.push(Changed {
@@ -41,11 +41,10 @@ pub(crate) fn changed(
             }
             continue;
         }
-        let combined = |a: &Analysis| a.combined.iter().find(|c| &c.id == id).cloned();
+        let combined = |a: &'a Analysis| a.combined.iter().find(|c| &c.id == id);
         if let (Some(x), Some(y)) = (combined(adopted), combined(other)) {
-            let per = super::words::wager(spec, &x.per);
             out.push(Changed {
-                name: format!("{} (per {per})", x.name),
+                name: super::words::combined_per(spec, &x.name, &x.per),
                 adopted: x.house_edge(),
                 other: y.house_edge(),
             });

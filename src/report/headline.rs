@@ -56,7 +56,7 @@ pub(crate) fn part(sec: &mut Section, inp: &Inputs, c: &Computed) {
                 };
                 let per = super::words::wager(spec, &cs.per);
                 t.row(vec![
-                    format!("{} (per {per})", cs.name),
+                    super::words::combined_per(spec, &cs.name, &cs.per),
                     percent(&cs.house_edge(), 4),
                     percent(&cs.per_total_wagered(), 4),
                     strategy

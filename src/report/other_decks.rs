@@ -77,6 +77,15 @@ impl Win {
     }
 }
 
+/// The deck counts among `ws` whose win per round compares with the
+/// run's as `change` says.
+fn counts_where(run: &Win, ws: &[Win], change: Change) -> Vec<u32> {
+    ws.iter()
+        .filter(|w| w.against(run) == change)
+        .map(|w| w.decks)
+        .collect()
+}
+
 /// The run's own counter of a pay table, and its counters at the other
 /// deck counts measured, ascending.
 pub(crate) fn wins(st: &Study, t: &TableStudy) -> (Win, Vec<Win>) {
@@ -265,12 +274,7 @@ pub(crate) fn part(sec: &mut Section, spec: &Spec, st: &Study) {
 /// decimals, two significant digits below 0.01, as `signed_small`), so
 /// that a small interval does not read as ± 0.000.
 pub(crate) fn units(e: &Estimate) -> String {
-    let x = e.value.abs();
-    let places = if x >= 0.01 || x == 0.0 || !x.is_finite() {
-        3
-    } else {
-        ((-x.log10().floor()) as usize + 1).min(12)
-    };
+    let places = crate::diag::small_places(e.value);
     format!(
         "{} units per shoe (99.9% interval ± {:.places$})",
         crate::diag::signed_small(e.value),
@@ -278,19 +282,23 @@ pub(crate) fn units(e: &Estimate) -> String {
     )
 }
 
-/// The deck counts the document permits (or does not restrict) at which
-/// a finding's count shows no win and wins less per round than at the
-/// run's count: a recommendation may name them.
-pub(crate) fn mitigating(spec: &Spec, st: &Study, t: &TableStudy) -> Vec<u32> {
+/// The other deck counts at which a finding's count shows no win and wins
+/// less per round than at the run's count.
+fn lost_at(st: &Study, t: &TableStudy) -> Vec<u32> {
     let (run, others) = wins(st, t);
     others
         .iter()
-        .filter(|w| {
-            !w.countable
-                && w.against(&run) == Change::Weaker
-                && standing(spec, w.decks) != Standing::Outside
-        })
+        .filter(|w| !w.countable && w.against(&run) == Change::Weaker)
         .map(|w| w.decks)
+        .collect()
+}
+
+/// [`lost_at`], of the counts the document permits (or does not
+/// restrict): a recommendation may name them.
+pub(crate) fn mitigating(spec: &Spec, st: &Study, t: &TableStudy) -> Vec<u32> {
+    lost_at(st, t)
+        .into_iter()
+        .filter(|&d| standing(spec, d) != Standing::Outside)
         .collect()
 }
 
@@ -342,12 +350,7 @@ pub(crate) enum Mitigation {
 }
 
 pub(crate) fn mitigation(run: &Win, ws: &[Win]) -> Mitigation {
-    let of = |c: Change| -> Vec<u32> {
-        ws.iter()
-            .filter(|w| w.against(run) == c)
-            .map(|w| w.decks)
-            .collect()
-    };
+    let of = |c| counts_where(run, ws, c);
     let (stronger, weaker, alike) = (of(Change::Stronger), of(Change::Weaker), of(Change::Alike));
     let still: Vec<u32> = ws.iter().filter(|w| w.countable).map(|w| w.decks).collect();
     if !stronger.is_empty() {
@@ -404,11 +407,7 @@ fn direction(
             );
             // The other counts too: the stronger one may be a count the
             // document does not permit.
-            let alike: Vec<u32> = ws
-                .iter()
-                .filter(|w| w.against(run) == Change::Alike)
-                .map(|w| w.decks)
-                .collect();
+            let alike = counts_where(run, ws, Change::Alike);
             if !alike.is_empty() {
                 v += &format!(
                     ", and at {} its win is not told apart from its win at {}",
@@ -416,11 +415,7 @@ fn direction(
                     crate::cards::deck_count(run.decks)
                 );
             }
-            let weaker: Vec<u32> = ws
-                .iter()
-                .filter(|w| w.against(run) == Change::Weaker)
-                .map(|w| w.decks)
-                .collect();
+            let weaker = counts_where(run, ws, Change::Weaker);
             if !weaker.is_empty() {
                 v += &format!(" (it wins less at {})", counts_text(spec, &weaker));
             }
@@ -474,12 +469,7 @@ pub(crate) fn page_one_note(
     let lost: Vec<String> = findings
         .iter()
         .filter_map(|(t, name)| {
-            let (run, others) = wins(st, t);
-            let gone: Vec<u32> = others
-                .iter()
-                .filter(|w| !w.countable && w.against(&run) == Change::Weaker)
-                .map(|w| w.decks)
-                .collect();
+            let gone = lost_at(st, t);
             (!gone.is_empty()).then(|| format!("{name} at {}", counts_text(spec, &gone)))
         })
         .collect();

@@ -15,6 +15,12 @@ pub(crate) fn wager(spec: &Spec, id: &str) -> String {
     spec.wager(id).map_or_else(|| plain(id), |w| w.name.clone())
 }
 
+/// A combined entry's figure as every part of the report labels it:
+/// "<name> (per <its base wager>)".
+pub(crate) fn combined_per(spec: &Spec, name: &str, per: &str) -> String {
+    format!("{name} (per {})", wager(spec, per))
+}
+
 /// The pay table's name as the rule file gives it.
 pub(crate) fn table(spec: &Spec, wager: &str, table: &str) -> String {
     spec.wager(wager)

@@ -62,7 +62,7 @@ pub fn plans<'a>(
     match choice {
         None if declared.is_empty() => Ok(vec![None]),
         None => Ok(spec.leaflets.iter().map(Some).collect()),
-        Some(id) => match spec.leaflets.iter().find(|l| l.id == id) {
+        Some(id) => match spec.leaflet(id) {
             Some(l) => Ok(vec![Some(l)]),
             None if declared.is_empty() => Err(UsageError::flag(
                 "leaflet",

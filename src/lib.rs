@@ -41,6 +41,7 @@
 pub mod cards;
 pub mod check;
 pub mod cli;
+pub mod design;
 pub mod diag;
 pub mod diff;
 pub mod edition;

@@ -62,6 +62,8 @@ impl Checker<'_> {
             src: self.src,
             game_src: self.game_src,
             diags: Vec::new(),
+            member: None,
+            counted: self.counted.clone(),
         };
         let spec = scratch.spec(raw, &changed);
         match (spec, scratch.diags.into_iter().next()) {

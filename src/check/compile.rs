@@ -1,7 +1,12 @@
 //! Type-checks a parsed condition and compiles it to a `Cond`.
 //!
 //! Names resolve, in order, to: definitions, hands, the globals `cards`,
-//! `tie` and `margin`, rank names (`ace` .. `king`) and suit names.
+//! `tie`, `margin`, `winner` and `loser`, rank names (`ace` .. `king`) and
+//! suit names.
+//!
+//! `winner` and `loser` are hands chosen as the round ends: what a
+//! condition reads of them (a total, a card's rank, a count of cards) is
+//! compiled as a `Cond::Side` over the same reading of each hand.
 //!
 //! Compiling recurses over the syntax tree, whose depth the parser bounds;
 //! chains (`or`, `and`, `+`/`-`, `.`) are flat lists, compiled by loops.
@@ -11,7 +16,7 @@
 use crate::cards::{RANK_NAMES, SUIT_NAMES};
 use crate::diag::expr::{ExprError, MAX_DEPTH};
 use crate::expr::{BinOp, Expr, ExprKind, Span};
-use crate::model::cond::{ALL_SLOTS, CmpOp, Cond, Sign, SlotMask, hand_mask};
+use crate::model::cond::{ALL_SLOTS, CmpOp, Cond, Side, Sign, SlotMask, hand_mask};
 use crate::model::round::slot;
 
 /// A compiled value with its type.
@@ -21,11 +26,88 @@ pub enum Value {
     Bool(Cond),
     Rank(Cond),
     Suit(Cond),
-    Card(u8),
-    Hand(u8),
-    Cards(SlotMask),
+    Card(CardRef),
+    Hand(HandRef),
+    Cards(CardSet),
     /// A list literal: element type and constant elements.
     List(Option<Ty>, Vec<i64>),
+}
+
+/// A hand as a condition names it: one of the game's two, or the one that
+/// wins or loses the round.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum HandRef {
+    Hand(u8),
+    Side(Side),
+}
+
+/// A card: a slot, or the first, second or third card of the winning or
+/// losing hand.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CardRef {
+    Slot(u8),
+    Side(Side, u8),
+}
+
+/// A list of cards: some slots, or the winning or losing hand's cards.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CardSet {
+    Slots(SlotMask),
+    Side(Side),
+}
+
+/// `leaf` read of each hand, chosen by `side` as the round ends; `truth`
+/// when it is a condition (false on a tie rather than absent).
+fn per_side(side: Side, truth: bool, leaf: impl Fn(u8) -> Cond) -> Cond {
+    Cond::Side {
+        side,
+        truth,
+        of: Box::new([leaf(0), leaf(1)]),
+    }
+}
+
+impl HandRef {
+    /// `leaf` read of this hand.
+    fn read(self, truth: bool, leaf: impl Fn(u8) -> Cond) -> Cond {
+        match self {
+            HandRef::Hand(h) => leaf(h),
+            HandRef::Side(side) => per_side(side, truth, leaf),
+        }
+    }
+
+    fn card(self, i: u8) -> CardRef {
+        match self {
+            HandRef::Hand(h) => CardRef::Slot(slot(h, i)),
+            HandRef::Side(side) => CardRef::Side(side, i),
+        }
+    }
+
+    fn cards(self) -> CardSet {
+        match self {
+            HandRef::Hand(h) => CardSet::Slots(hand_mask(h)),
+            HandRef::Side(side) => CardSet::Side(side),
+        }
+    }
+}
+
+impl CardRef {
+    /// `leaf` read of this card's slot.
+    fn read(self, truth: bool, leaf: impl Fn(u8) -> Cond) -> Cond {
+        match self {
+            CardRef::Slot(s) => leaf(s),
+            CardRef::Side(side, i) => per_side(side, truth, |h| leaf(slot(h, i))),
+        }
+    }
+}
+
+impl CardSet {
+    /// `leaf` read of these cards' slots.
+    fn read(self, truth: bool, leaf: impl Fn(SlotMask) -> Cond) -> Cond {
+        match self {
+            CardSet::Slots(m) => leaf(m),
+            CardSet::Side(side) => per_side(side, truth, |h| leaf(hand_mask(h))),
+        }
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -129,7 +211,7 @@ pub struct Env<'a> {
     pub definitions: &'a [(String, Value)],
 }
 
-pub const GLOBALS: [&str; 3] = ["cards", "tie", "margin"];
+pub const GLOBALS: [&str; 5] = ["cards", "tie", "margin", "winner", "loser"];
 pub const HAND_ATTRS: [&str; 10] = [
     "total",
     "two_card_total",
@@ -183,9 +265,16 @@ fn value(e: &Expr, env: &Env) -> Result<Value> {
         ExprKind::Attr(base, names) => {
             let mut v = value(base, env)?;
             let mut base_span = base.span;
+            // The text so far, for a hint (a name chain only).
+            let mut text = source_text(base);
             for (attr, span) in names {
-                v = attribute(v, attr, *span, base_span, env.naturals)?;
+                let at = Base {
+                    span: base_span,
+                    text: text.as_deref(),
+                };
+                v = attribute(v, attr, *span, at, env.naturals)?;
                 base_span = base_span.join(*span);
+                text = text.map(|t| format!("{t}.{attr}"));
             }
             Ok(v)
         }
@@ -207,12 +296,14 @@ fn name(n: &str, span: Span, env: &Env) -> Result<Value> {
         return Ok(v.clone());
     }
     if let Some(h) = env.hands.iter().position(|h| h == n) {
-        return Ok(Value::Hand(h as u8));
+        return Ok(Value::Hand(HandRef::Hand(h as u8)));
     }
     match n {
-        "cards" => return Ok(Value::Cards(ALL_SLOTS)),
+        "cards" => return Ok(Value::Cards(CardSet::Slots(ALL_SLOTS))),
         "tie" => return Ok(Value::Bool(Cond::Tie)),
         "margin" => return Ok(Value::Int(Cond::Margin)),
+        "winner" => return Ok(Value::Hand(HandRef::Side(Side::Winner))),
+        "loser" => return Ok(Value::Hand(HandRef::Side(Side::Loser))),
         _ => {}
     }
     if let Some(r) = RANK_NAMES.iter().position(|r| *r == n) {
@@ -226,7 +317,7 @@ fn name(n: &str, span: Span, env: &Env) -> Result<Value> {
     known.extend(env.definitions.iter().map(|(d, _)| d.as_str()));
     let mut err = CompileError::new(span, ExprError::UnknownName(n.to_string())).expected(
         format!(
-            "a hand ({}), `cards`, `tie`, `margin`, a rank (ace .. king), a suit (spades, hearts, diamonds, clubs) or a definition",
+            "a hand ({}), `winner`, `loser`, `cards`, `tie`, `margin`, a rank (ace .. king), a suit (spades, hearts, diamonds, clubs) or a definition",
             env.hands.join(", ")
         ),
         format!("`{n}`"),
@@ -240,34 +331,52 @@ fn name(n: &str, span: Span, env: &Env) -> Result<Value> {
     Err(Box::new(err))
 }
 
-fn attribute(base: Value, attr: &str, span: Span, base_span: Span, naturals: u16) -> Result<Value> {
+/// What comes before a `.`: where it is, and its text when it is a name
+/// chain such as `banker.cards`.
+struct Base<'a> {
+    span: Span,
+    text: Option<&'a str>,
+}
+
+fn attribute(base: Value, attr: &str, span: Span, at: Base, naturals: u16) -> Result<Value> {
     match base {
         Value::Hand(h) => hand_attribute(h, attr, span, naturals),
         Value::Card(s) => card_attribute(s, attr, span),
-        other => Err(Box::new(
-            CompileError::new(
-                base_span,
-                ExprError::NoAttributes {
-                    what: other.ty().describe(),
-                },
-            )
-            .expected("a hand or a card before `.`", other.ty().describe()),
-        )),
+        other => {
+            let what = other.ty().describe();
+            let mut err = CompileError::new(at.span, ExprError::NoAttributes { what })
+                .expected("a hand or a card before `.`", what);
+            // `banker.cards.count`: a function of the list, or the hand's own
+            // attribute.
+            if let (Ty::Cards, Some(text)) = (other.ty(), at.text)
+                && FUNCTIONS.contains(&attr)
+            {
+                let mut help =
+                    format!("`{attr}` is a function of a list of cards: `{attr}({text})`");
+                if let Some(hand) = text.strip_suffix(".cards")
+                    && HAND_ATTRS.contains(&attr)
+                {
+                    help += &format!(", or the hand's own `{hand}.{attr}`");
+                }
+                err = err.help(help);
+            }
+            Err(Box::new(err))
+        }
     }
 }
 
-fn hand_attribute(h: u8, attr: &str, span: Span, naturals: u16) -> Result<Value> {
+fn hand_attribute(h: HandRef, attr: &str, span: Span, naturals: u16) -> Result<Value> {
     Ok(match attr {
-        "total" => Value::Int(Cond::Total(h)),
-        "two_card_total" => Value::Int(Cond::TwoCardTotal(h)),
-        "count" => Value::Int(Cond::Count(h)),
-        "natural" => Value::Bool(Cond::Natural(h, naturals)),
-        "drew" => Value::Bool(Cond::Drew(h)),
-        "wins" => Value::Bool(Cond::Wins(h)),
-        "cards" => Value::Cards(hand_mask(h)),
-        "first" => Value::Card(slot(h, 0)),
-        "second" => Value::Card(slot(h, 1)),
-        "third" => Value::Card(slot(h, 2)),
+        "total" => Value::Int(h.read(false, Cond::Total)),
+        "two_card_total" => Value::Int(h.read(false, Cond::TwoCardTotal)),
+        "count" => Value::Int(h.read(false, Cond::Count)),
+        "natural" => Value::Bool(h.read(true, |h| Cond::Natural(h, naturals))),
+        "drew" => Value::Bool(h.read(true, Cond::Drew)),
+        "wins" => Value::Bool(h.read(true, Cond::Wins)),
+        "cards" => Value::Cards(h.cards()),
+        "first" => Value::Card(h.card(0)),
+        "second" => Value::Card(h.card(1)),
+        "third" => Value::Card(h.card(2)),
         _ => {
             return Err(Box::new(unknown_attribute(
                 "a hand",
@@ -279,13 +388,13 @@ fn hand_attribute(h: u8, attr: &str, span: Span, naturals: u16) -> Result<Value>
     })
 }
 
-fn card_attribute(s: u8, attr: &str, span: Span) -> Result<Value> {
+fn card_attribute(c: CardRef, attr: &str, span: Span) -> Result<Value> {
     Ok(match attr {
-        "rank" => Value::Rank(Cond::Rank(s)),
-        "suit" => Value::Suit(Cond::Suit(s)),
-        "value" => Value::Int(Cond::Value(s)),
-        "face" => Value::Bool(Cond::Face(s)),
-        "high" => Value::Int(Cond::High(s)),
+        "rank" => Value::Rank(c.read(false, Cond::Rank)),
+        "suit" => Value::Suit(c.read(false, Cond::Suit)),
+        "value" => Value::Int(c.read(false, Cond::Value)),
+        "face" => Value::Bool(c.read(true, Cond::Face)),
+        "high" => Value::Int(c.read(false, Cond::High)),
         _ => {
             return Err(Box::new(unknown_attribute(
                 "a card",
@@ -332,8 +441,8 @@ fn call(f: &str, args: &[Expr], span: Span, env: &Env) -> Result<Value> {
             .expected(format!("{arity}"), format!("{}", args.len())),
         ));
     }
-    let mask = match value(&args[0], env)? {
-        Value::Cards(m) => m,
+    let set = match value(&args[0], env)? {
+        Value::Cards(set) => set,
         other => {
             let kind = ExprError::NotCards {
                 function: f.to_string(),
@@ -347,12 +456,12 @@ fn call(f: &str, args: &[Expr], span: Span, env: &Env) -> Result<Value> {
         }
     };
     Ok(match f {
-        "count" => Value::Int(Cond::CardCount(mask)),
-        "suited" => Value::Bool(Cond::Suited(mask)),
-        "max_kind" => Value::Int(Cond::MaxKind(mask)),
+        "count" => Value::Int(set.read(false, Cond::CardCount)),
+        "suited" => Value::Bool(set.read(true, Cond::Suited)),
+        "max_kind" => Value::Int(set.read(false, Cond::MaxKind)),
         _ => match value(&args[1], env)? {
             Value::Int(Cond::Const(n)) if (1..=6).contains(&n) => {
-                Value::Int(Cond::Kinds(mask, n as u8))
+                Value::Int(set.read(false, |m| Cond::Kinds(m, n as u8)))
             }
             other => {
                 return Err(Box::new(
@@ -571,23 +680,25 @@ fn comparison(op: BinOp, l: &Expr, r: &Expr, env: &Env) -> Result<Value> {
     let a = value(l, env)?;
     let b = value(r, env)?;
     if a.ty() != b.ty() {
-        return Err(Box::new(
-            CompileError::new(
-                r.span,
-                ExprError::Incomparable {
-                    left: a.ty().describe(),
-                    right: b.ty().describe(),
-                },
-            )
-            .expected(a.ty().describe(), b.ty().describe()),
-        ));
+        let mut err = CompileError::new(
+            r.span,
+            ExprError::Incomparable {
+                left: a.ty().describe(),
+                right: b.ty().describe(),
+            },
+        )
+        .expected(a.ty().describe(), b.ty().describe());
+        if let Some(help) = incomparable_help((l, &a), (r, &b)) {
+            err = err.help(help);
+        }
+        return Err(Box::new(err));
     }
     let cmp = |x: Cond, y: Cond| Cond::Cmp(cmp_op(op), Box::new(x), Box::new(y));
     match (a, b) {
         (Value::Card(x), Value::Card(y)) => {
             // Same card means same rank and same suit.
-            let rank = cmp(Cond::Rank(x), Cond::Rank(y));
-            let suit = cmp(Cond::Suit(x), Cond::Suit(y));
+            let rank = cmp(x.read(false, Cond::Rank), y.read(false, Cond::Rank));
+            let suit = cmp(x.read(false, Cond::Suit), y.read(false, Cond::Suit));
             Ok(Value::Bool(if op == BinOp::Eq {
                 Cond::And(vec![rank, suit])
             } else {
@@ -604,6 +715,56 @@ fn comparison(op: BinOp, l: &Expr, r: &Expr, env: &Env) -> Result<Value> {
             )),
         },
     }
+}
+
+/// The way on from comparing values of two types: `banker.third.rank == 8`
+/// (a rank is named, or its point value compared), `banker.cards == 3` (a
+/// hand's number of cards is `banker.count`).
+fn incomparable_help(l: (&Expr, &Value), r: (&Expr, &Value)) -> Option<String> {
+    let constant = |v: &Value| match v {
+        Value::Int(Cond::Const(n)) => Some(*n),
+        _ => None,
+    };
+    for ((x, xv), (_, yv)) in [(l, r), (r, l)] {
+        let text = source_text(x);
+        match (xv.ty(), constant(yv)) {
+            (Ty::Rank, Some(n)) => {
+                let card = text.as_deref().and_then(|t| t.strip_suffix(".rank"));
+                let mut ways = Vec::new();
+                if (1..=13).contains(&n) {
+                    let name = RANK_NAMES[n as usize - 1];
+                    ways.push(format!(
+                        "name the rank: `{} == {name}`",
+                        text.as_deref().unwrap_or("x.rank")
+                    ));
+                }
+                if (0..=9).contains(&n) {
+                    ways.push(format!(
+                        "compare the point value: `{}.value == {n}`",
+                        card.unwrap_or("card")
+                    ));
+                }
+                if ways.is_empty() {
+                    return Some("ranks are named (`ace` .. `king`), not numbered".into());
+                }
+                return Some(format!(
+                    "ranks are named, not numbered: {}",
+                    ways.join(", or ")
+                ));
+            }
+            (Ty::Cards, Some(_)) => {
+                let text = text.unwrap_or_else(|| "L".into());
+                return Some(match text.strip_suffix(".cards") {
+                    Some(hand) => format!(
+                        "a hand's number of cards is `{hand}.count`; `count({text})` counts any list"
+                    ),
+                    None => format!("count a list's cards with `count({text})`"),
+                });
+            }
+            _ => {}
+        }
+    }
+    None
 }
 
 fn membership(l: &Expr, r: &Expr, env: &Env) -> Result<Value> {

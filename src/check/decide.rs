@@ -2,7 +2,7 @@
 //! the spec, and the wagers the optimal strategy maximises.
 
 use super::Checker;
-use super::compile::{Env, Value};
+use super::compile::{CardRef, Env, Value};
 use crate::diag::spec::SpecError;
 use crate::model::cond::need;
 use crate::model::{Decides, FirstRule, Game, Strategy, StrategyRule, Wager};
@@ -37,6 +37,20 @@ impl Checker<'_> {
             let Some(c) = self.condition(text, env) else {
                 continue;
             };
+            // Who wins is known only when the round ends.
+            if let Some(side) = c.side() {
+                let kind = SpecError::StrategyUnseen {
+                    strategy: id.value.clone(),
+                    card: side.name().to_string(),
+                };
+                let d = self.string_error(text, kind);
+                d.expected = Some("a condition on the cards listed under `sees`".into());
+                d.help = Some(format!(
+                    "the {} is known only when the round ends, after the owner decides",
+                    side.name()
+                ));
+                continue;
+            }
             // Decided on the two-card hands: third cards are not dealt yet.
             let needs = c.needs();
             let unseen = (0..6u8).find(|&s| {
@@ -78,16 +92,25 @@ impl Checker<'_> {
         let mut out = Vec::new();
         for item in &list.value {
             match self.value(item, env) {
-                Some(Value::Card(s)) if INITIAL & (1 << s) != 0 => {
+                Some(Value::Card(CardRef::Slot(s))) if INITIAL & (1 << s) != 0 => {
                     if out.contains(&s) {
                         let card = item.value.clone();
                         self.string_error(item, SpecError::SeenTwice { card });
                     }
                     out.push(s);
                 }
-                Some(Value::Card(_)) => {
+                Some(Value::Card(CardRef::Slot(_))) => {
                     self.string_error(item, SpecError::SeesThirdCard).expected =
                         Some("one of the first two cards of a hand".into());
+                }
+                // Which hand wins is known only when the round ends.
+                Some(Value::Card(CardRef::Side(..))) => {
+                    let d = self.string_error(item, SpecError::SeesNotACard);
+                    d.expected = Some("a card, e.g. `player.first` or `dealer.second`".into());
+                    d.found = Some(
+                        "a card of the winning or losing hand, known only when the round ends"
+                            .into(),
+                    );
                 }
                 Some(other) => {
                     let d = self.string_error(item, SpecError::SeesNotACard);

@@ -59,6 +59,8 @@ fn check_loaded(source: &SourceFile) -> Result<(Spec, Vec<SourceFile>), Vec<Diag
         src: source,
         game_src: includes.last().unwrap_or(source),
         diags: Vec::new(),
+        member: None,
+        counted: raw.counted.iter().map(|w| w.id.value.clone()).collect(),
     };
     let mut spec = checker.spec(&raw, &game);
     if let Some(spec) = spec.as_mut().filter(|_| checker.diags.is_empty()) {
@@ -119,6 +121,11 @@ struct Checker<'a> {
     /// The file the game was read from (the spec's own, or an included one).
     game_src: &'a SourceFile,
     diags: Vec<Diagnostic>,
+    /// The family member whose condition is being compiled: an error is
+    /// placed in the condition as written and names the member.
+    member: Option<crate::spec::family::Member>,
+    /// The ids of the wagers counted only (no pay table).
+    counted: Vec<String>,
 }
 
 fn width_of(s: &str) -> usize {
@@ -152,16 +159,31 @@ impl<'a> Checker<'a> {
     }
 
     fn compile_error(&mut self, at: &S<String>, e: CompileError) {
-        let pos = self.src.within_scalar(
-            &at.referenced,
-            &at.value,
-            e.span.start,
-            e.span.end.saturating_sub(e.span.start),
-        );
+        // In a family member, the condition as written holds `{name}`
+        // where the expanded one holds its value.
+        let member = self.member.as_ref().filter(|m| m.written.is_some());
+        let (written, start, end) = match member {
+            Some(m) => (
+                m.written.as_deref().unwrap_or(&at.value),
+                m.written_offset(e.span.start),
+                m.written_offset(e.span.end),
+            ),
+            None => (at.value.as_str(), e.span.start, e.span.end),
+        };
+        let pos = self
+            .src
+            .within_scalar(&at.referenced, written, start, end.saturating_sub(start));
         let mut d = Diagnostic::new(pos, e.kind);
         d.expected = e.expected;
         d.found = e.found;
         d.help = e.help;
+        if let Some(m) = member {
+            let of = format!("in the member {}: `{}`", m.describe(), at.value);
+            d.found = Some(match d.found.take() {
+                Some(f) => format!("{f} ({of})"),
+                None => of,
+            });
+        }
         self.diags.push(d);
     }
 
@@ -205,7 +227,13 @@ impl<'a> Checker<'a> {
     /// the nearest known name.
     fn wager_index(&mut self, id: &S<String>, ids: &[&str]) -> Option<usize> {
         let k = ids.iter().position(|w| *w == id.value);
-        if k.is_none() {
+        if k.is_none() && self.counted.contains(&id.value) {
+            let wager = id.value.clone();
+            self.string_error(id, SpecError::CountedOnly { wager }).help = Some(
+                "only a wager with pay tables has a house edge; give it `pay_tables` to price it"
+                    .into(),
+            );
+        } else if k.is_none() {
             let name = id.value.clone();
             let d = self.string_error(id, SpecError::UnknownWager { name });
             d.expected = Some(format!("one of {}", crate::diag::list(ids)));
@@ -286,6 +314,7 @@ impl<'a> Checker<'a> {
                 wagers.push(w);
             }
         }
+        let counted = self.counted_wagers(&raw.counted, &raw.wagers, &env);
         let claims = raw
             .claims
             .iter()
@@ -350,6 +379,7 @@ impl<'a> Checker<'a> {
             document_id,
             published,
             leaflets,
+            counted,
         })
     }
 }

@@ -29,6 +29,7 @@ impl Checker<'_> {
         };
         let mut events = Vec::new();
         let mut ok = true;
+        self.member = w.member.clone();
         let placed = match &w.placed {
             Some(text) => match self.condition(text, env) {
                 Some(c) => Some(crate::model::Placed {
@@ -55,7 +56,10 @@ impl Checker<'_> {
                 };
                 self.string_error(&e.id, kind);
             }
-            match self.condition(&e.when, env) {
+            self.member = e.member.clone();
+            let when = self.condition(&e.when, env);
+            self.member = None;
+            match when {
                 Some(c) => events.push(crate::model::Event {
                     id: e.id.value.clone(),
                     name: e.name.clone(),
@@ -70,7 +74,7 @@ impl Checker<'_> {
             let wager = w.id.value.clone();
             self.string_error(&w.id, SpecError::NoEvents { wager });
         }
-        if w.pay_tables.is_empty() {
+        if w.pay_tables.is_empty() && !self.counted.contains(&w.id.value) {
             let wager = w.id.value.clone();
             self.string_error(&w.id, SpecError::NoPayTables { wager });
         }
@@ -156,6 +160,27 @@ impl Checker<'_> {
             events,
             pay_tables,
         })
+    }
+
+    /// The wagers written without pay tables, counted only: checked as
+    /// any wager (their ids apart from every other wager's).
+    pub(super) fn counted_wagers(
+        &mut self,
+        counted: &[raw::RawWager],
+        priced: &[raw::RawWager],
+        env: &Env,
+    ) -> Vec<Wager> {
+        let mut out: Vec<Wager> = Vec::new();
+        for w in counted {
+            let taken = priced.iter().any(|x| x.id.value == w.id.value)
+                || out.iter().any(|x| x.id == w.id.value);
+            if taken {
+                let id = w.id.value.clone();
+                self.string_error(&w.id, SpecError::DuplicateWagerId { id });
+            }
+            out.extend(self.wager(w, env));
+        }
+        out
     }
 
     pub(super) fn pay(&mut self, p: &S<RawPay>) -> Option<Pay> {

@@ -2,7 +2,7 @@
 //! subcommands (their help text is the manual's). Every command's file
 //! reads its arguments from here; `mod.rs` dispatches on them.
 
-use super::{color, protect, shoe, simulate};
+use super::{color, design, protect, shoe, simulate};
 use clap::{Args, Parser, Subcommand};
 use std::path::PathBuf;
 
@@ -214,6 +214,13 @@ pub(super) enum Command {
         after_help = "Example:\n  certify protect rules/punto_banco.yaml\n  certify protect rules/punto_banco.yaml --scenario groups:4:best --json\n  certify protect rules/punto_banco.yaml --scenario groups:1:6789 --wagers player,banker\n  certify protect rules/golden_bacc.yaml --scenario ranks:1@player_pair"
     )]
     Protect(protect::ProtectArgs),
+    /// Pay tables for a wager: every table on a grid of pays whose exact
+    /// house edge (and hit frequency) is in range, how many there are, and
+    /// the ones nearest the middle of the edge range
+    #[command(
+        after_help = "Example:\n  certify design rules/21st_century_baccarat.yaml --wager lucky_match --edge 4%..6% --max-pay 300\n  certify design rules/lucky_8.yaml --wager lucky_8_player --edge 5%..7% --pays natural_8=10..30 --json"
+    )]
+    Design(design::DesignArgs),
     /// Print the manual page (roff) on standard output
     #[command(after_help = "Example:\n  certify man > certify.1 && man ./certify.1")]
     Man,

@@ -4,7 +4,7 @@
 //! This file dispatches; `args` holds the clap definition (the grammar and
 //! help text), `output` what every command prints through, and each
 //! command has a file of its own: `certify` (`certify SPEC`), `check`,
-//! `leaflet`, `settle`, `table`, `verify`, `simulate`, `shoe`, `protect`, `authoring` (`new`, `diff`),
+//! `leaflet`, `settle`, `table`, `verify`, `simulate`, `shoe`, `protect`, `design`, `authoring` (`new`, `diff`),
 //! `manual` (`completions`, `man`); `color` paints warnings and errors.
 //!
 //! Layer: front end: the command line (the layout is in `src/lib.rs`).
@@ -14,6 +14,7 @@ mod authoring;
 mod certify;
 mod check;
 mod color;
+mod design;
 mod leaflet;
 mod manual;
 mod output;
@@ -78,6 +79,7 @@ pub fn run<I: IntoIterator<Item = String>>(args: I) -> Output {
             ..Output::default()
         },
         Some(Command::Simulate(a)) => simulate::simulate(&a),
+        Some(Command::Design(a)) => design::design_cmd(&a),
         Some(Command::Shoe(a)) => shoe::shoe_cmd(&a),
         Some(Command::Protect(a)) => protect::protect_cmd(&a),
         None => match cli.run.specs.as_slice() {

@@ -9,6 +9,7 @@
 
 pub mod cards;
 pub mod deal;
+pub mod design;
 pub mod expr;
 pub mod fixture;
 pub mod input;

@@ -503,6 +503,28 @@ pub enum SpecError {
         max: usize,
         found: usize,
     },
+
+    // Families (`each`).
+    /// ```yaml
+    /// each: { total: [] }
+    /// ```
+    FamilyEmpty,
+    /// ```yaml
+    /// each: { total: [9..0] }
+    /// ```
+    FamilyRange { text: String },
+    /// ```yaml
+    /// each: [{ total: 0, pay: 150 }, { total: 1 }]
+    /// ```
+    FamilyRowsDiffer,
+    /// ```yaml
+    /// each: { total: [0..9] }
+    /// id: tie_{totl}
+    /// ```
+    FamilyVariableUnknown { name: String },
+    /// A wager written without `pay_tables` (counted only) named where a
+    /// priced wager is needed: `claims: [{ wagers: [banker_totals], ... }]`.
+    CountedOnly { wager: String },
 }
 
 impl fmt::Display for SpecError {
@@ -709,6 +731,16 @@ impl fmt::Display for SpecError {
             TooMany { what, max, found } => write!(
                 f,
                 "too many {what}: {found}, at most {max} (the limits are in the manual's limits chapter)"
+            ),
+            FamilyEmpty => f.write_str("this `each` gives no member"),
+            FamilyRange { text } => write!(f, "invalid range `{text}`"),
+            FamilyRowsDiffer => f.write_str("every row of `each` names the same variables"),
+            FamilyVariableUnknown { name } => {
+                write!(f, "`{{{name}}}` names no variable of the family")
+            }
+            CountedOnly { wager } => write!(
+                f,
+                "wager `{wager}` has no pay table: it is counted only"
             ),
         }
     }

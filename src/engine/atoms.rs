@@ -5,7 +5,7 @@
 //! its atom values, then evaluates each event once per distinct tuple: a
 //! million rounds collapse to a few hundred or thousand tuples.
 
-use crate::model::cond::{CmpOp, Cond, Sign, SlotMask, compare};
+use crate::model::cond::{ABSENT, CmpOp, Cond, Side, Sign, SlotMask, compare};
 use crate::model::round::{Round, SLOTS};
 
 /// An atom whose value depends on suits not yet chosen.
@@ -31,6 +31,14 @@ pub enum AExpr {
     Sum(Box<AExpr>, Vec<(Sign, AExpr)>),
     /// `x % n`, as `Cond::Mod`.
     Mod(Box<AExpr>, i64),
+    /// As `Cond::Side`, with the atoms of the two hands' final totals that
+    /// say which hand wins.
+    Side {
+        side: Side,
+        truth: bool,
+        totals: [usize; 2],
+        of: Box<[AExpr; 2]>,
+    },
 }
 
 impl Atoms {
@@ -70,6 +78,12 @@ impl Atoms {
                 rest.iter().map(|(s, x)| (*s, self.compile(x))).collect(),
             ),
             Cond::Mod(x, n) => AExpr::Mod(b(x, self), *n),
+            Cond::Side { side, truth, of } => AExpr::Side {
+                side: *side,
+                truth: *truth,
+                totals: [self.intern(&Cond::Total(0)), self.intern(&Cond::Total(1))],
+                of: Box::new([self.compile(&of[0]), self.compile(&of[1])]),
+            },
             leaf => AExpr::Atom(self.intern(leaf)),
         }
     }
@@ -170,13 +184,16 @@ pub fn atoms_of(e: &AExpr, out: &mut Vec<usize>) {
             atoms_of(first, out);
             rest.iter().for_each(|(_, x)| atoms_of(x, out));
         }
+        AExpr::Side { totals, of, .. } => {
+            out.extend(totals);
+            of.iter().for_each(|x| atoms_of(x, out));
+        }
     }
 }
 
 impl AExpr {
     /// Kleene evaluation: `None` when the value depends on an UNKNOWN atom.
     pub fn eval(&self, v: &[i64]) -> Option<i64> {
-        use crate::model::cond::ABSENT;
         match self {
             AExpr::Atom(i) => (v[*i] != UNKNOWN).then_some(v[*i]),
             AExpr::Const(c) => Some(*c),
@@ -216,6 +233,16 @@ impl AExpr {
                 Some(acc)
             }
             AExpr::Mod(x, n) => Some(crate::model::cond::modulo(x.eval(v)?, *n)),
+            // Totals read no suit, so they are always known.
+            AExpr::Side {
+                side,
+                truth,
+                totals,
+                of,
+            } => match side.hand(totals.map(|t| v[t] as u8)) {
+                Some(h) => of[h].eval(v),
+                None => Some(if *truth { 0 } else { ABSENT }),
+            },
         }
     }
 }

@@ -23,6 +23,7 @@ mod walk;
 use crate::model::Spec;
 use rayon::prelude::*;
 pub use stats::{Analysis, EventRow, TableStats, WagerStats};
+pub use tally::JOINT_EVENTS;
 
 /// N(N-1)(N-2)(N-3)(N-4)(N-5) for N = 52 * decks: ordered six-card sequences.
 pub fn total_sequences(decks: u32) -> u128 {
@@ -61,18 +62,33 @@ pub fn analyse_resolved(spec: &Spec, decks: u32, decisions: Option<decide::Decis
     with_decisions(spec, &composition, analysis, decisions)
 }
 
-/// Every group's counts in one shoe.
+/// Every group's counts in one shoe (the counted wagers' too: see
+/// [`with_counted`]).
 fn count_all(
     spec: &Spec,
     composition: &shoe::Composition,
 ) -> Vec<(plan::Group, enumerate::GroupCounts)> {
-    plan::groups(spec)
+    let all = with_counted(spec);
+    plan::groups(&all)
         .into_iter()
         .map(|group| {
-            let counts = enumerate::count_group(spec, &group, composition);
+            let counts = enumerate::count_group(&all, &group, composition);
             (group, counts)
         })
         .collect()
+}
+
+/// The spec with its counted wagers (no pay table) after its priced ones,
+/// so that one enumeration walk counts both: a counted wager is numbered
+/// `spec.wagers.len()` on.
+fn with_counted(spec: &Spec) -> std::borrow::Cow<'_, Spec> {
+    if spec.counted.is_empty() {
+        return std::borrow::Cow::Borrowed(spec);
+    }
+    let mut all = spec.clone();
+    all.wagers.extend(spec.counted.iter().cloned());
+    all.counted.clear();
+    std::borrow::Cow::Owned(all)
 }
 
 /// Computes every wager at each of `decks` standard deck counts, in that
@@ -82,12 +98,13 @@ fn count_all(
 /// so such a spec is analysed per count).
 pub fn analyse_decks(spec: &Spec, decks: &[u32]) -> Vec<Analysis> {
     assert_resolved(spec);
-    let groups = plan::groups(spec);
+    let all = with_counted(spec);
+    let groups = plan::groups(&all);
     // Per deck count, every group's counts (the walks give them per group).
     let mut by_count: Vec<Vec<(plan::Group, enumerate::GroupCounts)>> =
         decks.iter().map(|_| Vec::new()).collect();
     for group in &groups {
-        let counts = enumerate::count_group_decks(spec, group, decks);
+        let counts = enumerate::count_group_decks(&all, group, decks);
         for (at, c) in by_count.iter_mut().zip(counts) {
             at.push((group.clone(), c));
         }
@@ -135,7 +152,7 @@ fn assemble(
     let total: u128 = (0..6).map(|i| n.saturating_sub(i)).product();
     let mut combined: Vec<Option<stats::CombinedStats>> = vec![None; spec.combined.len()];
     let mut per_wager: Vec<Option<(enumerate::WagerCounts, String)>> = Vec::new();
-    per_wager.resize_with(spec.wagers.len(), || None);
+    per_wager.resize_with(spec.wagers.len() + spec.counted.len(), || None);
     for (group, counts) in groups {
         // The checksum: every ordered six-card sequence counted exactly once.
         assert_eq!(
@@ -155,20 +172,23 @@ fn assemble(
             per_wager[w] = Some((c, group.plan.granularity().to_string()));
         }
     }
-    let wagers = spec
+    let mut wagers: Vec<WagerStats> = spec
         .wagers
         .iter()
+        .chain(&spec.counted)
         .zip(per_wager)
         .map(|(w, c)| {
             let (counts, granularity) = c.expect("every wager is in a group");
             stats::wager_stats(w, &counts, total, granularity)
         })
         .collect();
+    let counted = wagers.split_off(spec.wagers.len());
     Analysis {
         spec: spec.id.clone(),
         decks,
         total,
         wagers,
+        counted,
         combined: combined
             .into_iter()
             .map(|c| c.expect("combined wagers share a group"))

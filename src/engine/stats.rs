@@ -14,6 +14,9 @@ pub struct Analysis {
     pub decks: u32,
     pub total: u128,
     pub wagers: Vec<WagerStats>,
+    /// The wagers counted only (no pay table), in spec order: their events'
+    /// rounds (`holds`, `joint`), no table.
+    pub counted: Vec<WagerStats>,
     pub combined: Vec<CombinedStats>,
     /// The player's decision, where the first hand's owner decides.
     pub decision: Option<super::decide::DecisionStats>,
@@ -94,6 +97,12 @@ pub struct WagerStats {
     pub granularity: String,
     /// Per event: the rounds on which its condition holds, whatever outranks it.
     pub holds: Vec<(String, u128)>,
+    /// Per set of events that hold together (bit `k` for event `k`), the
+    /// rounds on which exactly they hold, among the rounds the wager is
+    /// placed (see `WagerCounts::joint`; empty past 64 events).
+    pub joint: Vec<(u64, u128)>,
+    /// Rounds on which the wager is not placed.
+    pub not_placed: u128,
     pub tables: Vec<TableStats>,
 }
 
@@ -169,6 +178,8 @@ pub fn wager_stats(
             .map(|e| e.id.clone())
             .zip(counts.holds.iter().copied())
             .collect(),
+        joint: counts.joint.iter().map(|(s, n)| (*s, *n)).collect(),
+        not_placed: counts_not_placed,
         tables,
     }
 }

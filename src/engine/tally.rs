@@ -17,9 +17,17 @@ pub struct WagerCounts {
     pub settles: Vec<Vec<u128>>,
     /// Per event: the rounds on which it holds, whatever outranks it.
     pub holds: Vec<u128>,
+    /// Per set of events that hold together (bit `k` for event `k`; the
+    /// empty set: no event holds), the rounds on which exactly they hold,
+    /// for wagers of at most [`JOINT_EVENTS`] events (else empty). Any
+    /// pay table's and any precedence's settlement follows from it.
+    pub joint: std::collections::BTreeMap<u64, u128>,
     /// Rounds on which the wager is not placed (not counted above).
     pub not_placed: u128,
 }
+
+/// The most events a wager may have for its joint counts to be kept.
+pub const JOINT_EVENTS: usize = 64;
 
 /// The joint outcome of wagers staked together: rounds per (net result,
 /// units staked), each wager under its first pay table.
@@ -52,6 +60,7 @@ pub(super) fn settle_sums<const K: usize>(
                 wager: w,
                 settles: vec![vec![0; wager.events.len() + 1]; wager.pay_tables.len()],
                 holds: vec![0; wager.events.len()],
+                joint: Default::default(),
                 not_placed: 0,
             }
         })
@@ -107,6 +116,15 @@ pub(super) fn settle_sums<const K: usize>(
                     for (lane, w) in out.iter_mut().zip(weight) {
                         lane.0[g].holds[k] += w;
                     }
+                }
+            }
+            if holds.len() <= JOINT_EVENTS {
+                let set = holds
+                    .iter()
+                    .enumerate()
+                    .fold(0u64, |m, (k, h)| m | (u64::from(*h) << k));
+                for (lane, w) in out.iter_mut().zip(weight).filter(|(_, w)| *w > 0) {
+                    *lane.0[g].joint.entry(set).or_insert(0) += w;
                 }
             }
             for (t, order) in orders[g].iter().enumerate() {

@@ -166,7 +166,38 @@ fn to_error(text: &str, e: PErr) -> Box<ParseError> {
         span,
         expected: join_alternatives(&expected),
         found,
-        help: None,
+        help: operator_slip(text, offset),
+    })
+}
+
+/// The way on from an operator of another language: `&&`, `||`, `!`, or a
+/// keyword in capitals (`AND`, `Not`), found where the parser stopped or
+/// just before it (`NOT x` reads `NOT` as a name, then stops at `x`).
+fn operator_slip(text: &str, offset: usize) -> Option<String> {
+    let rest = text[offset..].trim_start();
+    let symbol = [("&", "and"), ("|", "or"), ("!", "not")]
+        .into_iter()
+        .find(|(s, _)| rest.starts_with(s) && !rest.starts_with("!="));
+    if let Some((s, word)) = symbol {
+        let written = if rest[1..].starts_with(s) {
+            format!("{s}{s}")
+        } else {
+            s.to_string()
+        };
+        return Some(format!(
+            "conditions are joined with words: write `{word}` for `{written}`"
+        ));
+    }
+    let before = text[..offset].trim_end();
+    let previous = &before[before
+        .rfind(|c: char| !(c.is_alphanumeric() || c == '_'))
+        .map_or(0, |i| i + 1)..];
+    [next_token(rest), previous].into_iter().find_map(|word| {
+        let lower = word.to_ascii_lowercase();
+        let keyword = KEYWORDS.iter().find(|k| **k == lower && word != lower)?;
+        Some(format!(
+            "keywords are lower-case: write `{keyword}` for `{word}`"
+        ))
     })
 }
 

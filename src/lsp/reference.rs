@@ -11,7 +11,7 @@ pub enum Kind {
     HandAttribute,
     /// `C.rank`: an attribute of a card.
     CardAttribute,
-    /// `cards`, `tie`, `margin`.
+    /// `cards`, `tie`, `margin`, `winner`, `loser`.
     Global,
     /// `suited(L)`.
     Function,
@@ -143,6 +143,20 @@ pub const REFERENCE: &[Entry] = &[
         "margin",
         "number: difference of the totals",
         "player.wins and margin == 9",
+    ),
+    e(
+        "winner",
+        Global,
+        "winner",
+        "hand: the hand with the higher final total, with every hand attribute; on a tie there is none, so every comparison or condition on it is false",
+        "winner.natural and loser.total == 7",
+    ),
+    e(
+        "loser",
+        Global,
+        "loser",
+        "hand: the hand with the lower final total, with every hand attribute; on a tie there is none, so every comparison or condition on it is false",
+        "winner.count == 3 and loser.count == 3",
     ),
     e(
         "rank",

@@ -152,7 +152,8 @@ pub enum Owner {
 }
 
 pub fn owner(chain: &[String], scope: &Scope) -> Owner {
-    let hands = scope.hand_names();
+    let mut hands = scope.hand_names();
+    hands.extend(["winner".into(), "loser".into()]);
     match chain {
         [h] if hands.contains(h) => Owner::Hand,
         [h, c] if hands.contains(h) && matches!(c.as_str(), "first" | "second" | "third") => {

@@ -60,6 +60,43 @@ pub enum Cond {
     /// difference of totals wraps as a baccarat total does); `n` is a
     /// constant of at least 1, which the checker requires.
     Mod(Box<Cond>, i64),
+    /// `winner.x` or `loser.x`: `of[h]` reads `x` of hand `h`, and the node
+    /// reads it of the hand that wins (or loses) the round. On a tie there
+    /// is neither: a condition (`truth`) is false and a number is
+    /// [`ABSENT`], so that every comparison with it is false, as with a
+    /// card not dealt.
+    Side {
+        side: Side,
+        truth: bool,
+        of: Box<[Cond; 2]>,
+    },
+}
+
+/// The hand a `winner.` or `loser.` reading follows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Side {
+    Winner,
+    Loser,
+}
+
+impl Side {
+    pub fn name(self) -> &'static str {
+        match self {
+            Side::Winner => "winner",
+            Side::Loser => "loser",
+        }
+    }
+
+    /// The hand (0 or 1) this side is on a round with these final totals;
+    /// None on a tie.
+    pub fn hand(self, totals: [u8; 2]) -> Option<usize> {
+        let first_wins = match totals[0].cmp(&totals[1]) {
+            std::cmp::Ordering::Greater => true,
+            std::cmp::Ordering::Less => false,
+            std::cmp::Ordering::Equal => return None,
+        };
+        Some(usize::from(first_wins == (self == Side::Loser)))
+    }
 }
 
 /// The operator before a later operand of a `Cond::Sum`.
@@ -156,6 +193,11 @@ impl Cond {
                 .iter()
                 .fold(first.eval(r), |acc, (sign, x)| sign.apply(acc, x.eval(r))),
             Cond::Mod(x, n) => modulo(x.eval(r), *n),
+            Cond::Side { side, truth, of } => match side.hand([r.total(0), r.total(1)]) {
+                Some(h) => of[h].eval(r),
+                None if *truth => 0,
+                None => ABSENT,
+            },
         }
     }
 
@@ -191,6 +233,11 @@ impl Cond {
             | Cond::In(..)
             | Cond::Sum(..)
             | Cond::Mod(..) => self.children().for_each(|x| x.collect_needs(n)),
+            // Which hand wins reads every card's value.
+            Cond::Side { .. } => {
+                mark(ALL_SLOTS, need::VALUE);
+                self.children().for_each(|x| x.collect_needs(n));
+            }
         }
     }
 
@@ -199,6 +246,7 @@ impl Cond {
         match self {
             Cond::Not(x) | Cond::In(x, _) | Cond::Mod(x, _) => Box::new(std::iter::once(&**x)),
             Cond::And(xs) | Cond::Or(xs) => Box::new(xs.iter()),
+            Cond::Side { of, .. } => Box::new(of.iter()),
             Cond::Cmp(_, a, b) => Box::new([&**a, &**b].into_iter()),
             Cond::Sum(first, rest) => {
                 Box::new(std::iter::once(&**first).chain(rest.iter().map(|(_, x)| x)))
@@ -243,12 +291,29 @@ impl Cond {
     pub fn names_suit(&self) -> bool {
         self.any(&|c| match c {
             Cond::Cmp(_, a, b) => {
-                (matches!(**a, Cond::Suit(_)) && matches!(**b, Cond::Const(_)))
-                    || (matches!(**b, Cond::Suit(_)) && matches!(**a, Cond::Const(_)))
+                (a.is_suit() && matches!(**b, Cond::Const(_)))
+                    || (b.is_suit() && matches!(**a, Cond::Const(_)))
             }
-            Cond::In(x, _) => matches!(**x, Cond::Suit(_)),
+            Cond::In(x, _) => x.is_suit(),
             _ => false,
         })
+    }
+
+    /// A card's suit, of a slot or of the winning or losing hand's card.
+    fn is_suit(&self) -> bool {
+        match self {
+            Cond::Suit(_) => true,
+            Cond::Side { of, .. } => of[0].is_suit(),
+            _ => false,
+        }
+    }
+
+    /// The first side (`winner` or `loser`) the condition reads, if any.
+    pub fn side(&self) -> Option<Side> {
+        match self {
+            Cond::Side { side, .. } => Some(*side),
+            _ => self.children().find_map(Cond::side),
+        }
     }
 
     fn any(&self, f: &dyn Fn(&Cond) -> bool) -> bool {

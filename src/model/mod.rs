@@ -54,6 +54,10 @@ pub struct Spec {
     /// The player's leaflets declared (`leaflets:`); empty: one leaflet of
     /// every wager but the alternative readings.
     pub leaflets: Vec<LeafletPlan>,
+    /// The wagers written without pay tables: their events are counted
+    /// (exact counts, probabilities), never priced. Apart from `wagers`,
+    /// so that nothing that prices a wager meets them.
+    pub counted: Vec<Wager>,
 }
 
 /// A declared player's leaflet: its id, its title and the wagers it shows

@@ -318,6 +318,12 @@ pub fn show(c: &Cond, hands: &[String; 2]) -> String {
             }
             s
         }
+        // `of[0]` reads the first hand: printed with that hand named for
+        // the side it stands for.
+        Cond::Side { side, of, .. } => {
+            let name = side.name().to_string();
+            show(&of[0], &[name.clone(), name])
+        }
     }
 }
 
@@ -336,6 +342,7 @@ fn operand(x: &Cond, other: &Cond, hands: &[String; 2]) -> String {
 
 fn constant(v: i64, other: &Cond) -> String {
     match other {
+        Cond::Side { of, .. } => constant(v, &of[0]),
         Cond::Rank(_) if (1..=13).contains(&v) => RANK_NAMES[(v - 1) as usize].into(),
         Cond::Suit(_) if (0..=3).contains(&v) => SUIT_NAMES[v as usize].into(),
         _ => v.to_string(),

@@ -146,10 +146,17 @@ fn warnings(spec: &Spec, a: &Analysis, claims: &[ClaimCheck]) -> Vec<Warning> {
                 let tied = wager.precedence == crate::model::Precedence::HighestPay
                     && t.events.iter().any(|o| o.id != e.id && o.pay == e.pay);
                 if e.combinations == 0 && *holds > 0 && !tied {
+                    // Under highest pay a special case paying less (a push
+                    // on a three-card 7) is swallowed: say how to settle it.
+                    let way_on = if wager.precedence == crate::model::Precedence::HighestPay {
+                        "; if it is a special case meant to settle first, write `precedence: listed_order` and list it first"
+                    } else {
+                        ""
+                    };
                     out.push(Warning {
                         kind: "outranked_event",
                         message: format!(
-                            "{}: the event {} happens but never settles the wager (an event listed or paying higher always holds with it)",
+                            "{}: the event {} happens but never settles the wager (an event listed or paying higher always holds with it){way_on}",
                             words::row_name(spec, &w.id, &t.id),
                             words::event_short(spec, &w.id, &e.id)
                         ),

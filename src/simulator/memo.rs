@@ -132,6 +132,8 @@ fn reads_only(c: &Cond, reads: &dyn Fn(&Cond) -> bool) -> bool {
         | Cond::In(..)
         | Cond::Sum(..)
         | Cond::Mod(..) => c.children().all(|x| reads_only(x, reads)),
+        // Which hand wins is read from the totals.
+        Cond::Side { .. } => reads(&Cond::Total(0)) && c.children().all(|x| reads_only(x, reads)),
         leaf => reads(leaf),
     }
 }

@@ -70,6 +70,22 @@ fn beside(from: &str, path: &str) -> String {
     clean.to_string_lossy().replace('\\', "/")
 }
 
+/// How an include's path is read, for a file not found: from the folder
+/// of the file that names it (not the folder certify runs in).
+fn relative_help(from: &str, path: &str) -> String {
+    if Path::new(path).is_absolute() {
+        return "an absolute path is read as written".into();
+    }
+    let folder = Path::new(from)
+        .parent()
+        .map(|p| p.to_string_lossy().replace('\\', "/"))
+        .filter(|p| !p.is_empty())
+        .unwrap_or_else(|| ".".into());
+    format!(
+        "a path is read from the folder of the file that names it (`{folder}/`), not from where certify runs; an absolute path is read as written"
+    )
+}
+
 /// The same file however it is named, where the system can tell.
 fn identity(name: &str) -> PathBuf {
     std::fs::canonicalize(name).unwrap_or_else(|_| PathBuf::from(name))
@@ -90,13 +106,16 @@ pub(super) fn follow(
         let name = beside(&from.name, &next.path);
         let at = from.at(&next.at, next.width);
         let text = super::source::read_bounded(&name, MAX_BYTES as u64).map_err(|e| {
-            vec![Diagnostic::new(
-                at.clone(),
-                InputError::IncludeMissing {
-                    file: name.clone(),
-                    reason: e.to_string(),
-                },
-            )]
+            vec![
+                Diagnostic::new(
+                    at.clone(),
+                    InputError::IncludeMissing {
+                        file: name.clone(),
+                        reason: e.to_string(),
+                    },
+                )
+                .help(relative_help(&from.name, &next.path)),
+            ]
         })?;
         let id = identity(&name);
         if seen.contains(&id) {

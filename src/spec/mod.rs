@@ -2,6 +2,7 @@
 //!
 //! Layer: pipeline stage: parse (the layout is in `src/lib.rs`).
 
+pub mod family;
 mod include;
 pub mod json_schema;
 pub(crate) mod limits;
@@ -64,7 +65,11 @@ pub fn load(source: &SourceFile) -> Result<Loaded, Vec<Diagnostic>> {
     if !problems.is_empty() {
         return Err(problems);
     }
-    let raw = raw?;
+    let mut raw = raw?;
+    let problems = family::expand(source, &tree, &mut raw);
+    if !problems.is_empty() {
+        return Err(problems);
+    }
     let (game, includes) = match include::of_spec(source, &tree) {
         Some(target) => include::follow(source, target)?,
         None => (own_game?.game, Vec::new()),

@@ -47,7 +47,8 @@ pub struct RawSpec {
     #[serde(default)]
     #[schemars(with = "BTreeMap<String, String>")]
     pub definitions: OrderedMap<S<String>, S<String>>,
-    /// The wagers: each with its events and one or more pay tables.
+    /// The wagers: each with its events and one or more pay tables (or
+    /// none: its events are counted only).
     pub wagers: Vec<RawWager>,
     /// House edges the document prints, compared with the computed figures
     /// at the printed precision.
@@ -95,6 +96,12 @@ pub struct RawSpec {
     /// figures at their printed precision. Written as `claims` are.
     #[serde(default)]
     pub published: Vec<RawClaim>,
+    /// The wagers written without `pay_tables`, counted only: set apart
+    /// from `wagers` by `spec::family` (no claim, table or reading can
+    /// price them).
+    #[serde(skip)]
+    #[schemars(skip)]
+    pub counted: Vec<RawWager>,
 }
 
 /// A game written out (`hands`, `deal`, `naturals`, `drawing`), or
@@ -528,9 +535,19 @@ pub struct RawDecision {
     pub default: S<String>,
 }
 
-#[derive(Debug, Deserialize, JsonSchema)]
+#[derive(Clone, Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct RawWager {
+    /// Makes the wager a family, one wager per member: per combination of
+    /// the variables' values (`{ hand: [player, banker], total: [0..9] }`),
+    /// or per row (`[{ total: 0, pay: 150 }, { total: 1, pay: 215 }]`).
+    /// `{total}` in any text of the wager (ids, names, conditions, pays) is
+    /// the member's value; `0..9` in a list is every whole number from 0 to 9.
+    // Read from the located tree by `spec::family`, which expands the
+    // families before anything else reads the wagers.
+    #[serde(default)]
+    #[schemars(with = "Option<RawEach>")]
+    pub each: serde::de::IgnoredAny,
     /// The wager's identifier: lower-case letters, digits and `_`.
     #[schemars(with = "String")]
     pub id: S<String>,
@@ -553,13 +570,30 @@ pub struct RawWager {
     pub placed: Option<S<String>>,
     /// The events that settle the wager; when none holds, the wager loses.
     pub events: Vec<RawEvent>,
-    /// One or more pay tables; each prices every event.
+    /// One or more pay tables; each prices every event. Without
+    /// `pay_tables` the wager is counted only: its events' exact counts,
+    /// probabilities and "1 in N", with no pay and no house edge.
+    // Absent and empty differ (`spec::family` sets the counted-only
+    // wagers apart by the located tree): `pay_tables: []` is refused.
+    #[serde(default)]
+    #[schemars(with = "Option<Vec<RawPayTable>>")]
     pub pay_tables: Vec<RawPayTable>,
+    /// The family member this wager is (set by `spec::family`).
+    #[serde(skip)]
+    #[schemars(skip)]
+    pub member: Option<super::family::Member>,
 }
 
-#[derive(Debug, Deserialize, JsonSchema)]
+#[derive(Clone, Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct RawEvent {
+    /// Makes the event a family, one event per member, as a wager's `each`
+    /// does: `{ total: [0..9] }` with `id: tie_{total}`. A pay table prices
+    /// every member at once under the family's id as written
+    /// (`tie_{total}: 8`, or `"{pay}"` from a row).
+    #[serde(default)]
+    #[schemars(with = "Option<RawEach>")]
+    pub each: serde::de::IgnoredAny,
     /// The event's identifier, priced by pay tables.
     #[schemars(with = "String")]
     pub id: S<String>,
@@ -569,9 +603,29 @@ pub struct RawEvent {
     /// (see the README's table of conditions).
     #[schemars(with = "String")]
     pub when: S<String>,
+    /// The family member this event is (set by `spec::family`).
+    #[serde(skip)]
+    #[schemars(skip)]
+    pub member: Option<super::family::Member>,
 }
 
-#[derive(Debug, Deserialize, JsonSchema)]
+/// A family's members: variables and their values (every combination), or
+/// rows of values.
+// Only the schema reads this type: `spec::family` reads `each` from the
+// located YAML.
+#[derive(JsonSchema)]
+#[serde(untagged)]
+#[allow(dead_code)]
+pub enum RawEach {
+    /// Each variable's values, e.g. `{ hand: [player, banker], total: [0..9] }`:
+    /// one member per combination, the first variable changing slowest.
+    Product(BTreeMap<String, Vec<String>>),
+    /// One member per row, e.g. `[{ total: 0, pay: 150 }, { total: 1, pay: 215 }]`;
+    /// every row names the same variables.
+    Rows(Vec<BTreeMap<String, String>>),
+}
+
+#[derive(Clone, Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct RawPayTable {
     /// The pay table's identifier, e.g. `paytable_1`.
@@ -593,7 +647,7 @@ pub struct RawPayTable {
 
 /// A pay as written, "to 1" odds kept exact: `8`, `0.95`, `"3 to 2"`,
 /// `"3/2"`, `push` (stake returned; `0` means the same) or `lose`.
-#[derive(Debug, Deserialize, JsonSchema)]
+#[derive(Clone, Debug, Deserialize, JsonSchema)]
 #[serde(untagged)]
 pub enum RawPay {
     Int(i64),

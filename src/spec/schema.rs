@@ -34,6 +34,9 @@ pub enum Ty {
     /// The mapping written out, or `{ include: FILE }` naming a file that
     /// holds it (see `spec::include`).
     Includable(&'static Struct),
+    /// A family's `each`: variables each with a list of values, or a list
+    /// of rows of values (see `spec::family`).
+    Family,
 }
 
 /// A mapping with named fields.
@@ -284,13 +287,14 @@ static DECISION: Struct = Struct {
 static WAGER: Struct = Struct {
     what: "a wager",
     fields: &[
+        opt("each", Ty::Family),
         req("id", Ty::Text),
         req("name", Ty::Text),
         opt("description", Ty::Text),
         opt("precedence", Ty::Text),
         opt("placed", Ty::Text),
         req("events", Ty::List(&Ty::Struct(&EVENT))),
-        req("pay_tables", Ty::List(&Ty::Struct(&PAY_TABLE))),
+        opt("pay_tables", Ty::List(&Ty::Struct(&PAY_TABLE))),
     ],
     others: None,
 };
@@ -298,6 +302,7 @@ static WAGER: Struct = Struct {
 static EVENT: Struct = Struct {
     what: "an event",
     fields: &[
+        opt("each", Ty::Family),
         req("id", Ty::Text),
         req("name", Ty::Text),
         req("when", Ty::Text),
@@ -508,6 +513,7 @@ impl Ty {
             Ty::Map(..) => "a mapping".into(),
             Ty::Struct(s) => format!("a mapping ({})", s.what),
             Ty::Includable(s) => format!("a mapping ({}), or `{{ include: FILE }}`", s.what),
+            Ty::Family => "variables with their values (`{ total: [0..9] }`), or rows (`[{ total: 0, pay: 150 }]`)".into(),
         }
     }
 }
@@ -625,12 +631,35 @@ impl Pass<'_> {
                 }
             }
             (Ty::Struct(s), Node::Map(entries)) => self.fields(n, s, entries),
+            (Ty::Family, Node::Map(_)) => self.value(n, &Ty::Map(&Ty::Text, &TEXTS), field),
+            (Ty::Family, Node::Seq(_)) => self.value(n, &Ty::List(&TEXT_MAP), field),
             (Ty::Includable(s), Node::Map(entries)) => {
                 let include = entries.iter().any(|(k, _)| self.key_text(k) == "include");
                 self.fields(n, if include { &INCLUDE } else { s }, entries)
             }
             _ => self.wrong(n, ty, field),
         }
+    }
+
+    /// A "field" that is the rest of the value before it, cut at a comma:
+    /// `{ when: kinds(cards, 2) >= 2 }` reads `when: kinds(cards` and a
+    /// field `2) >= 2`. The way on is to quote the whole value.
+    fn split_by_comma(
+        &self,
+        entries: &[(Spanned<Node>, Spanned<Node>)],
+        k: usize,
+    ) -> Option<String> {
+        let (key, value) = &entries[k];
+        let name = self.key_text(key);
+        let is_field = name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
+        let (prev_key, prev) = entries.get(k.checked_sub(1)?)?;
+        let (Node::Str(before), false, Node::Null) = (&prev.value, is_field, &value.value) else {
+            return None;
+        };
+        let field = self.key_text(prev_key);
+        Some(format!(
+            "a comma inside `{{ }}` ends a value: quote the whole of it, `{field}: \"{before}, {name}\"`"
+        ))
     }
 
     fn key_text(&self, key: &Spanned<Node>) -> String {
@@ -647,7 +676,7 @@ impl Pass<'_> {
         entries: &[(Spanned<Node>, Spanned<Node>)],
     ) {
         let mut seen = Vec::new();
-        for (key, value) in entries {
+        for (k, (key, value)) in entries.iter().enumerate() {
             let name = self.key_text(key);
             match s.fields.iter().find(|f| f.name == name) {
                 Some(f) => {
@@ -669,7 +698,9 @@ impl Pass<'_> {
                             },
                         )
                         .expected(format!("one of {}", names.join(", ")), format!("`{name}`"));
-                        if let Some(near) = crate::check::compile::closest(&name, &names) {
+                        if let Some(help) = self.split_by_comma(entries, k) {
+                            d = d.help(help);
+                        } else if let Some(near) = crate::check::compile::closest(&name, &names) {
                             d = d.help(format!("did you mean `{near}`?"));
                         }
                         self.out.push(d);

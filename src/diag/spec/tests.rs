@@ -110,6 +110,11 @@ fn ordinal(e: &SpecError) -> usize {
         ChosenGameChange => 100,
         DuplicateLeafletId { .. } => 101,
         LeafletEmpty { .. } => 102,
+        FamilyEmpty => 103,
+        FamilyRange { .. } => 104,
+        FamilyRowsDiffer => 105,
+        FamilyVariableUnknown { .. } => 106,
+        CountedOnly { .. } => 107,
     }
 }
 
@@ -582,8 +587,24 @@ fn every_kind_has_its_one_wording() {
             },
             "too many wagers: 101, at most 100 (the limits are in the manual's limits chapter)",
         ),
+        (FamilyEmpty, "this `each` gives no member"),
+        (FamilyRange { text: s("9..0") }, "invalid range `9..0`"),
+        (
+            FamilyRowsDiffer,
+            "every row of `each` names the same variables",
+        ),
+        (
+            FamilyVariableUnknown { name: s("totl") },
+            "`{totl}` names no variable of the family",
+        ),
+        (
+            CountedOnly {
+                wager: s("banker_totals"),
+            },
+            "wager `banker_totals` has no pay table: it is counted only",
+        ),
     ];
-    let mut seen = [false; 103];
+    let mut seen = [false; 108];
     for (e, text) in &cases {
         assert_eq!(e.to_string(), *text);
         // Through the diagnostic's kind too.

@@ -47,6 +47,9 @@ impl Program {
                 rest.iter().map(|(s, x)| (*s, self.add_cond(x))).collect(),
             ),
             Cond::Mod(x, n) => Key::Mod(self.add_cond(x), *n),
+            Cond::Side { side, truth, of } => {
+                Key::Side(*side, *truth, self.add_cond(&of[0]), self.add_cond(&of[1]))
+            }
             Cond::Natural(h, set) => Key::Leaf(Op::Natural(*h, *set)),
             Cond::Drew(h) => Key::Leaf(Op::Drew(*h)),
             Cond::Wins(h) => Key::Leaf(Op::Wins(*h)),
@@ -107,6 +110,7 @@ impl Program {
                 Op::Sum(*first, from, to)
             }
             Key::Mod(x, n) => Op::Mod(*x, *n),
+            Key::Side(side, truth, a, b) => Op::Side(*side, *truth, *a, *b),
             Key::Leaf(op) => *op,
             Key::Const(_) => unreachable!("constants are not steps"),
         }
@@ -127,6 +131,7 @@ impl Program {
                 Op::In(x, f, t) => Op::In(place(x), f, t),
                 Op::Sum(x, f, t) => Op::Sum(place(x), f, t),
                 Op::Mod(x, n) => Op::Mod(place(x), n),
+                Op::Side(s, t, a, b) => Op::Side(s, t, place(a), place(b)),
                 other => other,
             };
         }
@@ -173,6 +178,7 @@ impl Program {
                     .fold(of(first), |b, &(_, x)| b.saturating_add(of(x))),
                 // A remainder lies in 0..n.
                 Op::Mod(_, n) => n - 1,
+                Op::Side(_, _, a, b) => of(a).max(of(b)),
                 Op::Margin => 9,
                 // Every rank has at least no card: 13.
                 Op::Kinds(_, 0) => 13,
@@ -191,7 +197,7 @@ impl Program {
             Op::And(from, to) | Op::Or(from, to) => {
                 Box::new(self.args[from as usize..to as usize].iter().copied())
             }
-            Op::Cmp(_, a, b) => Box::new([a, b].into_iter()),
+            Op::Cmp(_, a, b) | Op::Side(_, _, a, b) => Box::new([a, b].into_iter()),
             Op::Sum(first, from, to) => Box::new(
                 std::iter::once(first)
                     .chain(self.terms[from as usize..to as usize].iter().map(|t| t.1)),
@@ -230,5 +236,6 @@ fn kind(op: &Op) -> u8 {
         Op::In(..) => 13,
         Op::Sum(..) => 14,
         Op::Mod(..) => 15,
+        Op::Side(..) => 16,
     }
 }

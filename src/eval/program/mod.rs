@@ -38,7 +38,7 @@ mod word;
 
 pub(crate) use word::{Word, lanes};
 
-use crate::model::cond::{CmpOp, Sign, SlotMask};
+use crate::model::cond::{CmpOp, Side, Sign, SlotMask};
 use crate::model::round::SLOTS;
 use std::collections::HashMap;
 
@@ -67,6 +67,9 @@ enum Op {
     Sum(u32, u32, u32),
     /// Operand and divisor (at least 1).
     Mod(u32, i64),
+    /// The side, whether it is a condition, and the operands read of the
+    /// first and of the second hand.
+    Side(Side, bool, u32, u32),
     Natural(u8, u16),
     Drew(u8),
     Wins(u8),
@@ -112,6 +115,7 @@ enum Key {
     In(u32, Vec<i64>),
     Sum(u32, Vec<(Sign, u32)>),
     Mod(u32, i64),
+    Side(Side, bool, u32, u32),
     Leaf(Op),
 }
 
@@ -243,6 +247,33 @@ mod tests {
             Cond::Wins(1),
             Cond::Natural(1, 0b1),
         ]));
+        // The winning and losing hand's facts: numbers (absent on a tie),
+        // conditions (false on a tie), third cards that may be absent.
+        let side = |side, truth, a: Cond, b: Cond| Cond::Side {
+            side,
+            truth,
+            of: Box::new([a, b]),
+        };
+        all.push(side(Side::Winner, false, Cond::Rank(0), Cond::Rank(3)));
+        all.push(side(Side::Loser, false, Cond::Total(0), Cond::Total(1)));
+        all.push(side(
+            Side::Winner,
+            true,
+            Cond::Natural(0, 0b11_0000_0000),
+            Cond::Natural(1, 0b11_0000_0000),
+        ));
+        all.push(side(Side::Loser, true, Cond::Face(2), Cond::Face(5)));
+        all.push(Cond::Cmp(
+            CmpOp::Ne,
+            Box::new(side(Side::Winner, false, Cond::Value(2), Cond::Value(5))),
+            Box::new(Cond::Const(3)),
+        ));
+        all.push(Cond::Not(Box::new(side(
+            Side::Loser,
+            true,
+            Cond::Suited(0b111),
+            Cond::Suited(0b111_000),
+        ))));
         all
     }
 

@@ -4,7 +4,7 @@
 
 use super::word::{Word, lanes};
 use super::{COUNT, FACE, FACTS, HIGH, Op, Program, RANK, SUIT, TOTAL, TWO_CARD, VALUE};
-use crate::model::cond::{ABSENT, CmpOp, SlotMask};
+use crate::model::cond::{ABSENT, CmpOp, Side, SlotMask};
 use crate::model::round::{Round, SLOTS};
 
 impl Program {
@@ -107,6 +107,26 @@ impl Program {
                 Op::Mod(x, n) => {
                     let x = at(x);
                     (0..L).for_each(|l| out[l] = W::rem(x[l], n));
+                }
+                // The winner is the hand with the higher final total, the
+                // loser the other; on a tie there is neither.
+                Op::Side(side, truth, a, b) => {
+                    let (a, b) = (at(a), at(b));
+                    let neither = if truth { zero } else { W::ABSENT };
+                    (0..L).for_each(|l| {
+                        let (first, second) = (fact(TOTAL, l), fact(TOTAL + 1, l));
+                        let (first_on, second_on) = match side {
+                            Side::Winner => (first > second, second > first),
+                            Side::Loser => (first < second, second < first),
+                        };
+                        out[l] = if first_on {
+                            a[l]
+                        } else if second_on {
+                            b[l]
+                        } else {
+                            neither
+                        };
+                    });
                 }
                 Op::Natural(h, set) => {
                     let h = h as usize;

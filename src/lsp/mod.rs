@@ -5,7 +5,8 @@
 //! the stages the command line runs, through the same calls: diagnostics
 //! come from the checker and the fixtures stage (`diagnose`), the hints'
 //! figures from the pipeline's strategy stage and engine (`price`), the
-//! code action runs `certify SPEC` itself (`run`).
+//! code action runs `certify SPEC` itself (`run`), the one on a pay table
+//! `certify design` (`design`).
 //!
 //! `server` holds the documents and the main loop; `worker` the checker
 //! and pricer threads; `outline` reads what a document declares and where,
@@ -16,6 +17,7 @@
 //! rust-analyzer is built on.
 
 mod complete;
+mod design;
 mod diagnose;
 mod navigate;
 mod outline;

@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 
 /// The folder to run from: the workspace's root when it holds the spec,
 /// else the folder above the spec's (`rules/x.yaml` runs from `.`).
-fn folder(spec: &Path, root: Option<&Path>) -> PathBuf {
+pub(super) fn folder(spec: &Path, root: Option<&Path>) -> PathBuf {
     match root {
         Some(r) if spec.starts_with(r) => r.to_path_buf(),
         _ => spec

@@ -72,7 +72,7 @@ pub fn capabilities() -> ServerCapabilities {
         inlay_hint_provider: Some(OneOf::Left(true)),
         code_action_provider: Some(CodeActionProviderCapability::Simple(true)),
         execute_command_provider: Some(ExecuteCommandOptions {
-            commands: vec![CERTIFY_COMMAND.into()],
+            commands: vec![CERTIFY_COMMAND.into(), super::design::COMMAND.into()],
             ..Default::default()
         }),
         ..Default::default()
@@ -573,12 +573,17 @@ impl Server {
             command: CERTIFY_COMMAND.into(),
             arguments: Some(vec![serde_json::json!(uri.as_str())]),
         };
-        to_value(vec![CodeActionOrCommand::CodeAction(CodeAction {
+        let mut actions = vec![CodeActionOrCommand::CodeAction(CodeAction {
             title: command.title.clone(),
             kind: Some(CodeActionKind::SOURCE),
             command: Some(command),
             ..Default::default()
-        })])
+        })];
+        let doc = text::path_of(&uri).and_then(|path| self.docs.get(&path));
+        actions.extend(doc.map_or_else(Vec::new, |d| {
+            super::design::actions(&d.outline, &uri, p.range.start.line as usize)
+        }));
+        to_value(actions)
     }
 
     fn execute(&mut self, params: serde_json::Value) -> Reply {
@@ -589,7 +594,10 @@ impl Server {
             .and_then(|a| a.as_str())
             .and_then(|u| u.parse::<Uri>().ok())
             .and_then(|u| text::path_of(&u));
-        let (Some(path), true) = (path, p.command == CERTIFY_COMMAND) else {
+        let design = (p.command == super::design::COMMAND)
+            .then(|| super::design::wager_of(&p.arguments))
+            .flatten();
+        let (Some(path), true) = (path, p.command == CERTIFY_COMMAND || design.is_some()) else {
             return Err((
                 ErrorCode::InvalidParams,
                 "expected certify.run SPEC_URI".into(),
@@ -601,7 +609,10 @@ impl Server {
         });
         let (events, root) = (self.events.clone(), self.root.clone());
         std::thread::spawn(move || {
-            let result = super::run::certify(&path, root.as_deref());
+            let result = match design {
+                Some(wager) => super::design::run(&path, &wager, root.as_deref()),
+                None => super::run::certify(&path, root.as_deref()),
+            };
             let _ = events.send(Event::Certified { path, result });
         });
         Ok(serde_json::Value::Null)

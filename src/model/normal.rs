@@ -51,6 +51,12 @@ pub fn normalize(spec: &Spec) -> String {
             let _ = writeln!(s, "  pay table {}: {}", t.id, pays.join(" "));
         }
     }
+    for w in &spec.counted {
+        let _ = writeln!(s, "counted {} [{:?}]: {}", w.id, w.precedence, w.name);
+        for e in &w.events {
+            let _ = writeln!(s, "  event {}: {}", e.id, show(&e.when, &spec.game.hands));
+        }
+    }
     if let Some(t) = &spec.table {
         let _ = writeln!(
             s,

@@ -144,6 +144,7 @@ fn results(inp: &Inputs, c: &Computed, decks: &[(u32, &crate::engine::Analysis)]
             sec.table(super::results::figures(spec, &w.id, t));
         }
     }
+    super::counted::section_part(&mut sec, spec, &c.analysis);
     for cs in &c.analysis.combined {
         super::decision::combined_part(&mut sec, spec, cs);
     }

@@ -3,6 +3,7 @@
 
 mod appendix;
 pub mod claims;
+pub(crate) mod counted;
 pub mod data;
 pub(crate) mod decision;
 mod decks;

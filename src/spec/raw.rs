@@ -662,7 +662,8 @@ pub struct RawClaim {
     #[serde(default)]
     #[schemars(with = "Option<Vec<String>>")]
     pub wagers: Option<S<Vec<S<String>>>>,
-    /// The pay table of the wagers the claim is about.
+    /// The pay table of the wagers the claim is about (required with
+    /// `wagers`).
     #[serde(default)]
     #[schemars(with = "Option<String>")]
     pub pay_table: Option<S<String>>,
@@ -670,7 +671,8 @@ pub struct RawClaim {
     #[serde(default)]
     #[schemars(with = "Option<String>")]
     pub combined: Option<S<String>>,
-    /// The house edge as printed, e.g. `"6.1%"`; compared at the printed precision.
+    /// The house edge as printed, with its `%` sign, e.g. `"6.1%"`; compared
+    /// at the printed precision.
     #[schemars(with = "String")]
     pub house_edge: S<String>,
     /// Where the document prints it.

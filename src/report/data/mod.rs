@@ -28,6 +28,7 @@
 //! version stays "1".
 
 pub mod checks;
+pub mod counted;
 pub mod decision;
 pub mod decks;
 pub mod edition;
@@ -155,6 +156,10 @@ pub struct Results {
     pub wagers: Vec<results::Wager>,
     /// Combined wagers (empty when the spec has none).
     pub combined: Vec<results::Combined>,
+    /// The wagers written without pay tables: their events counted, with no
+    /// pay and no house edge (absent when the spec has none).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub counted: Vec<counted::Counted>,
     /// The player's decision analysis; null when no hand decides.
     pub decision: Option<decision::Decision>,
     /// Pay searches (empty when the spec has none).
@@ -195,6 +200,7 @@ fn results(inp: &Inputs, c: &Computed) -> Results {
         total_combinations: Count::of(a.total),
         wagers: results::wagers(spec, a),
         combined: a.combined.iter().map(results::Combined::of).collect(),
+        counted: counted::counted(spec, a),
         decision: a.decision.as_ref().map(decision::Decision::of),
         pay_searches: c.searches.iter().map(checks::PaySearch::of).collect(),
         claims: c.claims.iter().map(checks::Claim::of).collect(),

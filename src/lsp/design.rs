@@ -1,0 +1,78 @@
+//! The code action on a pay table: `certify design` for its wager, run as
+//! a process (as the certify code action runs `certify SPEC`), its answer
+//! written to a Markdown file the editor opens.
+//!
+//! The server hooks it in three places: its command list, its code
+//! actions and its command execution (see `server`).
+
+use super::outline::Outline;
+use lsp_types::{CodeAction, CodeActionKind, CodeActionOrCommand, Command, Uri};
+use std::path::{Path, PathBuf};
+
+/// The command of the design code action: arguments the spec's URI and
+/// the wager's id.
+pub const COMMAND: &str = "certify.design";
+
+/// The house edge range the action searches: the commonest target of a
+/// side bet.
+const EDGE: &str = "4%..6%";
+
+/// The action, where the cursor is on a pay table of a wager (its id's
+/// line, or a line of its `pay_tables`).
+pub fn actions(outline: &Outline, uri: &Uri, line: usize) -> Vec<CodeActionOrCommand> {
+    let Some(w) = outline.wager_at(line) else {
+        return Vec::new();
+    };
+    let first = w.tables.iter().map(|t| t.shown.line).min();
+    if first.is_none_or(|first| line < first.saturating_sub(1)) {
+        return Vec::new();
+    }
+    let command = Command {
+        title: format!("certify: design pay tables for `{}` with a house edge of {EDGE}", w.id),
+        command: COMMAND.into(),
+        arguments: Some(vec![
+            serde_json::json!(uri.as_str()),
+            serde_json::json!(w.id),
+        ]),
+    };
+    vec![CodeActionOrCommand::CodeAction(CodeAction {
+        title: command.title.clone(),
+        kind: Some(CodeActionKind::SOURCE),
+        command: Some(command),
+        ..Default::default()
+    })]
+}
+
+/// The wager the command's arguments name.
+pub fn wager_of(arguments: &[serde_json::Value]) -> Option<String> {
+    arguments.get(1)?.as_str().map(str::to_string)
+}
+
+/// Runs `certify design SPEC --wager W --edge 4%..6%` and writes its
+/// answer to a file of the system's temporary folder
+/// (`certify-design/<spec>-<wager>.md`: nothing beside the spec changes);
+/// the file written, or the error output.
+pub fn run(spec: &Path, wager: &str, root: Option<&Path>) -> Result<Vec<PathBuf>, String> {
+    let exe = std::env::current_exe().map_err(|e| format!("cannot find certify: {e}"))?;
+    let cwd = super::run::folder(spec, root);
+    let rel = spec.strip_prefix(&cwd).unwrap_or(spec);
+    let out = std::process::Command::new(exe)
+        .arg("design")
+        .arg(rel)
+        .args(["--wager", wager, "--edge", EDGE, "--color", "never"])
+        .current_dir(&cwd)
+        .stdin(std::process::Stdio::null())
+        .output()
+        .map_err(|e| format!("cannot run certify design: {e}"))?;
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    if !out.status.success() {
+        return Err(String::from_utf8_lossy(&out.stderr).trim_end().to_string());
+    }
+    let stem = spec.file_stem().map_or("spec".into(), |s| s.to_string_lossy());
+    let dir = std::env::temp_dir().join("certify-design");
+    std::fs::create_dir_all(&dir).map_err(|e| format!("cannot write {}: {e}", dir.display()))?;
+    let file = dir.join(format!("{stem}-{wager}.md"));
+    std::fs::write(&file, stdout.as_bytes())
+        .map_err(|e| format!("cannot write {}: {e}", file.display()))?;
+    Ok(vec![file])
+}

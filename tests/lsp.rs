@@ -333,6 +333,55 @@ fn the_code_action_certifies_the_spec_and_opens_its_report() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// On a pay table the server offers `certify design` for its wager (issue
+/// 50), and running it opens the command's answer.
+#[test]
+fn a_pay_table_offers_the_design_of_its_wager() {
+    let mut s = start_repo();
+    let path = repo().join("rules/21st_century_baccarat.yaml");
+    let text = std::fs::read_to_string(&path).unwrap();
+    let u = uri(&path);
+    s.open(&u, &text);
+    let (line, _) = find(&text, "id: forty_to_one", 0);
+    let actions = s.request(
+        "textDocument/codeAction",
+        json!({ "textDocument": { "uri": u }, "range": { "start": { "line": line, "character": 8 }, "end": { "line": line, "character": 8 } }, "context": { "diagnostics": [] } }),
+    );
+    let design = actions
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|a| a["command"]["command"] == "certify.design")
+        .unwrap_or_else(|| panic!("no design action: {actions}"));
+    assert_eq!(
+        design["title"],
+        "certify: design pay tables for `lucky_7` with a house edge of 4%..6%"
+    );
+    assert_eq!(design["command"]["arguments"][1], "lucky_7");
+    // Not offered away from a pay table (the file's first line).
+    let none = s.request(
+        "textDocument/codeAction",
+        json!({ "textDocument": { "uri": u }, "range": { "start": { "line": 0, "character": 0 }, "end": { "line": 0, "character": 0 } }, "context": { "diagnostics": [] } }),
+    );
+    assert!(
+        none.as_array()
+            .unwrap()
+            .iter()
+            .all(|a| a["command"]["command"] != "certify.design")
+    );
+    let command = &design["command"];
+    s.request(
+        "workspace/executeCommand",
+        json!({ "command": command["command"], "arguments": command["arguments"] }),
+    );
+    let shown = s.wait(|m| m["method"] == "window/showDocument");
+    let file = std::env::temp_dir().join("certify-design/21st_century_baccarat-lucky_7.md");
+    assert_eq!(shown["params"]["uri"], uri(&file));
+    let md = std::fs::read_to_string(&file).unwrap();
+    assert!(md.contains("have a house edge from 4% to 6%"), "{md}");
+    s.stop();
+}
+
 /// The command line's shell completions still know every subcommand.
 #[test]
 fn shell_completions_include_the_language_server() {

@@ -38,7 +38,9 @@ fn slip(condition: &str, at: &str) -> (Diagnostic, usize) {
 }
 
 fn help(d: &Diagnostic) -> &str {
-    d.help.as_deref().unwrap_or_else(|| panic!("no help: {d:?}"))
+    d.help
+        .as_deref()
+        .unwrap_or_else(|| panic!("no help: {d:?}"))
 }
 
 #[test]
@@ -76,15 +78,31 @@ fn a_count_of_a_hand_s_cards_is_its_count() {
 #[test]
 fn operators_of_other_languages_are_words_here() {
     for (condition, at, way) in [
-        ("player.natural && banker.drew", "&&", "write `and` for `&&`"),
+        (
+            "player.natural && banker.drew",
+            "&&",
+            "write `and` for `&&`",
+        ),
         ("player.natural & banker.drew", "&", "write `and` for `&`"),
         ("player.natural || banker.drew", "||", "write `or` for `||`"),
-        ("!player.natural", "!", "write `not` for `!`"),
+        (
+            "banker.drew and !player.natural",
+            "!",
+            "write `not` for `!`",
+        ),
     ] {
         let (d, col) = slip(condition, at);
         assert_eq!(d.column, col, "{condition}");
         assert_eq!(help(&d), format!("conditions are joined with words: {way}"));
     }
+    // At the start of a value, YAML reads `!player.natural` as a tag and
+    // leaves no condition: the tag is pointed at, with the same way on.
+    let (d, col) = slip("!player.natural", "!player.natural");
+    assert_eq!((d.column, d.width), (col, "!player.natural".len()));
+    assert_eq!(
+        help(&d),
+        "YAML reads a value starting with `!` as a tag: write `not` for `!` (`not player.natural`)"
+    );
     for (condition, at, word) in [
         ("player.natural AND banker.drew", "AND", "AND"),
         ("player.natural Or banker.drew", "Or", "Or"),
@@ -122,7 +140,10 @@ fn a_comma_inside_a_flow_mapping_is_quoted() {
 fn an_include_that_is_not_found_says_where_paths_are_read_from() {
     let text = std::fs::read_to_string("tests/specs/dragon_bonus.yaml")
         .unwrap()
-        .replace("../../rules/games/punto_banco.yaml", "rules/games/punto_banco.yaml");
+        .replace(
+            "../../rules/games/punto_banco.yaml",
+            "rules/games/punto_banco.yaml",
+        );
     let ds = match check_source(&SourceFile::new("tests/specs/dragon_bonus.yaml", text)) {
         Ok(_) => panic!("accepted"),
         Err(ds) => ds,
@@ -143,7 +164,10 @@ fn an_absolute_include_is_read_as_written() {
     let games = std::fs::canonicalize("rules/games/punto_banco.yaml").unwrap();
     let text = std::fs::read_to_string("tests/specs/dragon_bonus.yaml")
         .unwrap()
-        .replace("../../rules/games/punto_banco.yaml", &games.to_string_lossy());
+        .replace(
+            "../../rules/games/punto_banco.yaml",
+            &games.to_string_lossy(),
+        );
     check_source(&SourceFile::new("tests/specs/dragon_bonus.yaml", text)).expect("accepted");
 }
 

@@ -14,7 +14,9 @@ use std::sync::atomic::AtomicU64;
 const SPEC: &str = "tests/specs/winner_loser.yaml";
 
 fn spec() -> Spec {
-    check_file(SPEC).unwrap_or_else(|e| panic!("{SPEC}: {e:?}")).1
+    check_file(SPEC)
+        .unwrap_or_else(|e| panic!("{SPEC}: {e:?}"))
+        .1
 }
 
 /// The pairs of wagers: (`X_side`, `X_hands`) by index.
@@ -25,7 +27,10 @@ fn pairs(spec: &Spec) -> Vec<(usize, usize)> {
         .enumerate()
         .filter_map(|(i, w)| {
             let bet = w.id.strip_suffix("_side")?;
-            let j = spec.wagers.iter().position(|x| x.id == format!("{bet}_hands"))?;
+            let j = spec
+                .wagers
+                .iter()
+                .position(|x| x.id == format!("{bet}_hands"))?;
             Some((i, j))
         })
         .collect();
@@ -65,7 +70,11 @@ fn each_bet_has_the_same_figures_written_with_winner_and_loser_or_with_both_hand
 fn a_natural_winner_is_counted_as_published() {
     let spec = spec();
     let a = certify::pipeline::analyse(&spec, 8);
-    let w = a.wagers.iter().find(|w| w.id == "natural_win_side").unwrap();
+    let w = a
+        .wagers
+        .iter()
+        .find(|w| w.id == "natural_win_side")
+        .unwrap();
     assert_eq!(w.holds[0].1, 2 * 812_685_054_124_032);
 }
 
@@ -113,7 +122,11 @@ fn the_simulator_settles_both_ways_alike() {
     };
     let run = simulate(&spec, 8, &settings, None, &AtomicU64::new(0));
     for (i, j) in pairs(&spec) {
-        assert_eq!(run.full.codes[i], run.full.codes[j], "{}", spec.wagers[i].id);
+        assert_eq!(
+            run.full.codes[i], run.full.codes[j],
+            "{}",
+            spec.wagers[i].id
+        );
         assert_eq!(
             run.dealt.tables[i].codes, run.dealt.tables[j].codes,
             "{}",
@@ -133,7 +146,11 @@ fn on_a_tie_every_condition_on_the_winner_is_false() {
     );
     let spec = certify::check::check_source(&certify::spec::SourceFile::new(SPEC, text)).unwrap();
     let a = certify::pipeline::analyse(&spec, 8);
-    let w = a.wagers.iter().find(|w| w.id == "no_natural_win_side").unwrap();
+    let w = a
+        .wagers
+        .iter()
+        .find(|w| w.id == "no_natural_win_side")
+        .unwrap();
     // Published (8 decks): 475,627,426,473,216 ties.
     assert_eq!(w.holds[0].1, a.total - 475_627_426_473_216);
 }

@@ -68,10 +68,8 @@ impl Checker<'_> {
     ) -> bool {
         let ids: Vec<&str> = wagers.iter().map(|w| w.id.value.as_str()).collect();
         let Some(w) = wagers.iter().find(|w| w.id.value == wager.value) else {
-            let name = wager.value.clone();
-            let d = self.string_error(wager, SpecError::UnknownWager { name });
-            d.expected = Some(format!("one of {}", crate::diag::list(&ids)));
-            d.found = Some(format!("`{}`", wager.value));
+            // Unknown, or counted only (no pay table to claim an edge of).
+            self.wager_index(wager, &ids);
             return false;
         };
         if let Some(t) = table

@@ -28,6 +28,7 @@ mod pay;
 mod readings;
 mod report_plan;
 mod shoe;
+mod side;
 pub mod table;
 mod wager;
 pub use crate::model::OPTIMAL;

@@ -74,7 +74,8 @@ impl Checker<'_> {
             let wager = w.id.value.clone();
             self.string_error(&w.id, SpecError::NoEvents { wager });
         }
-        if w.pay_tables.is_empty() && !self.counted.contains(&w.id.value) {
+        let counted = self.counted.contains(&w.id.value);
+        if w.pay_tables.is_empty() && !counted {
             let wager = w.id.value.clone();
             self.string_error(&w.id, SpecError::NoPayTables { wager });
         }
@@ -121,7 +122,7 @@ impl Checker<'_> {
             tables.push((t, pays));
         }
         for (k, e) in w.events.iter().enumerate() {
-            if priced[k] == 0 {
+            if priced[k] == 0 && !counted {
                 let event = e.id.value.clone();
                 let d = self.string_error(&e.id, SpecError::EventUnpriced { event });
                 d.help = Some("add it to every pay table (`lose` if it does not pay there) or remove the event".into());

@@ -32,7 +32,8 @@ pub(crate) struct DesignArgs {
     #[arg(long, value_name = "ID")]
     wager: String,
     /// The house edge wanted, both ends included, e.g. --edge 4%..6%
-    #[arg(long, value_name = "LO%..HI%")]
+    // A player advantage is a negative edge: `--edge -2%..1%` is a value.
+    #[arg(long, value_name = "LO%..HI%", allow_hyphen_values = true)]
     edge: String,
     /// The hit frequency wanted (the share of rounds the table pays), both
     /// ends included, e.g. --hit 20%..30%

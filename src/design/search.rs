@@ -15,10 +15,6 @@ use num_rational::BigRational;
 use num_traits::ToPrimitive;
 use std::collections::BinaryHeap;
 
-/// The most partial tables one search visits before it is refused as too
-/// large (a few seconds of work).
-const MAX_VISITS: u64 = 400_000_000;
-
 /// A kept table; the greatest is the worst (the one a better one evicts).
 #[derive(PartialEq, Eq, PartialOrd, Ord)]
 struct Ranked {
@@ -51,7 +47,8 @@ struct Ctx<'a> {
     top: usize,
     heap: BinaryHeap<Ranked>,
     qualifying: u128,
-    visits: u64,
+    settled: u64,
+    max_settled: u64,
 }
 
 fn floor(r: &BigRational) -> i128 {
@@ -69,11 +66,12 @@ fn ceil(r: &BigRational) -> i128 {
     -floor(&-r.clone())
 }
 
-pub(super) fn run(r: &Rounds, req: &Request) -> Result<Design, Refusal> {
+pub(super) fn run(r: &Rounds, req: &Request, max_settled: u64) -> Result<Design, Refusal> {
     let n = req.grids.len();
     let empty = Design {
         candidates: Vec::new(),
         qualifying: 0,
+        settled: 0,
     };
     if r.total == 0 || n == 0 || req.grids.iter().any(|g| g.len() == 0) {
         return Ok(empty);
@@ -121,7 +119,8 @@ pub(super) fn run(r: &Rounds, req: &Request) -> Result<Design, Refusal> {
         top: req.top,
         heap: BinaryHeap::new(),
         qualifying: 0,
-        visits: 0,
+        settled: 0,
+        max_settled,
     };
     if s_min <= s_max {
         ctx.choose(0)?;
@@ -135,6 +134,7 @@ pub(super) fn run(r: &Rounds, req: &Request) -> Result<Design, Refusal> {
     Ok(Design {
         candidates,
         qualifying: ctx.qualifying,
+        settled: ctx.settled,
     })
 }
 
@@ -165,12 +165,12 @@ impl Ctx<'_> {
                 g.lo + k * g.step
             };
         }
+        self.settled += 1;
         self.r.net(&self.scratch)
     }
 
     fn choose(&mut self, pos: usize) -> Result<(), Refusal> {
-        self.visits += 1;
-        if self.visits > MAX_VISITS {
+        if self.settled > self.max_settled {
             return Err(Refusal::TooLarge);
         }
         let e = self.order[pos];
@@ -197,6 +197,7 @@ impl Ctx<'_> {
     /// The net result with the last event at index `k` of its grid.
     fn net_at(&mut self, e: usize, g: Grid, k: i64) -> i128 {
         self.pays[e] = g.lo + k * g.step;
+        self.settled += 1;
         self.r.net(&self.pays)
     }
 

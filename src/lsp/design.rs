@@ -28,7 +28,10 @@ pub fn actions(outline: &Outline, uri: &Uri, line: usize) -> Vec<CodeActionOrCom
         return Vec::new();
     }
     let command = Command {
-        title: format!("certify: design pay tables for `{}` with a house edge of {EDGE}", w.id),
+        title: format!(
+            "certify: design pay tables for `{}` with a house edge of {EDGE}",
+            w.id
+        ),
         command: COMMAND.into(),
         arguments: Some(vec![
             serde_json::json!(uri.as_str()),
@@ -68,7 +71,9 @@ pub fn run(spec: &Path, wager: &str, root: Option<&Path>) -> Result<Vec<PathBuf>
     if !out.status.success() {
         return Err(String::from_utf8_lossy(&out.stderr).trim_end().to_string());
     }
-    let stem = spec.file_stem().map_or("spec".into(), |s| s.to_string_lossy());
+    let stem = spec
+        .file_stem()
+        .map_or("spec".into(), |s| s.to_string_lossy());
     let dir = std::env::temp_dir().join("certify-design");
     std::fs::create_dir_all(&dir).map_err(|e| format!("cannot write {}: {e}", dir.display()))?;
     let file = dir.join(format!("{stem}-{wager}.md"));

@@ -551,14 +551,38 @@ impl Pass<'_> {
             Node::Seq(_) | Node::Map(_) => 1,
             _ => token.chars().count().max(1),
         };
-        let d = Diagnostic::new(
+        let mut d = Diagnostic::new(
             self.at(n, width),
             InputError::WrongType {
                 field: field.to_string(),
             },
         )
         .expected(ty.expected(), n.value.describe(&token));
+        if let Some((back, tag)) = matches!(n.value, Node::Null)
+            .then(|| self.tag_before(&d))
+            .flatten()
+        {
+            // `when: !player.natural`: YAML reads a leading `!` as a tag and
+            // leaves no value.
+            d.column -= back;
+            d.width = tag;
+            d.help = Some(
+                "YAML reads a value starting with `!` as a tag: write `not` for `!` (`not player.natural`)"
+                    .into(),
+            );
+        }
         self.out.push(d);
+    }
+
+    /// A `!tag` just before where `d` points: how far back it starts, and
+    /// its width.
+    fn tag_before(&self, d: &Diagnostic) -> Option<(usize, usize)> {
+        let line = self.src.text.lines().nth(d.line.checked_sub(1)?)?;
+        let before: String = line.chars().take(d.column.saturating_sub(1)).collect();
+        let word = before.trim_end().rsplit([' ', '\t']).next()?;
+        let width = word.chars().count();
+        let spaces = before.chars().count() - before.trim_end().chars().count();
+        (word.starts_with('!') && width > 1).then_some((width + spaces, width))
     }
 
     fn number_syntax(&mut self, n: &Spanned<Node>) {

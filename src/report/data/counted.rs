@@ -51,7 +51,12 @@ pub fn counted(spec: &Spec, a: &Analysis) -> Vec<Counted> {
             Counted {
                 id: w.id.clone(),
                 name: w.name.clone(),
-                counting: if c.exclusive { "first_listed" } else { "each_event" }.into(),
+                counting: if c.exclusive {
+                    "first_listed"
+                } else {
+                    "each_event"
+                }
+                .into(),
                 events: c
                     .rows
                     .iter()

@@ -218,6 +218,16 @@ fn walk(ty: &Ty, s: &Value, root: &Value, at: &str, out: &mut Vec<String>) {
                 ));
             }
         }
+        Ty::Family => {
+            // Variables with their values (an object) or rows (an array).
+            let any: BTreeSet<String> = s["anyOf"]
+                .as_array()
+                .map(|a| a.iter().flat_map(|x| types(resolve(x, root))).collect())
+                .unwrap_or_default();
+            if any != want(&["array", "object"]) {
+                out.push(format!("{at}: a family's `each` in schema.rs, {s} generated"));
+            }
+        }
         Ty::List(item) => {
             kind(&["array"]);
             walk(item, &s["items"], root, &format!("{at}[]"), out);

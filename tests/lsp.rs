@@ -378,7 +378,7 @@ fn a_pay_table_offers_the_design_of_its_wager() {
     let file = std::env::temp_dir().join("certify-design/21st_century_baccarat-lucky_7.md");
     assert_eq!(shown["params"]["uri"], uri(&file));
     let md = std::fs::read_to_string(&file).unwrap();
-    assert!(md.contains("have a house edge from 4% to 6%"), "{md}");
+    assert!(md.contains("a house edge from 4% to 6%"), "{md}");
     s.stop();
 }
 

@@ -38,6 +38,7 @@
 //! depends on no stage, ...) and that no folder's files import each other
 //! in a circle.
 
+pub mod assess;
 pub mod cards;
 pub mod check;
 pub mod cli;
@@ -51,6 +52,7 @@ pub mod fixtures;
 pub mod limits;
 pub mod lsp;
 pub mod model;
+pub mod numbers;
 pub mod options;
 pub mod pipeline;
 pub mod protect;

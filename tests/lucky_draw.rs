@@ -10,7 +10,7 @@ use certify::eval::play::{Deal, Decision, play};
 use certify::eval::settle;
 use certify::model::{Ratio, Spec};
 use certify::pipeline::analyse;
-use certify::report::numbers::percent;
+use certify::numbers::percent;
 use num_bigint::BigInt;
 use num_rational::BigRational;
 

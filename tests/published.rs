@@ -8,7 +8,7 @@ use certify::engine::{Analysis, total_sequences};
 use certify::model::Spec;
 use certify::pipeline::analyse;
 use certify::pipeline::compute;
-use certify::report::numbers::percent;
+use certify::numbers::percent;
 
 fn spec(path: &str) -> Spec {
     check_file(path)
@@ -264,7 +264,7 @@ fn thread_count_does_not_change_results() {
 }
 
 /// `n / d` at `places` decimals, rounded half away from zero, by integer
-/// arithmetic (independent of `certify::report::numbers`).
+/// arithmetic (independent of `certify::numbers`).
 fn rounded(n: u128, d: u128, places: u32) -> String {
     let q = (2 * n * 10u128.pow(places) + d) / (2 * d);
     let s = format!("{q:0>width$}", width = places as usize + 1);

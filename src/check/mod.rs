@@ -40,7 +40,8 @@ use crate::model::cond::Cond;
 use crate::model::{Ratio, Spec, Wager};
 use crate::spec::raw::{self, S};
 use crate::spec::{self as spec_loader, SourceFile};
-use compile::{CompileError, Env, Value, closest, compile, compile_condition};
+use crate::diag::closest;
+use compile::{CompileError, Env, Value, compile, compile_condition};
 
 /// Loads, parses and checks the spec in `source`.
 pub fn check_source(source: &SourceFile) -> Result<Spec, Vec<Diagnostic>> {

@@ -2,7 +2,8 @@
 //! (each a condition) and its pay tables (every event priced once in every
 //! table, each pay as written).
 
-use super::compile::{Env, closest};
+use super::compile::Env;
+use crate::diag::closest;
 use super::pay::parse_pay;
 use super::{Checker, width_of};
 use crate::diag::spec::SpecError;

@@ -12,7 +12,7 @@ use crate::protect::scenario::ranks_text;
 use crate::protect::{Outcome, Scenario, StrategyGain};
 use crate::protection::{Protection, Request, protect};
 use crate::report::data::values::Exact;
-use crate::report::numbers::percent;
+use crate::numbers::percent;
 use crate::report::text::new_table;
 use clap::Args;
 use std::fmt::Write;

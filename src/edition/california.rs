@@ -17,10 +17,10 @@ use crate::model::Spec;
 use crate::model::table::{Coverage, FeeBasis, FeePayer, TableRules};
 use crate::report::data::values::Exact;
 use crate::report::model::{Kind, Section, Table};
-use crate::report::numbers::percent;
+use crate::numbers::percent;
 use crate::report::words;
 
-const AUTHORITY: &str = "California Bureau of Gambling Control";
+pub(super) const AUTHORITY: &str = "California Bureau of Gambling Control";
 
 pub(super) fn check(spec: &Spec) -> Result<(), Vec<Diagnostic>> {
     if spec.table.is_some() {
@@ -54,7 +54,7 @@ pub(super) fn write(ctx: &Context) -> Written {
             table.row([
                 words::wager_table(spec, &w.id, &pt.id),
                 percent(&adv, 4),
-                crate::report::numbers::fraction(&adv),
+                crate::numbers::fraction(&adv),
             ]);
             f.player_dealer.push(data::Advantage {
                 wager: w.id.clone(),

@@ -26,7 +26,6 @@ mod nevada;
 pub mod payout;
 pub mod sources;
 mod variation;
-pub mod vocabulary;
 mod washington;
 
 use crate::diag::Diagnostic;
@@ -37,6 +36,39 @@ use crate::report::data::ReportData;
 use crate::report::data::edition as data;
 use crate::report::model::{Document, Section, Table, Text};
 use sources::{Confirmed, Source};
+
+/// The edition's words for the report's terms: a game banked by a
+/// rotating player-dealer (California) never speaks of a house edge.
+pub fn terms(e: Edition) -> crate::report::terms::Terms {
+    match e {
+        Edition::California => crate::report::terms::Terms::PLAYER_DEALER,
+        _ => crate::report::terms::Terms::HOUSE,
+    }
+}
+
+/// Who the edition goes to and who banks the game under it, for page
+/// one; None for the laboratory edition (the spec's own declaration).
+pub fn authority(e: Edition, spec: &Spec) -> Option<crate::report::inputs::Authority> {
+    let (jurisdiction, banked_by) = match e {
+        Edition::Lab => return None,
+        Edition::Washington => (
+            format!("Washington State: {} (WAC 230-15, card rooms)", washington::AUTHORITY),
+            crate::report::sides::banked_by(spec),
+        ),
+        Edition::California => (
+            format!("California: {} (card rooms)", california::AUTHORITY),
+            "a player-dealer position that rotates among the players; the card room banks nothing and is paid by collection fees".into(),
+        ),
+        Edition::Nevada => (
+            format!("Nevada and New Jersey: {}", nevada::AUTHORITY),
+            crate::report::sides::banked_by(spec),
+        ),
+    };
+    Some(crate::report::inputs::Authority {
+        jurisdiction,
+        banked_by,
+    })
+}
 
 /// The numbered sections an edition inserts.
 pub fn sections(e: Edition) -> usize {
@@ -74,6 +106,8 @@ pub struct Context<'a> {
     pub spec: &'a Spec,
     pub analysis: &'a crate::engine::Analysis,
     pub options: &'a Options,
+    /// What the report finds (the edition words it, decides nothing).
+    pub assessment: &'a crate::assess::Assessment,
     /// The number of the first section the edition inserts.
     pub first: usize,
     /// Against the approved version (`--previous`), when given.
@@ -152,9 +186,6 @@ pub fn apply(e: Edition, ctx: &Context, data: &mut ReportData, doc: &mut Documen
             .insert(0, crate::report::model::Block::Paragraph { text });
     }
     doc.meta.title = format!("{} ({})", doc.meta.title, title(e));
-    if e == Edition::California {
-        vocabulary::player_dealer(doc);
-    }
     figures.requirements = requirements;
     data.edition = Some(figures);
 }

@@ -14,7 +14,7 @@ use crate::report::exposure::dollars;
 use crate::report::model::{Kind, Section, Table};
 use crate::report::words;
 
-const AUTHORITY: &str = "Washington State Gambling Commission";
+pub(super) const AUTHORITY: &str = "Washington State Gambling Commission";
 
 /// The limits of a checked run (its bets were checked before computing).
 fn limits(spec: &Spec, options: &Options) -> Result<Limits, Vec<String>> {

@@ -2,7 +2,7 @@
 //! composition of the hand changes the decision, and what each strategy
 //! costs. Shared by the terminal summary and the report.
 
-use super::numbers::{decimal, fraction, group_digits, one_in, percent, sqrt_decimal};
+use crate::numbers::{decimal, fraction, group_digits, one_in, percent, sqrt_decimal};
 use crate::engine::decide::{DecisionStats, Figures, Seen};
 use crate::engine::stats::CombinedStats;
 use crate::report::model::figure::{Decide, Figure, to_f64};
@@ -351,4 +351,106 @@ fn strategies_named(d: &DecisionStats, per: &str) -> Table {
         ]);
     }
     t
+}
+
+/// The best play in a player's words, row by row of the chart: "draw on
+/// 0 to 2; on 3 and 4, draw unless the dealer's second card is 9; …;
+/// stand on 6 to 9". Rows that decide alike are joined; where the optimal
+/// strategy looks at the cards themselves, the sentence says so. None
+/// where the player sees more than one other card (the chart is the
+/// words then).
+pub(crate) fn in_words(d: &DecisionStats) -> Option<String> {
+    let cols = columns(d);
+    if cols.len() != 10 {
+        return None;
+    }
+    let seen = d
+        .sees
+        .iter()
+        .find(|s| !s.starts_with(&format!("{}.", d.hand)))
+        .map(|s| super::words::slot(s))?;
+    let cells = cells(d);
+    let mixed = cells.iter().flatten().any(|c| {
+        matches!(
+            c,
+            Decide::Draw { mixed: true } | Decide::Stand { mixed: true }
+        )
+    });
+    // Each total's pattern: the columns it draws against (None: no round
+    // reaches the decision with that total).
+    let pattern = |row: &[Decide]| -> Option<Vec<bool>> {
+        if row.iter().all(|c| matches!(c, Decide::Never)) {
+            return None;
+        }
+        Some(
+            row.iter()
+                .map(|c| matches!(c, Decide::Draw { .. }))
+                .collect(),
+        )
+    };
+    let names: Vec<String> = cols.iter().map(|c| label(c[0])).collect();
+    let totals = |ts: &[u8]| -> String {
+        match ts {
+            [one] => one.to_string(),
+            [a, b] => format!("{a} and {b}"),
+            [first, .., last] if ts.windows(2).all(|w| w[1] == w[0] + 1) => {
+                format!("{first} to {last}")
+            }
+            more => {
+                let n: Vec<String> = more.iter().map(u8::to_string).collect();
+                super::page_one::and_list(&n)
+            }
+        }
+    };
+    let mut groups: Vec<(Vec<bool>, Vec<u8>)> = Vec::new();
+    for (t, row) in cells.iter().enumerate() {
+        let Some(p) = pattern(row) else { continue };
+        match groups.last_mut() {
+            Some((q, ts)) if *q == p => ts.push(t as u8),
+            _ => groups.push((p, vec![t as u8])),
+        }
+    }
+    let parts: Vec<String> = groups
+        .iter()
+        .map(|(p, ts)| {
+            let draws = p.iter().filter(|&&x| x).count();
+            let on = totals(ts);
+            if draws == p.len() {
+                format!("draw on {on}")
+            } else if draws == 0 {
+                format!("stand on {on}")
+            } else if draws * 2 >= p.len() {
+                let except: Vec<String> = names
+                    .iter()
+                    .zip(p)
+                    .filter(|(_, d)| !**d)
+                    .map(|(n, _)| n.clone())
+                    .collect();
+                format!(
+                    "on {on}, draw unless {seen} is {}",
+                    super::page_one::or_list(&except)
+                )
+            } else {
+                let only: Vec<String> = names
+                    .iter()
+                    .zip(p)
+                    .filter(|(_, d)| **d)
+                    .map(|(n, _)| n.clone())
+                    .collect();
+                format!(
+                    "on {on}, draw only when {seen} is {}",
+                    super::page_one::or_list(&only)
+                )
+            }
+        })
+        .collect();
+    let mut s = format!(
+        "The best play, by the {}'s total: {} (T is a ten or a picture card).",
+        d.hand,
+        parts.join("; ")
+    );
+    if mixed {
+        s.push_str(" In a few hands the best play depends on the cards themselves, not only the total: the full analysis lists them.");
+    }
+    Some(s)
 }

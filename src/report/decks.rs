@@ -5,48 +5,31 @@
 //! confirmed. Everything here renders analyses the pipeline computed; the
 //! claim checks are comparisons of those analyses with the printed figures.
 
-use super::claims::{self, ClaimCheck};
 use super::inputs::Inputs;
 use super::model::{Kind, Section, Table};
-use super::numbers::{fraction, percent, share, sqrt_decimal};
+use crate::numbers::{fraction, percent, share, sqrt_decimal};
 use crate::cards::deck_count;
 use crate::engine::Analysis;
 use crate::engine::deck_function::DeckFunctions;
+use crate::assess::DocumentStanding;
 use crate::model::Spec;
 use num_traits::Signed;
 
-/// A deck count against the document.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Standing {
-    /// The document names this count.
-    Named,
-    /// The document names no count; this is the spec's default.
-    Default,
-    /// Allowed by the spec for analysis, but not the document's game.
-    Outside,
-    /// The spec does not record which counts its document names.
-    Unrecorded,
-}
-
-impl Standing {
-    /// Its mark in a table header.
-    fn mark(self) -> &'static str {
-        match self {
-            Standing::Named => " (permitted)",
-            Standing::Default => " (default)",
-            Standing::Outside => " (hypothetical)",
-            Standing::Unrecorded => "",
-        }
+/// Its mark in a table header.
+fn mark(st: DocumentStanding) -> &'static str {
+    match st {
+        DocumentStanding::Named => " (permitted)",
+        DocumentStanding::Default => " (default)",
+        DocumentStanding::Outside => " (hypothetical)",
+        DocumentStanding::Unrecorded => "",
     }
 }
 
+pub(crate) use crate::assess::DocumentStanding as Standing;
+
+/// What the document says of `decks`.
 pub(crate) fn standing(spec: &Spec, decks: u32) -> Standing {
-    match &spec.document_decks {
-        None => Standing::Unrecorded,
-        Some(doc) if doc.counts.contains(&decks) => Standing::Named,
-        Some(doc) if doc.counts.is_empty() && decks == spec.shoe.decks => Standing::Default,
-        Some(_) => Standing::Outside,
-    }
+    Standing::of(spec, decks)
 }
 
 /// "8 decks", with what the document says of that count when a reader
@@ -99,7 +82,7 @@ fn named_counts(counts: &[u32]) -> String {
 
 /// The page-one "Shoe" cell: the count used, what the document names, the
 /// spec's range, and the six-card total.
-pub(crate) fn shoe_cell(spec: &Spec, a: &Analysis) -> String {
+pub(crate) fn shoe_cell(spec: &Spec, a: &Analysis, document: &crate::assess::DocumentStatus) -> String {
     let used = deck_count(a.decks);
     // The counts computed beyond the document's, in the one word the
     // report uses for them everywhere.
@@ -117,7 +100,7 @@ pub(crate) fn shoe_cell(spec: &Spec, a: &Analysis) -> String {
             named_counts(&others)
         )
     };
-    let total = super::numbers::group_digits(&a.total.to_string());
+    let total = crate::numbers::group_digits(&a.total.to_string());
     let doc = match &spec.document_decks {
         None => format!("{range}; the rule file does not record the counts its document permits"),
         // Each thing once: the default and why, then where the document
@@ -142,15 +125,14 @@ pub(crate) fn shoe_cell(spec: &Spec, a: &Analysis) -> String {
             }
         ),
     };
+    // Of a document not read, the cell says what the rule file records,
+    // not what the document says.
+    let doc = if document.sha256().is_some() {
+        doc
+    } else {
+        format!("as the rule file records it (the document was not available to check): {doc}")
+    };
     format!("{used}; {doc}; {total} possible rounds")
-}
-
-/// Each claim checked at every count, in deck order.
-fn claims_by_decks(spec: &Spec, decks: &[(u32, &Analysis)]) -> Vec<(u32, Vec<ClaimCheck>)> {
-    decks
-        .iter()
-        .map(|(d, a)| (*d, claims::check(spec, a)))
-        .collect()
 }
 
 /// Counts grouped by standing: "8 (document); 6, 7 (outside)".
@@ -171,7 +153,7 @@ fn marked_counts(spec: &Spec, counts: &[u32]) -> String {
             .filter(|&d| standing(spec, d) == st)
             .collect();
         if !these.is_empty() {
-            parts.push(format!("{}{}", runs(&these), st.mark()));
+            parts.push(format!("{}{}", runs(&these), mark(st)));
         }
     }
     parts.join("; ")
@@ -180,12 +162,14 @@ fn marked_counts(spec: &Spec, counts: &[u32]) -> String {
 /// Page one: at which allowed counts each printed claim is confirmed. The
 /// verdict stays at the run's count; this says how far a claim carries.
 pub(crate) fn claims_page_one(sec: &mut Section, inp: &Inputs) {
-    let Some(decks) = inp.by_decks else { return };
+    if inp.by_decks.is_none() {
+        return;
+    }
     let spec = inp.spec;
     if spec.claims.is_empty() {
         return;
     }
-    let by = claims_by_decks(spec, decks);
+    let by = &inp.assessment.claims_by_decks;
     sec.para(format!(
 "Each printed figure checked at every deck count computed. The verdict is at {}; the table of every count is in section 4.", label(spec, inp.decks)));
     let mut t = Table::names(vec![
@@ -239,7 +223,7 @@ fn header(spec: &Spec, first: &str, decks: &[(u32, &Analysis)]) -> Vec<String> {
     h.extend(
         decks
             .iter()
-            .map(|(d, _)| format!("{}{}", deck_count(*d), standing(spec, *d).mark())),
+            .map(|(d, _)| format!("{}{}", deck_count(*d), mark(standing(spec, *d)))),
     );
     h
 }
@@ -377,7 +361,7 @@ pub(crate) fn section_part(sec: &mut Section, inp: &Inputs, decks: &[(u32, &Anal
         return;
     }
     sec.heading(3, "Printed house edges by deck count");
-    let by = claims_by_decks(spec, decks);
+    let by = &inp.assessment.claims_by_decks;
     let mut t = Table::names(header(spec, "printed house edge of", decks));
     for (k, c) in by[0].1.iter().enumerate() {
         let mut row = vec![format!(

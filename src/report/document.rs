@@ -2,13 +2,15 @@
 //! JSON, with a reproducibility manifest. Nothing time-dependent goes in:
 //! the same spec and tool version give the same bytes on any machine.
 
-use super::Computed;
+use crate::assess::Computed;
 pub use super::inputs::{Inputs, LABEL, cargo_lock_sha256, command, sha256_hex};
 pub use super::manifest::{FIXTURE_KEY, INCLUDE_KEY, read_manifest};
 use crate::diag::report::ReportError;
 use serde_json::Value;
 
 pub struct Report {
+    /// What the report finds.
+    pub assessment: crate::assess::Assessment,
     /// The figures, typed (without `document` and `report_set`).
     pub data: super::data::ReportData,
     /// The report as a value: what the Markdown and the PDF render.
@@ -27,7 +29,7 @@ pub use super::data::SCHEMA_VERSION;
 
 pub fn build(inp: &Inputs, computed: &Computed) -> Result<Report, ReportError> {
     let (data, model) = parts(inp, computed);
-    render(data, model)
+    render(data, model, inp.assessment.clone())
 }
 
 /// The report's data and its document, before they are rendered: what an
@@ -49,26 +51,21 @@ pub fn parts(
 pub fn render(
     mut data: super::data::ReportData,
     model: super::model::Document,
+    assessment: crate::assess::Assessment,
 ) -> Result<Report, ReportError> {
     let document = data.to_value();
     let figures = data.clone();
     let markdown = super::markdown::render(&model);
-    let manifest = &document["manifest"];
-    let text = |key: &str| manifest[key].as_str().unwrap_or_default().to_string();
     // The running head names the game as the reader knows it (the title
-    // before " — mathematical analysis"), not by its identifier.
+    // before " — mathematical analysis") and the report, never the tool.
     let game = model.meta.title.split(" — ").next().unwrap_or_default();
-    let head = format!(
-        "{game} · rule file v{} · certify {} · results sha256 {}",
-        text("spec_version"),
-        text("tool_version"),
-        text("results_sha256"),
-    );
+    let head = format!("{game} · {}", model.meta.reference);
     let pdf = super::pdf::render(&model, &head)?;
     // The siblings written with this file: a set is whole when these match.
     data.report_set = Some(super::data::manifest::ReportSet::of(&markdown, &pdf));
     data.document = Some(model.clone());
     Ok(Report {
+        assessment,
         data: figures,
         model,
         json: serde_json::to_string_pretty(&data.to_value()).expect("serializable") + "\n",

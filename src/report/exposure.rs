@@ -6,7 +6,7 @@
 //! the spec declares table limits, the same at the largest stakes allowed.
 
 use super::model::{Kind, Section, Table};
-use super::numbers::group_digits;
+use crate::numbers::group_digits;
 use crate::engine::Analysis;
 use crate::engine::stats::TableStats;
 use crate::model::{Pay, Ratio, Spec};

@@ -6,7 +6,7 @@
 //! its own (the engine's per-event `holds`), so a reader does not take the
 //! 0 for an impossible hand.
 
-use super::numbers::{group_digits, one_in};
+use crate::numbers::{group_digits, one_in};
 use crate::engine::stats::{TableStats, WagerStats};
 use crate::model::{Pay, Wager};
 

@@ -5,7 +5,7 @@
 
 use super::inputs::Inputs;
 use super::model::{Section, Table};
-use super::numbers::percent;
+use crate::numbers::percent;
 use crate::eval::differ::DifferingRound;
 use crate::model::{Interpretation, ItemReading, Reading, Spec};
 use num_rational::BigRational;

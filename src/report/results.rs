@@ -2,7 +2,7 @@
 //! figures.
 
 use super::model::{Kind, Table};
-use super::numbers::{decimal, fraction, group_digits, one_in, percent, share, sqrt_decimal};
+use crate::numbers::{decimal, fraction, group_digits, one_in, percent, share, sqrt_decimal};
 use crate::engine::stats::{TableStats, big};
 use crate::model::Spec;
 use num_bigint::BigInt;

@@ -2,7 +2,7 @@
 //! found, as Markdown tables (the same text `certify simulate` prints).
 
 use super::model::{Kind, Section, Table};
-use super::numbers::{interval_pct, pct, signed_pct};
+use crate::numbers::{interval_pct, pct, signed_pct};
 use crate::diag::signed;
 use crate::study::{Study, tags_text};
 
@@ -13,7 +13,7 @@ const SUITS: [&str; 4] = ["spades", "hearts", "diamonds", "clubs"];
 
 /// A share as a percentage with `places` decimals.
 fn group(n: u64) -> String {
-    super::numbers::group_digits(&n.to_string())
+    crate::numbers::group_digits(&n.to_string())
 }
 
 /// The section's body (headings at level `###`).
@@ -28,7 +28,8 @@ pub fn markdown(st: &Study) -> String {
 ///
 /// With the rule file (`spec`), the report's words: wagers and pay tables
 /// by name; without it (`certify simulate`), by identifier.
-pub fn section_part(sec: &mut Section, st: &Study, spec: Option<&crate::model::Spec>) {
+pub fn section_part(sec: &mut Section, st: &Study, inp: Option<&super::inputs::Inputs>) {
+    let spec = inp.map(|i| i.spec);
     let p = &st.procedure;
     let name = |w: &str, t: &str| match spec {
         Some(s) => super::words::row_name(s, w, t),
@@ -100,7 +101,7 @@ pub fn section_part(sec: &mut Section, st: &Study, spec: Option<&crate::model::S
         }
     }
     sec.heading(3, "Card counting");
-    counting(sec, st, spec);
+    counting(sec, st, inp);
 }
 
 /// `1,000 shoes` or `100 shoes` for the wagers that read suits.
@@ -117,7 +118,8 @@ fn shoes_text(st: &Study) -> String {
 
 /// The card-counting part: each pay table's count, the threshold chosen on
 /// the dealt pass, both players measured on other shoes, and verdicts.
-fn counting(sec: &mut Section, st: &Study, spec: Option<&crate::model::Spec>) {
+fn counting(sec: &mut Section, st: &Study, inp: Option<&super::inputs::Inputs>) {
+    let spec = inp.map(|i| i.spec);
     let name = |w: &str, t: &str| match spec {
         Some(s) => super::words::row_name(s, w, t),
         None => format!("{w} / {t}"),
@@ -211,7 +213,7 @@ fn counting(sec: &mut Section, st: &Study, spec: Option<&crate::model::Spec>) {
                 (who, p)
             });
             for (who, p) in rows.chain(std::iter::once((
-                "perfect information".to_string(),
+                "known composition".to_string(),
                 &same.bound,
             ))) {
                 t.row(vec![
@@ -247,12 +249,87 @@ fn counting(sec: &mut Section, st: &Study, spec: Option<&crate::model::Spec>) {
             Some(_) => sec.item(format!(
                 "{}: {}",
                 name(&tb.wager, &tb.pay_table),
-                tb.verdict
+                verdict(st, tb)
             )),
-            None => sec.item(format!("`{} / {}`: {}", tb.wager, tb.pay_table, tb.verdict)),
+            None => sec.item(format!("`{} / {}`: {}", tb.wager, tb.pay_table, verdict(st, tb))),
         }
     }
-    if let Some(s) = spec {
-        super::findings::recommendations(sec, s, st);
+    if let Some(inp) = inp {
+        super::findings::recommendations(sec, inp, st);
+    }
+}
+
+/// A pay table's counting verdict in one line, from the study's figures
+/// (whether it is countable is the study's statistical test).
+pub(crate) fn verdict(st: &Study, t: &crate::study::TableStudy) -> String {
+    let c = &t.count;
+    let best = t.selected.last().expect("three penetrations");
+    let same = t.same_shoes.as_ref();
+    let countable = t.countable;
+    let pens = &st.procedure.penetrations;
+    let kind = if c.balanced { "true" } else { "running" };
+    let threshold = best.threshold.map_or("on every round".to_string(), |x| {
+        format!("when the {kind} count is at least {x:+}")
+    });
+    let Some(same) = same else {
+        return if countable {
+            format!(
+                "countable: bet {threshold}: {:+.3} units per shoe at {:.1}% penetration on the dealt pass that chose the threshold (no shoes were sampled to measure it apart)",
+                best.win_per_shoe.value,
+                100.0 * best.penetration,
+            )
+        } else {
+            format!(
+                "no profitable count found on the dealt pass: the level-{} {} count (tags {}) at every threshold from -40 to +40 and at {:.1}%, {:.1}% and {:.1}% penetration",
+                c.level,
+                if c.balanced { "balanced" } else { "unbalanced" },
+                crate::study::tags_text(&c.tags),
+                100.0 * pens[0],
+                100.0 * pens[1],
+                100.0 * pens[2],
+            )
+        };
+    };
+    let at = same.counter.last().expect("three penetrations");
+    let b = &same.bound;
+    let u = |x: f64| crate::diag::signed(x, 3);
+    let interval = |e: &crate::simulator::stats::Estimate| {
+        format!(
+            "{} units per shoe expected (99.9% interval {} to {})",
+            u(e.value),
+            u(e.value - e.half_width),
+            u(e.value + e.half_width)
+        )
+    };
+    let bound = if b.bets_per_shoe == 0.0 {
+        "no round of the sampled shoes favours the player".to_string()
+    } else if b.never_bets {
+        format!(
+            "a player who knew the composition of the remaining cards would bet {:.2} rounds per shoe, {} units per shoe",
+            b.bets_per_shoe,
+            u(b.expected.value)
+        )
+    } else {
+        format!(
+            "a player who knew the composition of the remaining cards: {} on {:.1} bets per shoe",
+            interval(&b.expected),
+            b.bets_per_shoe
+        )
+    };
+    let shoes = crate::diag::group_digits(&at.sample.shoes.to_string());
+    if countable {
+        format!(
+            "countable: bet {threshold}: {} on {:.1} bets per shoe, {shoes} shoes at {:.1}% penetration; {bound}",
+            interval(&at.expected),
+            at.bets_per_shoe,
+            100.0 * at.penetration,
+        )
+    } else if at.never_bets {
+        format!("not countable: the best count found (almost) never bets; {bound}")
+    } else {
+        format!(
+            "not countable: bet {threshold}: {} on {shoes} shoes; {bound}",
+            interval(&at.expected),
+        )
     }
 }

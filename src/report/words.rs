@@ -108,3 +108,29 @@ pub(crate) fn sentence(text: &str) -> String {
         format!("{t}.")
     }
 }
+
+/// A combined wager's name (its id when the rule file has no such entry).
+pub(crate) fn combined_name(spec: &Spec, id: &str) -> String {
+    spec.combined
+        .iter()
+        .find(|c| c.id == id)
+        .map_or_else(|| plain(id), |c| c.name.clone())
+}
+
+/// A figure as every part of the report names it.
+pub(crate) fn figure(spec: &Spec, f: &crate::assess::Figure) -> String {
+    use crate::assess::Figure;
+    let per = |id: &str| {
+        spec.combined
+            .iter()
+            .find(|c| c.id == id)
+            .and_then(|c| spec.wagers.get(c.per))
+            .map(|w| w.id.clone())
+            .unwrap_or_default()
+    };
+    match f {
+        Figure::Table { wager: w, pay_table } => wager_table(spec, w, pay_table),
+        Figure::Combined { id } => combined_per(spec, &combined_name(spec, id), &per(id)),
+        Figure::CombinedPerTotal { id } => format!("{}, per total wagered", combined_name(spec, id)),
+    }
+}

@@ -8,7 +8,6 @@ use super::values::{Count, DeckCount, DocumentStanding, Exact, Fraction, Percent
 use crate::engine::Analysis;
 use crate::engine::deck_function::DeckFunctions;
 use crate::model::Spec;
-use crate::report::claims;
 use crate::report::decks::{Standing, standing};
 use schemars::JsonSchema;
 use serde::Serialize;
@@ -163,11 +162,10 @@ pub struct ClaimAt {
 }
 
 /// `results.claims_by_decks`.
-pub fn claims_by_decks(spec: &Spec, decks: &[(u32, &Analysis)]) -> Vec<ClaimByDecks> {
-    let by: Vec<(u32, Vec<claims::ClaimCheck>)> = decks
-        .iter()
-        .map(|(d, a)| (*d, claims::check(spec, a)))
-        .collect();
+pub fn claims_by_decks(
+    spec: &Spec,
+    by: &[(u32, Vec<crate::assess::ClaimCheck>)],
+) -> Vec<ClaimByDecks> {
     let Some((_, first)) = by.first() else {
         return Vec::new();
     };

@@ -31,6 +31,10 @@ pub struct Meta {
     pub date: Option<String>,
     /// What the document is, in a sentence (the PDF's subject).
     pub description: String,
+    /// What every page's running head names after the game: the report's
+    /// number and revision, else the rule file's version.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub reference: String,
 }
 
 /// A whole report.

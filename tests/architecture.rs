@@ -275,8 +275,14 @@ fn imports_within(root: &Path, dir: &Path) -> BTreeMap<String, BTreeMap<String, 
             .into_iter()
             .map(|(f, _)| Path::new(&f).to_path_buf())
             .filter(|p| {
-                let own_name = if dir == root { ["lib.rs", "main.rs"] } else { ["mod.rs", "mod.rs"] };
-                p.parent() != Some(dir) || p.file_name().is_some_and(|n| !own_name.contains(&n.to_str().unwrap_or("")))
+                let own_name = if dir == root {
+                    ["lib.rs", "main.rs"]
+                } else {
+                    ["mod.rs", "mod.rs"]
+                };
+                p.parent() != Some(dir)
+                    || p.file_name()
+                        .is_some_and(|n| !own_name.contains(&n.to_str().unwrap_or("")))
             }),
     );
     let mut edges: BTreeMap<String, BTreeMap<String, BTreeSet<String>>> = BTreeMap::new();
@@ -485,7 +491,10 @@ fn the_circle_check_sees_imports_and_circles() {
     let top = imports_within(src, src);
     assert!(top["verify"].contains_key("engine"), "{top:?}");
     assert!(top["report"].contains_key("assess"), "{top:?}");
-    assert!(!top.contains_key("main") && !top.contains_key("lib"), "{top:?}");
+    assert!(
+        !top.contains_key("main") && !top.contains_key("lib"),
+        "{top:?}"
+    );
     // A crate written for the check: top-level modules `a` and `b` (a
     // folder) import each other; inside `b`, `x` and `y` do; `c` only uses.
     let dir = std::env::temp_dir().join(format!("certify-circle-{}", std::process::id()));
@@ -495,7 +504,10 @@ fn the_circle_check_sees_imports_and_circles() {
         ("lib.rs", "pub mod a;\npub mod b;\npub mod c;\n"),
         ("a.rs", "use crate::b::Bee;\npub struct Ay;\n"),
         ("b/mod.rs", "mod x;\nmod y;\npub struct Bee;\n"),
-        ("b/x.rs", "use super::y::Why;\npub struct Ex(crate::a::Ay);\n"),
+        (
+            "b/x.rs",
+            "use super::y::Why;\npub struct Ex(crate::a::Ay);\n",
+        ),
         ("b/y.rs", "use super::x::Ex;\npub struct Why;\n"),
         ("c.rs", "use crate::{a::Ay, b::Bee};\n"),
     ];
@@ -510,6 +522,9 @@ fn the_circle_check_sees_imports_and_circles() {
     let top = top.expect("a -> b -> a is a circle");
     assert!(top.contains("a -> b") && top.contains("b -> a"), "{top}");
     let inner = inner.expect("x -> y -> x is a circle");
-    assert!(inner.contains("x -> y") && inner.contains("y -> x"), "{inner}");
+    assert!(
+        inner.contains("x -> y") && inner.contains("y -> x"),
+        "{inner}"
+    );
     assert_eq!(fixed, None, "no circle once y no longer uses x");
 }

@@ -2,9 +2,9 @@
 //! publish) against the computed ones, at the printed precision. The
 //! report words the comparison (`crate::report::claims`).
 
-use crate::numbers::percent;
 use crate::engine::Analysis;
 use crate::model::{Claim, Spec};
+use crate::numbers::percent;
 use num_bigint::BigInt;
 use num_rational::BigRational;
 

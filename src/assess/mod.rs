@@ -29,9 +29,9 @@ mod warning;
 pub use claims::ClaimCheck;
 pub use evidence::{AlternativeGame, Computed, DocumentStatus, Evidence};
 pub use exposure::{Countermeasure, Exposure, Gain};
-pub use questions::{Figure, Moved, Question, ReadingFinding, Subject, Why};
-pub(crate) use questions::pairs as game_pairs;
 pub use other_decks::Mitigation;
+pub(crate) use questions::pairs as game_pairs;
+pub use questions::{Figure, Moved, Question, ReadingFinding, Subject, Why};
 pub use real_shoes::{CompositionOnly, Countable, Money, RealShoes};
 pub use scope::{DocumentStanding, Limitation, Scope};
 pub use search::SearchResult;
@@ -98,7 +98,8 @@ impl<'a> Limits<'a> {
     }
 
     pub fn max_bet(&self, wager: &str) -> Option<Ratio> {
-        let from = |list: &[(String, Ratio)]| list.iter().find(|(w, _)| w == wager).map(|(_, m)| *m);
+        let from =
+            |list: &[(String, Ratio)]| list.iter().find(|(w, _)| w == wager).map(|(_, m)| *m);
         self.options
             .and_then(|o| from(&o.max_bets))
             .or_else(|| from(&self.spec.submission.max_bets))
@@ -189,13 +190,14 @@ fn warnings(
             document: spec.document.clone(),
             looked_for: looked_for.clone(),
         }),
-        DocumentStatus::Read { sha256, declared: Some(d) } if d != sha256 => {
-            out.push(Warning::DocumentChanged {
-                document: spec.document.clone(),
-                found: sha256.clone(),
-                declared: d.clone(),
-            })
-        }
+        DocumentStatus::Read {
+            sha256,
+            declared: Some(d),
+        } if d != sha256 => out.push(Warning::DocumentChanged {
+            document: spec.document.clone(),
+            found: sha256.clone(),
+            declared: d.clone(),
+        }),
         DocumentStatus::Read { .. } => {}
     }
     for w in &spec.wagers {

@@ -172,4 +172,3 @@ pub(crate) fn mitigation(run: &Win, ws: &[Win]) -> Mitigation {
         Mitigation::NotShown { alike, weaker }
     }
 }
-

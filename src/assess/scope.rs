@@ -136,7 +136,11 @@ pub(crate) fn scope(ev: &Evidence, c: &Computed) -> Scope {
         .collect();
     Scope {
         decks: ev.decks,
-        range_decks: if in_range.len() >= 2 { in_range } else { Vec::new() },
+        range_decks: if in_range.len() >= 2 {
+            in_range
+        } else {
+            Vec::new()
+        },
         computed_decks,
         permitted_decks: permitted,
         hypothetical_decks: hypothetical,

@@ -128,9 +128,7 @@ pub(crate) fn findings(
                 standing,
                 player_advantage: edge.is_negative(),
                 house_edge: Exact::of(&edge),
-                range: ev
-                    .by_decks
-                    .and_then(|by| range(by, range_decks, wi, ti)),
+                range: ev.by_decks.and_then(|by| range(by, range_decks, wi, ti)),
                 rests_on: rests_on(spec, &w.id, &t.id),
             });
         }
@@ -180,9 +178,7 @@ pub(crate) fn rests_on(spec: &Spec, wager: &str, table: &str) -> Vec<String> {
         let touches = rows.is_empty()
             || rows.iter().any(|r| {
                 r.rules.iter().any(|rule| {
-                    rule == "game"
-                        || rule == wager
-                        || rule.split_once('/') == Some((wager, table))
+                    rule == "game" || rule == wager || rule.split_once('/') == Some((wager, table))
                 })
             });
         // Pays assumed for a table are that table's standing, not a reading

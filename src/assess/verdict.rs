@@ -52,7 +52,9 @@ pub enum Blocker {
 pub enum Condition {
     /// The countermeasures against seen or told-apart cards (game
     /// protection), as the exposures found need them.
-    Protection { countermeasures: Vec<Countermeasure> },
+    Protection {
+        countermeasures: Vec<Countermeasure>,
+    },
     /// A continuous shuffler, a shallower cut card or the other measures of
     /// section 7 for these countable pay tables (wager ids).
     Counting { wagers: Vec<String> },

@@ -52,7 +52,10 @@ pub enum Warning {
     Countable { wager: String, pay_table: String },
     /// The rule document is not beside the spec: nothing was checked
     /// against it.
-    DocumentNotFound { document: String, looked_for: String },
+    DocumentNotFound {
+        document: String,
+        looked_for: String,
+    },
     /// The rule document's bytes are not those the spec declares.
     DocumentChanged {
         document: String,

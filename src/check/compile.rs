@@ -8,8 +8,8 @@
 //! Definitions are inlined where named, so the compiled tree can grow deeper
 //! than the text: `compile` refuses one deeper than `MAX_DEPTH`.
 
-use crate::diag::closest;
 use crate::cards::{RANK_NAMES, SUIT_NAMES};
+use crate::diag::closest;
 use crate::diag::expr::{ExprError, MAX_DEPTH};
 use crate::expr::{BinOp, Expr, ExprKind, Span};
 use crate::model::cond::{ALL_SLOTS, CmpOp, Cond, Sign, SlotMask, hand_mask};
@@ -655,4 +655,3 @@ fn plural(t: Ty) -> &'static str {
         Ty::Cards | Ty::List => "lists",
     }
 }
-

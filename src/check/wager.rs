@@ -3,9 +3,9 @@
 //! table, each pay as written).
 
 use super::compile::Env;
-use crate::diag::closest;
 use super::pay::parse_pay;
 use super::{Checker, width_of};
+use crate::diag::closest;
 use crate::diag::spec::SpecError;
 use crate::model::{Pay, PayTable, Precedence, Wager};
 use crate::spec::raw::{self, RawPay, S};

@@ -147,8 +147,7 @@ pub(super) fn one_spec(path: &str, args: &RunArgs) -> (Output, usize) {
         let doc = document.unwrap_or_else(|| run.document());
         serde_json::to_string_pretty(&doc).expect("serializable") + "\n"
     } else {
-        let mut s =
-            crate::report::summary::render(&run.prepared.spec, &run.computed, &assessment);
+        let mut s = crate::report::summary::render(&run.prepared.spec, &run.computed, &assessment);
         s.push('\n');
         s.push_str(&fixture_summary(&run.prepared.fixtures));
         s.push_str(&verify_line(&run));

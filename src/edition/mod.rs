@@ -1,7 +1,8 @@
 //! Editions: the report as the authority it goes to expects it. The report
 //! stage writes one document (the laboratory edition); an edition adds its
-//! numbered sections before "Limitations", rewords where the authority's
-//! vocabulary differs, states on page one which edition it is, and fills
+//! numbered sections before "Limitations", words the report in the
+//! authority's vocabulary (`report::terms`, chosen before the text is
+//! written), states on page one which edition it is, and fills
 //! its figures into the JSON report. Every requirement an edition answers
 //! is listed with the text it comes from (section, version and dates,
 //! where it was read); a text that could only be read in a secondary copy

@@ -7,8 +7,8 @@
 use super::sources::{NJ_PAYOUT_ODDS, NV_NEW_GAME, NV_VARIATION};
 use super::{Context, Written, adopted, data, figures, requirement};
 use crate::model::Pay;
-use crate::report::model::{Kind, Section, Table};
 use crate::numbers::{decimal, group_digits, share};
+use crate::report::model::{Kind, Section, Table};
 use crate::report::words;
 use num_bigint::BigInt;
 use num_rational::BigRational;

@@ -88,4 +88,3 @@ fn spec_side(path: &str, decks: Option<u32>) -> Result<Side, Failure> {
     let computed = super::compute(&spec, decks);
     Ok(side::from_spec(path, &spec, &computed))
 }
-

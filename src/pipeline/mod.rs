@@ -10,13 +10,13 @@
 
 pub mod compare;
 
+use crate::assess::{Assessment, Computed, DocumentStatus, Evidence};
 use crate::check::check_path;
 use crate::diag::Diagnostic;
 use crate::diag::usage::UsageError;
 use crate::engine::shoe::Composition;
 use crate::fixtures::{CaseResult, default_dir, run_dir};
 use crate::model::Spec;
-use crate::assess::{Assessment, Computed, DocumentStatus, Evidence};
 use crate::report::document::{Inputs, Report, sha256_hex};
 use crate::spec::SourceFile;
 use crate::verify::Verification;
@@ -435,8 +435,7 @@ impl Certified {
             variation: variation.as_ref(),
         };
         crate::edition::apply(edition, &ctx, &mut data, &mut model);
-        crate::report::document::render(data, model, assessment.clone())
-            .map_err(|e| Box::new(Diagnostic::plain(e)))
+        crate::report::document::render(data, model).map_err(|e| Box::new(Diagnostic::plain(e)))
     }
 
     /// The edition this run writes (see [`Options::edition_for`]).

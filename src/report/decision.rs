@@ -2,9 +2,9 @@
 //! composition of the hand changes the decision, and what each strategy
 //! costs. Shared by the terminal summary and the report.
 
-use crate::numbers::{decimal, fraction, group_digits, one_in, percent, sqrt_decimal};
 use crate::engine::decide::{DecisionStats, Figures, Seen};
 use crate::engine::stats::CombinedStats;
+use crate::numbers::{decimal, fraction, group_digits, one_in, percent, sqrt_decimal};
 use crate::report::model::figure::{Decide, Figure, to_f64};
 use crate::report::model::{Kind, Section, Table};
 use num_bigint::BigInt;
@@ -244,15 +244,15 @@ pub fn combined_table(c: &CombinedStats) -> Table {
 }
 
 /// The combined figures as rows of a figure/value table.
-pub fn combined_figures(c: &CombinedStats) -> Table {
+pub fn combined_figures(c: &CombinedStats, terms: super::terms::Terms) -> Table {
     let mut k = Table::names(vec!["figure", "value"]);
     let edge = c.house_edge();
     k.row(vec![
-        format!("House edge per {} bet", c.per),
+        format!("{} per {} bet", terms.edge_cap(), c.per),
         format!("{} (exact: {})", percent(&edge, 4), fraction(&edge)),
     ]);
     k.row(vec![
-        "House edge per total wagered (element of risk)".to_string(),
+        format!("{} per total wagered (element of risk)", terms.edge_cap()),
         percent(&c.per_total_wagered(), 4),
     ]);
     k.row(vec![
@@ -271,7 +271,12 @@ pub fn combined_figures(c: &CombinedStats) -> Table {
 }
 
 /// Wagers staked together, in Markdown (section 4 of the report).
-pub fn combined_part(sec: &mut Section, spec: &crate::model::Spec, cs: &CombinedStats) {
+pub fn combined_part(
+    sec: &mut Section,
+    spec: &crate::model::Spec,
+    cs: &CombinedStats,
+    terms: super::terms::Terms,
+) {
     sec.heading(3, format!("Combined wager: {}", cs.name));
     sec.para(format!(
 "The wagers {} staked together, one unit each when placed, under their first pay tables; the joint outcome of every round:", cs.wagers
@@ -281,7 +286,7 @@ pub fn combined_part(sec: &mut Section, spec: &crate::model::Spec, cs: &Combined
             .join(" and ")));
     sec.table(combined_table(cs));
     sec.figure(distribution(cs), None);
-    sec.table(combined_figures(cs));
+    sec.table(combined_figures(cs, terms));
 }
 
 /// The bet a decision's edges are quoted per: the `per` wager of the
@@ -299,6 +304,7 @@ pub fn decision_part(
     spec: &crate::model::Spec,
     d: &DecisionStats,
     combined: &[CombinedStats],
+    terms: super::terms::Terms,
 ) {
     let per = super::words::wager(spec, &per_bet(d, combined));
     let objective: Vec<String> = d
@@ -325,17 +331,17 @@ pub fn decision_part(
         "Strategies compared (each bet one unit when placed; the analysis plays the {} strategy; each strategy's condition is in Appendix B):",
         super::words::plain(&d.default)
     ));
-    sec.table(strategies_named(d, &per));
+    sec.table(strategies_named(d, &per, terms));
 }
 
 /// The strategies compared, by name (their conditions are in Appendix B).
-fn strategies_named(d: &DecisionStats, per: &str) -> Table {
+fn strategies_named(d: &DecisionStats, per: &str, terms: super::terms::Terms) -> Table {
     let mut t = Table::names(vec![
         "strategy".to_string(),
         if per == "round" {
-            "house edge per round".to_string()
+            format!("{} per round", terms.edge())
         } else {
-            format!("house edge per {per}")
+            format!("{} per {per}", terms.edge())
         },
         "per total wagered".to_string(),
         format!("{} draws", d.hand),

@@ -7,12 +7,13 @@
 
 use super::inputs::Inputs;
 use super::model::{Kind, Section, Table};
-use crate::numbers::{fraction, percent, share, sqrt_decimal};
+use super::terms::Terms;
+use crate::assess::DocumentStanding;
 use crate::cards::deck_count;
 use crate::engine::Analysis;
 use crate::engine::deck_function::DeckFunctions;
-use crate::assess::DocumentStanding;
 use crate::model::Spec;
+use crate::numbers::{fraction, percent, share, sqrt_decimal};
 use num_traits::Signed;
 
 /// Its mark in a table header.
@@ -82,7 +83,11 @@ fn named_counts(counts: &[u32]) -> String {
 
 /// The page-one "Shoe" cell: the count used, what the document names, the
 /// spec's range, and the six-card total.
-pub(crate) fn shoe_cell(spec: &Spec, a: &Analysis, document: &crate::assess::DocumentStatus) -> String {
+pub(crate) fn shoe_cell(
+    spec: &Spec,
+    a: &Analysis,
+    document: &crate::assess::DocumentStatus,
+) -> String {
     let used = deck_count(a.decks);
     // The counts computed beyond the document's, in the one word the
     // report uses for them everywhere.
@@ -173,10 +178,10 @@ pub(crate) fn claims_page_one(sec: &mut Section, inp: &Inputs) {
     sec.para(format!(
 "Each printed figure checked at every deck count computed. The verdict is at {}; the table of every count is in section 4.", label(spec, inp.decks)));
     let mut t = Table::names(vec![
-        "printed house edge of",
-        "printed",
-        "matches at (decks)",
-        "differs at (decks)",
+        format!("printed {} of", inp.terms.edge()),
+        "printed".into(),
+        "matches at (decks)".into(),
+        "differs at (decks)".into(),
     ])
     .kind(2, Kind::Percent);
     for (k, first) in by
@@ -204,16 +209,18 @@ pub(crate) fn claims_page_one(sec: &mut Section, inp: &Inputs) {
 }
 
 /// The legend under every table whose columns are deck counts.
-fn legend(spec: &Spec) -> String {
+fn legend(spec: &Spec, terms: Terms) -> String {
     match &spec.document_decks {
         None => "The rule file does not record which deck counts its document permits.".into(),
         Some(d) if d.counts.is_empty() => format!(
-            "(default): the count analysed; the document names no deck count ({}). (hypothetical): every other count, computed for analysis only. Negative house edges (a player advantage) are in bold.",
-            d.source
+            "(default): the count analysed; the document names no deck count ({}). (hypothetical): every other count, computed for analysis only. Negative {} (a player advantage) are in bold.",
+            d.source,
+            terms.edges()
         ),
         Some(d) => format!(
-            "(permitted): a count the document permits ({}). (hypothetical): computed for analysis only, not the document's game. Negative house edges (a player advantage) are in bold.",
-            d.source
+            "(permitted): a count the document permits ({}). (hypothetical): computed for analysis only, not the document's game. Negative {} (a player advantage) are in bold.",
+            d.source,
+            terms.edges()
         ),
     }
 }
@@ -240,7 +247,7 @@ fn edge_cell(e: &num_rational::BigRational) -> String {
 
 /// The house edge by deck count as small charts: one per wager / pay
 /// table and per combined wager (per bet), the PDF's picture of the table.
-fn chart(spec: &Spec, decks: &[(u32, &Analysis)]) -> super::model::Figure {
+fn chart(spec: &Spec, decks: &[(u32, &Analysis)], terms: Terms) -> super::model::Figure {
     use super::model::figure::{DeckChart, Figure, to_f64};
     let hundred = num_rational::BigRational::from_integer(100.into());
     let point = |d: u32, e: num_rational::BigRational| {
@@ -251,8 +258,9 @@ fn chart(spec: &Spec, decks: &[(u32, &Analysis)]) -> super::model::Figure {
         )
     };
     let mut charts = Vec::new();
+    let caption = format!("{} by deck count", terms.edge());
     let Some((_, first)) = decks.first() else {
-        return Figure::ByDecks(charts);
+        return Figure::ByDecks { caption, charts };
     };
     for (wi, w) in first.wagers.iter().enumerate() {
         for (ti, tab) in w.tables.iter().enumerate() {
@@ -274,7 +282,7 @@ fn chart(spec: &Spec, decks: &[(u32, &Analysis)]) -> super::model::Figure {
                 .collect(),
         });
     }
-    Figure::ByDecks(charts)
+    Figure::ByDecks { caption, charts }
 }
 
 /// Section 4's deck-count part: return tables at the document's other
@@ -284,10 +292,10 @@ pub(crate) fn section_part(sec: &mut Section, inp: &Inputs, decks: &[(u32, &Anal
     let spec = inp.spec;
     for (d, a) in decks {
         if *d != inp.decks && standing(spec, *d) == Standing::Named {
-            return_tables(sec, spec, *d, a);
+            return_tables(sec, spec, *d, a, inp.terms);
         }
     }
-    sec.heading(3, "House edge by deck count");
+    sec.heading(3, format!("{} by deck count", inp.terms.edge_cap()));
     let mut head = header(spec, "wager", decks);
     if inp.edges.is_some() {
         head.push("infinite decks (limit)".into());
@@ -352,17 +360,21 @@ pub(crate) fn section_part(sec: &mut Section, inp: &Inputs, decks: &[(u32, &Anal
         t.row(row);
     }
     sec.table(t);
-    sec.note(legend(spec));
-    sec.note(functions_note(spec, inp.edges));
+    sec.note(legend(spec, inp.terms));
+    sec.note(functions_note(spec, inp.edges, inp.terms));
     if decks.len() >= 2 {
-        sec.figure(chart(spec, decks), None);
+        sec.figure(chart(spec, decks, inp.terms), None);
     }
     if spec.claims.is_empty() {
         return;
     }
-    sec.heading(3, "Printed house edges by deck count");
+    sec.heading(3, format!("Printed {} by deck count", inp.terms.edges()));
     let by = &inp.assessment.claims_by_decks;
-    let mut t = Table::names(header(spec, "printed house edge of", decks));
+    let mut t = Table::names(header(
+        spec,
+        &format!("printed {} of", inp.terms.edge()),
+        decks,
+    ));
     for (k, c) in by[0].1.iter().enumerate() {
         let mut row = vec![format!(
             "{} ({})",
@@ -381,14 +393,15 @@ pub(crate) fn section_part(sec: &mut Section, inp: &Inputs, decks: &[(u32, &Anal
     }
     sec.table(t);
     sec.note(format!(
-        "A printed figure matches at a count when the computed house edge, rounded to the printed decimals, equals it. {}",
-        legend(spec)
+        "A printed figure matches at a count when the computed {}, rounded to the printed decimals, equals it. {}",
+        inp.terms.edge(),
+        legend(spec, inp.terms)
     ));
 }
 
 /// The full return table of every wager and pay table at one more count the
 /// document names.
-fn return_tables(sec: &mut Section, spec: &Spec, decks: u32, a: &Analysis) {
+fn return_tables(sec: &mut Section, spec: &Spec, decks: u32, a: &Analysis, terms: Terms) {
     sec.heading(
         3,
         format!(
@@ -409,7 +422,8 @@ fn return_tables(sec: &mut Section, spec: &Spec, decks: u32, a: &Analysis) {
             sec.table(super::results::return_table(t));
             let edge = t.house_edge();
             sec.para(format!(
-                "House edge {} (exact: {}); hit frequency {}; standard deviation per unit {}.",
+                "{} {} (exact: {}); hit frequency {}; standard deviation per unit {}.",
+                terms.edge_cap(),
                 edge_cell(&edge),
                 fraction(&edge),
                 share(t.wins, t.total, 4),
@@ -419,9 +433,10 @@ fn return_tables(sec: &mut Section, spec: &Spec, decks: u32, a: &Analysis) {
     }
     for cs in &a.combined {
         sec.para(format!(
-            "Combined wager {} at {}: house edge {} per {}, {} per total wagered.",
+            "Combined wager {} at {}: {} {} per {}, {} per total wagered.",
             cs.name,
             deck_count(decks),
+            terms.edge(),
             edge_cell(&cs.house_edge()),
             super::words::wager(spec, &cs.per),
             edge_cell(&cs.per_total_wagered())
@@ -430,10 +445,11 @@ fn return_tables(sec: &mut Section, spec: &Spec, decks: u32, a: &Analysis) {
 }
 
 /// What the infinite-deck column is, or why there is none.
-pub(crate) fn functions_note(spec: &Spec, edges: Option<&DeckFunctions>) -> String {
+pub(crate) fn functions_note(spec: &Spec, edges: Option<&DeckFunctions>, terms: Terms) -> String {
     match edges {
         Some(f) => format!(
-            "Infinite decks: every count above is a polynomial of degree at most 6 in the number of decks D (a sum of products of six factors a·D − k, the copies left of each card drawn), 0 at D = 0; so each house edge is exactly −S(D)/P(D), S the expected net result times the rounds placed and P the rounds placed. Fitted at D = 0 and {}{}; the limit as D grows is the ratio of leading coefficients. The coefficients are in the JSON report.",
+            "Infinite decks: every count above is a polynomial of degree at most 6 in the number of decks D (a sum of products of six factors a·D − k, the copies left of each card drawn), 0 at D = 0; so each {} is exactly −S(D)/P(D), S the expected net result times the rounds placed and P the rounds placed. Fitted at D = 0 and {}{}; the limit as D grows is the ratio of leading coefficients. The coefficients are in the JSON report.",
+            terms.edge(),
             list(&f.fitted),
             if f.checked.is_empty() {
                 String::new()

@@ -2,9 +2,9 @@
 //! JSON, with a reproducibility manifest. Nothing time-dependent goes in:
 //! the same spec and tool version give the same bytes on any machine.
 
-use crate::assess::Computed;
 pub use super::inputs::{Inputs, LABEL, cargo_lock_sha256, command, sha256_hex};
 pub use super::manifest::{FIXTURE_KEY, INCLUDE_KEY, read_manifest};
+use crate::assess::Computed;
 use crate::diag::report::ReportError;
 use serde_json::Value;
 
@@ -29,7 +29,7 @@ pub use super::data::SCHEMA_VERSION;
 
 pub fn build(inp: &Inputs, computed: &Computed) -> Result<Report, ReportError> {
     let (data, model) = parts(inp, computed);
-    render(data, model, inp.assessment.clone())
+    render(data, model)
 }
 
 /// The report's data and its document, before they are rendered: what an
@@ -51,7 +51,6 @@ pub fn parts(
 pub fn render(
     mut data: super::data::ReportData,
     model: super::model::Document,
-    assessment: crate::assess::Assessment,
 ) -> Result<Report, ReportError> {
     let document = data.to_value();
     let figures = data.clone();
@@ -65,7 +64,7 @@ pub fn render(
     data.report_set = Some(super::data::manifest::ReportSet::of(&markdown, &pdf));
     data.document = Some(model.clone());
     Ok(Report {
-        assessment,
+        assessment: figures.assessment.clone(),
         data: figures,
         model,
         json: serde_json::to_string_pretty(&data.to_value()).expect("serializable") + "\n",

@@ -2,10 +2,10 @@
 //! numbered sections in order, each written by the module that knows it.
 //! Nothing here formats for one output; the renderers do that.
 
-use crate::assess::Computed;
 use super::inputs::{Inputs, LABEL, reading_edge};
 use super::manifest::{MANIFEST_TITLE, manifest_lines};
 use super::model::{Document, Meta, Section, Text};
+use crate::assess::Computed;
 use crate::numbers::{group_digits, percent};
 use serde_json::Value;
 
@@ -81,10 +81,7 @@ fn meta(inp: &Inputs) -> Meta {
             .unwrap_or_else(|| "certify".into()),
         keywords,
         date: spec.report.date.map(super::release::date_text),
-        description: format!(
-            "{LABEL}: exact {} of baccarat wagers",
-            inp.terms.edges()
-        ),
+        description: format!("{LABEL}: exact {} of baccarat wagers", inp.terms.edges()),
         reference: super::inputs::reference(inp),
     }
 }
@@ -104,10 +101,11 @@ fn method(inp: &Inputs, c: &Computed) -> Section {
     // report has one, is a separate study set beside them.
     sec.item(match inp.study {
         Some(_) => format!(
-            "Every possible round is counted exactly, in whole numbers; house edges and variances are exact fractions, rendered as decimals at the end. No exact figure comes from simulation or floating point; section {} (real shoes and card counting) is a separate, simulated study, set beside these exact figures.",
+            "Every possible round is counted exactly, in whole numbers; {} and variances are exact fractions, rendered as decimals at the end. No exact figure comes from simulation or floating point; section {} (real shoes and card counting) is a separate, simulated study, set beside these exact figures.",
+            inp.terms.edges(),
             super::numbering::simulation(c)
         ),
-        None => "Every possible round is counted exactly, in whole numbers; house edges and variances are exact fractions, rendered as decimals at the end. No simulation, no floating point.".to_string(),
+        None => format!("Every possible round is counted exactly, in whole numbers; {} and variances are exact fractions, rendered as decimals at the end. No simulation, no floating point.", inp.terms.edges()),
     });
     sec.item("Each wager's rounds are told apart as finely as its events read the cards:");
     for w in &c.analysis.wagers {
@@ -145,18 +143,18 @@ fn results(inp: &Inputs, c: &Computed, decks: &[(u32, &crate::engine::Analysis)]
             sec.heading(3, heading);
             sec.table(super::results::return_table(t));
             super::precedence::notes(&mut sec, sw, w, t);
-            sec.table(super::results::figures(spec, &w.id, t));
+            sec.table(super::results::figures(spec, &w.id, t, inp.terms));
         }
     }
     for cs in &c.analysis.combined {
-        super::decision::combined_part(&mut sec, spec, cs);
+        super::decision::combined_part(&mut sec, spec, cs, inp.terms);
     }
     if let Some(d) = &c.analysis.decision {
-        super::decision::decision_part(&mut sec, spec, d, &c.analysis.combined);
+        super::decision::decision_part(&mut sec, spec, d, &c.analysis.combined, inp.terms);
     }
     for r in &inp.assessment.searches {
-        super::search::section_part(&mut sec, spec, &c.analysis, r);
-        super::readings::assumed_beside_search(&mut sec, spec, c, &r.wager);
+        super::search::section_part(&mut sec, spec, &c.analysis, r, inp.terms);
+        super::readings::assumed_beside_search(&mut sec, spec, c, &r.wager, inp.terms);
     }
     super::exposure::section_part(&mut sec, spec, &c.analysis);
     super::decks::section_part(&mut sec, inp, decks);

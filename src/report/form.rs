@@ -16,7 +16,9 @@ pub(crate) fn published(sec: &mut Section, inp: &Inputs) {
     let spec = inp.spec;
     sec.heading(3, "Comparison with published figures");
     if spec.published.is_empty() {
-        sec.para("The rule file cites no figure published by an independent analyst for these wagers.");
+        sec.para(
+            "The rule file cites no figure published by an independent analyst for these wagers.",
+        );
         return;
     }
     let Some(checks) = &inp.assessment.published else {
@@ -184,7 +186,12 @@ pub(crate) fn revisions(inp: &Inputs, n: usize) -> Section {
         "To be signed by {submitter} before submission: the mathematician who prepared or checked this analysis of report {number} ({}) signs that its figures were reviewed, and the person who approves the submission signs for the submitter. The tool that computed the figures signs nothing; each figure is reproduced by the command in Appendix C.",
         spec.title
     ));
-    let mut t = Table::names(vec!["role (for the submitter)", "name", "signature", "date"]);
+    let mut t = Table::names(vec![
+        "role (for the submitter)",
+        "name",
+        "signature",
+        "date",
+    ]);
     for role in [
         "Prepared or checked by (mathematician)",
         "Reviewed by",
@@ -204,6 +211,7 @@ pub(crate) fn glossary(n: usize, terms: super::terms::Terms) -> Section {
         terms.edge_cap()
     ));
     for (term, meaning) in GLOSSARY {
+        let meaning = meaning.replace("{edge}", terms.edge());
         sec.item(format!("**{term}**: {meaning}"));
     }
     sec
@@ -244,7 +252,7 @@ const GLOSSARY: [(&str, &str); 11] = [
     ),
     (
         "Effect of removal",
-        "the change in house edge when one card of a rank is taken out of a full shoe.",
+        "the change in {edge} when one card of a rank is taken out of a full shoe.",
     ),
     (
         "True count",

@@ -60,11 +60,19 @@ fn claims_under(inp: &Inputs, gi: &GameInterpretation, alt: &AlternativeGame) ->
 fn shown<'a>(
     inp: &'a Inputs,
     c: &'a Computed,
-) -> Vec<(&'a ReadingFinding, &'a GameInterpretation, &'a AlternativeGame)> {
+) -> Vec<(
+    &'a ReadingFinding,
+    &'a GameInterpretation,
+    &'a AlternativeGame,
+)> {
     crate::assess::game_pairs(inp.spec, c)
         .into_iter()
         .filter_map(|(gi, alt)| {
-            let r = inp.assessment.readings.iter().find(|r| r.game && r.id == gi.id)?;
+            let r = inp
+                .assessment
+                .readings
+                .iter()
+                .find(|r| r.game && r.id == gi.id)?;
             Some((r, gi, alt))
         })
         .collect()

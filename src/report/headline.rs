@@ -1,12 +1,12 @@
 //! Page one's headline figures: the figures the rule file names first,
 //! with a typical player's beside them where the player decides.
 
-use crate::assess::Computed;
 use super::inputs::Inputs;
 use super::model::{Kind, Section, Table};
-use crate::numbers::percent;
+use crate::assess::Computed;
 use crate::engine::Analysis;
 use crate::model::{Headline, Spec};
+use crate::numbers::percent;
 
 /// The "Headline figures" table, when the rule file names them.
 pub(crate) fn part(sec: &mut Section, inp: &Inputs, c: &Computed) {

@@ -143,11 +143,13 @@ pub(crate) fn reading_edge(c: &Computed, wager: &str, table: Option<&str>) -> Op
     Some(t.house_edge())
 }
 
-
 /// The report's number as this edition carries it: the declared number,
 /// with the edition's suffix (`-WA`, `-CA`, `-NV`) for an edition other
 /// than the laboratory's, so that no two documents share a number.
-pub(crate) fn report_number(spec: &crate::model::Spec, edition: crate::model::Edition) -> Option<String> {
+pub(crate) fn report_number(
+    spec: &crate::model::Spec,
+    edition: crate::model::Edition,
+) -> Option<String> {
     let base = spec.report.number.as_deref()?;
     let suffix = match edition {
         crate::model::Edition::Lab => "",

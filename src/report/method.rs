@@ -4,8 +4,8 @@
 //! without the punto banco deal is not described as if it had one.
 
 use super::model::Section;
-use crate::numbers::group_digits;
 use crate::model::{FirstRule, Game, Spec, StrategyRule};
+use crate::numbers::group_digits;
 
 /// A short label per hand: its initial in capitals (`P`, `B`, `D`), or its
 /// whole name where the two hands share an initial.
@@ -136,7 +136,11 @@ pub(crate) fn items(sec: &mut Section, spec: &Spec, total: u128) {
 /// The checks this run made for this spec, each with its count; and what
 /// it did not run (the test suite checks certify, not this spec), so the
 /// report claims no check that did not happen.
-pub(crate) fn checks_run(sec: &mut Section, inp: &super::inputs::Inputs, c: &crate::assess::Computed) {
+pub(crate) fn checks_run(
+    sec: &mut Section,
+    inp: &super::inputs::Inputs,
+    c: &crate::assess::Computed,
+) {
     let a = inp.assessment;
     let edges = inp.terms.edges();
     let v = inp.verification;

@@ -5,8 +5,8 @@
 //! rounds, so its win per shoe alone would flatter it).
 
 use super::model::{Kind, Section, Table};
-use crate::assess::other_decks::{Mitigation, Win, wins};
 use crate::assess::DocumentStanding;
+use crate::assess::other_decks::{Mitigation, Win, wins};
 use crate::diag::signed;
 use crate::model::Spec;
 use crate::simulator::stats::Estimate;
@@ -208,12 +208,15 @@ pub(crate) fn finding_items(
         .copied()
         .filter(|w| w.decks > run.decks)
         .collect();
-    [("Fewer", fewer, &f.fewer_decks), ("More", more, &f.more_decks)]
-        .into_iter()
-        .filter_map(|(dir, ws, verdict)| {
-            Some(direction(spec, dir, &run, &ws, verdict.as_ref()?, money))
-        })
-        .collect()
+    [
+        ("Fewer", fewer, &f.fewer_decks),
+        ("More", more, &f.more_decks),
+    ]
+    .into_iter()
+    .filter_map(|(dir, ws, verdict)| {
+        Some(direction(spec, dir, &run, &ws, verdict.as_ref()?, money))
+    })
+    .collect()
 }
 
 fn direction(

@@ -26,7 +26,10 @@ pub(crate) fn render(doc: &mut Document, inp: &Inputs, c: &Computed) {
     questions(sec, inp);
     super::game_readings::page_one(sec, inp, c);
     if a.document.sha256().is_some() && !a.claims.is_empty() {
-        sec.heading(3, format!("{} printed in the document", inp.terms.edges_cap()));
+        sec.heading(
+            3,
+            format!("{} printed in the document", inp.terms.edges_cap()),
+        );
         sec.table(super::claims::table(spec, &a.claims, inp.terms));
         super::decks::claims_page_one(sec, inp);
     }
@@ -35,7 +38,13 @@ pub(crate) fn render(doc: &mut Document, inp: &Inputs, c: &Computed) {
         sec.para("None.");
     }
     for w in &a.warnings {
-        let text = Text::spans(&super::warnings::message(spec, a, w, inp.terms));
+        let text = Text::spans(&super::warnings::message(
+            spec,
+            a,
+            w,
+            inp.terms,
+            super::numbering::simulation(c),
+        ));
         sec.item(if w.serious() { text.bold() } else { text });
     }
 }
@@ -304,14 +313,24 @@ fn counting(inp: &Inputs, c: &Computed) -> String {
         ));
     }
     if !r.composition_only.is_empty() {
-        let names: Vec<String> = r
-            .composition_only
-            .iter()
-            .map(|t| words::wager_table(spec, &t.wager, &t.pay_table))
-            .collect();
-        s.push_str(&format!(
-            " Only a player who knew the composition of the remaining cards (which cards are left, not their order) would beat {}: no practical count does.",
+        // Page one names up to three; past that, how many and where they
+        // are listed (a sentence of fourteen names is not read).
+        let n = r.composition_only.len();
+        let which = if n <= 3 {
+            let names: Vec<String> = r
+                .composition_only
+                .iter()
+                .map(|t| words::wager_table(spec, &t.wager, &t.pay_table))
+                .collect();
             and_list(&names)
+        } else {
+            format!(
+                "{n} pay tables (listed in section {})",
+                super::numbering::simulation(c)
+            )
+        };
+        s.push_str(&format!(
+            " Only a player who knew the composition of the remaining cards (which cards are left, not their order) would beat {which}: no practical count does."
         ));
     }
     s
@@ -371,7 +390,10 @@ fn readings(inp: &Inputs) -> String {
             );
             match r.question {
                 Some(q) => format!("Q{q}: {what}"),
-                None => format!("{} (both computed, section 5): {what}", super::rules::capital(&words::plain(&r.id))),
+                None => format!(
+                    "{} (both computed, section 5): {what}",
+                    super::rules::capital(&words::plain(&r.id))
+                ),
             }
         })
         .collect();
@@ -379,11 +401,12 @@ fn readings(inp: &Inputs) -> String {
         0 if a.readings.is_empty() => String::new(),
         0 => "Readings: no reading of the document computed both ways changes a figure.".into(),
         1 => format!(
-            "Readings that change figures: one, {} (the adopted reading first).",
+            "One reading changes a figure: {} (the adopted reading first).",
             moving[0]
         ),
         n => format!(
-            "Readings that change figures: {n}, {} (the adopted reading first).",
+            "{} readings change figures: {} (the adopted reading first).",
+            super::words::count_word(n),
             moving.join("; ")
         ),
     }
@@ -416,7 +439,10 @@ fn printed(inp: &Inputs) -> String {
         .collect();
     match (a.claims.len(), differ.len()) {
         (0, _) => format!("Printed figures: the document prints no {edges} to compare."),
-        (1, 0) => format!("Printed figures: the {} the document prints matches.", inp.terms.edge()),
+        (1, 0) => format!(
+            "Printed figures: the {} the document prints matches.",
+            inp.terms.edge()
+        ),
         (n, 0) => format!("Printed figures: the {n} {edges} the document prints all match."),
         (n, k) => format!(
             "Printed figures: {k} of the {n} {edges} the document prints differ from the computed ones ({}: the submitter's method).",
@@ -452,7 +478,10 @@ fn recommendation(inp: &Inputs, c: &Computed) -> String {
                     }
                 })
                 .collect();
-            format!("**Recommendation: not ready to submit**: {}", and_list(&why))
+            format!(
+                "**Recommendation: not ready to submit**: {}",
+                and_list(&why)
+            )
         }
     };
     let conditions: Vec<String> = a
@@ -518,7 +547,11 @@ fn run_facts(inp: &Inputs, c: &Computed) -> String {
         apart.push(plural(others, "other reading", "other readings"));
     }
     if assumed > 0 {
-        apart.push(plural(assumed, "table under assumed pays", "tables under assumed pays"));
+        apart.push(plural(
+            assumed,
+            "table under assumed pays",
+            "tables under assumed pays",
+        ));
     }
     let apart = if apart.is_empty() {
         String::new()

@@ -5,8 +5,8 @@
 //! (`crate::protection`), computed by the pipeline.
 
 use super::inputs::Inputs;
-use crate::assess::{Computed, Countermeasure};
 use super::model::{Kind, Section, Table};
+use crate::assess::{Computed, Countermeasure};
 use crate::numbers::percent;
 use crate::protect::Outcome;
 use crate::protect::informed::per_total_wagered;
@@ -14,23 +14,37 @@ use crate::protect::informed::per_total_wagered;
 /// What stops a kind of exposure, in full (section 6's countermeasures).
 pub(crate) fn countermeasure(m: Countermeasure) -> &'static str {
     match m {
-        Countermeasure::DecisionCard => "a card seen while the player decides: the face-down card stays flat and covered until every player has decided (the dealer neither lifts nor peeks at it), it is dealt so that no player or camera angle can read its face, and a dealer who exposes it voids the decision as the house rules say",
-        Countermeasure::EdgeSorting => "edge sorting: cards with symmetric backs (back designs checked on delivery), an automatic shuffler that rotates cards or a turn in every shuffle, and no request to turn cards honoured",
-        Countermeasure::SeenCard => "a seen card: bets close before the first card leaves the shoe, cards stay covered until then (no flashing, a shoe that hides the top card), and no card is dealt face up before bets close",
+        Countermeasure::DecisionCard => {
+            "a card seen while the player decides: the face-down card stays flat and covered until every player has decided (the dealer neither lifts nor peeks at it), it is dealt so that no player or camera angle can read its face, and a dealer who exposes it voids the decision as the house rules say"
+        }
+        Countermeasure::EdgeSorting => {
+            "edge sorting: cards with symmetric backs (back designs checked on delivery), an automatic shuffler that rotates cards or a turn in every shuffle, and no request to turn cards honoured"
+        }
+        Countermeasure::SeenCard => {
+            "a seen card: bets close before the first card leaves the shoe, cards stay covered until then (no flashing, a shoe that hides the top card), and no card is dealt face up before bets close"
+        }
     }
 }
 
 /// What stops a kind of exposure, in a few words (page one).
 pub(crate) fn countermeasure_short(m: Countermeasure) -> &'static str {
     match m {
-        Countermeasure::DecisionCard => "keeping the face-down card covered until every player has decided",
+        Countermeasure::DecisionCard => {
+            "keeping the face-down card covered until every player has decided"
+        }
         Countermeasure::EdgeSorting => "cards with symmetric backs and a shuffler that turns cards",
-        Countermeasure::SeenCard => "closing bets before the first card leaves the shoe, cards covered until then",
+        Countermeasure::SeenCard => {
+            "closing bets before the first card leaves the shoe, cards covered until then"
+        }
     }
 }
 
 /// The wagers a scenario's player chooses among, in words.
-pub(crate) fn choice_words(spec: &crate::model::Spec, wagers: &[String], base_game: bool) -> String {
+pub(crate) fn choice_words(
+    spec: &crate::model::Spec,
+    wagers: &[String],
+    base_game: bool,
+) -> String {
     let names: Vec<String> = wagers.iter().map(|w| label(spec, w)).collect();
     match names.as_slice() {
         [one] if !base_game => format!("betting {one} only when it favours them"),

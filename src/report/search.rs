@@ -9,7 +9,13 @@ use crate::report::model::{Kind, Section, Table};
 /// A search's result in Markdown (section 4 of the report): the tables
 /// found, and why so many give the same figure (the searched events'
 /// counts stand in a fixed ratio) with what the submitter must supply.
-pub fn section_part(sec: &mut Section, spec: &crate::model::Spec, a: &Analysis, r: &SearchResult) {
+pub fn section_part(
+    sec: &mut Section,
+    spec: &crate::model::Spec,
+    a: &Analysis,
+    r: &SearchResult,
+    terms: super::terms::Terms,
+) {
     let wager = super::words::wager(spec, &r.wager);
     sec.heading(
         3,
@@ -26,7 +32,7 @@ pub fn section_part(sec: &mut Section, spec: &crate::model::Spec, a: &Analysis, 
         })
         .collect();
     sec.para(format!(
-"The document prints a house edge of {} ({}) but no pays. The pay table in section 2 is an assumption. Every table of whole pays (to 1) in the ranges {}{}, was tried against the exact event counts above: {} give{} {} when rounded as printed.{}", r.printed, r.source, ranges.join(", "), if r.non_increasing {
+"The document prints a {} of {} ({}) but no pays. The pay table in section 2 is an assumption. Every table of whole pays (to 1) in the ranges {}{}, was tried against the exact event counts above: {} give{} {} when rounded as printed.{}", terms.edge(), r.printed, r.source, ranges.join(", "), if r.non_increasing {
             ", not rising down the list"
         } else {
             ""
@@ -41,7 +47,7 @@ pub fn section_part(sec: &mut Section, spec: &crate::model::Spec, a: &Analysis, 
             .iter()
             .map(|(e, _)| super::words::event_short(spec, &r.wager, e))
             .collect();
-        header.push("house edge".into());
+        header.push(terms.edge().into());
         let last = header.len() - 1;
         let mut t = Table::names(header).kind(last, Kind::Percent);
         for f in &r.tables {
@@ -51,7 +57,7 @@ pub fn section_part(sec: &mut Section, spec: &crate::model::Spec, a: &Analysis, 
         }
         sec.table(t);
     }
-    if let Some(why) = ratio(spec, a, r) {
+    if let Some(why) = ratio(spec, a, r, terms) {
         sec.para(why);
     }
 }
@@ -60,7 +66,12 @@ pub fn section_part(sec: &mut Section, spec: &crate::model::Spec, a: &Analysis, 
 /// only through the sum of each pay times its event's count, and the
 /// searched events' counts, their greatest common divisor taken out, are
 /// small numbers; any pays with the same weighted sum give the same edge.
-fn ratio(spec: &crate::model::Spec, a: &Analysis, r: &SearchResult) -> Option<String> {
+fn ratio(
+    spec: &crate::model::Spec,
+    a: &Analysis,
+    r: &SearchResult,
+    terms: super::terms::Terms,
+) -> Option<String> {
     if r.matches < 2 {
         return None;
     }
@@ -89,11 +100,13 @@ fn ratio(spec: &crate::model::Spec, a: &Analysis, r: &SearchResult) -> Option<St
         .collect();
     let parts: Vec<String> = searched.iter().map(|(_, c)| (c / g).to_string()).collect();
     Some(format!(
-        "Why {} tables give the same figure: the house edge depends on the pays only through the sum of each pay times its event's count, and the counts of {} stand in the ratio {} (exactly, at {}). Pay tables with the same weighted sum give exactly the same house edge, so the printed {} cannot tell them apart. The submitter must supply the pay table ({}).",
+        "Why {} tables give the same figure: the {} depends on the pays only through the sum of each pay times its event's count, and the counts of {} stand in the ratio {} (exactly, at {}). Pay tables with the same weighted sum give exactly the same {}, so the printed {} cannot tell them apart. The submitter must supply the pay table ({}).",
         r.matches,
+        terms.edge(),
         names.join(", "),
         parts.join(" : "),
         crate::cards::deck_count(a.decks),
+        terms.edge(),
         r.printed,
         names.join(", ")
     ))

@@ -2,8 +2,8 @@
 //! found, as Markdown tables (the same text `certify simulate` prints).
 
 use super::model::{Kind, Section, Table};
-use crate::numbers::{interval_pct, pct, signed_pct};
 use crate::diag::signed;
+use crate::numbers::{interval_pct, pct, signed_pct};
 use crate::study::{Study, tags_text};
 
 const RANKS: [&str; 13] = [
@@ -30,6 +30,7 @@ pub fn markdown(st: &Study) -> String {
 /// by name; without it (`certify simulate`), by identifier.
 pub fn section_part(sec: &mut Section, st: &Study, inp: Option<&super::inputs::Inputs>) {
     let spec = inp.map(|i| i.spec);
+    let terms = inp.map_or(super::terms::Terms::HOUSE, |i| i.terms);
     let p = &st.procedure;
     let name = |w: &str, t: &str| match spec {
         Some(s) => super::words::row_name(s, w, t),
@@ -46,14 +47,14 @@ pub fn section_part(sec: &mut Section, st: &Study, inp: Option<&super::inputs::I
     sec.para(format!(
 "{} {} rounds were each dealt from a full shoe (the exact figures' assumption) and {} rounds in {} shoes were dealt to a cut card. Seed {}; generator: {}. Burn: {}. Cut card: {}; here at card {} of {} ({} penetration), with card {} and {} ({} and {}) for the counting analysis. Intervals are 99.9% normal intervals; dealt-shoe intervals are taken over shoes.", dealt.replace("{}", &p.cards.to_string()), group(st.full_rounds), group(st.dealt_rounds), group(st.dealt_shoes), st.settings.seed, p.generator, p.burn, p.cut, p.cut_cards[2], p.cards, pct(p.penetrations[2], 1), p.cut_cards[0], p.cut_cards[1], pct(p.penetrations[0], 1), pct(p.penetrations[1], 1)));
     sec.heading(3, "Simulation against the exact figures");
-    sec.para("The full-shoe simulation must contain the exact house edge in its interval. The cut-card effect is the house edge dealt to the cut card minus the exact full-shoe edge.");
+    sec.para(format!("The full-shoe simulation must contain the exact {0} in its interval. The cut-card effect is the {0} dealt to the cut card minus the exact full-shoe {0}.", terms.edge()));
     let mut t = Table::names(vec![
-        "wager",
-        "exact house edge",
-        "simulated (99.9%)",
-        "agrees",
-        "hit frequency (any win): exact, simulated",
-        "cut-card effect (99.9%)",
+        "wager".to_string(),
+        format!("exact {}", terms.edge()),
+        "simulated (99.9%)".into(),
+        "agrees".into(),
+        "hit frequency (any win): exact, simulated".into(),
+        "cut-card effect (99.9%)".into(),
     ])
     .kind(1, Kind::Percent);
     for c in &st.cross_check {
@@ -72,7 +73,7 @@ pub fn section_part(sec: &mut Section, st: &Study, inp: Option<&super::inputs::I
     }
     sec.table(t);
     sec.heading(3, "Effects of removal");
-    sec.para("Exact change in house edge, in percentage points, when one card of each rank is removed from a full shoe (computed exactly on that composition; exact fractions in the JSON report). Where a wager reads suits, the rank's figure is the mean over its four suits and each suit is listed below.");
+    sec.para(format!("Exact change in {}, in percentage points, when one card of each rank is removed from a full shoe (computed exactly on that composition; exact fractions in the JSON report). Where a wager reads suits, the rank's figure is the mean over its four suits and each suit is listed below.", terms.edge()));
     let mut header = vec!["wager".to_string()];
     header.extend(RANKS.iter().map(|r| r.to_string()));
     let mut t = Table::names(header).kinds_from(1, Kind::Decimal);
@@ -251,7 +252,12 @@ fn counting(sec: &mut Section, st: &Study, inp: Option<&super::inputs::Inputs>) 
                 name(&tb.wager, &tb.pay_table),
                 verdict(st, tb)
             )),
-            None => sec.item(format!("`{} / {}`: {}", tb.wager, tb.pay_table, verdict(st, tb))),
+            None => sec.item(format!(
+                "`{} / {}`: {}",
+                tb.wager,
+                tb.pay_table,
+                verdict(st, tb)
+            )),
         }
     }
     if let Some(inp) = inp {

@@ -1,8 +1,8 @@
 //! The quick view printed by `certify SPEC`: one row per wager and pay table.
 
 use crate::assess::{Assessment, Computed};
-use crate::numbers::{decimal, group_digits, one_in, percent, share, sqrt_decimal};
 use crate::model::Spec;
+use crate::numbers::{decimal, group_digits, one_in, percent, share, sqrt_decimal};
 use crate::report::text::new_table;
 use std::fmt::Write;
 
@@ -100,8 +100,13 @@ pub fn render(spec: &Spec, c: &Computed, assessment: &Assessment) -> String {
     if !assessment.warnings.is_empty() {
         let _ = writeln!(s, "\nWARNINGS");
         for w in &assessment.warnings {
-            let message =
-                super::warnings::message(spec, assessment, w, super::terms::Terms::HOUSE);
+            let message = super::warnings::message(
+                spec,
+                assessment,
+                w,
+                super::terms::Terms::HOUSE,
+                super::numbering::simulation(c),
+            );
             let _ = writeln!(s, "  ! {message}");
         }
     }

@@ -6,8 +6,15 @@ use super::words;
 use crate::assess::{Assessment, Warning};
 use crate::model::Spec;
 
-/// One warning in words. `terms`: the edition's vocabulary.
-pub(crate) fn message(spec: &Spec, a: &Assessment, w: &Warning, terms: super::terms::Terms) -> String {
+/// One warning in words. `terms`: the edition's vocabulary; `simulation`:
+/// the number of the report's simulation section.
+pub(crate) fn message(
+    spec: &Spec,
+    a: &Assessment,
+    w: &Warning,
+    terms: super::terms::Terms,
+    simulation: usize,
+) -> String {
     let edge = terms.edge();
     match w {
         Warning::PayTableRequired { wager } => format!(
@@ -60,7 +67,9 @@ pub(crate) fn message(spec: &Spec, a: &Assessment, w: &Warning, terms: super::te
                 c.printed,
                 c.computed
             ),
-            None => format!("a printed {edge} differs from the computed one (question Q{question})"),
+            None => {
+                format!("a printed {edge} differs from the computed one (question Q{question})")
+            }
         },
         Warning::Countable { wager, pay_table } => {
             let money = a
@@ -71,7 +80,7 @@ pub(crate) fn message(spec: &Spec, a: &Assessment, w: &Warning, terms: super::te
                 .map(|c| format!(": {}", super::findings::money(&c.money, "shoe")))
                 .unwrap_or_default();
             format!(
-                "COUNTABLE: {} is beaten by a card counter to the usual cut card{money} (recommendations in the simulation section)",
+                "COUNTABLE: {} is beaten by a card counter to the usual cut card{money} (measures against it in section {simulation})",
                 words::row_name(spec, wager, pay_table)
             )
         }
@@ -79,7 +88,7 @@ pub(crate) fn message(spec: &Spec, a: &Assessment, w: &Warning, terms: super::te
             document,
             looked_for,
         } => format!(
-            "The rule document `{document}` was not found (looked for {looked_for}): no quotation, reading or printed figure of this report was checked against it"
+            "The rule document {document} was not found (looked for {looked_for}): no quotation, reading or printed figure of this report was checked against it"
         ),
         Warning::DocumentChanged {
             document,

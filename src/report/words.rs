@@ -129,8 +129,24 @@ pub(crate) fn figure(spec: &Spec, f: &crate::assess::Figure) -> String {
             .unwrap_or_default()
     };
     match f {
-        Figure::Table { wager: w, pay_table } => wager_table(spec, w, pay_table),
+        Figure::Table {
+            wager: w,
+            pay_table,
+        } => wager_table(spec, w, pay_table),
         Figure::Combined { id } => combined_per(spec, &combined_name(spec, id), &per(id)),
-        Figure::CombinedPerTotal { id } => format!("{}, per total wagered", combined_name(spec, id)),
+        Figure::CombinedPerTotal { id } => {
+            format!("{}, per total wagered", combined_name(spec, id))
+        }
+    }
+}
+
+/// A count at the start of a sentence: "Two" to "Nine", else the digits.
+pub(crate) fn count_word(n: usize) -> String {
+    const WORDS: [&str; 8] = [
+        "Two", "Three", "Four", "Five", "Six", "Seven", "Eight", "Nine",
+    ];
+    match n {
+        2..=9 => WORDS[n - 2].to_string(),
+        _ => n.to_string(),
     }
 }

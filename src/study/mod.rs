@@ -289,11 +289,7 @@ pub fn summarise(
                     .iter()
                     .map(|x| x.to_f64().unwrap_or(f64::NAN))
                     .collect(),
-                removal_by_rank_exact: r
-                    .by_rank
-                    .iter()
-                    .map(crate::numbers::fraction)
-                    .collect(),
+                removal_by_rank_exact: r.by_rank.iter().map(crate::numbers::fraction).collect(),
                 removal_by_card: r.by_card.as_ref().map(|rows| {
                     rows.iter()
                         .map(|suits| suits.clone().map(|x| x.to_f64().unwrap_or(f64::NAN)))

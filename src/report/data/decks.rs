@@ -272,7 +272,11 @@ pub fn functions(spec: &Spec, edges: Option<&DeckFunctions>) -> HouseEdgeFunctio
     let Some(f) = edges else {
         return HouseEdgeFunctions::NotComputed(NoEdgeFunctions {
             computed: false,
-            why: crate::report::decks::functions_note(spec, None),
+            why: crate::report::decks::functions_note(
+                spec,
+                None,
+                crate::report::terms::Terms::HOUSE,
+            ),
         });
     };
     let coefficients = |c: &[num_rational::BigRational]| c.iter().map(Fraction::of).collect();

@@ -204,7 +204,12 @@ fn results(inp: &Inputs, c: &Computed) -> Results {
             .iter()
             .map(checks::PaySearch::of)
             .collect(),
-        claims: inp.assessment.claims.iter().map(checks::Claim::of).collect(),
+        claims: inp
+            .assessment
+            .claims
+            .iter()
+            .map(checks::Claim::of)
+            .collect(),
         max_exposure: exposure::MaxExposure::of(spec, a),
         other_side: exposure::other_side(spec),
         document_decks: decks::document_decks(spec),

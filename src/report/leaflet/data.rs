@@ -16,11 +16,11 @@
 
 use crate::engine::stats::TableStats;
 use crate::model::{LeafletPlan, Pay, Precedence, Spec};
+use crate::numbers::{one_in, percent};
 use crate::report::Computed;
 use crate::report::data::manifest::ReportSet;
 use crate::report::data::values::{DeckCount, Exact, Odds, Sha256};
 use crate::report::inputs::{Inputs, cargo_lock_sha256, fixtures_dir, sha256_hex};
-use crate::numbers::{one_in, percent};
 use crate::report::sides::{Holder, holder};
 use crate::report::words;
 use num_bigint::BigInt;
@@ -476,9 +476,10 @@ pub fn fill(
                 house_edge: Exact::of(&edge),
                 house_edge_shown: shown(&edge),
                 return_to_player_shown: shown(&(one() - &edge)),
-                other_reading: other_reading(a, &crate::assess::Figure::Combined {
-                    id: cs.id.clone(),
-                }),
+                other_reading: other_reading(
+                    a,
+                    &crate::assess::Figure::Combined { id: cs.id.clone() },
+                ),
             }
         })
         .collect::<Vec<_>>();
@@ -519,7 +520,12 @@ pub fn fill(
         title: plan.map_or_else(|| spec.title.clone(), |p| p.title.clone()),
         how_to_play: how_to_play(spec, inp.decks, banked, &a.scope.permitted_decks, c),
         decks: DeckCount(inp.decks),
-        permitted_decks: a.scope.permitted_decks.iter().map(|d| DeckCount(*d)).collect(),
+        permitted_decks: a
+            .scope
+            .permitted_decks
+            .iter()
+            .map(|d| DeckCount(*d))
+            .collect(),
         to_confirm,
         banked_by: if banked { "player_dealer" } else { "house" },
         full_report: format!("{report}.pdf"),
@@ -548,7 +554,10 @@ fn game_wide(spec: &Spec, id: &str) -> bool {
 }
 
 /// The other reading's figures of `figure`, where an open question moves it.
-fn other_reading(a: &crate::assess::Assessment, figure: &crate::assess::Figure) -> Option<OtherReading> {
+fn other_reading(
+    a: &crate::assess::Assessment,
+    figure: &crate::assess::Figure,
+) -> Option<OtherReading> {
     a.questions.iter().find_map(|q| {
         let m = q.moves.iter().find(|m| &m.figure == figure)?;
         if q.why == crate::assess::Why::PrintedFigureDiffers {
@@ -648,7 +657,11 @@ fn pay_table(inp: &Inputs, c: &Computed, wager: &str, t: &TableStats) -> PayTabl
             return None;
         };
         let i = spec.interpretations.iter().find(|i| &i.id == id)?;
-        let w = c.analysis.wagers.iter().find(|w| w.id == i.alternative.wager)?;
+        let w = c
+            .analysis
+            .wagers
+            .iter()
+            .find(|w| w.id == i.alternative.wager)?;
         let alt = match &i.alternative.pay_table {
             Some(id) => w.tables.iter().find(|x| &x.id == id)?,
             None => w.tables.first()?,

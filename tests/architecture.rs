@@ -459,6 +459,7 @@ fn no_import_circles_between_the_top_level_modules() {
 fn no_import_circles_in_any_folder() {
     let mut folders = vec![Path::new("src").to_path_buf()];
     let mut checked = 0;
+    let mut found = std::collections::BTreeMap::new();
     while let Some(dir) = folders.pop() {
         for e in std::fs::read_dir(&dir).unwrap() {
             let p = e.unwrap().path();
@@ -470,13 +471,35 @@ fn no_import_circles_in_any_folder() {
             .unwrap()
             .any(|e| e.unwrap().path().extension().is_some_and(|x| x == "rs"));
         if dir != Path::new("src") && has_rust {
-            no_circles(&dir.to_string_lossy());
+            if let Some(circle) = circle_in(Path::new("src"), &dir) {
+                found.insert(dir.to_string_lossy().into_owned(), circle);
+            }
             checked += 1;
         }
     }
     // The walk saw the folders (engine, report, report/pdf, ...).
     assert!(checked >= 20, "{checked} folders");
+    // Folders where a file and its folder's `mod.rs` still import each
+    // other (found when this check was widened from the report to every
+    // folder; issue 45's closing note). The list may only shrink: a folder
+    // freed of its circle must leave it, and no other folder may join.
+    let known: std::collections::BTreeSet<&str> = KNOWN_FOLDER_CIRCLES.iter().copied().collect();
+    let now: std::collections::BTreeSet<&str> = found.keys().map(String::as_str).collect();
+    let new: Vec<String> = found
+        .iter()
+        .filter(|(k, _)| !known.contains(k.as_str()))
+        .map(|(k, c)| format!("{k}: {c}"))
+        .collect();
+    assert!(new.is_empty(), "new import circles:\n{}", new.join("\n"));
+    let gone: Vec<&&str> = known.difference(&now).collect();
+    assert!(
+        gone.is_empty(),
+        "no circle left in {gone:?}: remove them from KNOWN_FOLDER_CIRCLES"
+    );
 }
+
+/// See `no_import_circles_in_any_folder`.
+const KNOWN_FOLDER_CIRCLES: &[&str] = &["src/engine/decide", "src/engine/shoe_state"];
 
 /// The circle check is not vacuous: it reads the imports that exist, and
 /// it finds a circle where there is one, between top-level modules and

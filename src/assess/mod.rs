@@ -17,6 +17,7 @@
 pub mod claims;
 mod evidence;
 mod exposure;
+mod limits;
 pub(crate) mod other_decks;
 mod questions;
 mod real_shoes;
@@ -29,6 +30,7 @@ mod warning;
 pub use claims::ClaimCheck;
 pub use evidence::{AlternativeGame, Computed, DocumentStatus, Evidence};
 pub use exposure::{Countermeasure, Exposure, Gain};
+pub use limits::Limits;
 pub use other_decks::Mitigation;
 pub(crate) use questions::pairs as game_pairs;
 pub use questions::{Figure, Moved, Question, ReadingFinding, Subject, Why};
@@ -39,7 +41,7 @@ pub use tables::{AtDecks, DeckRange, MOVES_POINTS, Standing, TableFinding};
 pub use verdict::{Blocker, Condition, Recommendation, Verdict};
 pub use warning::Warning;
 
-use crate::model::{Ratio, Spec};
+use crate::model::Spec;
 use schemars::JsonSchema;
 use serde::Serialize;
 
@@ -83,27 +85,6 @@ pub struct Assessment {
     #[serde(skip)]
     #[schemars(skip)]
     pub claims_by_decks: Vec<(u32, Vec<ClaimCheck>)>,
-}
-
-/// The table's maximum and minimum bets: the command line's, else the
-/// spec's (`max_bets`, `min_bets` and the `table:` limits).
-pub struct Limits<'a> {
-    spec: &'a Spec,
-    options: Option<&'a crate::options::Options>,
-}
-
-impl<'a> Limits<'a> {
-    pub fn new(spec: &'a Spec, options: Option<&'a crate::options::Options>) -> Self {
-        Limits { spec, options }
-    }
-
-    pub fn max_bet(&self, wager: &str) -> Option<Ratio> {
-        let from =
-            |list: &[(String, Ratio)]| list.iter().find(|(w, _)| w == wager).map(|(_, m)| *m);
-        self.options
-            .and_then(|o| from(&o.max_bets))
-            .or_else(|| from(&self.spec.submission.max_bets))
-    }
 }
 
 /// Assesses a run: `c` the figures at the run's deck count, `ev` the rest.

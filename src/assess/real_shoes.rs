@@ -4,7 +4,7 @@
 //! composition of the remaining cards could beat; where the counting was
 //! measured.
 
-use super::Limits;
+use super::limits::Limits;
 use super::other_decks;
 use super::tables::TableFinding;
 use crate::numbers::values::Amount;

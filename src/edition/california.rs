@@ -9,13 +9,14 @@
 //! schedule, fixed amounts only (a percentage is refused by the checker).
 //! No "house edge" wording anywhere: see `vocabulary`.
 
+use super::common::{Context, Written, adopted, figures, requirement};
 use super::sources::{CA_FEES, CA_NOT_BANKED, CA_REVIEW};
-use super::{Context, Written, adopted, data, figures, requirement};
 use crate::diag::Diagnostic;
 use crate::diag::spec::SpecError;
 use crate::model::Spec;
 use crate::model::table::{Coverage, FeeBasis, FeePayer, TableRules};
 use crate::numbers::percent;
+use crate::report::data::edition as data;
 use crate::report::data::values::Exact;
 use crate::report::model::{Kind, Section, Table};
 use crate::report::words;

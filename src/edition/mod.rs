@@ -23,6 +23,7 @@
 //! the report and rendering it (the report never calls it).
 
 mod california;
+mod common;
 mod nevada;
 pub mod payout;
 pub mod sources;
@@ -30,13 +31,11 @@ mod variation;
 mod washington;
 
 use crate::diag::Diagnostic;
-use crate::diag::spec::SpecError;
 use crate::model::{Edition, Spec};
 use crate::options::Options;
 use crate::report::data::ReportData;
-use crate::report::data::edition as data;
 use crate::report::model::{Document, Section, Table, Text};
-use sources::{Confirmed, Source};
+pub use common::Context;
 
 /// The edition's words for the report's terms: a game banked by a
 /// rotating player-dealer (California) never speaks of a house edge.
@@ -101,19 +100,6 @@ pub const COMMON: &[&str] = &[
     "cases",
     "manifest",
 ];
-
-/// What an edition is written from.
-pub struct Context<'a> {
-    pub spec: &'a Spec,
-    pub analysis: &'a crate::engine::Analysis,
-    pub options: &'a Options,
-    /// What the report finds (the edition words it, decides nothing).
-    pub assessment: &'a crate::assess::Assessment,
-    /// The number of the first section the edition inserts.
-    pub first: usize,
-    /// Against the approved version (`--previous`), when given.
-    pub variation: Option<&'a crate::diff::Diff>,
-}
 
 /// Refuses, before anything is computed, a run whose edition cannot be
 /// written: Washington without every odds-based wager's bets or with
@@ -225,52 +211,5 @@ pub fn title(e: Edition) -> &'static str {
         Edition::Washington => "Washington card-room edition",
         Edition::California => "California card-room edition",
         Edition::Nevada => "Nevada / New Jersey edition",
-    }
-}
-
-/// A requirement row.
-fn requirement(what: &str, section: String, source: &Source) -> data::Requirement {
-    data::Requirement {
-        requirement: what.into(),
-        section,
-        source: source.cell(),
-        confirmed: source.confirmed == Confirmed::Official,
-    }
-}
-
-/// An edition's figures before the requirements are added.
-fn figures(name: &'static str, authority: &'static str) -> data::Edition {
-    data::Edition {
-        name,
-        authority,
-        requirements: Vec::new(),
-        payout_limits: None,
-        player_dealer: Vec::new(),
-        fees: Vec::new(),
-        odds: Vec::new(),
-    }
-}
-
-/// The pay tables an edition shows: the adopted ones (not under assumed
-/// pays, not the other reading of a question put to the submitter).
-fn adopted(spec: &Spec, wager: &str, table: &str) -> bool {
-    !crate::report::words::assumed(spec, wager, table)
-        && !crate::report::words::asked(spec, wager, table)
-}
-
-/// What one edition writes: the authority, its sections after the first,
-/// its figures and its requirements.
-type Written = (
-    &'static str,
-    Vec<Section>,
-    data::Edition,
-    Vec<data::Requirement>,
-);
-
-/// A diagnostic at the submission's declared limit, or unlocated.
-fn spec_error(at: Option<&crate::diag::Position>, kind: SpecError) -> Diagnostic {
-    match at {
-        Some(p) => Diagnostic::new(p.clone(), kind),
-        None => Diagnostic::plain(kind),
     }
 }

@@ -4,10 +4,11 @@
 //! given the approved version (`--previous`), a game-variation summary:
 //! what changed in words and in figures.
 
+use super::common::{Context, Written, adopted, figures, requirement};
 use super::sources::{NJ_PAYOUT_ODDS, NV_NEW_GAME, NV_VARIATION};
-use super::{Context, Written, adopted, data, figures, requirement};
 use crate::model::Pay;
 use crate::numbers::{decimal, group_digits, share};
+use crate::report::data::edition as data;
 use crate::report::model::{Kind, Section, Table};
 use crate::report::words;
 use num_bigint::BigInt;

@@ -4,7 +4,7 @@
 //! machinery (`crate::diff`) compares them. Fixtures are not run (a
 //! proposed change is diffed before its fixtures are updated).
 
-use super::Failure;
+use super::compute::{Failure, compute, decks_for};
 use crate::diag::Diagnostic;
 use crate::diag::usage::UsageError;
 use crate::diff::side::{self, Side};
@@ -84,7 +84,7 @@ pub fn against(
 
 fn spec_side(path: &str, decks: Option<u32>) -> Result<Side, Failure> {
     let (_, spec) = crate::check::check_file(path).map_err(Failure::Input)?;
-    let decks = super::decks_for(&spec, decks).map_err(Failure::Usage)?;
-    let computed = super::compute(&spec, decks);
+    let decks = decks_for(&spec, decks).map_err(Failure::Usage)?;
+    let computed = compute(&spec, decks);
     Ok(side::from_spec(path, &spec, &computed))
 }

@@ -404,7 +404,7 @@ pub(crate) fn in_words(d: &DecisionStats) -> Option<String> {
             }
             more => {
                 let n: Vec<String> = more.iter().map(u8::to_string).collect();
-                super::page_one::and_list(&n)
+                super::words::and_list(&n)
             }
         }
     };
@@ -434,7 +434,7 @@ pub(crate) fn in_words(d: &DecisionStats) -> Option<String> {
                     .collect();
                 format!(
                     "on {on}, draw unless {seen} is {}",
-                    super::page_one::or_list(&except)
+                    super::words::or_list(&except)
                 )
             } else {
                 let only: Vec<String> = names
@@ -445,7 +445,7 @@ pub(crate) fn in_words(d: &DecisionStats) -> Option<String> {
                     .collect();
                 format!(
                     "on {on}, draw only when {seen} is {}",
-                    super::page_one::or_list(&only)
+                    super::words::or_list(&only)
                 )
             }
         })

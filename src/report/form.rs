@@ -61,7 +61,7 @@ fn decks_text(decks: &[u32]) -> String {
     match n.as_slice() {
         [] => "no deck count".into(),
         [_] => deck_count(decks[0]),
-        _ => format!("{} decks", super::page_one::and_list(&n)),
+        _ => format!("{} decks", super::words::and_list(&n)),
     }
 }
 
@@ -116,7 +116,7 @@ pub(crate) fn limitations(inp: &Inputs, c: &Computed, n: usize) -> Section {
                     format!("{} readings", ids.len())
                 },
                 if ids.len() == 1 { "s" } else { "" },
-                super::page_one::and_list(
+                super::words::and_list(
                     &ids.iter()
                         .map(|id| super::rules::capital(&words::plain(id)))
                         .collect::<Vec<_>>()
@@ -129,7 +129,7 @@ pub(crate) fn limitations(inp: &Inputs, c: &Computed, n: usize) -> Section {
                 } else {
                     format!("{} questions", numbers.len())
                 },
-                super::page_one::question_list(numbers),
+                super::words::question_list(numbers),
                 if numbers.len() == 1 { "s" } else { "" }
             ),
             Limitation::Counting { decks, other_decks, seed } => format!(

@@ -8,6 +8,7 @@
 use super::inputs::{Inputs, report_number, sha256_hex};
 use super::model::{Document, Kind, Section, Table, Text};
 use super::words;
+use super::words::{and_list, question_list};
 use crate::assess::{
     Assessment, Blocker, Computed, Condition, DocumentStatus, Recommendation, Standing, Subject,
     Why,
@@ -160,39 +161,6 @@ fn document_cell(inp: &Inputs) -> String {
         }
     };
     format!("{title}; version: {version}; {file}")
-}
-
-/// "Q1–Q3", "Q2", "Q1, Q3": question numbers as the page cites them.
-pub(crate) fn question_list(numbers: &[u32]) -> String {
-    let consecutive = numbers.windows(2).all(|w| w[1] == w[0] + 1);
-    match numbers {
-        [] => String::new(),
-        [one] => format!("Q{one}"),
-        [first, .., last] if consecutive => format!("Q{first}–Q{last}"),
-        more => more
-            .iter()
-            .map(|n| format!("Q{n}"))
-            .collect::<Vec<_>>()
-            .join(", "),
-    }
-}
-
-/// "a", "a and b", "a, b and c".
-pub(crate) fn and_list(items: &[String]) -> String {
-    match items {
-        [] => String::new(),
-        [one] => one.clone(),
-        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
-    }
-}
-
-/// "a", "a or b", "a, b or c".
-pub(crate) fn or_list(items: &[String]) -> String {
-    match items {
-        [] => String::new(),
-        [one] => one.clone(),
-        [rest @ .., last] => format!("{} or {last}", rest.join(", ")),
-    }
 }
 
 /// The verdict: one sentence per kind of finding, then the recommendation,

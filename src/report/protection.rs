@@ -51,7 +51,7 @@ pub(crate) fn choice_words(
         [one] => format!("betting {one} or sitting out"),
         _ => format!(
             "betting the best of {} or sitting out",
-            super::page_one::and_list(&names)
+            super::words::and_list(&names)
         ),
     }
 }

@@ -150,3 +150,36 @@ pub(crate) fn count_word(n: usize) -> String {
         _ => n.to_string(),
     }
 }
+
+/// "Q1–Q3", "Q2", "Q1, Q3": question numbers as the page cites them.
+pub(crate) fn question_list(numbers: &[u32]) -> String {
+    let consecutive = numbers.windows(2).all(|w| w[1] == w[0] + 1);
+    match numbers {
+        [] => String::new(),
+        [one] => format!("Q{one}"),
+        [first, .., last] if consecutive => format!("Q{first}–Q{last}"),
+        more => more
+            .iter()
+            .map(|n| format!("Q{n}"))
+            .collect::<Vec<_>>()
+            .join(", "),
+    }
+}
+
+/// "a", "a and b", "a, b and c".
+pub(crate) fn and_list(items: &[String]) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.clone(),
+        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
+    }
+}
+
+/// "a", "a or b", "a, b or c".
+pub(crate) fn or_list(items: &[String]) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.clone(),
+        [rest @ .., last] => format!("{} or {last}", rest.join(", ")),
+    }
+}

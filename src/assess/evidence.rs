@@ -52,6 +52,7 @@ pub struct AlternativeGame {
 /// The rule document as the run found it, in the `documents/` folder
 /// beside the spec.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, schemars::JsonSchema)]
+#[schemars(deny_unknown_fields)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum DocumentStatus {
     /// Read; `declared`: the SHA-256 the spec declares, if any.

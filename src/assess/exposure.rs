@@ -52,6 +52,7 @@ pub struct Gain {
 
 /// What stops a scenario.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
 #[serde(rename_all = "snake_case")]
 pub enum Countermeasure {
     /// A card seen before bets close: bets close before the first card

@@ -136,6 +136,7 @@ pub(crate) fn mitigating(spec: &Spec, st: &Study, t: &TableStudy) -> Vec<u32> {
 
 /// Whether fewer (or more) decks are a mitigation.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum Mitigation {
     /// At these counts the count wins more per round dealt.

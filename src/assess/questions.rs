@@ -21,6 +21,7 @@ use serde::Serialize;
 
 /// A figure, as the report names it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum Figure {
     /// A wager's house edge under a pay table.
@@ -73,6 +74,7 @@ pub struct Question {
 
 /// What a question is about.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum Subject {
     /// An interpretation of a wager's rules or pays (its id).
@@ -85,6 +87,7 @@ pub enum Subject {
 
 /// Why it is asked.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
 #[serde(rename_all = "snake_case")]
 pub enum Why {
     /// The rule file's author puts it to the submitter.

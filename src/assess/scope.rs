@@ -14,6 +14,7 @@ use serde::Serialize;
 /// is not the document's game (outside_document); the spec does not
 /// record which counts the document names (not_recorded).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
 pub enum DocumentStanding {
     #[serde(rename = "named_by_document")]
     Named,
@@ -68,6 +69,7 @@ pub struct Scope {
 
 /// A limitation of the analysis.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum Limitation {
     /// A manufacturer's analysis of the rules as written, not a

@@ -39,6 +39,7 @@ pub struct TableFinding {
 
 /// What a pay table is to the report.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum Standing {
     /// The reading the analysis adopts: a figure of the game.

@@ -22,6 +22,7 @@ pub struct Verdict {
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum Recommendation {
     /// Ready to submit.
@@ -34,6 +35,7 @@ pub enum Recommendation {
 
 /// Why a report is not ready.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum Blocker {
     /// The document prints no pays for this wager.
@@ -48,6 +50,7 @@ pub enum Blocker {
 
 /// A condition on the game in play.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum Condition {
     /// The countermeasures against seen or told-apart cards (game

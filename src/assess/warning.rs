@@ -8,6 +8,7 @@ use serde::Serialize;
 
 /// One warning.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum Warning {
     /// The document prints no pays for a wager: it is priced only by

@@ -138,7 +138,7 @@ pub(super) fn one_spec(path: &str, args: &RunArgs) -> (Output, usize) {
             Err(e) => return (Output::refused(&[Diagnostic::plain(e)]), 0),
         }
         document = Some(report.document);
-        assessment = Some(report.assessment);
+        assessment = Some(report.data.assessment);
     }
     let assessment = assessment.unwrap_or_else(|| run.assessment());
     let stdout = if args.json {

@@ -9,9 +9,7 @@ use crate::diag::report::ReportError;
 use serde_json::Value;
 
 pub struct Report {
-    /// What the report finds.
-    pub assessment: crate::assess::Assessment,
-    /// The figures, typed (without `document` and `report_set`).
+    /// The figures and what the report finds (`data.assessment`), typed (without `document` and `report_set`).
     pub data: super::data::ReportData,
     /// The report as a value: what the Markdown and the PDF render.
     pub model: super::model::Document,
@@ -64,7 +62,6 @@ pub fn render(
     data.report_set = Some(super::data::manifest::ReportSet::of(&markdown, &pdf));
     data.document = Some(model.clone());
     Ok(Report {
-        assessment: figures.assessment.clone(),
         data: figures,
         model,
         json: serde_json::to_string_pretty(&data.to_value()).expect("serializable") + "\n",

@@ -21,49 +21,38 @@ impl Terms {
         player_dealer: true,
     };
 
+    /// The laboratory's word or the player-dealer's, by vocabulary.
+    fn pick(self, house: &'static str, player_dealer: &'static str) -> &'static str {
+        if self.player_dealer {
+            player_dealer
+        } else {
+            house
+        }
+    }
+
     /// "house edge" / "player-dealer advantage".
     pub fn edge(self) -> &'static str {
-        if self.player_dealer {
-            "player-dealer advantage"
-        } else {
-            "house edge"
-        }
+        self.pick("house edge", "player-dealer advantage")
     }
 
     /// "House edge" / "Player-dealer advantage".
     pub fn edge_cap(self) -> &'static str {
-        if self.player_dealer {
-            "Player-dealer advantage"
-        } else {
-            "House edge"
-        }
+        self.pick("House edge", "Player-dealer advantage")
     }
 
     /// "house edges" / "player-dealer advantages".
     pub fn edges(self) -> &'static str {
-        if self.player_dealer {
-            "player-dealer advantages"
-        } else {
-            "house edges"
-        }
+        self.pick("house edges", "player-dealer advantages")
     }
 
     /// "House edges" / "Player-dealer advantages".
     pub fn edges_cap(self) -> &'static str {
-        if self.player_dealer {
-            "Player-dealer advantages"
-        } else {
-            "House edges"
-        }
+        self.pick("House edges", "Player-dealer advantages")
     }
 
     /// Who keeps the edge: "the house" / "the player-dealer position".
     pub fn keeper(self) -> &'static str {
-        if self.player_dealer {
-            "the player-dealer position"
-        } else {
-            "the house"
-        }
+        self.pick("the house", "the player-dealer position")
     }
 }
 

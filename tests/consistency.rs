@@ -356,3 +356,43 @@ fn leaflets_mark_what_is_to_be_confirmed() {
     }
     assert!(seen >= 1, "some shipped leaflet has points to confirm");
 }
+
+/// A leaflet leaves open what its report leaves open: every question the
+/// report asks about the game's own rules is among the leaflet's points to
+/// confirm (the leaflet is assessed with the same readings computed).
+#[test]
+fn leaflets_leave_open_the_game_readings_their_report_asks() {
+    let mut checked = 0;
+    for path in reports() {
+        let json = load(&path);
+        let asked: Vec<String> = json["assessment"]["questions"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|q| q["subject"]["kind"] == "game_reading")
+            .map(|q| format!("Q{}", q["number"]))
+            .collect();
+        if asked.is_empty() {
+            continue;
+        }
+        let stem = path.trim_end_matches(".json").to_string();
+        for entry in std::fs::read_dir("reports").unwrap() {
+            let p = entry.unwrap().path().to_string_lossy().into_owned();
+            if !(p.starts_with(&stem) && p.ends_with("-leaflet.json")) {
+                continue;
+            }
+            let leaflet = load(&p);
+            let sources: Vec<&str> = leaflet["to_confirm"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .filter_map(|c| c["source"].as_str())
+                .collect();
+            for q in &asked {
+                assert!(sources.contains(&q.as_str()), "{p}: {q} is not left open");
+            }
+            checked += 1;
+        }
+    }
+    assert!(checked >= 1, "Lucky Draw's leaflet is checked");
+}

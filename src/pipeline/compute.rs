@@ -70,8 +70,11 @@ pub(super) fn compute_with(
     // suits has none: the walk by class cannot play it).
     if extent == Extent::Report {
         computed.protection = crate::protection::report_set(&resolved, decks).ok();
-        computed.alternatives = alternative_games(spec, decks, samples);
     }
+    // The readings of the game's own rules are computed for the leaflet
+    // too: the assessment's questions depend on them, and a leaflet must
+    // leave open what the report leaves open.
+    computed.alternatives = alternative_games(spec, decks, samples);
     computed
 }
 

@@ -241,23 +241,44 @@ fn counting(inp: &Inputs, c: &Computed) -> String {
             "Card counting: no count found beats any wager to the usual cut card ({cut}; section {section})."
         )
     } else {
-        let list: Vec<String> = r
-            .countable
+        // Page one names the three with the most money at stake; past
+        // that, how many more and where each is listed (a sentence of
+        // twenty-five names is not read).
+        let mut ranked: Vec<&crate::assess::Countable> = r.countable.iter().collect();
+        ranked.sort_by(|a, b| b.money.dollars.total_cmp(&a.money.dollars));
+        let no_maximum = ranked.iter().all(|t| t.money.max_bet.is_none());
+        let mut list: Vec<String> = ranked
             .iter()
+            .take(3)
             .map(|t| {
-                format!(
-                    "{} ({})",
-                    words::wager_table(spec, &t.wager, &t.pay_table),
+                let money = if no_maximum {
+                    format!("${:.0} per shoe per $100 bet", t.money.dollars.max(0.0))
+                } else {
                     super::findings::money(&t.money, "shoe")
+                };
+                format!(
+                    "{} ({money})",
+                    words::wager_table(spec, &t.wager, &t.pay_table)
                 )
             })
             .collect();
+        if ranked.len() > 3 {
+            list.push(format!(
+                "{} more, each with its money in section {section}",
+                ranked.len() - 3
+            ));
+        }
         format!(
-            "**Countable: a card counter beats {} to the usual cut card** ({cut}): {}; the measures against it are in section {section}.",
-            if list.len() == 1 {
+            "**Countable: a card counter beats {} to the usual cut card** ({cut}{}): {}; the measures against it are in section {section}.",
+            if r.countable.len() == 1 {
                 "1 pay table".to_string()
             } else {
-                format!("{} pay tables", list.len())
+                format!("{} pay tables", r.countable.len())
+            },
+            if no_maximum {
+                "; no table maximum declared"
+            } else {
+                ""
             },
             list.join("; ")
         )
@@ -344,11 +365,24 @@ fn exposure(inp: &Inputs, c: &Computed) -> String {
 /// Readings of the document computed both ways that move figures.
 fn readings(inp: &Inputs) -> String {
     let (spec, a) = (inp.spec, inp.assessment);
-    let moving: Vec<String> = a
+    // Page one names the three readings that move a figure furthest, in
+    // the order of the questions; past three, how many more and where.
+    let mut ranked: Vec<(usize, &crate::assess::ReadingFinding)> = a
         .readings
         .iter()
-        .filter(|r| !r.moves.is_empty())
-        .map(|r| {
+        .enumerate()
+        .filter(|(_, r)| !r.moves.is_empty())
+        .collect();
+    let total = ranked.len();
+    let shift = |r: &crate::assess::ReadingFinding| {
+        num_traits::Signed::abs(&(r.moves[0].other.value() - r.moves[0].adopted.value()))
+    };
+    ranked.sort_by_key(|(_, r)| std::cmp::Reverse(shift(r)));
+    ranked.truncate(3);
+    ranked.sort_by_key(|(i, _)| *i);
+    let mut moving: Vec<String> = ranked
+        .into_iter()
+        .map(|(_, r)| {
             let first = &r.moves[0];
             let what = format!(
                 "{} {} → {}",
@@ -359,18 +393,31 @@ fn readings(inp: &Inputs) -> String {
             match r.question {
                 Some(q) => format!("Q{q}: {what}"),
                 None => format!(
-                    "{} (both computed, section 5): {what}",
-                    super::rules::capital(&words::plain(&r.id))
+                    "{} (both computed, section {}): {what}",
+                    super::rules::capital(&words::plain(&r.id)),
+                    super::numbering::READINGS
                 ),
             }
         })
         .collect();
-    match moving.len() {
+    if total > 3 {
+        moving.push(format!(
+            "{} more, each in section {}",
+            total - 3,
+            super::numbering::READINGS
+        ));
+    }
+    match total {
         0 if a.readings.is_empty() => String::new(),
         0 => "Readings: no reading of the document computed both ways changes a figure.".into(),
         1 => format!(
             "One reading changes a figure: {} (the adopted reading first).",
             moving[0]
+        ),
+        n if n > 3 => format!(
+            "{} readings change figures; the three that move them furthest (the adopted reading first): {}.",
+            super::words::count_word(n),
+            moving.join("; ")
         ),
         n => format!(
             "{} readings change figures: {} (the adopted reading first).",
@@ -412,6 +459,15 @@ fn printed(inp: &Inputs) -> String {
             inp.terms.edge()
         ),
         (n, 0) => format!("Printed figures: the {n} {edges} the document prints all match."),
+        (1, _) => format!(
+            "Printed figures: the {} the document prints differs from the computed one ({}: the submitter's method).",
+            inp.terms.edge(),
+            question_list(&differ)
+        ),
+        (n, k) if k == n => format!(
+            "Printed figures: all {n} {edges} the document prints differ from the computed ones ({}: the submitter's method).",
+            question_list(&differ)
+        ),
         (n, k) => format!(
             "Printed figures: {k} of the {n} {edges} the document prints differ from the computed ones ({}: the submitter's method).",
             question_list(&differ)
@@ -466,6 +522,13 @@ fn recommendation(inp: &Inputs, c: &Computed) -> String {
                         .map(|m| super::protection::countermeasure_short(*m).to_string())
                         .collect::<Vec<_>>()
                 )
+            ),
+            // Up to three wagers by name; more are counted (the verdict
+            // above and section 7 name them).
+            Condition::Counting { wagers } if wagers.len() > 3 => format!(
+                "the measures of section {} against card counting on {} wagers",
+                super::numbering::simulation(c),
+                wagers.len()
             ),
             Condition::Counting { wagers } => format!(
                 "the measures of section {} against card counting on {}",

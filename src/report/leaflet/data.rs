@@ -458,6 +458,25 @@ pub fn fill(
             to_confirm,
         });
     }
+    // A point every priced bet of this leaflet rests on is said once, for
+    // the game, not under each bet (the leaflet stays one or two pages).
+    let priced: Vec<&Wager> = wagers.iter().filter(|w| w.priced).collect();
+    let shared: Vec<ToConfirm> = match priced.split_first() {
+        Some((first, rest)) if !rest.is_empty() => first
+            .to_confirm
+            .iter()
+            .filter(|x| {
+                rest.iter()
+                    .all(|w| w.to_confirm.iter().any(|y| y.source == x.source))
+            })
+            .cloned()
+            .collect(),
+        _ => Vec::new(),
+    };
+    for w in &mut wagers {
+        w.to_confirm
+            .retain(|x| !shared.iter().any(|y| y.source == x.source));
+    }
     let combined = c
         .analysis
         .combined
@@ -500,6 +519,7 @@ pub fn fill(
             text: words::sentence(&x.choice),
         })
         .collect();
+    to_confirm.extend(shared);
     for q in &a.questions {
         if let crate::assess::Subject::GameReading { id } = &q.subject
             && let Some(gi) = spec.game_interpretations.iter().find(|g| &g.id == id)

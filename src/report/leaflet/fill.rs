@@ -192,8 +192,11 @@ fn pay_table(tables: &[PayTable], player_dealer: bool) -> Table {
                     || "within a point".into(),
                     |r| {
                         format!(
-                            "{} ({} decks) to {} ({} decks)",
-                            r.lowest_shown, r.lowest_decks.0, r.highest_shown, r.highest_decks.0
+                            "{} ({}) to {} ({})",
+                            r.lowest_shown,
+                            crate::cards::deck_count(r.lowest_decks.0),
+                            r.highest_shown,
+                            crate::cards::deck_count(r.highest_decks.0)
                         )
                     },
                 )

@@ -3,7 +3,7 @@
 //! manifest records, naming the one that differs.
 
 use certify::cli::{exit, run};
-use serde_json::Value;
+use serde_json::{Value, json};
 use std::path::{Path, PathBuf};
 
 fn certify(args: &[&str]) -> certify::cli::Output {
@@ -68,6 +68,15 @@ fn json_output_is_the_report_document_without_its_rendering_and_report_set() {
     let expected = without(expected, &["results", "results_at_document_decks"]);
     let expected = without(expected, &["results", "house_edge_functions"]);
     let expected = without(expected, &["manifest", "results_sha256"]);
+    // The assessment judges what was computed: the same verdict, without
+    // the deck ranges and the limitation that counts the other deck counts.
+    assert_eq!(
+        printed["assessment"]["verdict"],
+        expected["assessment"]["verdict"]
+    );
+    assert_eq!(printed["assessment"]["scope"]["range_decks"], json!([]));
+    let expected = without(expected, &["assessment"]);
+    let printed = without(printed, &["assessment"]);
     assert_eq!(printed, expected);
     std::fs::remove_dir_all(&dir).ok();
 }

@@ -190,7 +190,26 @@ impl Checker<'_> {
                 plan.headline.push(x);
             }
         }
-        for w in &r.protect {
+        // Bounded before the ids are looked up: each entry is walked when
+        // the report is computed (4,000 took 3.6 GB).
+        let most = spec_wagers.len() + combined.len();
+        if let Some(w) = r.protect.get(most.max(1)) {
+            let kind = SpecError::TooMany {
+                what: "entries in `report: protect` (each wager or combined entry once)",
+                max: most.max(1),
+                found: r.protect.len(),
+            };
+            self.string_error(w, kind);
+        }
+        for w in r.protect.iter().take(most.max(1)) {
+            if plan.protect.contains(&w.value) {
+                let kind = SpecError::ListedTwiceIn {
+                    wager: w.value.clone(),
+                    list: "report's `protect` list",
+                };
+                self.string_error(w, kind);
+                continue;
+            }
             // A combined entry may stand for its wagers staked together.
             if combined.iter().any(|c| c.id.value == w.value) || self.wager_named(w, spec_wagers) {
                 plan.protect.push(w.value.clone());

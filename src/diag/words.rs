@@ -16,6 +16,22 @@ pub fn list<S: AsRef<str>>(names: &[S]) -> String {
     }
 }
 
+/// The most characters of a token (a flag's value, an id, a card) a
+/// message repeats; a longer one is cut, its length stated.
+pub const MAX_TOKEN: usize = 60;
+
+/// `token` as a message repeats it: whole up to [`MAX_TOKEN`] characters,
+/// else its first 40 and its length (`abc… (200,000 characters)`), so a
+/// 200 KB value never fills a terminal.
+pub fn cut(token: &str) -> String {
+    let n = token.chars().count();
+    if n <= MAX_TOKEN {
+        return token.to_string();
+    }
+    let head: String = token.chars().take(40).collect();
+    format!("{head}… ({} characters)", group_digits(&n.to_string()))
+}
+
 /// `1,048,576` for `1048576`: digits in groups of three, as the reports
 /// write counts (the same grouping as the report's numbers).
 pub fn group_digits(s: &str) -> String {
@@ -81,6 +97,15 @@ mod tests {
         assert_eq!(signed(0.00004, 4), "0.0000");
         assert_eq!(signed(-0.00006, 4), "-0.0001");
         assert_eq!(signed(0.5, 2), "+0.50");
+    }
+
+    #[test]
+    fn long_tokens_are_cut_with_their_length() {
+        assert_eq!(cut("lucky_7"), "lucky_7");
+        let long = "x".repeat(200_000);
+        let shown = cut(&long);
+        assert_eq!(shown, format!("{}… (200,000 characters)", "x".repeat(40)));
+        assert_eq!(cut(&"é".repeat(60)), "é".repeat(60));
     }
 
     #[test]

@@ -10,8 +10,8 @@
 
 /// Files.
 pub use crate::spec::limits::{
-    MAX_ALIASES as YAML_ALIASES, MAX_BYTES as YAML_BYTES, MAX_DEPTH as YAML_DEPTH,
-    MAX_ID_CHARS, MAX_TEXT_CHARS, MAX_VALUES as YAML_VALUES,
+    MAX_ALIASES as YAML_ALIASES, MAX_BYTES as YAML_BYTES, MAX_DEPTH as YAML_DEPTH, MAX_ID_CHARS,
+    MAX_TEXT_CHARS, MAX_VALUES as YAML_VALUES,
 };
 
 /// Conditions: nesting of parentheses, and depth of the parsed expression.

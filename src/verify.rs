@@ -43,7 +43,10 @@ pub fn changed_figures(adopted: &Analysis, other: &Analysis) -> Vec<String> {
     };
     let wagers = adopted.wagers.iter().zip(&other.wagers).filter(|(x, y)| {
         x.tables.len() != y.tables.len()
-            || x.tables.iter().zip(&y.tables).any(|(a, b)| !same_table(a, b))
+            || x.tables
+                .iter()
+                .zip(&y.tables)
+                .any(|(a, b)| !same_table(a, b))
     });
     let combined = adopted
         .combined

@@ -31,7 +31,8 @@ impl Checker<'_> {
                 let diag = self.error(list, 1, kind);
                 diag.expected = Some("each total once".into());
                 diag.found = Some(found);
-                return None;
+                // The list read as a set: no other error follows from it.
+                continue;
             }
             mask |= 1 << t;
         }
@@ -52,8 +53,15 @@ impl Checker<'_> {
             totals.sort_unstable();
             let shown: Vec<String> = totals.iter().map(i64::to_string).collect();
             let naturals = format!("[{}]", shown.join(", "));
-            let diag = self.error(list, 1, SpecError::NaturalsNotHighest { naturals: naturals.clone() });
-            diag.expected = Some("`[]`, `[9]`, `[8, 9]`, `[7, 8, 9]`, ... (at most `[1, ..., 9]`)".into());
+            let diag = self.error(
+                list,
+                1,
+                SpecError::NaturalsNotHighest {
+                    naturals: naturals.clone(),
+                },
+            );
+            diag.expected =
+                Some("`[]`, `[9]`, `[8, 9]`, `[7, 8, 9]`, ... (at most `[1, ..., 9]`)".into());
             diag.found = Some(format!("`{naturals}`"));
             return 0;
         }

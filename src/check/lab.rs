@@ -79,7 +79,9 @@ impl Checker<'_> {
             .unwrap_or_default()
         {
             let bet = |bets: &[(String, crate::model::Ratio)]| {
-                bets.iter().find(|(w, _)| *w == wager.value).map(|(_, m)| *m)
+                bets.iter()
+                    .find(|(w, _)| *w == wager.value)
+                    .map(|(_, m)| *m)
             };
             if let (Some(lo), Some(hi)) = (bet(&min), bet(&max))
                 && lo > hi

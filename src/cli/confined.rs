@@ -108,7 +108,10 @@ pub(super) fn folder(path: &Path) -> Result<(), Refusal> {
 pub(super) fn fixture(dir: &Path, name: &str) -> Result<(), Refusal> {
     let p = Path::new(name);
     let mut parts = p.components();
-    if !matches!((parts.next(), parts.next()), (Some(Component::Normal(_)), None)) {
+    if !matches!(
+        (parts.next(), parts.next()),
+        (Some(Component::Normal(_)), None)
+    ) {
         return Err(Refusal::NotAName);
     }
     let within = std::fs::canonicalize(dir).unwrap_or_else(|_| dir.to_path_buf());
@@ -136,7 +139,10 @@ mod tests {
         assert_eq!(folder(Path::new("/tmp")), Err(Refusal::Absolute));
         let dir = Path::new("fixtures");
         assert_eq!(fixture(dir, "punto_banco.yaml"), Ok(()));
-        assert_eq!(fixture(dir, "../rules/punto_banco.yaml"), Err(Refusal::NotAName));
+        assert_eq!(
+            fixture(dir, "../rules/punto_banco.yaml"),
+            Err(Refusal::NotAName)
+        );
         assert_eq!(fixture(dir, "/etc/passwd"), Err(Refusal::NotAName));
         assert_eq!(fixture(dir, "errors"), Err(Refusal::NotAFile));
     }

@@ -86,11 +86,7 @@ pub(super) fn first_difference(a: &str, b: &str) -> Option<(usize, String, Strin
             (x, y) if x == y => continue,
             (x, y) => {
                 let (x, y) = (x.unwrap_or("(end of file)"), y.unwrap_or("(end of file)"));
-                let at = x
-                    .chars()
-                    .zip(y.chars())
-                    .take_while(|(p, q)| p == q)
-                    .count();
+                let at = x.chars().zip(y.chars()).take_while(|(p, q)| p == q).count();
                 return Some((n, excerpt(x, at), excerpt(y, at)));
             }
         }

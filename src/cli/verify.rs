@@ -40,39 +40,58 @@ pub(super) fn verify_report(report: &std::path::Path, fixtures: Option<PathBuf>)
     let max = crate::limits::MAX_REPORT_BYTES;
     match std::fs::metadata(report) {
         Err(e) => {
-            return at_file(&name, InputError::CannotRead {
-                reason: e.to_string(),
-            });
+            return at_file(
+                &name,
+                InputError::CannotRead {
+                    reason: e.to_string(),
+                },
+            );
         }
         Ok(m) if !m.is_file() => {
-            return at_file(&name, InputError::CannotRead {
-                reason: "not a regular file (a folder, a device or a pipe)".into(),
-            });
+            return at_file(
+                &name,
+                InputError::CannotRead {
+                    reason: "not a regular file (a folder, a device or a pipe)".into(),
+                },
+            );
         }
         Ok(_) => {}
     }
     let set = report_set::read(report, max);
-    let member = |e: &str| set.members.iter().find(|(p, _)| p.extension().is_some_and(|x| x == e));
+    let member = |e: &str| {
+        set.members
+            .iter()
+            .find(|(p, _)| p.extension().is_some_and(|x| x == e))
+    };
     let text = match member(ext).and_then(|(_, b)| b.as_ref()) {
         Some(b) if b.len() as u64 > max => {
-            return at_file(&name, InputError::LimitExceeded {
-                file: FileKind::Report,
-                limit: crate::diag::input::Limit::Bytes,
-                max: max as usize,
-            });
+            return at_file(
+                &name,
+                InputError::LimitExceeded {
+                    file: FileKind::Report,
+                    limit: crate::diag::input::Limit::Bytes,
+                    max: max as usize,
+                },
+            );
         }
         Some(b) => match std::str::from_utf8(b) {
             Ok(t) => t,
             Err(_) => {
-                return at_file(&name, InputError::CannotRead {
-                    reason: "the file is not UTF-8 text".into(),
-                });
+                return at_file(
+                    &name,
+                    InputError::CannotRead {
+                        reason: "the file is not UTF-8 text".into(),
+                    },
+                );
             }
         },
         None => {
-            return at_file(&name, InputError::CannotRead {
-                reason: "it changed while it was read".into(),
-            });
+            return at_file(
+                &name,
+                InputError::CannotRead {
+                    reason: "it changed while it was read".into(),
+                },
+            );
         }
     };
     // Counted before it is parsed: a tree of millions of values is refused.

@@ -30,11 +30,9 @@ impl fmt::Display for BetError {
                 "no wager `{}` in the spec (its wagers: {known})",
                 cut(id)
             ),
-            BetError::Twice { id } => write!(
-                f,
-                "wager `{}` is given twice: one bet per wager",
-                cut(id)
-            ),
+            BetError::Twice { id } => {
+                write!(f, "wager `{}` is given twice: one bet per wager", cut(id))
+            }
             BetError::Inverted { wager, min, max } => write!(
                 f,
                 "wager `{wager}`'s minimum bet ({min}) is above its maximum bet ({max})"

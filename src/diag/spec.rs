@@ -499,7 +499,11 @@ pub enum SpecError {
     /// min_bets: { lucky_7: 100 }
     /// max_bets: { lucky_7: 10 }
     /// ```
-    BetsInverted { wager: String, min: String, max: String },
+    BetsInverted {
+        wager: String,
+        min: String,
+        max: String,
+    },
     /// ```yaml
     /// payout_limits: { per_player: 100000, table: 50000 }
     /// ```
@@ -758,7 +762,7 @@ impl fmt::Display for SpecError {
                     write!(
                         f,
                         " the figures of {} are the same under both readings",
-                        super::list(unchanged)
+                        super::list(&ticked(unchanged))
                     )?;
                 }
                 if !unchanged.is_empty() && !unlisted.is_empty() {
@@ -768,7 +772,7 @@ impl fmt::Display for SpecError {
                     write!(
                         f,
                         " the figures of {} differ but are not listed",
-                        super::list(unlisted)
+                        super::list(&ticked(unlisted))
                     )?;
                 }
                 Ok(())
@@ -779,6 +783,11 @@ impl fmt::Display for SpecError {
             ),
         }
     }
+}
+
+/// Ids as a message quotes them.
+fn ticked(ids: &[String]) -> Vec<String> {
+    ids.iter().map(|i| format!("`{i}`")).collect()
 }
 
 #[cfg(test)]

@@ -58,7 +58,10 @@ pub fn bounded(message: &str) -> String {
         return out;
     }
     let head: String = out.chars().take(MAX_MESSAGE - 100).collect();
-    format!("{head}… (a message of {} characters, cut)", group_digits(&n.to_string()))
+    format!(
+        "{head}… (a message of {} characters, cut)",
+        group_digits(&n.to_string())
+    )
 }
 
 /// `1,048,576` for `1048576`: digits in groups of three, as the reports
@@ -142,13 +145,19 @@ mod tests {
         let long = "y".repeat(500);
         assert_eq!(
             bounded(&format!("unknown wager `{long}` (the spec has `a`)")),
-            format!("unknown wager `{}… (500 characters)` (the spec has `a`)", "y".repeat(40))
+            format!(
+                "unknown wager `{}… (500 characters)` (the spec has `a`)",
+                "y".repeat(40)
+            )
         );
         assert_eq!(bounded("plain `a` text"), "plain `a` text");
         let huge = "z ".repeat(5_000);
         let shown = bounded(&huge);
         assert!(shown.chars().count() < MAX_MESSAGE, "{}", shown.len());
-        assert!(shown.ends_with("(a message of 10,000 characters, cut)"), "{shown}");
+        assert!(
+            shown.ends_with("(a message of 10,000 characters, cut)"),
+            "{shown}"
+        );
     }
 
     #[test]

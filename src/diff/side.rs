@@ -301,8 +301,12 @@ pub(crate) fn from_spec(path: &str, spec: &Spec, computed: &crate::report::Compu
                 Item::new(
                     "precedence",
                     match w.precedence {
-                        crate::model::Precedence::HighestPay => "the highest pay of the events that hold",
-                        crate::model::Precedence::ListedOrder => "the first listed event that holds",
+                        crate::model::Precedence::HighestPay => {
+                            "the highest pay of the events that hold"
+                        }
+                        crate::model::Precedence::ListedOrder => {
+                            "the first listed event that holds"
+                        }
                     },
                 ),
                 Item::new(

@@ -14,11 +14,20 @@ use crate::options::Options;
 pub fn check(spec: &Spec, options: &Options) -> Result<(), Box<Diagnostic>> {
     let refuse = |flag: &str, e: BetError| Box::new(Diagnostic::plain(UsageError::flag(flag, e)));
     let ids: Vec<String> = spec.wagers.iter().map(|w| format!("`{}`", w.id)).collect();
-    for (flag, bets) in [("min-bet", &options.min_bets), ("max-bet", &options.max_bets)] {
+    for (flag, bets) in [
+        ("min-bet", &options.min_bets),
+        ("max-bet", &options.max_bets),
+    ] {
         for (k, (id, _)) in bets.iter().enumerate() {
             if !spec.wagers.iter().any(|w| w.id == *id) {
                 let known = crate::diag::list(&ids);
-                return Err(refuse(flag, BetError::UnknownWager { id: id.clone(), known }));
+                return Err(refuse(
+                    flag,
+                    BetError::UnknownWager {
+                        id: id.clone(),
+                        known,
+                    },
+                ));
             }
             if bets[..k].iter().any(|(x, _)| x == id) {
                 return Err(refuse(flag, BetError::Twice { id: id.clone() }));
@@ -28,9 +37,14 @@ pub fn check(spec: &Spec, options: &Options) -> Result<(), Box<Diagnostic>> {
     for w in &spec.wagers {
         // A flag's bet over the spec's, each as the message names it.
         let bet = |flag: &str, given: &[(String, Ratio)], declared: &[(String, Ratio)]| {
-            let find = |bets: &[(String, Ratio)]| bets.iter().find(|(x, _)| *x == w.id).map(|b| b.1);
+            let find =
+                |bets: &[(String, Ratio)]| bets.iter().find(|(x, _)| *x == w.id).map(|b| b.1);
             match (find(given), find(declared)) {
-                (Some(m), _) => Some((m, true, format!("--{flag} {}={}", w.id, m.trimmed_decimal()))),
+                (Some(m), _) => Some((
+                    m,
+                    true,
+                    format!("--{flag} {}={}", w.id, m.trimmed_decimal()),
+                )),
                 (None, Some(m)) => Some((m, false, format!("the spec's {}", m.dollars()))),
                 (None, None) => None,
             }

@@ -194,7 +194,7 @@ fn spec_values_that_contradict_themselves_are_refused_where_written() {
         ),
         (
             "long_title",
-            "submission:\n  leaflets:\n    - { id: one, title: LONG, wagers: [tie] }\n",
+            "leaflets:\n  - { id: one, title: LONG, wagers: [tie] }\n",
             &["text too long: 200,000 characters"][..],
         ),
     ] {

@@ -26,7 +26,8 @@ mod words;
 
 pub use kind::ErrorKind;
 pub use words::{
-    MAX_LISTED, MAX_TOKEN, bounded, cut, group_digits, list, signed, signed_small, small_places,
+    MAX_LISTED, MAX_TOKEN, bounded, closest, cut, group_digits, list, signed, signed_small,
+    small_places,
 };
 
 use std::fmt::Write;

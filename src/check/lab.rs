@@ -71,6 +71,33 @@ impl Checker<'_> {
             }
             found
         });
+        // A minimum above the maximum, at the minimum (a wager in both maps;
+        // the table's limits are checked as pairs where they are written).
+        for (wager, amount) in r
+            .and_then(|r| r.min_bets.as_ref())
+            .map(|m| m.0.as_slice())
+            .unwrap_or_default()
+        {
+            let bet = |bets: &[(String, crate::model::Ratio)]| {
+                bets.iter()
+                    .find(|(w, _)| *w == wager.value)
+                    .map(|(_, m)| *m)
+            };
+            if let (Some(lo), Some(hi)) = (bet(&min), bet(&max))
+                && lo > hi
+            {
+                let dollars = crate::model::Ratio::dollars;
+                let kind = SpecError::BetsInverted {
+                    wager: wager.value.clone(),
+                    min: dollars(lo),
+                    max: dollars(hi),
+                };
+                let width = RawAmount::text(amount, self.src).chars().count().max(1);
+                let d = self.error(amount, width, kind);
+                d.expected = Some(format!("at most the maximum bet, {}", dollars(hi)));
+                d.found = Some(dollars(lo));
+            }
+        }
         let payout_limits = r.and_then(|r| r.payout_limits.as_ref()).map(|p| {
             let mut amount = |a: &Option<S<RawAmount>>| {
                 let a = a.as_ref()?;
@@ -79,6 +106,19 @@ impl Checker<'_> {
                 self.money(a).map(|m| (m, at))
             };
             let (per_player, table) = (amount(&p.per_player), amount(&p.table));
+            if let (Some((one, _)), Some((all, at))) = (&per_player, &table)
+                && all < one
+            {
+                let dollars = crate::model::Ratio::dollars;
+                let kind = SpecError::PayoutLimitsInverted {
+                    per_player: dollars(*one),
+                    table: dollars(*all),
+                };
+                let mut d = crate::diag::Diagnostic::new(at.clone(), kind);
+                d.expected = Some(format!("at least the per-player limit, {}", dollars(*one)));
+                d.found = Some(dollars(*all));
+                self.diags.push(d);
+            }
             PayoutLimits {
                 per_player: per_player.as_ref().map(|x| x.0),
                 per_player_at: per_player.map(|x| x.1),
@@ -190,7 +230,26 @@ impl Checker<'_> {
                 plan.headline.push(x);
             }
         }
-        for w in &r.protect {
+        // Bounded before the ids are looked up: each entry is walked when
+        // the report is computed (4,000 took 3.6 GB).
+        let most = spec_wagers.len() + combined.len();
+        if let Some(w) = r.protect.get(most.max(1)) {
+            let kind = SpecError::TooMany {
+                what: "entries in `report: protect` (each wager or combined entry once)",
+                max: most.max(1),
+                found: r.protect.len(),
+            };
+            self.string_error(w, kind);
+        }
+        for w in r.protect.iter().take(most.max(1)) {
+            if plan.protect.contains(&w.value) {
+                let kind = SpecError::ListedTwiceIn {
+                    wager: w.value.clone(),
+                    list: "report's `protect` list",
+                };
+                self.string_error(w, kind);
+                continue;
+            }
             // A combined entry may stand for its wagers staked together.
             if combined.iter().any(|c| c.id.value == w.value) || self.wager_named(w, spec_wagers) {
                 plan.protect.push(w.value.clone());

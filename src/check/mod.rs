@@ -237,7 +237,19 @@ impl<'a> Checker<'a> {
     }
 
     fn identifier(&mut self, id: &S<String>, what: &'static str) {
-        if !is_identifier(&id.value) {
+        let chars = id.value.chars().count();
+        if chars > crate::limits::MAX_ID_CHARS {
+            let kind = SpecError::InvalidId {
+                what,
+                id: id.value.clone(),
+            };
+            let d = self.string_error(id, kind);
+            d.expected = Some(format!(
+                "at most {} characters (report files are named after ids)",
+                crate::limits::MAX_ID_CHARS
+            ));
+            d.found = Some(format!("{chars} characters"));
+        } else if !is_identifier(&id.value) {
             let kind = SpecError::InvalidId {
                 what,
                 id: id.value.clone(),

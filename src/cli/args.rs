@@ -311,9 +311,10 @@ fn parse_edition(text: &str) -> Result<crate::model::Edition, String> {
 
 fn parse_bet(text: &str) -> Result<(String, crate::model::Ratio), String> {
     match crate::options::parse_bets(text).as_deref() {
-        Some([one]) => Ok(one.clone()),
+        Some([one]) if !one.0.is_empty() => Ok(one.clone()),
         _ => Err(format!(
-            "`{text}` is not WAGER=DOLLARS, e.g. lucky_7=300 (dollars in whole cents)"
+            "`{}` is not WAGER=DOLLARS: a wager's id, `=` and a positive amount, e.g. lucky_7=300 (dollars in whole cents)",
+            crate::diag::cut(text)
         )),
     }
 }

@@ -6,6 +6,7 @@
 use super::check::load_at_decks;
 use super::output::Output;
 use crate::diag::Diagnostic;
+use crate::diag::protect::ProtectError;
 use crate::diag::usage::UsageError;
 use crate::numbers::percent;
 use crate::protect::informed::per_total_wagered;
@@ -49,18 +50,76 @@ pub(super) struct ProtectArgs {
     json: bool,
 }
 
+/// The most wagers one `--wagers` or `@` list names: as many as a spec
+/// may hold (`crate::limits::MAX_WAGERS`), each once.
+const MAX_CHOICES: usize = crate::limits::MAX_WAGERS;
+
+/// The most `--scenario` flags of one run (the standard set has four to
+/// seven).
+const MAX_SCENARIOS: usize = 32;
+
+/// A list of wagers within [`MAX_CHOICES`], each named once.
+fn once_each(names: &[String]) -> Result<(), ProtectError> {
+    if names.len() > MAX_CHOICES {
+        return Err(ProtectError::TooManyWagers {
+            given: names.len(),
+            max: MAX_CHOICES,
+        });
+    }
+    match names
+        .iter()
+        .enumerate()
+        .find(|(k, n)| names[..*k].contains(n))
+    {
+        Some((_, n)) => Err(ProtectError::Twice { id: n.clone() }),
+        None => Ok(()),
+    }
+}
+
 pub(super) fn protect_cmd(a: &ProtectArgs) -> Output {
     let (spec, decks) = match load_at_decks(&a.spec, a.decks) {
         Ok(x) => x,
         Err(o) => return o,
     };
-    let usage = |e| Output::usage(Diagnostic::plain(UsageError::flag("scenario", e)));
-    let mut scenarios = Vec::new();
+    let usage = |flag, e| Output::usage(Diagnostic::plain(UsageError::flag(flag, e)));
+    if let Some(w) = &a.wagers
+        && let Err(e) = once_each(w)
+    {
+        return usage("wagers", e);
+    }
+    if a.scenario.len() > MAX_SCENARIOS {
+        let e = ProtectError::TooManyScenarios {
+            given: a.scenario.len(),
+            max: MAX_SCENARIOS,
+        };
+        return usage("scenario", e);
+    }
+    let mut scenarios: Vec<Scenario> = Vec::new();
     for s in &a.scenario {
-        match Scenario::parse(s) {
-            Ok(s) => scenarios.push(s),
-            Err(e) => return usage(e),
+        // Bounded before it is split: a list of 15,000 wagers is refused
+        // by its length, not computed.
+        let listed = s
+            .split_once('@')
+            .map_or(0, |(_, w)| w.matches(',').count() + 1);
+        if listed > MAX_CHOICES {
+            let e = ProtectError::TooManyWagers {
+                given: listed,
+                max: MAX_CHOICES,
+            };
+            return usage("scenario", e);
         }
+        let parsed = match Scenario::parse(s) {
+            Ok(s) => s,
+            Err(e) => return usage("scenario", e),
+        };
+        if let Some(Err(e)) = parsed.wagers.as_deref().map(once_each) {
+            return usage("scenario", e);
+        }
+        if scenarios.iter().any(|x| x.text == parsed.text) {
+            let e = ProtectError::ScenarioTwice { text: parsed.text };
+            return usage("scenario", e);
+        }
+        scenarios.push(parsed);
     }
     let request = Request {
         wagers: a.wagers.clone(),
@@ -70,8 +129,8 @@ pub(super) fn protect_cmd(a: &ProtectArgs) -> Output {
     let p = match protect(&spec, decks, &request) {
         Ok(p) => p,
         Err(e) => {
-            let flag = if matches!(e, crate::diag::protect::ProtectError::Wager { .. })
-                || matches!(e, crate::diag::protect::ProtectError::Table { .. })
+            let flag = if matches!(e, ProtectError::Wager { .. })
+                || matches!(e, ProtectError::Table { .. })
             {
                 "wagers"
             } else {

@@ -7,6 +7,7 @@
 //! Layer: bottom layer: every error and its wording; it uses no other module of
 //! the crate (the layout is in `src/lib.rs`).
 
+pub mod bets;
 pub mod cards;
 pub mod deal;
 pub mod expr;
@@ -24,7 +25,10 @@ pub mod usage;
 mod words;
 
 pub use kind::ErrorKind;
-pub use words::{MAX_LISTED, closest, group_digits, list, signed, signed_small, small_places};
+pub use words::{
+    MAX_LISTED, MAX_TOKEN, bounded, closest, cut, group_digits, list, signed, signed_small,
+    small_places,
+};
 
 use std::fmt::Write;
 
@@ -81,9 +85,10 @@ impl Diagnostic {
         )
     }
 
-    /// The headline: the kind's one wording.
+    /// The headline: the kind's one wording, its long tokens cut (see
+    /// [`bounded`]).
     pub fn message(&self) -> String {
-        self.kind.to_string()
+        bounded(&self.kind.to_string())
     }
 
     /// A diagnostic about the command itself: no file to point into.
@@ -105,7 +110,7 @@ impl Diagnostic {
     /// caret, with `…` on each cut side, so a 100 KB line is never echoed whole.
     pub fn render(&self, source: &str) -> String {
         let mut out = String::new();
-        let _ = writeln!(out, "error: {}", self.kind);
+        let _ = writeln!(out, "error: {}", self.message());
         if !self.file.is_empty() {
             let _ = writeln!(out, "  --> {}", self.location());
         }
@@ -136,13 +141,13 @@ impl Diagnostic {
             let room = (end.max(at + 1) - at).max(1);
             let caret = "^".repeat(self.width.min(room));
             let label = match (&self.expected, &self.found) {
-                (Some(e), Some(f)) => format!(" expected {e}, found {f}"),
+                (Some(e), Some(f)) => format!(" expected {}, found {}", bounded(e), bounded(f)),
                 _ => String::new(),
             };
             let _ = writeln!(out, "{pad} | {lead}{caret}{label}");
         }
         if let Some(help) = &self.help {
-            let _ = writeln!(out, "  = help: {help}");
+            let _ = writeln!(out, "  = help: {}", bounded(help));
         }
         out
     }
@@ -172,9 +177,10 @@ impl serde::Serialize for Diagnostic {
         st.serialize_field("column", &self.column)?;
         st.serialize_field("width", &self.width)?;
         st.serialize_field("message", &self.message())?;
-        st.serialize_field("expected", &self.expected)?;
-        st.serialize_field("found", &self.found)?;
-        st.serialize_field("help", &self.help)?;
+        let shown = |t: &Option<String>| t.as_deref().map(bounded);
+        st.serialize_field("expected", &shown(&self.expected))?;
+        st.serialize_field("found", &shown(&self.found))?;
+        st.serialize_field("help", &shown(&self.help))?;
         st.end()
     }
 }

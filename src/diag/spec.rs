@@ -495,6 +495,39 @@ pub enum SpecError {
     /// ```
     /// The spec, checked again under the alternative game, is refused.
     AlternativeGameRefused { id: String, message: String },
+    /// ```yaml
+    /// min_bets: { lucky_7: 100 }
+    /// max_bets: { lucky_7: 10 }
+    /// ```
+    BetsInverted {
+        wager: String,
+        min: String,
+        max: String,
+    },
+    /// ```yaml
+    /// payout_limits: { per_player: 100000, table: 50000 }
+    /// ```
+    /// The table pays all players together at least what it pays one.
+    PayoutLimitsInverted { per_player: String, table: String },
+    /// ```yaml
+    /// naturals: [8, 8, 9]
+    /// ```
+    TotalTwice { list: &'static str, total: i64 },
+    /// ```yaml
+    /// naturals: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9]     # or [0], [5, 9]
+    /// ```
+    /// Naturals are the highest two-card totals, and some total must draw.
+    NaturalsNotHighest { naturals: String },
+    /// ```yaml
+    /// changes: [enter, draw]     # the alternative changes main_game too
+    /// ```
+    /// Found when the report is computed: the wagers and combined entries
+    /// whose figures differ under the alternative game are not the list.
+    ChangesDiffer {
+        id: String,
+        unchanged: Vec<String>,
+        unlisted: Vec<String>,
+    },
     /// A spec past a size limit of `crate::limits`: a 101st wager, a 51st
     /// pay table of one wager, a 5,001st event of one wager, or more than
     /// 20,000 settlement lines in all.
@@ -706,12 +739,55 @@ impl fmt::Display for SpecError {
             ReadingItemTwice { item } => write!(f, "item `{item}` is read twice"),
             DuplicateLeafletId { id } => write!(f, "duplicate leaflet id `{id}`"),
             LeafletEmpty { id } => write!(f, "leaflet `{id}` lists no wager"),
+            BetsInverted { wager, min, max } => write!(
+                f,
+                "wager `{wager}`'s minimum bet {min} is above its maximum bet {max}"
+            ),
+            PayoutLimitsInverted { per_player, table } => write!(
+                f,
+                "the table's payout limit {table} is below the per-player limit {per_player}: all players together are paid at least what one player is"
+            ),
+            TotalTwice { list, total } => write!(f, "{list}: total {total} is listed twice"),
+            NaturalsNotHighest { naturals } => write!(
+                f,
+                "naturals {naturals} are not the highest totals: a natural is a run of two-card totals ending at 9 ([9], [8, 9], [7, 8, 9], ...), and some total must draw"
+            ),
+            ChangesDiffer {
+                id,
+                unchanged,
+                unlisted,
+            } => {
+                write!(f, "the alternative reading `{id}`'s `changes` is not what it changes:")?;
+                if !unchanged.is_empty() {
+                    write!(
+                        f,
+                        " the figures of {} are the same under both readings",
+                        super::list(&ticked(unchanged))
+                    )?;
+                }
+                if !unchanged.is_empty() && !unlisted.is_empty() {
+                    f.write_str(";")?;
+                }
+                if !unlisted.is_empty() {
+                    write!(
+                        f,
+                        " the figures of {} differ but are not listed",
+                        super::list(&ticked(unlisted))
+                    )?;
+                }
+                Ok(())
+            }
             TooMany { what, max, found } => write!(
                 f,
                 "too many {what}: {found}, at most {max} (the limits are in the manual's limits chapter)"
             ),
         }
     }
+}
+
+/// Ids as a message quotes them.
+fn ticked(ids: &[String]) -> Vec<String> {
+    ids.iter().map(|i| format!("`{i}`")).collect()
 }
 
 #[cfg(test)]

@@ -22,6 +22,7 @@
 //! Layer: a stage after the report: the pipeline runs it between filling
 //! the report and rendering it (the report never calls it).
 
+pub mod bets;
 mod california;
 mod common;
 mod nevada;

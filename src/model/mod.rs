@@ -571,6 +571,9 @@ pub struct GameInterpretation {
     /// The wagers and combined entries (ids, checked) whose figures the
     /// reading changes.
     pub changes: Vec<String>,
+    /// Where `changes` is written: the list is checked against what the
+    /// alternative game is computed to change (`verify::changes`).
+    pub changes_at: Option<crate::diag::Position>,
     /// The alternative is weakly supported: a question to the submitter.
     pub ask_submitter: bool,
     /// The whole spec under the alternative game (with no game

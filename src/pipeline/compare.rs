@@ -82,6 +82,35 @@ pub fn against(
     Ok(compare(old, side::from_spec(path, spec, computed)))
 }
 
+/// The approved version `--previous` names, checked before anything is
+/// computed: a readable rule spec (not a report) that checks, of the same
+/// game (its id). Each refusal names the flag.
+pub fn approved(previous: &str, spec: &crate::model::Spec) -> Result<(), Failure> {
+    let usage = |e: UsageError| Failure::Usage(Box::new(Diagnostic::plain(e)));
+    let path = previous.to_string();
+    let text = side::read(previous).map_err(|d| {
+        usage(UsageError::PreviousUnreadable {
+            path: path.clone(),
+            reason: d.message(),
+        })
+    })?;
+    if is_report(previous, &text) {
+        return Err(usage(UsageError::PreviousNotASpec { path }));
+    }
+    let (_, old) = crate::check::check_file(previous).map_err(|ds| {
+        let flag = Diagnostic::plain(UsageError::PreviousDoesNotCheck { path: path.clone() });
+        Failure::Input(std::iter::once(flag).chain(ds).collect())
+    })?;
+    if old.id != spec.id {
+        return Err(usage(UsageError::PreviousOtherGame {
+            path,
+            id: old.id,
+            expected: spec.id.clone(),
+        }));
+    }
+    Ok(())
+}
+
 fn spec_side(path: &str, decks: Option<u32>) -> Result<Side, Failure> {
     let (_, spec) = crate::check::check_file(path).map_err(Failure::Input)?;
     let decks = decks_for(&spec, decks).map_err(Failure::Usage)?;

@@ -160,7 +160,13 @@ fn check_stage(path: &str, options: &Options) -> Result<Checked, Failure> {
     let (_, include_files) = checked.input_hashes();
     let (source, spec) = (checked.source, checked.spec);
     let decks = decks_for(&spec, options.decks).map_err(Failure::Usage)?;
-    // An edition that cannot be written is refused before anything runs.
+    // Bets and the approved version of the command line (or a report's
+    // manifest), then an edition that cannot be written, are refused
+    // before anything runs.
+    crate::edition::bets::check(&spec, options).map_err(Failure::Usage)?;
+    if let Some(previous) = &options.previous {
+        compare::approved(previous, &spec)?;
+    }
     crate::edition::check(options.edition_for(&spec), &spec, options).map_err(Failure::Input)?;
     // The strategy stage for the run's shoe, before anything plays a round
     // there (fixtures, verification, compute all find the chart resolved).
@@ -309,6 +315,16 @@ impl Prepared {
         {
             let alt = computed.alternatives.swap_remove(k);
             return Err(Failure::Disagreement(Box::new(alt.verification)));
+        }
+        // Each reading's `changes` is what its game is computed to change.
+        let alternatives: Vec<(&str, &crate::engine::Analysis)> = computed
+            .alternatives
+            .iter()
+            .map(|a| (a.id.as_str(), &a.analysis))
+            .collect();
+        let wrong = crate::verify::changes(&self.spec, &computed.analysis, &alternatives);
+        if !wrong.is_empty() {
+            return Err(Failure::Input(wrong));
         }
         let document = DocumentStatus::find(&self.path, &self.spec);
         let spec = &self.spec;

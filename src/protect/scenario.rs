@@ -53,22 +53,24 @@ impl Scenario {
         };
         let form = || ProtectError::Form { text: text.into() };
         let parts: Vec<&str> = body.trim().split(':').collect();
+        // Any number is a count out of range (`ranks:256` as `ranks:9`).
+        let number = |k: &str| !k.is_empty() && k.bytes().all(|b| b.is_ascii_digit());
         let cards = |k: &str| match k.parse::<u8>() {
             Ok(k @ 1..=4) => Ok(k),
-            Ok(_) => Err(ProtectError::Cards { text: text.into() }),
-            Err(_) => Err(form()),
+            _ if number(k) => Err(ProtectError::Cards { text: text.into() }),
+            _ => Err(form()),
         };
         let (cards, seen) = match parts.as_slice() {
             ["hole"] => (1, Seen::Hole),
             ["seen", n] => match n.parse::<u8>() {
                 Ok(n @ 1..=super::informed::MOST_SEEN) => (n, Seen::Face),
-                Ok(_) => {
+                _ if number(n) => {
                     return Err(ProtectError::Seen {
                         text: text.into(),
                         most: super::informed::MOST_SEEN,
                     });
                 }
-                Err(_) => return Err(form()),
+                _ => return Err(form()),
             },
             ["ranks", k] => (cards(k)?, Seen::Ranks),
             ["groups", k, "best"] => (cards(k)?, Seen::Best),

@@ -581,6 +581,19 @@ impl Pass<'_> {
     fn value(&mut self, n: &Spanned<Node>, ty: &Ty, field: &str) {
         match (ty, &n.value) {
             (Ty::Text, Node::Null | Node::Seq(_) | Node::Map(_)) => self.wrong(n, ty, field),
+            (Ty::Text, Node::Str(text)) => {
+                let chars = text.chars().count();
+                if chars > super::limits::MAX_TEXT_CHARS {
+                    let d = Diagnostic::new(
+                        self.at(n, 1),
+                        InputError::TextTooLong {
+                            chars,
+                            max: super::limits::MAX_TEXT_CHARS,
+                        },
+                    );
+                    self.out.push(d);
+                }
+            }
             (Ty::Text, _) => {}
             (Ty::Bool, Node::Bool(_)) => {}
             (Ty::Int, Node::Int) => {

@@ -110,6 +110,11 @@ fn ordinal(e: &SpecError) -> usize {
         ChosenGameChange => 100,
         DuplicateLeafletId { .. } => 101,
         LeafletEmpty { .. } => 102,
+        BetsInverted { .. } => 103,
+        PayoutLimitsInverted { .. } => 104,
+        TotalTwice { .. } => 105,
+        NaturalsNotHighest { .. } => 106,
+        ChangesDiffer { .. } => 107,
     }
 }
 
@@ -575,6 +580,42 @@ fn every_kind_has_its_one_wording() {
             "leaflet `dragons` lists no wager",
         ),
         (
+            BetsInverted {
+                wager: s("lucky_7"),
+                min: s("$100"),
+                max: s("$10"),
+            },
+            "wager `lucky_7`'s minimum bet $100 is above its maximum bet $10",
+        ),
+        (
+            PayoutLimitsInverted {
+                per_player: s("$100,000"),
+                table: s("$50,000"),
+            },
+            "the table's payout limit $50,000 is below the per-player limit $100,000: all players together are paid at least what one player is",
+        ),
+        (
+            TotalTwice {
+                list: "naturals",
+                total: 8,
+            },
+            "naturals: total 8 is listed twice",
+        ),
+        (
+            NaturalsNotHighest {
+                naturals: s("[0, 9]"),
+            },
+            "naturals [0, 9] are not the highest totals: a natural is a run of two-card totals ending at 9 ([9], [8, 9], [7, 8, 9], ...), and some total must draw",
+        ),
+        (
+            ChangesDiffer {
+                id: s("naturals"),
+                unchanged: vec![s("lucky_7")],
+                unlisted: vec![s("main_game")],
+            },
+            "the alternative reading `naturals`'s `changes` is not what it changes: the figures of `lucky_7` are the same under both readings; the figures of `main_game` differ but are not listed",
+        ),
+        (
             TooMany {
                 what: "wagers",
                 max: 100,
@@ -583,7 +624,7 @@ fn every_kind_has_its_one_wording() {
             "too many wagers: 101, at most 100 (the limits are in the manual's limits chapter)",
         ),
     ];
-    let mut seen = [false; 103];
+    let mut seen = [false; 108];
     for (e, text) in &cases {
         assert_eq!(e.to_string(), *text);
         // Through the diagnostic's kind too.

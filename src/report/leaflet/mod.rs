@@ -19,7 +19,8 @@
 //!
 //! Like a report, a leaflet is three files written all or nothing
 //! (`<report id>-leaflet.md`, `.json`, `.pdf`, or `<report id>-<leaflet
-//! id>-leaflet.*` for a declared one), with nothing time-dependent in them;
+//! id>-leaflet.*` for a declared one; `certify leaflet` writes every
+//! leaflet of a run in one such write), with nothing time-dependent in them;
 //! the JSON holds the figures shown, a manifest (spec hash, tool version,
 //! command, the declared leaflet) and the SHA-256 of its Markdown and PDF
 //! siblings, and `certify verify` recomputes it from its manifest.
@@ -121,23 +122,6 @@ pub fn id(report: &str, plan: Option<&LeafletPlan>) -> String {
         Some(p) => format!("{report}-{}{SUFFIX}", p.id),
         None => format!("{report}{SUFFIX}"),
     }
-}
-
-/// Writes the leaflet's three files all or nothing, as a report set is
-/// written ([`crate::report::document::write_set`]).
-pub fn write(
-    leaflet: &Leaflet,
-    dir: &std::path::Path,
-) -> Result<Vec<std::path::PathBuf>, ReportError> {
-    crate::report::document::write_set(
-        dir,
-        &leaflet.name,
-        &[
-            ("md", leaflet.markdown.as_bytes()),
-            ("json", leaflet.json.as_bytes()),
-            ("pdf", leaflet.pdf.as_slice()),
-        ],
-    )
 }
 
 /// The leaflet's style that sets it on two pages at most: the first of

@@ -1,0 +1,210 @@
+//! The words of a condition and their semantic tokens: hands, definitions,
+//! attributes, functions, keywords, numbers, operators, ranks and suits,
+//! coloured by what they are rather than by YAML (where a condition is one
+//! string). The words are read lexically, so that a condition being typed
+//! (which does not parse) is coloured as far as it goes.
+
+use super::index::{Index, Kind};
+use crate::cards::{RANK_NAMES, SUIT_NAMES};
+use crate::check::compile::{FUNCTIONS, GLOBALS};
+use lsp_types::{SemanticToken, SemanticTokenModifier, SemanticTokenType, SemanticTokensLegend};
+
+/// What a word of a condition is, as written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Lex {
+    /// A bare name: a hand, a definition, a global, a rank or a suit.
+    Name,
+    /// A name after `.`.
+    Attribute,
+    /// A name before `(`.
+    Function,
+    Keyword,
+    Number,
+    Operator,
+}
+
+/// A word: its bytes in the condition's text.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Word {
+    pub start: usize,
+    pub end: usize,
+    pub lex: Lex,
+}
+
+const KEYWORDS: [&str; 6] = ["and", "or", "not", "in", "true", "false"];
+
+/// The words of a condition, in order.
+pub fn words(text: &str) -> Vec<Word> {
+    let b = text.as_bytes();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < b.len() {
+        let c = b[i];
+        let start = i;
+        let lex = if c.is_ascii_alphabetic() || c == b'_' {
+            while i < b.len() && (b[i].is_ascii_alphanumeric() || b[i] == b'_') {
+                i += 1;
+            }
+            let before = text[..start].trim_end();
+            let after = text[i..].trim_start();
+            if before.ends_with('.') {
+                Lex::Attribute
+            } else if after.starts_with('(') {
+                Lex::Function
+            } else if KEYWORDS.contains(&&text[start..i]) {
+                Lex::Keyword
+            } else {
+                Lex::Name
+            }
+        } else if c.is_ascii_digit() {
+            while i < b.len() && b[i].is_ascii_digit() {
+                i += 1;
+            }
+            Lex::Number
+        } else if b"=!<>+-%".contains(&c) {
+            while i < b.len() && b"=!<>+-%".contains(&b[i]) {
+                i += 1;
+            }
+            Lex::Operator
+        } else {
+            // Brackets, commas, dots, spaces and anything else: no token.
+            i += text[i..].chars().next().map_or(1, char::len_utf8);
+            continue;
+        };
+        out.push(Word {
+            start,
+            end: i,
+            lex,
+        });
+    }
+    out
+}
+
+/// The token types, in the legend's order.
+const TYPES: [SemanticTokenType; 8] = [
+    SemanticTokenType::VARIABLE,
+    SemanticTokenType::MACRO,
+    SemanticTokenType::PROPERTY,
+    SemanticTokenType::FUNCTION,
+    SemanticTokenType::KEYWORD,
+    SemanticTokenType::NUMBER,
+    SemanticTokenType::OPERATOR,
+    SemanticTokenType::ENUM_MEMBER,
+];
+
+/// `defaultLibrary`: a name of the language itself (a global, a function).
+const LIBRARY: u32 = 1;
+
+pub fn legend() -> SemanticTokensLegend {
+    SemanticTokensLegend {
+        token_types: TYPES.to_vec(),
+        token_modifiers: vec![SemanticTokenModifier::DEFAULT_LIBRARY],
+    }
+}
+
+fn type_of(t: &SemanticTokenType) -> u32 {
+    TYPES.iter().position(|x| x == t).unwrap_or(0) as u32
+}
+
+/// The type and modifiers of a word at a place of the index's file `f`;
+/// None for a name that names nothing known (its diagnostic says so).
+fn classify(index: &Index, f: usize, at: super::tree::Place, word: &str, lex: Lex) -> Option<(u32, u32)> {
+    let t = |ty: SemanticTokenType, m: u32| Some((type_of(&ty), m));
+    match lex {
+        Lex::Attribute => t(SemanticTokenType::PROPERTY, 0),
+        Lex::Function if FUNCTIONS.contains(&word) => t(SemanticTokenType::FUNCTION, LIBRARY),
+        Lex::Function => None,
+        Lex::Keyword => t(SemanticTokenType::KEYWORD, 0),
+        Lex::Number => t(SemanticTokenType::NUMBER, 0),
+        Lex::Operator => t(SemanticTokenType::OPERATOR, 0),
+        Lex::Name => {
+            let site = index.sites.iter().find(|s| s.file == f && s.at == at);
+            let kind = site.and_then(|s| s.decls.first()).map(|&d| index.decls[d].kind);
+            match kind {
+                Some(Kind::Definition) => t(SemanticTokenType::MACRO, 0),
+                Some(Kind::Hand) => t(SemanticTokenType::VARIABLE, 0),
+                _ if GLOBALS.contains(&word) => t(SemanticTokenType::VARIABLE, LIBRARY),
+                _ if RANK_NAMES.contains(&word) || SUIT_NAMES.contains(&word) => {
+                    t(SemanticTokenType::ENUM_MEMBER, 0)
+                }
+                _ => None,
+            }
+        }
+    }
+}
+
+/// The semantic tokens of the conditions of the index's file `f`, as the
+/// protocol encodes them (each relative to the one before, in UTF-16).
+pub fn tokens(index: &Index, f: usize) -> Vec<SemanticToken> {
+    let text = index.text(f);
+    let mut found: Vec<(u32, u32, u32, u32, u32)> = index
+        .words
+        .iter()
+        .filter(|(file, ..)| *file == f)
+        .filter_map(|(_, at, word, lex)| {
+            let (ty, m) = classify(index, f, *at, word, *lex)?;
+            let r = super::text::range(text, at.line, at.col, at.width);
+            (r.start.line == r.end.line && r.end.character > r.start.character).then_some((
+                r.start.line,
+                r.start.character,
+                r.end.character - r.start.character,
+                ty,
+                m,
+            ))
+        })
+        .collect();
+    found.sort();
+    found.dedup_by_key(|t| (t.0, t.1));
+    let (mut line, mut col) = (0, 0);
+    found
+        .into_iter()
+        .map(|(l, c, length, token_type, token_modifiers_bitset)| {
+            let delta_line = l - line;
+            let delta_start = if delta_line == 0 { c - col } else { c };
+            (line, col) = (l, c);
+            SemanticToken {
+                delta_line,
+                delta_start,
+                length,
+                token_type,
+                token_modifiers_bitset,
+            }
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_condition_s_words_are_read_as_written() {
+        let text = "player.first.rank == banker.third.rank and kinds(cards, 2) >= 2 or not tie";
+        let got: Vec<(&str, Lex)> = words(text)
+            .into_iter()
+            .map(|w| (&text[w.start..w.end], w.lex))
+            .collect();
+        use Lex::*;
+        assert_eq!(
+            got,
+            [
+                ("player", Name),
+                ("first", Attribute),
+                ("rank", Attribute),
+                ("==", Operator),
+                ("banker", Name),
+                ("third", Attribute),
+                ("rank", Attribute),
+                ("and", Keyword),
+                ("kinds", Function),
+                ("cards", Name),
+                ("2", Number),
+                (">=", Operator),
+                ("2", Number),
+                ("or", Keyword),
+                ("not", Keyword),
+                ("tie", Name),
+            ]
+        );
+    }
+}

@@ -55,8 +55,10 @@ fn fixes_of(spec: &str, bad: impl Fn(&str) -> String) -> Vec<String> {
     let u = uri(&path);
     let bad = bad(&good);
     s.open(&u, &bad);
+    // The first diagnostic is the error typed in; others may follow from
+    // it (an event then priced by no table) and must go with its fix.
     let ds = s.diagnostics(&u, 1);
-    assert_eq!(ds.len(), 1, "{ds:#?}");
+    assert!(!ds.is_empty(), "no diagnostic");
     let actions = s.request(
         "textDocument/codeAction",
         json!({ "textDocument": { "uri": u }, "range": ds[0]["range"], "context": { "diagnostics": ds, "only": ["quickfix"] } }),
@@ -145,11 +147,11 @@ fn an_error_in_an_included_game_file_shows_on_each_spec_s_include_line() {
     std::fs::create_dir_all(dir.join("rules/games")).unwrap();
     let game = std::fs::read_to_string(repo().join("rules/games/punto_banco.yaml")).unwrap();
     std::fs::write(dir.join("rules/games/punto_banco.yaml"), game.replacen("naturals:", "naturls:", 1)).unwrap();
-    for spec in ["punto_banco", "lucky_monkey"] {
+    for spec in ["lucky_8", "golden_bacc"] {
         std::fs::copy(repo().join(format!("rules/{spec}.yaml")), dir.join(format!("rules/{spec}.yaml"))).unwrap();
     }
     let (mut s, _) = Server::start(&dir);
-    for spec in ["punto_banco", "lucky_monkey"] {
+    for spec in ["lucky_8", "golden_bacc"] {
         let path = dir.join(format!("rules/{spec}.yaml"));
         let text = std::fs::read_to_string(&path).unwrap();
         let u = uri(&path);

@@ -238,11 +238,11 @@ fn position(line: u32, character: u32) -> Value {
 /// The bytes of a session: `initialize` (usually), then the steps.
 fn session(steps: &[Step], initialize: bool, docs: &[(String, String)]) -> Vec<u8> {
     let mut out = Vec::new();
-    let mut msg = |v: Value| out.extend(frame(v.to_string().as_bytes()));
+    let msg = |out: &mut Vec<u8>, v: Value| out.extend(frame(v.to_string().as_bytes()));
     if initialize {
-        msg(json!({ "jsonrpc": "2.0", "id": 0, "method": "initialize",
+        msg(&mut out, json!({ "jsonrpc": "2.0", "id": 0, "method": "initialize",
                     "params": { "capabilities": lsp_client_caps(), "rootUri": format!("file://{}", repo().display()) } }));
-        msg(json!({ "jsonrpc": "2.0", "method": "initialized", "params": {} }));
+        msg(&mut out, json!({ "jsonrpc": "2.0", "method": "initialized", "params": {} }));
     }
     for s in steps {
         match s {
@@ -267,9 +267,9 @@ fn session(steps: &[Step], initialize: bool, docs: &[(String, String)]) -> Vec<u
                 if !notify {
                     m["id"] = json!(*id as i64 + 1000);
                 }
-                msg(m);
+                msg(&mut out, m);
             }
-            Step::Open(d) => msg(json!({ "jsonrpc": "2.0", "method": "textDocument/didOpen",
+            Step::Open(d) => msg(&mut out, json!({ "jsonrpc": "2.0", "method": "textDocument/didOpen",
                 "params": { "textDocument": { "uri": docs[*d].0, "languageId": "yaml", "version": 1, "text": docs[*d].1 } } })),
             Step::Change { doc, start, end, text, whole } => {
                 let change = if *whole {
@@ -277,12 +277,12 @@ fn session(steps: &[Step], initialize: bool, docs: &[(String, String)]) -> Vec<u
                 } else {
                     json!({ "range": { "start": position(start.0, start.1), "end": position(end.0, end.1) }, "text": text })
                 };
-                msg(json!({ "jsonrpc": "2.0", "method": "textDocument/didChange",
+                msg(&mut out, json!({ "jsonrpc": "2.0", "method": "textDocument/didChange",
                     "params": { "textDocument": { "uri": docs[*doc].0, "version": 2 }, "contentChanges": [change] } }));
             }
-            Step::Close(d) => msg(json!({ "jsonrpc": "2.0", "method": "textDocument/didClose",
+            Step::Close(d) => msg(&mut out, json!({ "jsonrpc": "2.0", "method": "textDocument/didClose",
                 "params": { "textDocument": { "uri": docs[*d].0 } } })),
-            Step::Exit => msg(json!({ "jsonrpc": "2.0", "method": "exit" })),
+            Step::Exit => msg(&mut out, json!({ "jsonrpc": "2.0", "method": "exit" })),
             Step::Bad(kind, bytes) => match kind % 6 {
                 0 => out.extend(frame(bytes)),
                 1 => out.extend(format!("Content-Length: {}\n\n", bytes.len()).bytes().chain(bytes.iter().copied())),
@@ -316,16 +316,16 @@ fn run(name: &str, default: u32, strategy: impl Strategy<Value = Vec<u8>>) {
         failure_persistence: None,
         ..Config::default()
     });
-    let mut most = 0;
+    let most = std::cell::Cell::new(0);
     runner
         .run(&strategy, |input| {
             let r = serve(input);
-            most = most.max(PEAK.load(Ordering::Relaxed));
+            most.set(most.get().max(PEAK.load(Ordering::Relaxed)));
             prop_assert!(r.is_ok(), "{}", r.unwrap_err());
             Ok(())
         })
         .unwrap();
-    eprintln!("{name}: {n} inputs served; peak allocation {} MiB", most >> 20);
+    eprintln!("{name}: {n} inputs served; peak allocation {} MiB", most.get() >> 20);
 }
 
 #[test]

@@ -21,9 +21,9 @@
 (require 'flymake)
 (require 'xref)
 
-(defvar certify-check-root (file-name-directory
-                            (directory-file-name
-                             (file-name-directory (or load-file-name buffer-file-name)))))
+(defvar certify-check-root
+  ;; Two folders above this file: editors/emacs/ -> the clone.
+  (expand-file-name "../../" (file-name-directory (or load-file-name buffer-file-name))))
 (load (expand-file-name "editors/emacs/certify.el" certify-check-root) nil t)
 (setq certify-lsp-command
       (list (expand-file-name (or (getenv "CERTIFY") "target/release/certify") certify-check-root)
@@ -53,6 +53,9 @@
 (defun certify-check-diagnostics ()
   "The diagnostics of the next publication, as flymake shows them."
   (let ((seen certify-check-published))
+    ;; eglot sends changes on an idle timer, and a batch Emacs is never
+    ;; idle: send them now.
+    (eglot--signal-textDocument/didChange)
     (certify-check-wait (lambda () (> certify-check-published seen)) "diagnostics")
     (flymake-start)
     (accept-process-output nil 0.1)
@@ -171,7 +174,11 @@
 
 ;; Shutdown: the server exits 0.
 (let ((proc (jsonrpc--process certify-check-server)))
-  (eglot-shutdown certify-check-server)
+  ;; `eglot-shutdown' sends these too, then deletes the process at once
+  ;; (jsonrpc.el of Emacs 28), which hides the exit code: send them here.
+  (setf (eglot--shutdown-requested certify-check-server) t)
+  (jsonrpc-request certify-check-server :shutdown nil :timeout 5)
+  (jsonrpc-notify certify-check-server :exit nil)
   (certify-check-wait (lambda () (not (process-live-p proc))) "the server exits" 10)
   (unless (eq (process-exit-status proc) 0)
     (certify-check-fail "the server exited with %s" (process-exit-status proc)))

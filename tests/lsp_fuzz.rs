@@ -54,6 +54,14 @@ const BOUND: usize = 512 << 20;
 /// How long one input may be served.
 const DEADLINE: Duration = Duration::from_secs(60);
 
+/// The allocation and panic counts are the process's: the tests take
+/// turns, so that one's counts are not another's.
+static SERIAL: Mutex<()> = Mutex::new(());
+
+fn one_at_a_time() -> std::sync::MutexGuard<'static, ()> {
+    SERIAL.lock().unwrap_or_else(|e| e.into_inner())
+}
+
 fn cases(default: u32) -> u32 {
     std::env::var("CERTIFY_FUZZ_CASES")
         .ok()
@@ -310,6 +318,7 @@ fn lsp_client_caps() -> Value {
 }
 
 fn run(name: &str, default: u32, strategy: impl Strategy<Value = Vec<u8>>) {
+    let _turn = one_at_a_time();
     let n = cases(default);
     let mut runner = TestRunner::new(Config {
         cases: n,
@@ -361,6 +370,7 @@ fn random_sessions_end_cleanly() {
 /// are each counted.
 #[test]
 fn the_fuzz_checks_can_fail() {
+    let _turn = one_at_a_time();
     let before = NOW.load(Ordering::Relaxed);
     PEAK.store(before, Ordering::Relaxed);
     let big = vec![0u8; BOUND + (1 << 20)];

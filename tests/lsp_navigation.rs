@@ -227,7 +227,7 @@ fn renaming_an_event_changes_its_pays_and_fixture_expectations() {
 
 #[test]
 fn renaming_a_wager_reaches_claims_readings_interpretations_and_fixtures() {
-    let counts = rename_checks("lucky_8", "  - id: lucky_8_player\n", 6, "lucky_eight_player", 2);
+    let counts = rename_checks("lucky_8", "  - id: lucky_8_player\n", 8, "lucky_eight_player", 2);
     let spec_edits = counts.iter().find(|(p, _)| p.ends_with("rules/lucky_8.yaml")).unwrap().1;
     assert!(*spec_edits > 10, "{counts:?}");
 }
@@ -236,8 +236,8 @@ fn renaming_a_wager_reaches_claims_readings_interpretations_and_fixtures() {
 fn renaming_a_pay_table_definition_interpretation_and_assumption_checks() {
     rename_checks("lucky_8", "      - id: l8_2", 12, "l8_two", 2);
     rename_checks("lucky_8", "  player_suited:", 2, "player_three_suited", 1);
-    rename_checks("lucky_8", "  - id: double_suited_player", 6, "double_suited_on_player", 1);
-    rename_checks("lucky_8", "  - id: three_suited_cards", 6, "three_cards_one_suit", 1);
+    rename_checks("lucky_8", "  - id: double_suited_player", 8, "double_suited_on_player", 1);
+    rename_checks("lucky_8", "  - id: three_suited_cards", 8, "three_cards_one_suit", 1);
 }
 
 #[test]
@@ -279,7 +279,7 @@ fn references_and_refusals() {
     let at = find(&ft, "  - name: ", "  - name: ".len() + 1);
     let r = s.call("textDocument/prepareRename", json!({ "textDocument": { "uri": fu }, "position": { "line": at.0, "character": at.1 } }));
     assert!(r["error"]["message"].as_str().unwrap().contains("not an id"), "{r}");
-    let at = find(&text, "  - id: lucky_8_banker\n", 6);
+    let at = find(&text, "  - id: lucky_8_banker\n", 8);
     let r = s.call("textDocument/rename", json!({ "textDocument": { "uri": u }, "position": { "line": at.0, "character": at.1 }, "newName": "Lucky Banker" }));
     assert_eq!(r["error"]["code"], -32602, "{r}");
     let r = s.call("textDocument/rename", json!({ "textDocument": { "uri": u }, "position": { "line": at.0, "character": at.1 }, "newName": "lucky_8_player" }));

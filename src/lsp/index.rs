@@ -9,7 +9,9 @@
 //! for every wager that reuses it, and its `pays:` keys name the events of
 //! each such wager. Renaming one of them renames all it is tied to.
 
-use super::tree::{Place, Tree, entries, get, items, last_line, text, whole, within};
+use super::tree::{
+    Place, Tree, entries, entry_last_line, get, items, last_line, text, whole, within,
+};
 use crate::diag::input::FileKind;
 use crate::spec::SourceFile;
 use crate::spec::node::Node;
@@ -300,7 +302,7 @@ impl Builder<'_> {
         let n = id?;
         let (name, at) = whole(&self.srcs[f], n)?;
         let start = super::tree::place(&self.srcs[f], &entry.defined, 1);
-        let last = last_line(self.index.text(f), start.line, start.col).max(at.line);
+        let last = entry_last_line(self.index.text(f), start.line, start.col).max(at.line);
         self.index.decls.push(Decl {
             kind,
             name: name.clone(),

@@ -99,3 +99,26 @@ fn last_is_key(text: &str, line: usize) -> bool {
     let l = l.split(" #").next().unwrap_or(l).trim_end();
     l.ends_with(':')
 }
+
+/// The last line of a list item's mapping that starts at `line`, `col`
+/// (its first key, or the `- ` before it): the lines below indented at
+/// least as far as its keys, blank lines and comments between them.
+pub fn entry_last_line(text: &str, line: usize, col: usize) -> usize {
+    let first = super::text::line(text, line);
+    let rest = first.get(col..).unwrap_or_default();
+    // Past any `- ` (a list item, or a list in a list) to the first key.
+    let keys = col + (rest.len() - rest.trim_start_matches(['-', ' ']).len());
+    let mut last = line;
+    for (i, l) in text.split('\n').enumerate().skip(line + 1) {
+        let trimmed = l.trim_start_matches(' ');
+        if trimmed.trim().is_empty() || trimmed.starts_with('#') {
+            continue;
+        }
+        if l.len() - trimmed.len() >= keys {
+            last = i;
+        } else {
+            break;
+        }
+    }
+    last
+}

@@ -35,7 +35,10 @@ fn emacs() -> Option<String> {
         Ok(o) => {
             eprintln!(
                 "skipped: emacs has no eglot or yaml-mode ({}); the Emacs set-up is not tried",
-                String::from_utf8_lossy(&o.stderr).lines().last().unwrap_or_default()
+                String::from_utf8_lossy(&o.stderr)
+                    .lines()
+                    .last()
+                    .unwrap_or_default()
             );
             None
         }
@@ -102,7 +105,11 @@ fn emacs_with_eglot_shows_fixes_completes_navigates_and_renames() {
     let server = Path::new(env!("CARGO_BIN_EXE_certify"));
     let run = batch(server, "ok");
     eprintln!("Emacs {version}, {:?}:\n{}", run.took, run.stdout);
-    assert!(run.ok, "the batch check failed:\n{}{}", run.stdout, run.stderr);
+    assert!(
+        run.ok,
+        "the batch check failed:\n{}{}",
+        run.stdout, run.stderr
+    );
     for want in [
         "no diagnostic on the clean spec",
         "unknown attribute reported at its place",
@@ -116,7 +123,11 @@ fn emacs_with_eglot_shows_fixes_completes_navigates_and_renames() {
         "shutdown: the server exited 0",
         "OK",
     ] {
-        assert!(run.stdout.contains(want), "{want:?} not in:\n{}", run.stdout);
+        assert!(
+            run.stdout.contains(want),
+            "{want:?} not in:\n{}",
+            run.stdout
+        );
     }
 }
 

@@ -42,7 +42,12 @@ fn applied(text: &str, edit: &Value) -> String {
                 .map_or(l.len(), |(i, _)| i)
     };
     let (a, b) = (offset(s), offset(e));
-    format!("{}{}{}", &text[..a], edit["newText"].as_str().unwrap(), &text[b..])
+    format!(
+        "{}{}{}",
+        &text[..a],
+        edit["newText"].as_str().unwrap(),
+        &text[b..]
+    )
 }
 
 /// The quick fixes offered on the one diagnostic of `bad` (a shipped
@@ -81,20 +86,40 @@ fn fixes_of(spec: &str, bad: impl Fn(&str) -> String) -> Vec<String> {
 
 #[test]
 fn did_you_mean_is_a_quick_fix() {
-    let titles = fixes_of("lucky_monkey", |t| t.replacen("banker.drew and not", "banker.drw and not", 1));
+    let titles = fixes_of("lucky_monkey", |t| {
+        t.replacen("banker.drew and not", "banker.drw and not", 1)
+    });
     assert_eq!(titles[0], "Replace `drw` with `drew`");
     // Every attribute of a hand the message lists is offered after it.
-    assert!(titles.iter().any(|t| t == "Replace `drw` with `total`"), "{titles:?}");
+    assert!(
+        titles.iter().any(|t| t == "Replace `drw` with `total`"),
+        "{titles:?}"
+    );
 }
 
 #[test]
 fn each_expected_id_is_a_quick_fix() {
     // A pay for an event the wager does not have: its events.
-    let titles = fixes_of("punto_banco", |t| t.replacen("pays: { win: 0.95, tie: push }", "pays: { win: 0.95, tye: push }", 1));
+    let titles = fixes_of("punto_banco", |t| {
+        t.replacen(
+            "pays: { win: 0.95, tie: push }",
+            "pays: { win: 0.95, tye: push }",
+            1,
+        )
+    });
     assert_eq!(titles[0], "Replace `tye` with `tie`");
-    assert!(titles.contains(&"Replace `tye` with `win`".to_string()), "{titles:?}");
+    assert!(
+        titles.contains(&"Replace `tye` with `win`".to_string()),
+        "{titles:?}"
+    );
     // A readings row naming no assumption of the spec.
-    let titles = fixes_of("lucky_8", |t| t.replacen("assumptions: [best_line_pays]", "assumptions: [best_line_pay]", 1));
+    let titles = fixes_of("lucky_8", |t| {
+        t.replacen(
+            "assumptions: [best_line_pays]",
+            "assumptions: [best_line_pay]",
+            1,
+        )
+    });
     assert_eq!(titles[0], "Replace `best_line_pay` with `best_line_pays`");
 }
 
@@ -103,22 +128,34 @@ fn a_value_against_several_becomes_in_a_list() {
     let titles = fixes_of("punto_banco", |t| {
         t.replacen("when: banker.wins", "when: banker.total == 8 or 9", 1)
     });
-    assert_eq!(titles[0], "Replace `banker.total == 8 or 9` with `banker.total in [8, 9]`");
+    assert_eq!(
+        titles[0],
+        "Replace `banker.total == 8 or 9` with `banker.total in [8, 9]`"
+    );
 }
 
 #[test]
 fn a_printed_edge_without_its_percent_sign_gets_it() {
-    let titles = fixes_of("lucky_8", |t| t.replacen("house_edge: \"6.1%\"", "house_edge: \"6.1\"", 1));
+    let titles = fixes_of("lucky_8", |t| {
+        t.replacen("house_edge: \"6.1%\"", "house_edge: \"6.1\"", 1)
+    });
     assert_eq!(titles[0], "Replace `\"6.1\"` with `\"6.1%\"`");
-    let titles = fixes_of("lucky_8", |t| t.replacen("house_edge: \"6.1%\"", "house_edge: 6.1", 1));
+    let titles = fixes_of("lucky_8", |t| {
+        t.replacen("house_edge: \"6.1%\"", "house_edge: 6.1", 1)
+    });
     assert_eq!(titles[0], "Replace `6.1` with `\"6.1%\"`");
 }
 
 #[test]
 fn a_value_holding_a_colon_is_quoted() {
     let line = "    source: Wizard of Odds, \"Baccarat odds for 1 to 12 decks\" (Banker, 5% commission, 8 decks)";
-    let titles = fixes_of("punto_banco", |t| t.replacen(line, "    source: Wizard of Odds: Banker", 1));
-    assert_eq!(titles[0], "Replace `Wizard of Odds: Banker` with `\"Wizard of Odds: Banker\"`");
+    let titles = fixes_of("punto_banco", |t| {
+        t.replacen(line, "    source: Wizard of Odds: Banker", 1)
+    });
+    assert_eq!(
+        titles[0],
+        "Replace `Wizard of Odds: Banker` with `\"Wizard of Odds: Banker\"`"
+    );
     // In a flow mapping, up to its `,` or `}`.
     let block = "  - wagers: [banker]\n    pay_table: commission\n    house_edge: \"1.0579%\"\n";
     let titles = fixes_of("punto_banco", |t| {
@@ -130,7 +167,10 @@ fn a_value_holding_a_colon_is_quoted() {
             &t[end..]
         )
     });
-    assert_eq!(titles[0], "Replace `Wizard: Banker` with `\"Wizard: Banker\"`");
+    assert_eq!(
+        titles[0],
+        "Replace `Wizard: Banker` with `\"Wizard: Banker\"`"
+    );
 }
 
 #[test]
@@ -146,9 +186,17 @@ fn an_error_in_an_included_game_file_shows_on_each_spec_s_include_line() {
     let dir = tempdir("include");
     std::fs::create_dir_all(dir.join("rules/games")).unwrap();
     let game = std::fs::read_to_string(repo().join("rules/games/punto_banco.yaml")).unwrap();
-    std::fs::write(dir.join("rules/games/punto_banco.yaml"), game.replacen("naturals:", "naturls:", 1)).unwrap();
+    std::fs::write(
+        dir.join("rules/games/punto_banco.yaml"),
+        game.replacen("naturals:", "naturls:", 1),
+    )
+    .unwrap();
     for spec in ["lucky_8", "golden_bacc"] {
-        std::fs::copy(repo().join(format!("rules/{spec}.yaml")), dir.join(format!("rules/{spec}.yaml"))).unwrap();
+        std::fs::copy(
+            repo().join(format!("rules/{spec}.yaml")),
+            dir.join(format!("rules/{spec}.yaml")),
+        )
+        .unwrap();
     }
     let (mut s, _) = Server::start(&dir);
     for spec in ["lucky_8", "golden_bacc"] {
@@ -159,12 +207,25 @@ fn an_error_in_an_included_game_file_shows_on_each_spec_s_include_line() {
         let ds = s.diagnostics(&u, 1);
         assert_eq!(ds.len(), 1, "{ds:#?}");
         let (line, col) = find(&text, "include: games/punto_banco.yaml", "include: ".len());
-        assert_eq!(ds[0]["range"]["start"], json!({ "line": line, "character": col }), "{ds:#?}");
+        assert_eq!(
+            ds[0]["range"]["start"],
+            json!({ "line": line, "character": col }),
+            "{ds:#?}"
+        );
         let m = ds[0]["message"].as_str().unwrap();
-        assert!(m.contains("included game file has") && m.contains("naturls"), "{m}");
+        assert!(
+            m.contains("included game file has") && m.contains("naturls"),
+            "{m}"
+        );
         let related = &ds[0]["relatedInformation"][0];
-        assert_eq!(related["location"]["uri"], uri(&dir.join("rules/games/punto_banco.yaml")));
-        assert_eq!(related["location"]["range"]["start"]["line"], find(&game, "naturals:", 0).0);
+        assert_eq!(
+            related["location"]["uri"],
+            uri(&dir.join("rules/games/punto_banco.yaml"))
+        );
+        assert_eq!(
+            related["location"]["range"]["start"]["line"],
+            find(&game, "naturals:", 0).0
+        );
     }
     s.stop();
     let _ = std::fs::remove_dir_all(&dir);
@@ -193,10 +254,15 @@ fn an_open_fixture_file_follows_its_open_spec() {
     let ds = s.wait(|m| {
         m["method"] == "textDocument/publishDiagnostics"
             && m["params"]["uri"] == fu
-            && m["params"]["diagnostics"].as_array().is_some_and(|d| !d.is_empty())
+            && m["params"]["diagnostics"]
+                .as_array()
+                .is_some_and(|d| !d.is_empty())
     });
     let m = ds["params"]["diagnostics"][0]["message"].as_str().unwrap();
-    assert!(m.contains("lucky_8_player.l8_1: expected lucky_8 pays 3 to 1, got lucky_8 pays 4 to 1"), "{m}");
+    assert!(
+        m.contains("lucky_8_player.l8_1: expected lucky_8 pays 3 to 1, got lucky_8 pays 4 to 1"),
+        "{m}"
+    );
     s.stop();
 }
 
@@ -221,7 +287,11 @@ fn a_new_file_under_rules_is_told_what_it_lacks() {
     let u = uri(&dir.join("fixtures/new_bet.yaml"));
     s.open(&u, "spec: new_bet\n");
     let ds = s.diagnostics(&u, 1);
-    assert!(ds.iter().any(|d| d["message"].as_str().unwrap().contains("`cases`")), "{ds:#?}");
+    assert!(
+        ds.iter()
+            .any(|d| d["message"].as_str().unwrap().contains("`cases`")),
+        "{ds:#?}"
+    );
     s.stop();
     let _ = std::fs::remove_dir_all(&dir);
 }
@@ -246,7 +316,13 @@ fn yaml_keys_complete_and_hover_from_the_schema() {
     assert_eq!(labels(&items), ["precedence"]);
     let item = &items[0];
     assert_eq!(item["textEdit"]["newText"], "precedence: ");
-    assert!(item["documentation"]["value"].as_str().unwrap().contains("highest_pay"), "{item}");
+    assert!(
+        item["documentation"]["value"]
+            .as_str()
+            .unwrap()
+            .contains("highest_pay"),
+        "{item}"
+    );
     // At the start of the line: the keys of a wager not written already
     // (`id`, `name`, `description`, `events`, `pay_tables` are).
     lines[name_line + 1] = "    ";
@@ -274,24 +350,48 @@ fn yaml_keys_complete_and_hover_from_the_schema() {
 fn conditions_have_semantic_tokens() {
     let (mut s, init) = Server::start(&repo());
     let legend = init["capabilities"]["semanticTokensProvider"]["legend"]["tokenTypes"].clone();
-    let types: Vec<String> = legend.as_array().unwrap().iter().map(|t| t.as_str().unwrap().to_string()).collect();
+    let types: Vec<String> = legend
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| t.as_str().unwrap().to_string())
+        .collect();
     let path = repo().join("rules/lucky_8.yaml");
     let text = std::fs::read_to_string(&path).unwrap();
     let u = uri(&path);
     s.open(&u, &text);
-    let data = s.request("textDocument/semanticTokens/full", json!({ "textDocument": { "uri": u } }));
-    let data: Vec<u64> = data["data"].as_array().unwrap().iter().map(|v| v.as_u64().unwrap()).collect();
+    let data = s.request(
+        "textDocument/semanticTokens/full",
+        json!({ "textDocument": { "uri": u } }),
+    );
+    let data: Vec<u64> = data["data"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_u64().unwrap())
+        .collect();
     // Decoded: line, start, length, type.
     let mut tokens = Vec::new();
     let (mut line, mut col) = (0, 0);
     for t in data.chunks(5) {
         line += t[0];
         col = if t[0] == 0 { col + t[1] } else { t[1] };
-        tokens.push((line as usize, col as usize, t[2] as usize, types[t[3] as usize].clone()));
+        tokens.push((
+            line as usize,
+            col as usize,
+            t[2] as usize,
+            types[t[3] as usize].clone(),
+        ));
     }
     let lines: Vec<&str> = text.lines().collect();
-    let word = |(l, c, n, _): &(usize, usize, usize, String)| lines[*l].chars().skip(*c).take(*n).collect::<String>();
-    let (l, _) = find(&text, "        when: both_8 and player_suited and banker_suited", 0);
+    let word = |(l, c, n, _): &(usize, usize, usize, String)| {
+        lines[*l].chars().skip(*c).take(*n).collect::<String>()
+    };
+    let (l, _) = find(
+        &text,
+        "        when: both_8 and player_suited and banker_suited",
+        0,
+    );
     let on: Vec<(String, String)> = tokens
         .iter()
         .filter(|t| t.0 == l)
@@ -307,8 +407,22 @@ fn conditions_have_semantic_tokens() {
             ("banker_suited".into(), "macro".into()),
         ]
     );
-    let (l, _) = find(&text, "  player_suited: player.count == 3 and suited(player.cards)", 0);
-    let on: Vec<String> = tokens.iter().filter(|t| t.0 == l).map(|t| t.3.clone()).collect();
-    assert_eq!(on, ["variable", "property", "operator", "number", "keyword", "function", "variable", "property"]);
+    let (l, _) = find(
+        &text,
+        "  player_suited: player.count == 3 and suited(player.cards)",
+        0,
+    );
+    let on: Vec<String> = tokens
+        .iter()
+        .filter(|t| t.0 == l)
+        .map(|t| t.3.clone())
+        .collect();
+    assert_eq!(
+        on,
+        [
+            "variable", "property", "operator", "number", "keyword", "function", "variable",
+            "property"
+        ]
+    );
     s.stop();
 }

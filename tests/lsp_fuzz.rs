@@ -248,13 +248,27 @@ fn session(steps: &[Step], initialize: bool, docs: &[(String, String)]) -> Vec<u
     let mut out = Vec::new();
     let msg = |out: &mut Vec<u8>, v: Value| out.extend(frame(v.to_string().as_bytes()));
     if initialize {
-        msg(&mut out, json!({ "jsonrpc": "2.0", "id": 0, "method": "initialize",
-                    "params": { "capabilities": lsp_client_caps(), "rootUri": format!("file://{}", repo().display()) } }));
-        msg(&mut out, json!({ "jsonrpc": "2.0", "method": "initialized", "params": {} }));
+        msg(
+            &mut out,
+            json!({ "jsonrpc": "2.0", "id": 0, "method": "initialize",
+                    "params": { "capabilities": lsp_client_caps(), "rootUri": format!("file://{}", repo().display()) } }),
+        );
+        msg(
+            &mut out,
+            json!({ "jsonrpc": "2.0", "method": "initialized", "params": {} }),
+        );
     }
     for s in steps {
         match s {
-            Step::Call { method, notify, doc, line, character, id, noise } => {
+            Step::Call {
+                method,
+                notify,
+                doc,
+                line,
+                character,
+                id,
+                noise,
+            } => {
                 let uri = &docs[*doc].0;
                 let pos = position(*line, *character);
                 let params = match noise {
@@ -271,32 +285,58 @@ fn session(steps: &[Step], initialize: bool, docs: &[(String, String)]) -> Vec<u
                         "id": id,
                     }),
                 };
-                let mut m = json!({ "jsonrpc": "2.0", "method": METHODS[*method], "params": params });
+                let mut m =
+                    json!({ "jsonrpc": "2.0", "method": METHODS[*method], "params": params });
                 if !notify {
                     m["id"] = json!(*id as i64 + 1000);
                 }
                 msg(&mut out, m);
             }
-            Step::Open(d) => msg(&mut out, json!({ "jsonrpc": "2.0", "method": "textDocument/didOpen",
-                "params": { "textDocument": { "uri": docs[*d].0, "languageId": "yaml", "version": 1, "text": docs[*d].1 } } })),
-            Step::Change { doc, start, end, text, whole } => {
+            Step::Open(d) => msg(
+                &mut out,
+                json!({ "jsonrpc": "2.0", "method": "textDocument/didOpen",
+                "params": { "textDocument": { "uri": docs[*d].0, "languageId": "yaml", "version": 1, "text": docs[*d].1 } } }),
+            ),
+            Step::Change {
+                doc,
+                start,
+                end,
+                text,
+                whole,
+            } => {
                 let change = if *whole {
                     json!({ "text": text })
                 } else {
                     json!({ "range": { "start": position(start.0, start.1), "end": position(end.0, end.1) }, "text": text })
                 };
-                msg(&mut out, json!({ "jsonrpc": "2.0", "method": "textDocument/didChange",
-                    "params": { "textDocument": { "uri": docs[*doc].0, "version": 2 }, "contentChanges": [change] } }));
+                msg(
+                    &mut out,
+                    json!({ "jsonrpc": "2.0", "method": "textDocument/didChange",
+                    "params": { "textDocument": { "uri": docs[*doc].0, "version": 2 }, "contentChanges": [change] } }),
+                );
             }
-            Step::Close(d) => msg(&mut out, json!({ "jsonrpc": "2.0", "method": "textDocument/didClose",
-                "params": { "textDocument": { "uri": docs[*d].0 } } })),
+            Step::Close(d) => msg(
+                &mut out,
+                json!({ "jsonrpc": "2.0", "method": "textDocument/didClose",
+                "params": { "textDocument": { "uri": docs[*d].0 } } }),
+            ),
             Step::Exit => msg(&mut out, json!({ "jsonrpc": "2.0", "method": "exit" })),
             Step::Bad(kind, bytes) => match kind % 6 {
                 0 => out.extend(frame(bytes)),
-                1 => out.extend(format!("Content-Length: {}\n\n", bytes.len()).bytes().chain(bytes.iter().copied())),
+                1 => out.extend(
+                    format!("Content-Length: {}\n\n", bytes.len())
+                        .bytes()
+                        .chain(bytes.iter().copied()),
+                ),
                 2 => out.extend(b"Content-Length: 18446744073709551615\r\n\r\n"),
-                3 => out.extend(format!("Content-Length: {}\r\n\r\n", bytes.len() + 5).bytes().chain(bytes.iter().copied())),
-                4 => out.extend(frame(b"[{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"shutdown\"}]")),
+                3 => out.extend(
+                    format!("Content-Length: {}\r\n\r\n", bytes.len() + 5)
+                        .bytes()
+                        .chain(bytes.iter().copied()),
+                ),
+                4 => out.extend(frame(
+                    b"[{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"shutdown\"}]",
+                )),
                 _ => out.extend(bytes),
             },
         }
@@ -334,7 +374,10 @@ fn run(name: &str, default: u32, strategy: impl Strategy<Value = Vec<u8>>) {
             Ok(())
         })
         .unwrap();
-    eprintln!("{name}: {n} inputs served; peak allocation {} MiB", most.get() >> 20);
+    eprintln!(
+        "{name}: {n} inputs served; peak allocation {} MiB",
+        most.get() >> 20
+    );
 }
 
 #[test]
@@ -361,7 +404,10 @@ fn random_sessions_end_cleanly() {
     run(
         "random sessions",
         24,
-        (proptest::collection::vec(step(), 0..40), prop::bool::weighted(0.9))
+        (
+            proptest::collection::vec(step(), 0..40),
+            prop::bool::weighted(0.9),
+        )
             .prop_map(move |(steps, init)| session(&steps, init, &docs)),
     );
 }

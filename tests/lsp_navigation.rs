@@ -33,7 +33,11 @@ fn symbols_named<'a>(s: &'a Value, name: &str) -> Vec<&'a Value> {
 
 fn names(s: &Value) -> Vec<String> {
     s.as_array()
-        .map(|a| a.iter().map(|x| x["name"].as_str().unwrap().to_string()).collect())
+        .map(|a| {
+            a.iter()
+                .map(|x| x["name"].as_str().unwrap().to_string())
+                .collect()
+        })
         .unwrap_or_default()
 }
 
@@ -44,10 +48,22 @@ fn golden_bacc_has_an_outline_of_its_wagers_events_and_pay_tables() {
     let text = std::fs::read_to_string(&path).unwrap();
     let u = uri(&path);
     s.open(&u, &text);
-    let symbols = s.request("textDocument/documentSymbol", json!({ "textDocument": { "uri": u } }));
+    let symbols = s.request(
+        "textDocument/documentSymbol",
+        json!({ "textDocument": { "uri": u } }),
+    );
     let top = names(&symbols);
-    for section in ["definitions", "wagers", "interpretations", "assumptions", "readings"] {
-        assert!(top.contains(&section.to_string()), "{section} not in {top:?}");
+    for section in [
+        "definitions",
+        "wagers",
+        "interpretations",
+        "assumptions",
+        "readings",
+    ] {
+        assert!(
+            top.contains(&section.to_string()),
+            "{section} not in {top:?}"
+        );
     }
     let wagers = symbols_named(&symbols, "wagers")[0];
     // The wagers as written: the `  - id:` lines of the `wagers:` section.
@@ -66,20 +82,38 @@ fn golden_bacc_has_an_outline_of_its_wagers_events_and_pay_tables() {
     let count = |kind: u64| -> usize {
         children
             .iter()
-            .map(|w| w["children"].as_array().map_or(0, |c| c.iter().filter(|x| x["kind"] == kind).count()))
+            .map(|w| {
+                w["children"]
+                    .as_array()
+                    .map_or(0, |c| c.iter().filter(|x| x["kind"] == kind).count())
+            })
             .sum()
     };
-    let written = section.iter().filter(|l| l.starts_with("      - id: ")).count();
+    let written = section
+        .iter()
+        .filter(|l| l.starts_with("      - id: "))
+        .count();
     assert_eq!(count(10), 49);
     assert_eq!(count(24) + count(10), written);
     // The first wager: its event and its table, by name, with the
     // wager's name as its detail.
     let first = &children[0];
     assert_eq!(first["name"], "gb_three_card_9_over_7");
-    assert!(first["detail"].as_str().unwrap().starts_with("Golden Bacc - Player or Banker win"));
-    assert_eq!(names(&first["children"]), ["three_card_9_over_three_card_7", "standard"]);
+    assert!(
+        first["detail"]
+            .as_str()
+            .unwrap()
+            .starts_with("Golden Bacc - Player or Banker win")
+    );
+    assert_eq!(
+        names(&first["children"]),
+        ["three_card_9_over_three_card_7", "standard"]
+    );
     let (line, col) = find(&text, "- id: gb_three_card_9_over_7", 6);
-    assert_eq!(first["selectionRange"]["start"], json!({ "line": line, "character": col }));
+    assert_eq!(
+        first["selectionRange"]["start"],
+        json!({ "line": line, "character": col })
+    );
     assert!(first["range"]["end"]["line"].as_u64().unwrap() > line as u64 + 10);
     // Definitions, interpretations and assumptions are listed too.
     assert!(!symbols_named(&symbols, "natural_9_over_7").is_empty());
@@ -91,9 +125,18 @@ fn golden_bacc_has_an_outline_of_its_wagers_events_and_pay_tables() {
     let ft = std::fs::read_to_string(&fx).unwrap();
     let fu = uri(&fx);
     s.open(&fu, &ft);
-    let symbols = s.request("textDocument/documentSymbol", json!({ "textDocument": { "uri": fu } }));
-    let cases = symbols_named(&symbols, "cases")[0]["children"].as_array().unwrap().len();
-    assert_eq!(cases, ft.lines().filter(|l| l.starts_with("  - name:")).count());
+    let symbols = s.request(
+        "textDocument/documentSymbol",
+        json!({ "textDocument": { "uri": fu } }),
+    );
+    let cases = symbols_named(&symbols, "cases")[0]["children"]
+        .as_array()
+        .unwrap()
+        .len();
+    assert_eq!(
+        cases,
+        ft.lines().filter(|l| l.starts_with("  - name:")).count()
+    );
     s.stop();
 }
 
@@ -116,7 +159,10 @@ fn workspace_symbols_find_ids_in_every_spec_under_rules() {
         .as_array()
         .unwrap()
         .iter()
-        .filter(|f| f["name"] == "banker" && f["location"]["uri"] == uri(&repo().join("rules/games/punto_banco.yaml")))
+        .filter(|f| {
+            f["name"] == "banker"
+                && f["location"]["uri"] == uri(&repo().join("rules/games/punto_banco.yaml"))
+        })
         .collect();
     assert_eq!(hands.len(), 1, "{found:#?}");
     s.stop();
@@ -152,14 +198,20 @@ fn apply(edit: &Value) -> BTreeMap<PathBuf, usize> {
         // Last first, so earlier places stay where they are.
         edits.sort_by_key(|e| {
             let s = &e["range"]["start"];
-            std::cmp::Reverse((s["line"].as_u64().unwrap(), s["character"].as_u64().unwrap()))
+            std::cmp::Reverse((
+                s["line"].as_u64().unwrap(),
+                s["character"].as_u64().unwrap(),
+            ))
         });
         for e in &edits {
             let (s, t) = (&e["range"]["start"], &e["range"]["end"]);
             assert_eq!(s["line"], t["line"]);
             let l = &mut lines[s["line"].as_u64().unwrap() as usize];
             let units: Vec<u16> = l.encode_utf16().collect();
-            let (a, b) = (s["character"].as_u64().unwrap() as usize, t["character"].as_u64().unwrap() as usize);
+            let (a, b) = (
+                s["character"].as_u64().unwrap() as usize,
+                t["character"].as_u64().unwrap() as usize,
+            );
             let new = format!(
                 "{}{}{}",
                 String::from_utf16(&units[..a]).unwrap(),
@@ -192,7 +244,13 @@ fn check_passes(dir: &Path, spec: &str) {
 
 /// Renames `old` (found at `needle` + `offset` in the spec) to `new`; the
 /// edit, applied, leaves a spec the command line checks with its fixtures.
-fn rename_checks(spec: &str, needle: &str, offset: usize, new: &str, files: usize) -> BTreeMap<PathBuf, usize> {
+fn rename_checks(
+    spec: &str,
+    needle: &str,
+    offset: usize,
+    new: &str,
+    files: usize,
+) -> BTreeMap<PathBuf, usize> {
     let dir = copy(spec, new);
     let (mut s, _) = Server::start(&dir);
     let path = dir.join(format!("rules/{spec}.yaml"));
@@ -220,15 +278,29 @@ fn renaming_an_event_changes_its_pays_and_fixture_expectations() {
     // by an alias with two other wagers, whose `suited_8` is renamed with
     // it; the fixture file expects it by name.
     let counts = rename_checks("lucky_8", "      - id: suited_8", 12, "suited_eight", 2);
-    let spec_edits = counts.iter().find(|(p, _)| p.ends_with("rules/lucky_8.yaml")).unwrap().1;
+    let spec_edits = counts
+        .iter()
+        .find(|(p, _)| p.ends_with("rules/lucky_8.yaml"))
+        .unwrap()
+        .1;
     // Three declarations and three pays of the shared tables.
     assert!(*spec_edits >= 6, "{counts:?}");
 }
 
 #[test]
 fn renaming_a_wager_reaches_claims_readings_interpretations_and_fixtures() {
-    let counts = rename_checks("lucky_8", "  - id: lucky_8_player\n", 8, "lucky_eight_player", 2);
-    let spec_edits = counts.iter().find(|(p, _)| p.ends_with("rules/lucky_8.yaml")).unwrap().1;
+    let counts = rename_checks(
+        "lucky_8",
+        "  - id: lucky_8_player\n",
+        8,
+        "lucky_eight_player",
+        2,
+    );
+    let spec_edits = counts
+        .iter()
+        .find(|(p, _)| p.ends_with("rules/lucky_8.yaml"))
+        .unwrap()
+        .1;
     assert!(*spec_edits > 10, "{counts:?}");
 }
 
@@ -236,8 +308,20 @@ fn renaming_a_wager_reaches_claims_readings_interpretations_and_fixtures() {
 fn renaming_a_pay_table_definition_interpretation_and_assumption_checks() {
     rename_checks("lucky_8", "      - id: l8_2", 12, "l8_two", 2);
     rename_checks("lucky_8", "  player_suited:", 2, "player_three_suited", 1);
-    rename_checks("lucky_8", "  - id: double_suited_player", 8, "double_suited_on_player", 1);
-    rename_checks("lucky_8", "  - id: three_suited_cards", 8, "three_cards_one_suit", 1);
+    rename_checks(
+        "lucky_8",
+        "  - id: double_suited_player",
+        8,
+        "double_suited_on_player",
+        1,
+    );
+    rename_checks(
+        "lucky_8",
+        "  - id: three_suited_cards",
+        8,
+        "three_cards_one_suit",
+        1,
+    );
 }
 
 #[test]
@@ -249,7 +333,11 @@ fn references_and_refusals() {
     s.open(&u, &text);
     // From a claim's `wagers:` entry: the declaration, the claims,
     // interpretations, readings, published figures and the fixture file.
-    let at = find(&text, "  - wagers: [lucky_8_player]", "  - wagers: [l".len());
+    let at = find(
+        &text,
+        "  - wagers: [lucky_8_player]",
+        "  - wagers: [l".len(),
+    );
     let refs = s.request(
         "textDocument/references",
         json!({ "textDocument": { "uri": u }, "position": { "line": at.0, "character": at.1 }, "context": { "includeDeclaration": true } }),
@@ -277,13 +365,28 @@ fn references_and_refusals() {
     let fu = uri(&repo().join("fixtures/lucky_8.yaml"));
     s.open(&fu, &ft);
     let at = find(&ft, "  - name: ", "  - name: ".len() + 1);
-    let r = s.call("textDocument/prepareRename", json!({ "textDocument": { "uri": fu }, "position": { "line": at.0, "character": at.1 } }));
-    assert!(r["error"]["message"].as_str().unwrap().contains("not an id"), "{r}");
+    let r = s.call(
+        "textDocument/prepareRename",
+        json!({ "textDocument": { "uri": fu }, "position": { "line": at.0, "character": at.1 } }),
+    );
+    assert!(
+        r["error"]["message"]
+            .as_str()
+            .unwrap()
+            .contains("not an id"),
+        "{r}"
+    );
     let at = find(&text, "  - id: lucky_8_banker\n", 8);
     let r = s.call("textDocument/rename", json!({ "textDocument": { "uri": u }, "position": { "line": at.0, "character": at.1 }, "newName": "Lucky Banker" }));
     assert_eq!(r["error"]["code"], -32602, "{r}");
     let r = s.call("textDocument/rename", json!({ "textDocument": { "uri": u }, "position": { "line": at.0, "character": at.1 }, "newName": "lucky_8_player" }));
-    assert!(r["error"]["message"].as_str().unwrap().contains("already names a wager"), "{r}");
+    assert!(
+        r["error"]["message"]
+            .as_str()
+            .unwrap()
+            .contains("already names a wager"),
+        "{r}"
+    );
     s.stop();
 }
 

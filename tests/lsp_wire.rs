@@ -51,17 +51,22 @@ fn error_of(reply: &Value) -> i64 {
 #[test]
 fn malformed_messages_are_answered_and_the_server_goes_on() {
     let (mut s, _) = Server::start(&repo());
-    let reply_to = |s: &mut Server, id: Value| {
-        s.wait(move |m| m["id"] == id && m.get("method").is_none())
-    };
+    let reply_to =
+        |s: &mut Server, id: Value| s.wait(move |m| m["id"] == id && m.get("method").is_none());
     // Not JSON, with a readable id.
-    s.send_raw(&framed(br#"{"jsonrpc":"2.0","id":101,"method":"textDocument/hover","params":{"#));
+    s.send_raw(&framed(
+        br#"{"jsonrpc":"2.0","id":101,"method":"textDocument/hover","params":{"#,
+    ));
     assert_eq!(error_of(&reply_to(&mut s, json!(101))), -32700);
     // Not UTF-8.
-    s.send_raw(&framed(b"{\"jsonrpc\":\"2.0\",\"id\":102,\"method\":\"x\",\"params\":{\"t\":\"\xff\xfe\"}}"));
+    s.send_raw(&framed(
+        b"{\"jsonrpc\":\"2.0\",\"id\":102,\"method\":\"x\",\"params\":{\"t\":\"\xff\xfe\"}}",
+    ));
     assert_eq!(error_of(&reply_to(&mut s, json!(102))), -32700);
     // A lone surrogate.
-    s.send_raw(&framed(br#"{"jsonrpc":"2.0","id":"s-1","method":"x","params":{"t":"\ud800"}}"#));
+    s.send_raw(&framed(
+        br#"{"jsonrpc":"2.0","id":"s-1","method":"x","params":{"t":"\ud800"}}"#,
+    ));
     assert_eq!(error_of(&reply_to(&mut s, json!("s-1"))), -32700);
     // JSON, but no message: no id to answer (standard error says so).
     s.send_raw(&framed(b"{}"));
@@ -78,12 +83,16 @@ fn malformed_messages_are_answered_and_the_server_goes_on() {
     s.send_raw(&framed(br#"{"jsonrpc":"2.0","id":106,"method":7}"#));
     assert_eq!(error_of(&reply_to(&mut s, json!(106))), -32600);
     // Headers ended by line feeds alone are read as the protocol's.
-    let body = br#"{"jsonrpc":"2.0","id":107,"method":"workspace/symbol","params":{"query":"l8_1"}}"#;
+    let body =
+        br#"{"jsonrpc":"2.0","id":107,"method":"workspace/symbol","params":{"query":"l8_1"}}"#;
     let mut lf = format!("Content-Length: {}\n\n", body.len()).into_bytes();
     lf.extend_from_slice(body);
     s.send_raw(&lf);
     let found = reply_to(&mut s, json!(107));
-    assert!(found["result"].as_array().is_some_and(|a| !a.is_empty()), "{found}");
+    assert!(
+        found["result"].as_array().is_some_and(|a| !a.is_empty()),
+        "{found}"
+    );
     // A message past the body limit but not past the skipped one: skipped
     // unread (never held whole), its id answered.
     let long = format!(
@@ -94,7 +103,10 @@ fn malformed_messages_are_answered_and_the_server_goes_on() {
     assert_eq!(error_of(&reply_to(&mut s, json!(108))), -32600);
     // Unknown methods, and parameters of the wrong shape.
     assert_eq!(error_of(&s.call("certify/nothing", json!({}))), -32601);
-    assert_eq!(error_of(&s.call("textDocument/hover", json!({ "x": 1 }))), -32602);
+    assert_eq!(
+        error_of(&s.call("textDocument/hover", json!({ "x": 1 }))),
+        -32602
+    );
     answers(&mut s);
     s.stop();
 }
@@ -104,7 +116,12 @@ fn malformed_messages_are_answered_and_the_server_goes_on() {
 /// panic on `capacity overflow`, abort on allocation or hold 3.9 GB).
 #[test]
 fn a_huge_content_length_ends_the_server_cleanly_with_a_message() {
-    for huge in ["18446744073709551615", "99999999999", "4000000000", "123456789012345678901234"] {
+    for huge in [
+        "18446744073709551615",
+        "99999999999",
+        "4000000000",
+        "123456789012345678901234",
+    ] {
         let mut s = Server::spawn(&repo(), Stdio::piped());
         let began = Instant::now();
         s.send_raw(format!("Content-Length: {huge}\r\n\r\n{{}}").as_bytes());
@@ -121,7 +138,10 @@ fn a_stream_that_cannot_be_followed_is_reported_and_exits_1() {
     for (bytes, says) in [
         (&b"hello there\r\n\r\n"[..], "expected a header"),
         (b"Content-Type: x\r\n\r\n{}", "no Content-Length"),
-        (b"Content-Length: 40\r\n\r\n{\"jsonrpc\"", "ended inside a message"),
+        (
+            b"Content-Length: 40\r\n\r\n{\"jsonrpc\"",
+            "ended inside a message",
+        ),
     ] {
         let mut s = Server::spawn(&repo(), Stdio::piped());
         s.send_raw(bytes);
@@ -138,7 +158,10 @@ fn the_life_cycle_is_the_protocol_s() {
     assert_eq!(error_of(&s.call("textDocument/hover", json!({}))), -32002);
     let init = s.call("initialize", json!({ "capabilities": {} }));
     assert!(init["result"]["capabilities"].is_object(), "{init}");
-    assert_eq!(error_of(&s.call("initialize", json!({ "capabilities": {} }))), -32600);
+    assert_eq!(
+        error_of(&s.call("initialize", json!({ "capabilities": {} }))),
+        -32600
+    );
     // `exit` before `shutdown`: exit code 1.
     s.notify("exit", Value::Null);
     let (status, stderr) = s.exit_status();
@@ -148,7 +171,10 @@ fn the_life_cycle_is_the_protocol_s() {
     // After `shutdown`, requests are refused; `exit` then exits 0.
     let (mut s, _) = Server::start(&repo());
     assert_eq!(s.call("shutdown", Value::Null)["result"], Value::Null);
-    assert_eq!(error_of(&s.call("workspace/symbol", json!({ "query": "" }))), -32600);
+    assert_eq!(
+        error_of(&s.call("workspace/symbol", json!({ "query": "" }))),
+        -32600
+    );
     s.notify("exit", Value::Null);
     let (status, _) = s.exit_status();
     assert_eq!(status.code(), Some(0));
@@ -166,7 +192,10 @@ fn the_life_cycle_is_the_protocol_s() {
 #[test]
 fn ranged_changes_edit_the_document_in_place() {
     let (mut s, init) = Server::start(&repo());
-    assert_eq!(init["result"]["capabilities"]["textDocumentSync"]["change"], 2);
+    assert_eq!(
+        init["capabilities"]["textDocumentSync"]["change"], 2,
+        "{init}"
+    );
     let path = repo().join("rules/lucky_monkey.yaml");
     let good = std::fs::read_to_string(&path).unwrap();
     let u = uri(&path);
@@ -178,8 +207,16 @@ fn ranged_changes_edit_the_document_in_place() {
     s.edit(&u, 2, (line, col + 4), (line, col + 5), "");
     let ds = s.diagnostics(&u, 2);
     assert_eq!(ds.len(), 1, "{ds:#?}");
-    assert_eq!(ds[0]["range"]["start"], json!({ "line": line, "character": col }));
-    assert!(ds[0]["message"].as_str().unwrap().starts_with("unknown name `bankr`"));
+    assert_eq!(
+        ds[0]["range"]["start"],
+        json!({ "line": line, "character": col })
+    );
+    assert!(
+        ds[0]["message"]
+            .as_str()
+            .unwrap()
+            .starts_with("unknown name `bankr`")
+    );
     // Put back: clean again.
     s.edit(&u, 3, (line, col + 4), (line, col + 4), "e");
     assert_eq!(s.diagnostics(&u, 3), Vec::<Value>::new());
@@ -193,7 +230,11 @@ fn ranged_changes_edit_the_document_in_place() {
 fn nothing_is_sent_that_the_client_did_not_declare() {
     let dir = std::env::temp_dir().join(format!("certify-lsp-bare-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
-    for f in ["rules/punto_banco.yaml", "fixtures/punto_banco.yaml", "fixtures/punto_banco_tableau.yaml"] {
+    for f in [
+        "rules/punto_banco.yaml",
+        "fixtures/punto_banco.yaml",
+        "fixtures/punto_banco_tableau.yaml",
+    ] {
         std::fs::create_dir_all(dir.join(f).parent().unwrap()).unwrap();
         std::fs::copy(repo().join(f), dir.join(f)).unwrap();
     }
@@ -205,25 +246,48 @@ fn nothing_is_sent_that_the_client_did_not_declare() {
     let text = std::fs::read_to_string(&path).unwrap();
     let u = uri(&path);
     s.open(&u, &text);
-    let hover = s.at("textDocument/hover", &u, find(&text, "when: banker.wins", 8));
+    let hover = s.at(
+        "textDocument/hover",
+        &u,
+        find(&text, "when: banker.wins", 8),
+    );
     assert_eq!(hover["contents"]["kind"], "plaintext", "{hover}");
-    assert!(!hover["contents"]["value"].as_str().unwrap().contains('`'), "{hover}");
-    let symbols = s.request("textDocument/documentSymbol", json!({ "textDocument": { "uri": u } }));
-    assert!(symbols[0].get("location").is_some(), "flat symbols: {symbols}");
+    assert!(
+        !hover["contents"]["value"].as_str().unwrap().contains('`'),
+        "{hover}"
+    );
+    let symbols = s.request(
+        "textDocument/documentSymbol",
+        json!({ "textDocument": { "uri": u } }),
+    );
+    assert!(
+        symbols[0].get("location").is_some(),
+        "flat symbols: {symbols}"
+    );
     let actions = s.request(
         "textDocument/codeAction",
         json!({ "textDocument": { "uri": u }, "range": { "start": { "line": 0, "character": 0 }, "end": { "line": 0, "character": 0 } }, "context": { "diagnostics": [] } }),
     );
-    assert_eq!(actions[0]["command"], "certify.run", "a bare command: {actions}");
+    assert_eq!(
+        actions[0]["command"], "certify.run",
+        "a bare command: {actions}"
+    );
     s.request(
         "workspace/executeCommand",
         json!({ "command": "certify.run", "arguments": [u] }),
     );
     let done = s.wait(|m| {
         m["method"] == "window/showMessage"
-            && m["params"]["message"].as_str().is_some_and(|t| t.contains("reports written"))
+            && m["params"]["message"]
+                .as_str()
+                .is_some_and(|t| t.contains("reports written"))
     });
-    assert!(done["params"]["message"].as_str().unwrap().contains("punto_banco.md"));
+    assert!(
+        done["params"]["message"]
+            .as_str()
+            .unwrap()
+            .contains("punto_banco.md")
+    );
     // Whatever came meanwhile, no `window/showDocument` did.
     std::thread::sleep(Duration::from_millis(200));
     while let Ok(m) = s.incoming.try_recv() {

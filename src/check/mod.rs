@@ -170,7 +170,8 @@ impl<'a> Checker<'a> {
                 .next_back()
                 .map_or(0, |(i, _)| i);
             let (from, to) = (
-                self.src.within_scalar(&at.referenced, &at.value, span.start, 1),
+                self.src
+                    .within_scalar(&at.referenced, &at.value, span.start, 1),
                 self.src.within_scalar(&at.referenced, &at.value, last, 1),
             );
             d.propose(crate::diag::Fix {

@@ -6,7 +6,8 @@
 //! table) is a function there.
 
 use super::outline::{DocKind, Outline};
-use super::requests::{CERTIFY_COMMAND, parse, to_value};
+use super::params::{parse, to_value};
+use super::requests::CERTIFY_COMMAND;
 use super::server::{Doc, Reply, Server};
 use lsp_types::{
     CodeAction, CodeActionKind, CodeActionOrCommand, Command, Range, Uri, WorkspaceEdit,
@@ -41,7 +42,10 @@ fn quick_fixes(a: &Asked) -> Vec<CodeAction> {
         return Vec::new();
     }
     let mut out = Vec::new();
-    for p in shown.iter().filter(|p| overlaps(p.diagnostic.range, a.range)) {
+    for p in shown
+        .iter()
+        .filter(|p| overlaps(p.diagnostic.range, a.range))
+    {
         for (i, (title, edit)) in p.fixes.iter().enumerate() {
             out.push(CodeAction {
                 title: title.clone(),
@@ -93,8 +97,10 @@ impl Server {
         let wanted = |k: &Option<CodeActionKind>| {
             only.is_empty()
                 || k.as_ref().is_some_and(|k| {
-                    only.iter()
-                        .any(|o| k.as_str() == o.as_str() || k.as_str().starts_with(&format!("{}.", o.as_str())))
+                    only.iter().any(|o| {
+                        k.as_str() == o.as_str()
+                            || k.as_str().starts_with(&format!("{}.", o.as_str()))
+                    })
                 })
         };
         let actions = PROVIDERS

@@ -68,10 +68,7 @@ impl Client {
             action_literals: caps
                 .pointer("/textDocument/codeAction/codeActionLiteralSupport")
                 .is_some_and(Value::is_object),
-            related_information: flag(
-                caps,
-                "/textDocument/publishDiagnostics/relatedInformation",
-            ),
+            related_information: flag(caps, "/textDocument/publishDiagnostics/relatedInformation"),
             hierarchical_symbols: flag(
                 caps,
                 "/textDocument/documentSymbol/hierarchicalDocumentSymbolSupport",
@@ -80,10 +77,7 @@ impl Client {
             semantic_tokens: caps
                 .pointer("/textDocument/semanticTokens")
                 .is_some_and(Value::is_object),
-            completion_kinds: kinds(
-                caps,
-                "/textDocument/completion/completionItemKind/valueSet",
-            ),
+            completion_kinds: kinds(caps, "/textDocument/completion/completionItemKind/valueSet"),
             symbol_kinds: kinds(caps, "/textDocument/documentSymbol/symbolKind/valueSet"),
             root,
         }

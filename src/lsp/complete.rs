@@ -145,7 +145,13 @@ pub fn keys_and_values(
             } else {
                 format!("{}: ", k.name)
             };
-            out.push_as(&k.name, &insert, CompletionItemKind::PROPERTY, Some(detail), Some(format!("`{}`: {}", k.name, k.doc)));
+            out.push_as(
+                &k.name,
+                &insert,
+                CompletionItemKind::PROPERTY,
+                Some(detail),
+                Some(format!("`{}`: {}", k.name, k.doc)),
+            );
         }
     } else {
         for v in keys::values(kind, &ctx.path) {

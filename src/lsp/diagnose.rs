@@ -100,7 +100,10 @@ fn fix(f: &crate::diag::Fix, text: &str) -> Option<(String, TextEdit)> {
         text::position(text, line, col),
         text::position(text, end_line, end_col),
     );
-    let (a, b) = (text::offset(text, range.start), text::offset(text, range.end));
+    let (a, b) = (
+        text::offset(text, range.start),
+        text::offset(text, range.end),
+    );
     let old = &text[a..b];
     let shown = |s: &str| {
         let s = s.split_whitespace().collect::<Vec<_>>().join(" ");
@@ -406,11 +409,13 @@ pub fn find_spec(fixture: &Path, id: &str) -> Option<PathBuf> {
 /// under `games/` a game file, under `rules/` a spec (so that a new file
 /// there is told what it lacks).
 pub fn kind_by_path(path: &Path) -> DocKind {
-    let is_yaml = path
-        .extension()
-        .is_some_and(|e| e == "yaml" || e == "yml");
+    let is_yaml = path.extension().is_some_and(|e| e == "yaml" || e == "yml");
     let parent = path.parent().and_then(Path::file_name);
-    let under = |name: &str| path.ancestors().skip(1).any(|a| a.file_name().is_some_and(|n| n == name));
+    let under = |name: &str| {
+        path.ancestors()
+            .skip(1)
+            .any(|a| a.file_name().is_some_and(|n| n == name))
+    };
     if !is_yaml {
         DocKind::Other
     } else if parent.is_some_and(|n| n == "fixtures") {

@@ -102,7 +102,7 @@ pub struct Index {
     /// the key, last line.
     pub sections: Vec<(String, usize, Place, usize)>,
     /// The words of every condition: file, place, text, what it is.
-    pub words: Vec<(usize, Place, String, super::tokens::Lex)>,
+    pub words: Vec<(usize, Place, String, super::lex::Lex)>,
 }
 
 /// A reference waiting for every declaration to be known.
@@ -165,7 +165,12 @@ impl Index {
 
     /// The index of one document alone (a spec with the game it includes,
     /// a game file, a fixture file): its symbols and condition words.
-    pub fn of_file(path: &Path, text: String, kind: super::outline::DocKind, open: Open) -> Option<Index> {
+    pub fn of_file(
+        path: &Path,
+        text: String,
+        kind: super::outline::DocKind,
+        open: Open,
+    ) -> Option<Index> {
         use super::outline::DocKind;
         let mut b = Builder {
             index: Index::default(),
@@ -318,7 +323,13 @@ impl Builder<'_> {
     }
 
     /// Refers to `kinds` with the whole of scalar `n`.
-    pub(super) fn refer(&mut self, f: usize, kinds: &'static [Kind], owner: Option<&str>, n: Option<&Tree>) {
+    pub(super) fn refer(
+        &mut self,
+        f: usize,
+        kinds: &'static [Kind],
+        owner: Option<&str>,
+        n: Option<&Tree>,
+    ) {
         let Some(n) = n else { return };
         if let Some(s) = text(Some(n)) {
             let s = s.to_string();
@@ -368,11 +379,11 @@ impl Builder<'_> {
         let Some(value) = text(Some(n)).map(str::to_string) else {
             return;
         };
-        for w in super::tokens::words(&value) {
+        for w in super::lex::words(&value) {
             let word = &value[w.start..w.end];
             let at = within(&self.srcs[f], n, &value, w.start, word.chars().count());
             self.index.words.push((f, at, word.to_string(), w.lex));
-            if w.lex == super::tokens::Lex::Name {
+            if w.lex == super::lex::Lex::Name {
                 let kinds = &[Kind::Definition, Kind::Hand];
                 self.part(f, kinds, true, None, n, &value, w.start, w.end);
             }

@@ -97,7 +97,12 @@ fn nested(root: &Value, s: &Value) -> bool {
     alternatives(root, s, &mut alts, 0);
     alts.iter().any(|a| {
         let ty = a.get("type");
-        let is = |t: &str| ty == Some(&Value::from(t)) || ty.and_then(Value::as_array).is_some_and(|v| v.contains(&Value::from(t)));
+        let is = |t: &str| {
+            ty == Some(&Value::from(t))
+                || ty
+                    .and_then(Value::as_array)
+                    .is_some_and(|v| v.contains(&Value::from(t)))
+        };
         is("object") || is("array")
     })
 }
@@ -158,7 +163,12 @@ pub fn values(kind: DocKind, path: &[String]) -> Vec<String> {
     };
     let mut out: Vec<String> = Vec::new();
     for s in at(root, path) {
-        for v in s.get("enum").and_then(Value::as_array).into_iter().flatten() {
+        for v in s
+            .get("enum")
+            .and_then(Value::as_array)
+            .into_iter()
+            .flatten()
+        {
             if let Some(v) = v.as_str().map(str::to_string).filter(|v| !out.contains(v)) {
                 out.push(v);
             }
@@ -296,7 +306,11 @@ mod tests {
         assert!(ks.iter().any(|k| k.name == "when"));
         // The top of a game file, and a fixture case.
         assert!(keys(DocKind::Game, &[]).iter().any(|k| k.name == "drawing"));
-        assert!(keys(DocKind::Fixture, &path(&["cases"])).iter().any(|k| k.name == "expect"));
+        assert!(
+            keys(DocKind::Fixture, &path(&["cases"]))
+                .iter()
+                .any(|k| k.name == "expect")
+        );
     }
 
     #[test]

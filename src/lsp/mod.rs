@@ -19,8 +19,8 @@
 //! `sites` (every id declared and where each is written, across a spec,
 //! its game files and fixture files), `tree` (the located YAML), `text`
 //! (what the cursor is in), `scope` (names for `complete` and
-//! `navigate`), `keys` (YAML keys from the spec's JSON Schema), `tokens`
-//! (a condition's words) and `reference` (the condition language's
+//! `navigate`), `keys` (YAML keys from the spec's JSON Schema), `lex` and `tokens`
+//! (a condition's words and their colours) and `reference` (the condition language's
 //! documentation, one table for the hover and the manual). Only
 //! `lsp-types` is used of the protocol's crates: the wire is certify's, so
 //! that no header or body an editor sends can panic or exhaust it.
@@ -31,8 +31,10 @@ mod complete;
 mod diagnose;
 mod index;
 mod keys;
+mod lex;
 mod navigate;
 mod outline;
+mod params;
 mod price;
 pub mod reference;
 mod rename;
@@ -54,5 +56,7 @@ pub use server::serve;
 /// says `exit`; the exit code (0 after `shutdown`, else 1, with the reason
 /// on standard error).
 pub fn serve_stdio() -> i32 {
-    serve(std::io::stdin(), std::io::stdout(), |line| eprintln!("{line}"))
+    serve(std::io::stdin(), std::io::stdout(), |line| {
+        eprintln!("{line}")
+    })
 }

@@ -5,7 +5,7 @@
 //! identifier or already names another of the same kind.
 
 use super::index::{Index, Site};
-use super::requests::{parse, to_value};
+use super::params::{parse, to_value};
 use super::server::{Reply, Server};
 use super::text;
 use super::wire::code;
@@ -106,9 +106,8 @@ fn places<'a>(indexes: &'a [Index], keys: &BTreeSet<Key>) -> Vec<(&'a Index, &'a
             .filter(|&d| keys.contains(&key(ix, d)))
             .collect();
         for s in ix.sites_of(&decls) {
-            let same = |(jx, t): &(&Index, &Site)| {
-                t.at == s.at && jx.path(t.file) == ix.path(s.file)
-            };
+            let same =
+                |(jx, t): &(&Index, &Site)| t.at == s.at && jx.path(t.file) == ix.path(s.file);
             if !out.iter().any(same) {
                 out.push((ix, s));
             }
@@ -151,14 +150,15 @@ impl Server {
 
     /// The id under the cursor that a rename would change, with its range.
     fn renamable(&self, uri: &Uri, pos: lsp_types::Position) -> Result<(Range, String), String> {
-        let (path, line, col) = self
-            .place_of(uri, pos)
-            .ok_or("the document is not open")?;
+        let (path, line, col) = self.place_of(uri, pos).ok_or("the document is not open")?;
         for ix in self.indexes(&path, false) {
             if let Some(site) = ix.site_at(&path, line, col) {
                 let d = &ix.decls[*site.decls.first().ok_or("nothing here")?];
                 if !d.kind.renamable() {
-                    return Err(format!("a {} is not an id: nothing refers to it", d.kind.noun()));
+                    return Err(format!(
+                        "a {} is not an id: nothing refers to it",
+                        d.kind.noun()
+                    ));
                 }
                 return Ok((range(&ix, site), d.name.clone()));
             }
@@ -169,10 +169,9 @@ impl Server {
     pub(super) fn prepare_rename(&mut self, params: Value) -> Reply {
         let p: lsp_types::TextDocumentPositionParams = parse(params)?;
         match self.renamable(&p.text_document.uri, p.position) {
-            Ok((range, placeholder)) => to_value(PrepareRenameResponse::RangeWithPlaceholder {
-                range,
-                placeholder,
-            }),
+            Ok((range, placeholder)) => {
+                to_value(PrepareRenameResponse::RangeWithPlaceholder { range, placeholder })
+            }
             Err(why) => Err((REQUEST_FAILED, why)),
         }
     }

@@ -7,6 +7,7 @@
 use super::client::Client;
 use super::index::Index;
 use super::outline::DocKind;
+use super::params::{parse, to_value};
 use super::scope::Scope;
 use super::server::{Reply, Server};
 use super::wire::code;
@@ -14,25 +15,16 @@ use super::worker::Event;
 use super::{complete, diagnose, keys, navigate, text};
 use lsp_types::{
     CodeActionProviderCapability, CompletionOptions, CompletionResponse, ExecuteCommandOptions,
-    Hover, HoverContents, HoverProviderCapability, MessageType, OneOf, RenameOptions,
-    SaveOptions, SemanticTokens, SemanticTokensFullOptions, SemanticTokensOptions,
+    Hover, HoverContents, HoverProviderCapability, MessageType, OneOf, RenameOptions, SaveOptions,
+    SemanticTokens, SemanticTokensFullOptions, SemanticTokensOptions,
     SemanticTokensServerCapabilities, ServerCapabilities, ShowMessageParams,
-    TextDocumentSyncCapability, TextDocumentSyncKind, TextDocumentSyncOptions, Uri,
-    notification,
+    TextDocumentSyncCapability, TextDocumentSyncKind, TextDocumentSyncOptions, Uri, notification,
 };
 use serde_json::Value;
 use std::path::{Path, PathBuf};
 
 /// The command of the code action that certifies a spec.
 pub const CERTIFY_COMMAND: &str = "certify.run";
-
-pub fn parse<T: serde::de::DeserializeOwned>(v: Value) -> Result<T, (i32, String)> {
-    serde_json::from_value(v).map_err(|e| (code::INVALID_PARAMS, e.to_string()))
-}
-
-pub fn to_value(v: impl serde::Serialize) -> Reply {
-    serde_json::to_value(v).map_err(|e| (code::INTERNAL_ERROR, e.to_string()))
-}
 
 impl Server {
     pub(super) fn capabilities(client: &Client) -> ServerCapabilities {
@@ -197,7 +189,10 @@ impl Server {
         let kind = self.docs[&path].outline.kind;
         let markdown = navigate::hover(&ctx, &self.scope(&path, line))
             .or_else(|| {
-                let col = text::char_col(text::line(&self.docs[&path].text, line), tp.position.character);
+                let col = text::char_col(
+                    text::line(&self.docs[&path].text, line),
+                    tp.position.character,
+                );
                 self.indexes(&path, false)
                     .iter()
                     .find_map(|ix| super::rename::hover(ix, &path, line, col))
@@ -218,7 +213,10 @@ impl Server {
         let Some((path, ctx, line)) = self.at(&tp.text_document.uri, tp.position) else {
             return Ok(Value::Null);
         };
-        let col = text::char_col(text::line(&self.docs[&path].text, line), tp.position.character);
+        let col = text::char_col(
+            text::line(&self.docs[&path].text, line),
+            tp.position.character,
+        );
         let found = self
             .indexes(&path, false)
             .iter()
@@ -254,10 +252,7 @@ impl Server {
             .and_then(|u| u.parse::<Uri>().ok())
             .and_then(|u| text::path_of(&u));
         let (Some(path), true) = (path, p.command == CERTIFY_COMMAND) else {
-            return Err((
-                code::INVALID_PARAMS,
-                "expected certify.run SPEC_URI".into(),
-            ));
+            return Err((code::INVALID_PARAMS, "expected certify.run SPEC_URI".into()));
         };
         self.notify::<notification::ShowMessage>(ShowMessageParams {
             typ: MessageType::INFO,

@@ -8,9 +8,9 @@
 use super::client::Client;
 use super::diagnose::{self, Published};
 use super::outline::{DocKind, Outline};
+use super::text;
 use super::wire::{self, Incoming, code};
 use super::worker::{CheckJob, Event, Latest};
-use super::text;
 use lsp_types::notification::Notification as _;
 use lsp_types::{InlayHint, PublishDiagnosticsParams, Uri, notification};
 use serde_json::{Value, json};
@@ -194,7 +194,9 @@ impl Server {
     }
 
     pub(super) fn refuse(&self, id: Value, code: i32, message: &str) {
-        self.send(json!({ "jsonrpc": "2.0", "id": id, "error": { "code": code, "message": message } }));
+        self.send(
+            json!({ "jsonrpc": "2.0", "id": id, "error": { "code": code, "message": message } }),
+        );
     }
 
     pub(super) fn notify<N: lsp_types::notification::Notification>(&self, params: N::Params) {
@@ -243,9 +245,11 @@ impl Server {
                     code::INVALID_REQUEST,
                     "the server is shutting down: after `shutdown` only `exit` is taken",
                 ),
-                (State::Running, "initialize") => {
-                    self.refuse(id, code::INVALID_REQUEST, "the server is already initialized")
-                }
+                (State::Running, "initialize") => self.refuse(
+                    id,
+                    code::INVALID_REQUEST,
+                    "the server is already initialized",
+                ),
                 (State::Running, "shutdown") => {
                     self.state = State::ShuttingDown;
                     self.reply(id, Value::Null);
@@ -443,7 +447,8 @@ impl Server {
             notification::DidOpenTextDocument::METHOD => {
                 let Ok(p) = serde_json::from_value::<lsp_types::DidOpenTextDocumentParams>(params)
                 else {
-                    return self.say("certify lsp: ignored a `didOpen` whose parameters do not read");
+                    return self
+                        .say("certify lsp: ignored a `didOpen` whose parameters do not read");
                 };
                 let Some(path) = text::path_of(&p.text_document.uri) else {
                     return;
@@ -472,9 +477,11 @@ impl Server {
                 self.set_text(&path, p.text_document.text, Duration::ZERO);
             }
             notification::DidChangeTextDocument::METHOD => {
-                let Ok(p) = serde_json::from_value::<lsp_types::DidChangeTextDocumentParams>(params)
+                let Ok(p) =
+                    serde_json::from_value::<lsp_types::DidChangeTextDocumentParams>(params)
                 else {
-                    return self.say("certify lsp: ignored a `didChange` whose parameters do not read");
+                    return self
+                        .say("certify lsp: ignored a `didChange` whose parameters do not read");
                 };
                 let Some(path) = text::path_of(&p.text_document.uri) else {
                     return;
@@ -509,7 +516,8 @@ impl Server {
                 }
             }
             notification::DidCloseTextDocument::METHOD => {
-                if let Ok(p) = serde_json::from_value::<lsp_types::DidCloseTextDocumentParams>(params)
+                if let Ok(p) =
+                    serde_json::from_value::<lsp_types::DidCloseTextDocumentParams>(params)
                     && let Some(path) = text::path_of(&p.text_document.uri)
                 {
                     self.close(&path);

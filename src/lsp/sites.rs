@@ -59,7 +59,10 @@ impl Builder<'_> {
                 self.refer(f, &[Assumption], None, get(t, "assumed"));
             }
         }
-        for c in items(get(top, "claims")).iter().chain(items(get(top, "published"))) {
+        for c in items(get(top, "claims"))
+            .iter()
+            .chain(items(get(top, "published")))
+        {
             self.refer_all(f, &[Wager], get(c, "wagers"));
             for w in items(get(c, "wagers")) {
                 self.refer(f, &[PayTable], text(Some(w)), get(c, "pay_table"));
@@ -67,7 +70,14 @@ impl Builder<'_> {
             self.refer(f, &[Combined], None, get(c, "combined"));
         }
         for i in items(get(top, "interpretations")) {
-            self.declare(f, Interpretation, None, get(i, "id"), detail(i, "question"), i);
+            self.declare(
+                f,
+                Interpretation,
+                None,
+                get(i, "id"),
+                detail(i, "question"),
+                i,
+            );
             for side in ["chosen", "alternative"] {
                 let Some(r) = get(i, side) else { continue };
                 self.target(f, r);
@@ -209,15 +219,38 @@ impl Builder<'_> {
         let w = target.split('.').next().unwrap_or_default().to_string();
         self.part(f, &[Wager], false, None, key, &target, 0, w.len());
         if target.len() > w.len() {
-            self.part(f, &[PayTable], false, Some(&w), key, &target, w.len() + 1, target.len());
+            self.part(
+                f,
+                &[PayTable],
+                false,
+                Some(&w),
+                key,
+                &target,
+                w.len() + 1,
+                target.len(),
+            );
         }
         let Some(v) = text(Some(value)).map(str::to_string) else {
             return;
         };
         let lead = v.len() - v.trim_start().len();
-        let event = v.trim_start().split(" pays ").next().unwrap_or_default().trim_end();
+        let event = v
+            .trim_start()
+            .split(" pays ")
+            .next()
+            .unwrap_or_default()
+            .trim_end();
         if !matches!(event, "lose" | "push" | "not placed") {
-            self.part(f, &[Event], false, Some(&w), value, &v, lead, lead + event.len());
+            self.part(
+                f,
+                &[Event],
+                false,
+                Some(&w),
+                value,
+                &v,
+                lead,
+                lead + event.len(),
+            );
         }
     }
 }

@@ -5,7 +5,7 @@
 //! index (`index`).
 
 use super::index::{Index, Kind};
-use super::requests::{parse, to_value};
+use super::params::{parse, to_value};
 use super::server::{Reply, Server};
 use super::text;
 use lsp_types::{DocumentSymbol, Location, Range, SymbolInformation, SymbolKind};
@@ -126,7 +126,12 @@ fn tree(ix: &Index, f: usize, client: &super::client::Client) -> Vec<DocumentSym
 
 /// The same symbols, flat, each naming its container.
 #[allow(deprecated)] // `SymbolInformation::deprecated`: a field of the protocol.
-fn flat(symbols: Vec<DocumentSymbol>, uri: &lsp_types::Uri, container: Option<String>, out: &mut Vec<SymbolInformation>) {
+fn flat(
+    symbols: Vec<DocumentSymbol>,
+    uri: &lsp_types::Uri,
+    container: Option<String>,
+    out: &mut Vec<SymbolInformation>,
+) {
     for s in symbols {
         let name = s.name.clone();
         out.push(SymbolInformation {
@@ -178,7 +183,11 @@ impl Server {
             let Some(ix) = Index::of_spec(&spec, &open, false) else {
                 continue;
             };
-            for d in ix.decls.iter().filter(|d| !d.aliased && matches(&d.name, &p.query)) {
+            for d in ix
+                .decls
+                .iter()
+                .filter(|d| !d.aliased && matches(&d.name, &p.query))
+            {
                 let key = (ix.path(d.file).to_path_buf(), d.at);
                 if seen.contains(&key) || found.len() >= MAX_FOUND {
                     continue;

@@ -316,7 +316,9 @@ fn flow(value: &str) -> Option<Flow> {
     while i < bytes.len() {
         match bytes[i] {
             q @ (b'"' | b'\'') => {
-                let end = value[i + 1..].find(q as char).map_or(bytes.len(), |e| i + 1 + e + 1);
+                let end = value[i + 1..]
+                    .find(q as char)
+                    .map_or(bytes.len(), |e| i + 1 + e + 1);
                 i = end;
                 continue;
             }
@@ -346,7 +348,8 @@ fn flow(value: &str) -> Option<Flow> {
     }
     let inner = open.last()?;
     let in_key = inner.map && inner.key.is_none();
-    let token = inner.entry + (value[inner.entry..].len() - value[inner.entry..].trim_start().len());
+    let token =
+        inner.entry + (value[inner.entry..].len() - value[inner.entry..].trim_start().len());
     Some(Flow {
         path: open.iter().filter_map(|o| o.key.clone()).collect(),
         in_key,
@@ -369,16 +372,32 @@ mod tests {
     #[test]
     fn ranged_changes_apply_in_utf16_units_and_out_of_range_is_clamped() {
         let mut t = String::from("a😀b\nsecond\r\nthird");
-        apply(&mut t, Some(Range::new(Position::new(0, 3), Position::new(0, 4))), "B");
+        apply(
+            &mut t,
+            Some(Range::new(Position::new(0, 3), Position::new(0, 4))),
+            "B",
+        );
         assert_eq!(t, "a😀B\nsecond\r\nthird");
         // Inside the pair: the character's start.
-        apply(&mut t, Some(Range::new(Position::new(0, 2), Position::new(0, 3))), "x");
+        apply(
+            &mut t,
+            Some(Range::new(Position::new(0, 2), Position::new(0, 3))),
+            "x",
+        );
         assert_eq!(t, "axB\nsecond\r\nthird");
         // Past the line's end: before its `\r\n`.
-        apply(&mut t, Some(Range::new(Position::new(1, 99), Position::new(1, 99))), "!");
+        apply(
+            &mut t,
+            Some(Range::new(Position::new(1, 99), Position::new(1, 99))),
+            "!",
+        );
         assert_eq!(t, "axB\nsecond!\r\nthird");
         // Past the text, and backwards.
-        apply(&mut t, Some(Range::new(Position::new(9, 0), Position::new(2, 2))), "");
+        apply(
+            &mut t,
+            Some(Range::new(Position::new(9, 0), Position::new(2, 2))),
+            "",
+        );
         assert_eq!(t, "axB\nsecond!\r\nth");
         apply(&mut t, None, "new");
         assert_eq!(t, "new");

@@ -5,80 +5,10 @@
 //! (which does not parse) is coloured as far as it goes.
 
 use super::index::{Index, Kind};
+use super::lex::Lex;
 use crate::cards::{RANK_NAMES, SUIT_NAMES};
 use crate::check::compile::{FUNCTIONS, GLOBALS};
 use lsp_types::{SemanticToken, SemanticTokenModifier, SemanticTokenType, SemanticTokensLegend};
-
-/// What a word of a condition is, as written.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Lex {
-    /// A bare name: a hand, a definition, a global, a rank or a suit.
-    Name,
-    /// A name after `.`.
-    Attribute,
-    /// A name before `(`.
-    Function,
-    Keyword,
-    Number,
-    Operator,
-}
-
-/// A word: its bytes in the condition's text.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Word {
-    pub start: usize,
-    pub end: usize,
-    pub lex: Lex,
-}
-
-const KEYWORDS: [&str; 6] = ["and", "or", "not", "in", "true", "false"];
-
-/// The words of a condition, in order.
-pub fn words(text: &str) -> Vec<Word> {
-    let b = text.as_bytes();
-    let mut out = Vec::new();
-    let mut i = 0;
-    while i < b.len() {
-        let c = b[i];
-        let start = i;
-        let lex = if c.is_ascii_alphabetic() || c == b'_' {
-            while i < b.len() && (b[i].is_ascii_alphanumeric() || b[i] == b'_') {
-                i += 1;
-            }
-            let before = text[..start].trim_end();
-            let after = text[i..].trim_start();
-            if before.ends_with('.') {
-                Lex::Attribute
-            } else if after.starts_with('(') {
-                Lex::Function
-            } else if KEYWORDS.contains(&&text[start..i]) {
-                Lex::Keyword
-            } else {
-                Lex::Name
-            }
-        } else if c.is_ascii_digit() {
-            while i < b.len() && b[i].is_ascii_digit() {
-                i += 1;
-            }
-            Lex::Number
-        } else if b"=!<>+-%".contains(&c) {
-            while i < b.len() && b"=!<>+-%".contains(&b[i]) {
-                i += 1;
-            }
-            Lex::Operator
-        } else {
-            // Brackets, commas, dots, spaces and anything else: no token.
-            i += text[i..].chars().next().map_or(1, char::len_utf8);
-            continue;
-        };
-        out.push(Word {
-            start,
-            end: i,
-            lex,
-        });
-    }
-    out
-}
 
 /// The token types, in the legend's order.
 const TYPES: [SemanticTokenType; 8] = [
@@ -108,7 +38,13 @@ fn type_of(t: &SemanticTokenType) -> u32 {
 
 /// The type and modifiers of a word at a place of the index's file `f`;
 /// None for a name that names nothing known (its diagnostic says so).
-fn classify(index: &Index, f: usize, at: super::tree::Place, word: &str, lex: Lex) -> Option<(u32, u32)> {
+fn classify(
+    index: &Index,
+    f: usize,
+    at: super::tree::Place,
+    word: &str,
+    lex: Lex,
+) -> Option<(u32, u32)> {
     let t = |ty: SemanticTokenType, m: u32| Some((type_of(&ty), m));
     match lex {
         Lex::Attribute => t(SemanticTokenType::PROPERTY, 0),
@@ -119,7 +55,9 @@ fn classify(index: &Index, f: usize, at: super::tree::Place, word: &str, lex: Le
         Lex::Operator => t(SemanticTokenType::OPERATOR, 0),
         Lex::Name => {
             let site = index.sites.iter().find(|s| s.file == f && s.at == at);
-            let kind = site.and_then(|s| s.decls.first()).map(|&d| index.decls[d].kind);
+            let kind = site
+                .and_then(|s| s.decls.first())
+                .map(|&d| index.decls[d].kind);
             match kind {
                 Some(Kind::Definition) => t(SemanticTokenType::MACRO, 0),
                 Some(Kind::Hand) => t(SemanticTokenType::VARIABLE, 0),

@@ -49,7 +49,9 @@ pub enum Incoming {
         params: Value,
     },
     /// The client's answer to one of the server's requests.
-    Response { id: Value },
+    Response {
+        id: Value,
+    },
     /// A message that cannot be used: the ids it carries (answered with
     /// `code`), and why, for standard error when there is none.
     Invalid {
@@ -386,7 +388,10 @@ mod tests {
 
     #[test]
     fn a_body_that_is_not_json_keeps_its_readable_id() {
-        let r = one(&framed(r#"{"jsonrpc":"2.0","id":"a-1","method":"x","params":{"#)).unwrap();
+        let r = one(&framed(
+            r#"{"jsonrpc":"2.0","id":"a-1","method":"x","params":{"#,
+        ))
+        .unwrap();
         match r {
             Some(Incoming::Invalid { ids, code, .. }) => {
                 assert_eq!(ids, [Value::from("a-1")]);
@@ -405,11 +410,17 @@ mod tests {
     fn shapes_json_rpc_refuses_are_invalid_requests() {
         for (body, ids) in [
             ("{}", vec![]),
-            (r#"[{"jsonrpc":"2.0","id":1,"method":"a"},{"id":2}]"#, vec![1, 2]),
+            (
+                r#"[{"jsonrpc":"2.0","id":1,"method":"a"},{"id":2}]"#,
+                vec![1, 2],
+            ),
             (r#"{"jsonrpc":"2.0","id":5}"#, vec![5]),
             (r#"{"jsonrpc":"2.0","id":5,"method":9}"#, vec![5]),
             (r#"{"id":5,"method":"a"}"#, vec![5]),
-            (r#"{"jsonrpc":"2.0","id":5,"method":"a","params":3}"#, vec![5]),
+            (
+                r#"{"jsonrpc":"2.0","id":5,"method":"a","params":3}"#,
+                vec![5],
+            ),
             ("17", vec![]),
         ] {
             match one(&framed(body)).unwrap() {
@@ -425,7 +436,12 @@ mod tests {
 
     #[test]
     fn a_length_past_the_limits_is_never_allocated() {
-        for huge in ["18446744073709551615", "99999999999", "4000000000", "99999999999999999999999"] {
+        for huge in [
+            "18446744073709551615",
+            "99999999999",
+            "4000000000",
+            "99999999999999999999999",
+        ] {
             let e = one(format!("Content-Length: {huge}\r\n\r\n{{}}").as_bytes());
             assert!(
                 matches!(&e, Err(Broken(m)) if m.contains("broken")),
@@ -433,7 +449,10 @@ mod tests {
             );
         }
         // Past the body limit but skippable: skipped, its id kept.
-        let mut body = format!(r#"{{"jsonrpc":"2.0","id":9,"method":"x","params":"{}"#, "a".repeat(MAX_BODY));
+        let mut body = format!(
+            r#"{{"jsonrpc":"2.0","id":9,"method":"x","params":"{}"#,
+            "a".repeat(MAX_BODY)
+        );
         body.push_str("\"}");
         match one(&framed(&body)).unwrap() {
             Some(Incoming::Invalid { ids, code, .. }) => {
@@ -461,8 +480,14 @@ mod tests {
 
     #[test]
     fn the_id_is_found_in_a_cut_message() {
-        assert_eq!(id_in(br#"{"params":{"id":1},"id": 42, "x"#), Some(Value::from(42)));
-        assert_eq!(id_in(br#"{"method":"id","id":"q\"1"}"#), Some(Value::from("q\"1")));
+        assert_eq!(
+            id_in(br#"{"params":{"id":1},"id": 42, "x"#),
+            Some(Value::from(42))
+        );
+        assert_eq!(
+            id_in(br#"{"method":"id","id":"q\"1"}"#),
+            Some(Value::from("q\"1"))
+        );
         assert_eq!(id_in(br#"{"id":null}"#), None);
         assert_eq!(id_in(b"\xff\xfe"), None);
     }

@@ -9,8 +9,8 @@
 
 use super::diagnose::{self, PerFile};
 use super::outline::{DocKind, Outline};
-use crate::model::Spec;
 use super::wire::Incoming;
+use crate::model::Spec;
 use lsp_types::InlayHint;
 use std::collections::HashMap;
 use std::panic::AssertUnwindSafe;

@@ -169,8 +169,10 @@ pub fn library_error(src: &SourceFile, kind: FileKind, e: &serde_saphyr::Error) 
     if let Some(h) = help {
         d = d.help(h);
     }
-    if matches!(&d.kind, crate::diag::ErrorKind::Input(InputError::Malformed { .. }))
-        && let Some(fix) = quoted_value(src, d.line, d.column)
+    if matches!(
+        &d.kind,
+        crate::diag::ErrorKind::Input(InputError::Malformed { .. })
+    ) && let Some(fix) = quoted_value(src, d.line, d.column)
     {
         d.propose(fix);
     }
@@ -181,7 +183,11 @@ pub fn library_error(src: &SourceFile, kind: FileKind, e: &serde_saphyr::Error) 
 /// or the same in `{ }`): the value quoted. None when the stop is not at
 /// such a `:` or the value is quoted already.
 fn quoted_value(src: &SourceFile, line: usize, column: usize) -> Option<crate::diag::Fix> {
-    let text = src.text.split('\n').nth(line.checked_sub(1)?)?.trim_end_matches('\r');
+    let text = src
+        .text
+        .split('\n')
+        .nth(line.checked_sub(1)?)?
+        .trim_end_matches('\r');
     let chars: Vec<char> = text.chars().collect();
     let at = column.checked_sub(1)?;
     if chars.get(at) != Some(&':') {
@@ -204,7 +210,11 @@ fn quoted_value(src: &SourceFile, line: usize, column: usize) -> Option<crate::d
             .find(|&i| chars[i] == '#' && chars[i - 1] == ' ')
             .unwrap_or(chars.len())
     };
-    let value: String = chars[start..end].iter().collect::<String>().trim_end().to_string();
+    let value: String = chars[start..end]
+        .iter()
+        .collect::<String>()
+        .trim_end()
+        .to_string();
     if value.starts_with(['"', '\'']) || value.is_empty() {
         return None;
     }

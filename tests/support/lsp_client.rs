@@ -208,7 +208,14 @@ impl Server {
 
     /// A ranged change: `text` in place of the characters (UTF-16 units)
     /// from `start` to `end`, each a 0-based line and character.
-    pub fn edit(&mut self, uri: &str, version: i64, start: (usize, usize), end: (usize, usize), text: &str) {
+    pub fn edit(
+        &mut self,
+        uri: &str,
+        version: i64,
+        start: (usize, usize),
+        end: (usize, usize),
+        text: &str,
+    ) {
         self.notify(
             "textDocument/didChange",
             json!({ "textDocument": { "uri": uri, "version": version }, "contentChanges": [{

@@ -110,39 +110,3 @@ pub fn tokens(index: &Index, f: usize) -> Vec<SemanticToken> {
         })
         .collect()
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_condition_s_words_are_read_as_written() {
-        let text = "player.first.rank == banker.third.rank and kinds(cards, 2) >= 2 or not tie";
-        let got: Vec<(&str, Lex)> = words(text)
-            .into_iter()
-            .map(|w| (&text[w.start..w.end], w.lex))
-            .collect();
-        use Lex::*;
-        assert_eq!(
-            got,
-            [
-                ("player", Name),
-                ("first", Attribute),
-                ("rank", Attribute),
-                ("==", Operator),
-                ("banker", Name),
-                ("third", Attribute),
-                ("rank", Attribute),
-                ("and", Keyword),
-                ("kinds", Function),
-                ("cards", Name),
-                ("2", Number),
-                (">=", Operator),
-                ("2", Number),
-                ("or", Keyword),
-                ("not", Keyword),
-                ("tie", Name),
-            ]
-        );
-    }
-}

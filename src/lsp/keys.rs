@@ -242,7 +242,10 @@ pub fn written(text: &str, line: usize, col: usize, flow: bool) -> Vec<String> {
     };
     if flow {
         let l = lines.get(line).copied().unwrap_or_default();
-        return l
+        // Inside the braces: the key the flow mapping is the value of is
+        // not one of its keys.
+        let inside = l.split_once('{').map_or("", |(_, r)| r);
+        return inside
             .split(['{', ','])
             .filter_map(|p| p.split_once(':').map(|(k, _)| k.trim().to_string()))
             .filter(|k| !k.is_empty() && k.chars().all(super::text::is_word))

@@ -4,27 +4,55 @@
 //! sentence. The figures come from the protection stage
 //! (`crate::protection`), computed by the pipeline.
 
-use super::Computed;
 use super::inputs::Inputs;
 use super::model::{Kind, Section, Table};
-use super::numbering::PROTECTION;
-use super::numbers::percent;
+use crate::assess::{Computed, Countermeasure};
+use crate::numbers::percent;
 use crate::protect::Outcome;
 use crate::protect::informed::per_total_wagered;
-use num_traits::Signed;
 
-/// The practical countermeasure against a scenario that gives an edge.
-fn countermeasure(o: &Outcome) -> &'static str {
-    if o.strategy.is_some() {
-        return "a card seen while the player decides: the face-down card stays flat and covered until every player has decided (the dealer neither lifts nor peeks at it), it is dealt so that no player or camera angle can read its face, and a dealer who exposes it voids the decision as the house rules say";
-    }
-    match o.partition {
-        Some(_) => {
+/// What stops a kind of exposure, in full (section 6's countermeasures).
+pub(crate) fn countermeasure(m: Countermeasure) -> &'static str {
+    match m {
+        Countermeasure::DecisionCard => {
+            "a card seen while the player decides: the face-down card stays flat and covered until every player has decided (the dealer neither lifts nor peeks at it), it is dealt so that no player or camera angle can read its face, and a dealer who exposes it voids the decision as the house rules say"
+        }
+        Countermeasure::EdgeSorting => {
             "edge sorting: cards with symmetric backs (back designs checked on delivery), an automatic shuffler that rotates cards or a turn in every shuffle, and no request to turn cards honoured"
         }
-        None => {
+        Countermeasure::SeenCard => {
             "a seen card: bets close before the first card leaves the shoe, cards stay covered until then (no flashing, a shoe that hides the top card), and no card is dealt face up before bets close"
         }
+    }
+}
+
+/// What stops a kind of exposure, in a few words (page one).
+pub(crate) fn countermeasure_short(m: Countermeasure) -> &'static str {
+    match m {
+        Countermeasure::DecisionCard => {
+            "keeping the face-down card covered until every player has decided"
+        }
+        Countermeasure::EdgeSorting => "cards with symmetric backs and a shuffler that turns cards",
+        Countermeasure::SeenCard => {
+            "closing bets before the first card leaves the shoe, cards covered until then"
+        }
+    }
+}
+
+/// The wagers a scenario's player chooses among, in words.
+pub(crate) fn choice_words(
+    spec: &crate::model::Spec,
+    wagers: &[String],
+    base_game: bool,
+) -> String {
+    let names: Vec<String> = wagers.iter().map(|w| label(spec, w)).collect();
+    match names.as_slice() {
+        [one] if !base_game => format!("betting {one} only when it favours them"),
+        [one] => format!("betting {one} or sitting out"),
+        _ => format!(
+            "betting the best of {} or sitting out",
+            super::words::and_list(&names)
+        ),
     }
 }
 
@@ -38,60 +66,6 @@ fn label(spec: &crate::model::Spec, id: &str) -> String {
         Some((w, t)) => super::words::wager_table(spec, w, t),
         None => super::words::wager(spec, id),
     }
-}
-
-/// The largest edge a scenario gives the player who may sit out, if any.
-fn largest(c: &Computed) -> Option<&Outcome> {
-    let set = c.protection.as_ref()?;
-    set.protection
-        .outcomes
-        .iter()
-        .filter(|o| o.player_edge_sitting_out.is_positive())
-        .max_by(|a, b| a.player_edge_sitting_out.cmp(&b.player_edge_sitting_out))
-}
-
-/// Page one's sentence.
-pub(crate) fn sentence(c: &Computed) -> Option<String> {
-    let set = c.protection.as_ref()?;
-    if set.protection.outcomes.is_empty() {
-        return None;
-    }
-    let mut s = match largest(c) {
-        None => format!(
-            "Game protection: no scenario of section {PROTECTION} (first cards seen or told apart) gives the player an edge."
-        ),
-        Some(o) if o.strategy.is_some() => format!(
-            "Game protection: a player who sees {} gains an edge; the largest of section {PROTECTION}, {} per round dealt, drawing as that card says.",
-            crate::protect::sees(o),
-            percent(&o.player_edge_sitting_out, 4),
-        ),
-        Some(o) => format!(
-            "Game protection: a player who knows {} before betting gains an edge; the largest of section {PROTECTION}, {} per round dealt ({}).",
-            crate::protect::sees(o),
-            percent(&o.player_edge_sitting_out, 4),
-            if set.base_game {
-                "betting the best of the base game's wagers or sitting out"
-            } else {
-                "betting the side bet only when it is favourable"
-            }
-        ),
-    };
-    // A card seen while deciding is a dealing-procedure risk of its own:
-    // named even when a first-card scenario is larger.
-    let best = largest(c).map(|o| o.scenario.text.as_str());
-    for o in &set.protection.outcomes {
-        if o.strategy.is_some()
-            && o.player_edge.is_positive()
-            && best != Some(o.scenario.text.as_str())
-        {
-            s.push_str(&format!(
-                " A player who sees {} gains {} per round dealt, drawing as that card says.",
-                crate::protect::sees(o),
-                percent(&o.player_edge, 4)
-            ));
-        }
-    }
-    Some(s)
 }
 
 /// The scenarios where the player sees a card while deciding to draw
@@ -111,7 +85,6 @@ fn informed(sec: &mut Section, p: &crate::protection::Protection) {
         "Bets are down before the deal, so what the player sees here changes only the decision to draw: the strategy the rest of this report assumes, without the knowledge, against the optimal strategy with it, exact (for other players' cards, every combination of their point values is enumerated, weighted by the ways it is dealt). Per round: the player's expected win per unit of the bet placed every round; per total wagered: per unit staked in all (the bet the decision to draw adds included). A dash in the table above: the player cannot sit out.",
     );
     let mut t = Table::names([
-        "scenario",
         "player sees",
         "without it: per round",
         "with it: per round",
@@ -119,10 +92,9 @@ fn informed(sec: &mut Section, p: &crate::protection::Protection) {
         "with it: per total wagered",
         "gain per round",
     ])
-    .kinds_from(2, Kind::Percent);
+    .kinds_from(1, Kind::Percent);
     for (o, g) in &list {
         t.row([
-            o.scenario.text.clone(),
             crate::protect::sees(o),
             percent(&g.normal.expected, 4),
             percent(&g.informed.expected, 4),
@@ -173,7 +145,6 @@ pub(crate) fn section(inp: &Inputs, c: &Computed, number: usize) -> Option<Secti
         }
     ));
     let mut t = Table::names([
-        "scenario",
         "player sees",
         "wagers",
         "must bet: per round",
@@ -181,7 +152,7 @@ pub(crate) fn section(inp: &Inputs, c: &Computed, number: usize) -> Option<Secti
         "per round bet",
         "rounds bet",
     ])
-    .kinds_from(3, Kind::Percent);
+    .kinds_from(2, Kind::Percent);
     let dash = |o: &Outcome, x: String| if o.strategy.is_some() { "-".into() } else { x };
     for o in &p.outcomes {
         let wagers = match &o.strategy {
@@ -199,13 +170,6 @@ pub(crate) fn section(inp: &Inputs, c: &Computed, number: usize) -> Option<Secti
                 .join(", "),
         };
         t.row([
-            // The wagers are in their own column: not after `@`.
-            o.scenario
-                .text
-                .split('@')
-                .next()
-                .unwrap_or_default()
-                .to_string(),
             crate::protect::sees(o),
             wagers,
             percent(&o.player_edge, 4),
@@ -219,7 +183,7 @@ pub(crate) fn section(inp: &Inputs, c: &Computed, number: usize) -> Option<Secti
     let best: Vec<&Outcome> = p.outcomes.iter().filter(|o| o.searched > 0).collect();
     if !best.is_empty() {
         sec.para(format!(
-            "For a best partition (groups:K:best), every two-group partition of the thirteen ranks ({}) is tried, and the one best for the player who may sit out is kept.",
+            "Where a player tells two groups of ranks apart, every two-group partition of the thirteen ranks ({}) is tried, and the one best for the player who may sit out is shown.",
             best[0].searched
         ));
     }
@@ -253,43 +217,40 @@ pub(crate) fn section(inp: &Inputs, c: &Computed, number: usize) -> Option<Secti
         }
     }
     sec.heading(3, "Countermeasures");
-    let gaining: Vec<&Outcome> = p
-        .outcomes
-        .iter()
-        .filter(|o| o.player_edge_sitting_out.is_positive())
-        .collect();
-    if gaining.is_empty() {
+    let Some(e) = &inp.assessment.exposure else {
+        return Some(sec);
+    };
+    if e.gaining.is_empty() {
         sec.para("No scenario gives the player an edge.");
     }
-    let mut kinds: Vec<&str> = gaining.iter().map(|o| countermeasure(o)).collect();
-    kinds.dedup();
+    let mut kinds: Vec<Countermeasure> = e.gaining.iter().map(|g| g.countermeasure).collect();
     kinds.sort_unstable();
     kinds.dedup();
     for k in kinds {
-        let names: Vec<String> = gaining
+        let names: Vec<String> = e
+            .gaining
             .iter()
-            .filter(|o| countermeasure(o) == k)
-            .map(|o| crate::protect::sees(o))
+            .filter(|g| g.countermeasure == k)
+            .map(|g| crate::protect::sees(&p.outcomes[g.outcome]))
             .collect::<std::collections::BTreeSet<_>>()
             .into_iter()
             .collect();
         sec.item(format!(
-            "Against a player who knows {}: {k}.",
-            names.join("; or ")
+            "Against a player who knows {}: {}.",
+            names.join("; or "),
+            countermeasure(k)
         ));
     }
     if !set.favourable.is_empty() {
         sec.note(format!(
-            "Left out: {}, whose house edge is negative: the player has the edge without seeing any card (see the warnings).",
+            "Left out: {}, whose {} is negative: the player has the edge without seeing any card (see the warnings).",
             set.favourable
                 .iter()
                 .map(|w| label(inp.spec, w))
                 .collect::<Vec<_>>()
-                .join(", ")
+                .join(", "),
+            inp.terms.edge()
         ));
     }
-    sec.para(
-        "Every decision table, and any other scenario, in exact fractions: the manual's chapter \"Game protection\" shows how to compute them.",
-    );
     Some(sec)
 }

@@ -669,7 +669,7 @@ impl Pass<'_> {
                             },
                         )
                         .expected(format!("one of {}", names.join(", ")), format!("`{name}`"));
-                        if let Some(near) = crate::check::compile::closest(&name, &names) {
+                        if let Some(near) = crate::diag::closest(&name, &names) {
                             d.suggest(near);
                         }
                         self.out.push(d);

@@ -11,7 +11,7 @@
 use certify::engine::Analysis;
 use certify::model::Spec;
 use certify::options::Options;
-use certify::report::numbers::percent;
+use certify::numbers::percent;
 use std::collections::BTreeSet;
 use std::path::Path;
 use std::sync::OnceLock;
@@ -181,7 +181,7 @@ fn every_published_figure_is_confirmed_or_its_slip_is_shown_exactly() {
     let (mut confirmed, mut slips) = (0, 0);
     for b in library() {
         let (path, a) = (&b.path, &b.analysis);
-        let checks = certify::report::claims::check_list(&b.spec.published, a);
+        let checks = certify::assess::claims::check_list(&b.spec.published, a);
         for (c, row) in checks.iter().zip(&b.spec.published) {
             let at = format!(
                 "{path}: {} {} {}",

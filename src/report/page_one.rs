@@ -269,7 +269,7 @@ fn counting(inp: &Inputs, c: &Computed) -> String {
             ));
         }
         format!(
-            "**Countable: a card counter beats {} to the usual cut card** ({cut}{}): {}; the measures against it are in section {section}.",
+            "**Countable: a card counter beats {} to the usual cut card** ({cut}{}): {}; the measures against {} are in section {section}.",
             if r.countable.len() == 1 {
                 "1 pay table".to_string()
             } else {
@@ -280,7 +280,8 @@ fn counting(inp: &Inputs, c: &Computed) -> String {
             } else {
                 ""
             },
-            list.join("; ")
+            list.join("; "),
+            if r.countable.len() == 1 { "it" } else { "them" }
         )
     };
     let lost: Vec<String> = r
@@ -587,7 +588,11 @@ fn run_facts(inp: &Inputs, c: &Computed) -> String {
     let apart = if apart.is_empty() {
         String::new()
     } else {
-        format!(" ({} shown apart, not results)", and_list(&apart))
+        format!(
+            " ({} computed too, in section {}, not results)",
+            and_list(&apart),
+            super::numbering::RESULTS
+        )
     };
     let range = match a.scope.range_decks.as_slice() {
         [lo, .., hi] => format!(

@@ -466,7 +466,10 @@ fn logic(op: BinOp, xs: &[Expr], env: &Env) -> Result<Value> {
 /// chain lists after the comparison, and says where the first number is.
 /// `x == 8 or 9 and y` reads as `x == 8 or (9 and y)`: its number leads
 /// an `and`.
-fn one_of_several(xs: &[Expr], k: usize) -> Option<(Span, String, Option<(Span, String)>)> {
+/// A place and the text to put there.
+type Put = (Span, String);
+
+fn one_of_several(xs: &[Expr], k: usize) -> Option<(Span, String, Option<Put>)> {
     let int = |e: &Expr| match e.kind {
         ExprKind::Int(v) => Some(v),
         _ => None,

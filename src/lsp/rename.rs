@@ -204,6 +204,9 @@ impl Server {
                 return Err((REQUEST_FAILED, taken));
             }
         }
+        // The protocol's WorkspaceEdit keys its changes by Uri; no Uri is
+        // changed while it is a key here.
+        #[allow(clippy::mutable_key_type)]
         let mut changes: HashMap<Uri, Vec<TextEdit>> = HashMap::new();
         for (ix, s) in places(&indexes, &keys) {
             let r = range(ix, s);

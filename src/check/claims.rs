@@ -29,6 +29,7 @@ impl Checker<'_> {
                     };
                     let d = self.string_error(id, kind);
                     d.expected = Some(format!("one of {}", crate::diag::list(&ids)));
+                    d.offer(&ids);
                     ok = false;
                 }
             }
@@ -72,6 +73,7 @@ impl Checker<'_> {
             let d = self.string_error(wager, SpecError::UnknownWager { name });
             d.expected = Some(format!("one of {}", crate::diag::list(&ids)));
             d.found = Some(format!("`{}`", wager.value));
+            d.offer(&ids);
             return false;
         };
         if let Some(t) = table
@@ -85,6 +87,7 @@ impl Checker<'_> {
             let d = self.string_error(t, kind);
             d.expected = Some(format!("one of {}", tables.join(", ")));
             d.found = Some(format!("`{}`", t.value));
+            d.offer(&tables);
             return false;
         }
         true

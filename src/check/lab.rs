@@ -303,8 +303,9 @@ impl Checker<'_> {
                             .iter()
                             .map(|p| p.id.value.as_str())
                             .collect();
-                        self.string_error(t, kind).expected =
-                            Some(format!("one of {}", ids.join(", ")));
+                        let d = self.string_error(t, kind);
+                        d.expected = Some(format!("one of {}", ids.join(", ")));
+                        d.offer(&ids);
                         return None;
                     }
                 };
@@ -321,8 +322,9 @@ impl Checker<'_> {
                 let kind = SpecError::UnknownCombined {
                     id: c.value.clone(),
                 };
-                self.string_error(c, kind).expected =
-                    Some(format!("one of {}", crate::diag::list(&ids)));
+                let d = self.string_error(c, kind);
+                d.expected = Some(format!("one of {}", crate::diag::list(&ids)));
+                d.offer(&ids);
                 None
             }
             _ => {
@@ -364,6 +366,7 @@ impl Checker<'_> {
         let d = self.string_error(wager, SpecError::UnknownWager { name });
         d.expected = Some(format!("one of {}", crate::diag::list(&ids)));
         d.found = Some(format!("`{}`", wager.value));
+        d.offer(&ids);
         false
     }
 }

@@ -78,8 +78,9 @@ impl Checker<'_> {
             format!("one of {}", crate::diag::list(known))
         });
         d.found = Some(format!("`{}`", name.value));
+        d.offer(known);
         if let Some(s) = closest(&name.value, known) {
-            d.help = Some(format!("did you mean `{s}`?"));
+            d.suggest(s);
         }
         false
     }

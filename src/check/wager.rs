@@ -101,8 +101,9 @@ impl Checker<'_> {
                     let d = self.string_error(event, kind);
                     d.expected = Some(format!("one of {}", crate::diag::list(&event_ids)));
                     d.found = Some(format!("`{}`", event.value));
+                    d.offer(&event_ids);
                     if let Some(s) = closest(&event.value, &event_ids) {
-                        d.help = Some(format!("did you mean `{s}`?"));
+                        d.suggest(s);
                     }
                     continue;
                 };
@@ -180,6 +181,7 @@ impl Checker<'_> {
             d.found = Some(format!("`{text}`"));
             if text.starts_with('-') {
                 d.help = Some("a losing event is written `lose`".into());
+                d.fix("lose");
             }
         }
         parsed

@@ -45,6 +45,34 @@ pub struct Diagnostic {
     pub expected: Option<String>,
     pub found: Option<String>,
     pub help: Option<String>,
+    /// Replacements the diagnostic proposes, best first: what an editor
+    /// offers as quick fixes (the command line shows the help alone).
+    pub fixes: Vec<Fix>,
+}
+
+/// A proposed replacement: `text` in place of the characters from a
+/// 1-based line and column up to (not including) another, in the
+/// diagnostic's file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Fix {
+    pub line: usize,
+    pub column: usize,
+    pub end_line: usize,
+    pub end_column: usize,
+    pub text: String,
+}
+
+impl Fix {
+    /// `text` in place of the `width` characters at `at`.
+    pub fn at(at: &Position, text: impl Into<String>) -> Fix {
+        Fix {
+            line: at.line,
+            column: at.column,
+            end_line: at.line,
+            end_column: at.column + at.width,
+            text: text.into(),
+        }
+    }
 }
 
 impl Diagnostic {
@@ -58,6 +86,54 @@ impl Diagnostic {
             expected: None,
             found: None,
             help: None,
+            fixes: Vec::new(),
+        }
+    }
+
+    /// Proposes `text` in place of what the diagnostic underlines.
+    pub fn fix(&mut self, text: impl Into<String>) -> &mut Self {
+        let at = self.place();
+        self.fix_at(&at, text)
+    }
+
+    /// Proposes `text` in place of the text at `at` (in the same file).
+    pub fn fix_at(&mut self, at: &Position, text: impl Into<String>) -> &mut Self {
+        self.propose(Fix::at(at, text))
+    }
+
+    /// Proposes a replacement (in the same file), once.
+    pub fn propose(&mut self, fix: Fix) -> &mut Self {
+        if !self.fixes.contains(&fix) {
+            self.fixes.push(fix);
+        }
+        self
+    }
+
+    /// "did you mean `s`?": the help, and `s` as the first fix.
+    pub fn suggest(&mut self, s: &str) -> &mut Self {
+        self.help = Some(format!("did you mean `{s}`?"));
+        let fix = Fix::at(&self.place(), s);
+        self.fixes.retain(|f| *f != fix);
+        self.fixes.insert(0, fix);
+        self
+    }
+
+    /// Each of the names a message lists as expected (as many as
+    /// [`list`] shows), as a fix, after any suggestion.
+    pub fn offer<S: AsRef<str>>(&mut self, names: &[S]) -> &mut Self {
+        for n in names.iter().take(MAX_LISTED) {
+            self.fix(n.as_ref());
+        }
+        self
+    }
+
+    /// Where the diagnostic points.
+    pub fn place(&self) -> Position {
+        Position {
+            file: self.file.clone(),
+            line: self.line,
+            column: self.column,
+            width: self.width,
         }
     }
 

@@ -220,7 +220,7 @@ pub struct RawSubmission {
     /// The report edition: `lab` (the default), `washington`,
     /// `california` or `nevada`; `--edition` overrides it.
     #[serde(default)]
-    #[schemars(with = "Option<String>")]
+    #[schemars(with = "Option<String>", extend("enum" = edition_names()))]
     pub edition: Option<S<String>>,
     /// The payout limits the card room declares, in dollars; the
     /// Washington edition checks them against the rule's minimums.
@@ -544,7 +544,7 @@ pub struct RawWager {
     /// wins, ties going to the one listed first. `listed_order`: the first
     /// listed event that holds wins.
     #[serde(default)]
-    #[schemars(with = "Option<String>")]
+    #[schemars(with = "Option<String>", extend("enum" = ["highest_pay", "listed_order", null]))]
     pub precedence: Option<S<String>>,
     /// A condition: the wager is staked only on rounds where it holds (e.g.
     /// `player.drew`); its figures are then per wager placed.
@@ -681,4 +681,14 @@ pub struct RawGameChange {
     #[serde(default)]
     #[schemars(with = "Option<BTreeMap<String, RawDrawRule>>")]
     pub drawing: Option<OrderedMap<S<String>, S<RawDrawRule>>>,
+}
+
+/// The editions' names, for the schema's `enum` (and null: none named).
+fn edition_names() -> Vec<Option<&'static str>> {
+    let mut names: Vec<Option<&str>> = crate::model::Edition::ALL
+        .iter()
+        .map(|e| Some(e.name()))
+        .collect();
+    names.push(None);
+    names
 }

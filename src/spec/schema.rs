@@ -494,7 +494,7 @@ static ROUND_EXPECT: Struct = Struct {
 };
 
 impl Ty {
-    fn expected(&self) -> String {
+    pub fn expected(&self) -> String {
         match self {
             Ty::Text => "text".into(),
             Ty::Bool => "`true` or `false`".into(),
@@ -683,7 +683,7 @@ impl Pass<'_> {
                         )
                         .expected(format!("one of {}", names.join(", ")), format!("`{name}`"));
                         if let Some(near) = crate::diag::closest(&name, &names) {
-                            d = d.help(format!("did you mean `{near}`?"));
+                            d.suggest(near);
                         }
                         self.out.push(d);
                     }

@@ -131,6 +131,7 @@ fn certify_as(
                     checked.options.samples,
                     known,
                     extent,
+                    &checked.options.max_bets,
                 )
             },
         ))
@@ -259,10 +260,11 @@ fn verify_and_compute(
     samples: usize,
     known: Option<crate::engine::decide::Decisions>,
     extent: Extent,
+    max_bets: &[(String, crate::model::Ratio)],
 ) -> (Verification, Computed) {
     rayon::join(
         || crate::verify::verify(spec, decks, samples),
-        || compute_with(spec, decks, samples, known, extent),
+        || compute_with(spec, decks, samples, known, extent, max_bets),
     )
 }
 
@@ -297,6 +299,7 @@ impl Prepared {
                 self.options.samples,
                 known.take(),
                 extent,
+                &self.options.max_bets,
             ))
         });
         let (verification, computed) = done.expect("ran");
@@ -532,7 +535,7 @@ fn fixture_files(results: &[CaseResult]) -> BTreeMap<String, String> {
 /// The compute stage: a spec's figures at `decks` decks and what the report
 /// derives from them (claims, pay searches, warnings).
 pub fn compute(spec: &Spec, decks: u32) -> Computed {
-    compute_with(spec, decks, SAMPLES, None, Extent::Report)
+    compute_with(spec, decks, SAMPLES, None, Extent::Report, &[])
 }
 
 /// [`compute`], given the decisions the strategy stage enumerated for this
@@ -543,13 +546,14 @@ fn compute_with(
     samples: usize,
     known: Option<crate::engine::decide::Decisions>,
     extent: Extent,
+    max_bets: &[(String, crate::model::Ratio)],
 ) -> Computed {
     let (resolved, analysis) = resolved_analysis(spec, decks, known);
     let mut computed = crate::report::assess(&resolved, analysis);
     // The report's "Game protection" section (a spec whose strategy reads
     // suits has none: the walk by class cannot play it).
     if extent == Extent::Report {
-        computed.protection = crate::protection::report_set(&resolved, decks).ok();
+        computed.protection = crate::protection::report_set(&resolved, decks, max_bets).ok();
         computed.alternatives = alternative_games(spec, decks, samples);
     }
     computed

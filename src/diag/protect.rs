@@ -29,6 +29,8 @@ pub enum ProtectError {
     Seen { text: String, most: u8 },
     /// `seen:N` leaving fewer than six cards for the round.
     TooFewCards { seen: u8 },
+    /// `hand:NAME` naming no hand of the game.
+    Hand { text: String, hands: String },
 }
 
 impl fmt::Display for ProtectError {
@@ -36,7 +38,7 @@ impl fmt::Display for ProtectError {
         match self {
             ProtectError::Form { text } => write!(
                 f,
-                "`{text}` is not a scenario: give ranks:K, groups:K:RANKS or groups:K:best (K = 1 to 4), optionally @wager,wager, e.g. groups:1:6789; or, where a player decides, hole or seen:N"
+                "`{text}` is not a scenario: give ranks:K, groups:K:RANKS or groups:K:best (K = 1 to 4) or hand:NAME (a hand's first two cards), optionally @wager,wager, e.g. groups:1:6789; or, where a player decides, hole or seen:N"
             ),
             ProtectError::Cards { text } => {
                 write!(f, "`{text}`: K is the number of first cards seen, 1 to 4")
@@ -73,6 +75,10 @@ impl fmt::Display for ProtectError {
             ProtectError::Seen { text, most } => write!(
                 f,
                 "`{text}`: N is the number of other cards seen face up, 1 to {most}"
+            ),
+            ProtectError::Hand { text, hands } => write!(
+                f,
+                "`{text}`: no such hand; the game's hands are {hands}"
             ),
             ProtectError::TooFewCards { seen } => write!(
                 f,

@@ -23,7 +23,7 @@ pub(crate) fn render(doc: &mut Document, inp: &Inputs, c: &Computed) {
     // What real shoes and seen cards add: after the table of every house
     // edge, which the verdict introduces.
     super::findings::page_one(sec, inp, c);
-    if let Some(s) = super::protection::sentence(c) {
+    if let Some(s) = super::protection::sentence(inp, c) {
         sec.para(s);
     }
     // No claims: the verdict has said so; no heading says it again.

@@ -110,6 +110,7 @@ fn ordinal(e: &SpecError) -> usize {
         ChosenGameChange => 100,
         DuplicateLeafletId { .. } => 101,
         LeafletEmpty { .. } => 102,
+        RoundsPerHour { .. } => 103,
     }
 }
 
@@ -193,6 +194,10 @@ fn every_kind_has_its_one_wording() {
         (
             ReportRounds { rounds: 0 },
             "0 is not a number of rounds to simulate",
+        ),
+        (
+            RoundsPerHour { rounds: 0 },
+            "0 is not a number of rounds dealt an hour",
         ),
         (
             InvalidSha256 { sha: s("abc123") },
@@ -583,7 +588,7 @@ fn every_kind_has_its_one_wording() {
             "too many wagers: 101, at most 100 (the limits are in the manual's limits chapter)",
         ),
     ];
-    let mut seen = [false; 103];
+    let mut seen = [false; 104];
     for (e, text) in &cases {
         assert_eq!(e.to_string(), *text);
         // Through the diagnostic's kind too.

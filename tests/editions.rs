@@ -6,8 +6,9 @@
 mod support;
 
 use certify::check::check_source;
-use certify::edition::{self, COMMON, payout, vocabulary::house_wording};
+use certify::edition::{self, COMMON, payout};
 use certify::model::{Edition, Ratio};
+use certify::report::terms::house_wording;
 use certify::spec::SourceFile;
 use support::certify;
 

@@ -33,6 +33,7 @@ mod wager;
 pub use crate::model::OPTIMAL;
 pub use pay::parse_pay;
 
+use crate::diag::closest;
 use crate::diag::spec::SpecError;
 use crate::diag::{Diagnostic, ErrorKind};
 use crate::expr::{Expr, parse_expr};
@@ -40,7 +41,7 @@ use crate::model::cond::Cond;
 use crate::model::{Ratio, Spec, Wager};
 use crate::spec::raw::{self, S};
 use crate::spec::{self as spec_loader, SourceFile};
-use compile::{CompileError, Env, Value, closest, compile, compile_condition};
+use compile::{CompileError, Env, Value, compile, compile_condition};
 
 /// Loads, parses and checks the spec in `source`.
 pub fn check_source(source: &SourceFile) -> Result<Spec, Vec<Diagnostic>> {

@@ -3,7 +3,7 @@
 //! document read once, by rules, assumptions or interpretations that exist).
 
 use super::Checker;
-use super::compile::closest;
+use crate::diag::closest;
 use crate::diag::spec::SpecError;
 use crate::spec::raw::{self, S};
 

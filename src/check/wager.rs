@@ -2,9 +2,10 @@
 //! (each a condition) and its pay tables (every event priced once in every
 //! table, each pay as written).
 
-use super::compile::{Env, closest};
+use super::compile::Env;
 use super::pay::parse_pay;
 use super::{Checker, width_of};
+use crate::diag::closest;
 use crate::diag::spec::SpecError;
 use crate::model::{Pay, PayTable, Precedence, Wager};
 use crate::spec::raw::{self, RawPay, S};

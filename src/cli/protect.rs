@@ -7,12 +7,12 @@ use super::check::load_at_decks;
 use super::output::Output;
 use crate::diag::Diagnostic;
 use crate::diag::usage::UsageError;
+use crate::numbers::{money, percent};
 use crate::protect::informed::per_total_wagered;
 use crate::protect::scenario::ranks_text;
 use crate::protect::{Outcome, Scenario, StrategyGain};
 use crate::protection::{Exposure, Protection, Request, StakeSource, protect};
 use crate::report::data::values::Exact;
-use crate::report::numbers::{money, percent};
 use crate::report::text::new_table;
 use clap::Args;
 use std::fmt::Write;
@@ -208,7 +208,7 @@ fn text(spec: &crate::model::Spec, p: &Protection) -> String {
 fn stakes(e: &Exposure) -> String {
     let one = |x: &crate::protection::Stake| {
         let mark = if x.source == StakeSource::Reference { "*" } else { "" };
-        format!("{}{mark}", crate::report::numbers::money(&x.value()).trim_end_matches(".00"))
+        format!("{}{mark}", money(&x.value()).trim_end_matches(".00"))
     };
     let mut all: Vec<String> = e.stakes.iter().map(one).collect();
     all.dedup();

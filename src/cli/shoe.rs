@@ -11,8 +11,8 @@ use crate::diag::usage::UsageError;
 use crate::engine::shoe::Composition;
 use crate::engine::shoe_state::ShoeStates;
 use crate::model::Spec;
+use crate::numbers::percent;
 use crate::report::data::values::Exact;
-use crate::report::numbers::percent;
 use crate::report::text::new_table;
 use clap::Args;
 use num_bigint::BigInt;
@@ -196,12 +196,12 @@ fn text(
         "change (points)",
     ]);
     for (w, table, e, f) in rows(spec, edges, full) {
-        let change = crate::report::numbers::decimal(&((e - f) * hundred()), 4);
+        let change = crate::numbers::decimal(&((e - f) * hundred()), 4);
         t.add_row(vec![
             w.to_string(),
             table.to_string(),
             percent(e, 4),
-            crate::report::numbers::fraction(e),
+            crate::numbers::fraction(e),
             percent(f, 4),
             if change.starts_with('-') {
                 change

@@ -24,7 +24,7 @@ pub mod usage;
 mod words;
 
 pub use kind::ErrorKind;
-pub use words::{MAX_LISTED, group_digits, list, signed, signed_small, small_places};
+pub use words::{MAX_LISTED, closest, group_digits, list, signed, signed_small, small_places};
 
 use std::fmt::Write;
 

@@ -167,8 +167,8 @@ pub(crate) fn from_spec(path: &str, spec: &Spec, computed: &crate::report::Compu
         let edge = cs.house_edge();
         math.push(Item::compiled(
             format!("combined `{}` house edge per bet", cs.id),
-            crate::report::numbers::percent(&edge, 4),
-            crate::report::numbers::fraction(&edge),
+            crate::numbers::percent(&edge, 4),
+            crate::numbers::fraction(&edge),
         ));
     }
     for p in &spec.pay_searches {
@@ -384,8 +384,8 @@ pub(crate) fn from_report(path: &str, text: &str) -> Result<Side, Box<Diagnostic
         let edge = r.fraction(r.get(c, "house_edge_per_bet")?, "house_edge_per_bet")?;
         math.push(Item::compiled(
             format!("combined `{id}` house edge per bet"),
-            crate::report::numbers::percent(&edge, 4),
-            crate::report::numbers::fraction(&edge),
+            crate::numbers::percent(&edge, 4),
+            crate::numbers::fraction(&edge),
         ));
     }
     let mut docs = vec![

@@ -3,18 +3,19 @@
 //! of the limits the card room declares, and the text to disclose to
 //! players.
 
+use super::common::{Context, Written, adopted, figures, requirement, spec_error};
 use super::payout::{self, Limits, ODDS_CAP};
 use super::sources::{WA_ODDS_BASED, WA_PAYOUT_2007, WA_PAYOUT_2021, WA_POSTING};
-use super::{Context, Written, adopted, data, figures, requirement, spec_error};
 use crate::diag::Diagnostic;
 use crate::diag::spec::SpecError;
 use crate::model::{Ratio, Spec};
 use crate::options::Options;
+use crate::report::data::edition as data;
 use crate::report::exposure::dollars;
 use crate::report::model::{Kind, Section, Table};
 use crate::report::words;
 
-const AUTHORITY: &str = "Washington State Gambling Commission";
+pub(super) const AUTHORITY: &str = "Washington State Gambling Commission";
 
 /// The limits of a checked run (its bets were checked before computing).
 fn limits(spec: &Spec, options: &Options) -> Result<Limits, Vec<String>> {

@@ -2,9 +2,12 @@
 //! to the bet they protect.
 
 use crate::protect::{Outcome, Seen};
+use schemars::JsonSchema;
+use serde::Serialize;
 
 /// A countermeasure a laboratory names against a seen or sorted card.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
 pub enum Countermeasure {
     /// The bet closes before the first card leaves the shoe, and no card
     /// is seen before then (a burned or covered top card, a shoe that
@@ -25,13 +28,13 @@ pub enum Countermeasure {
 
 impl Countermeasure {
     /// What stops the scenario of `o`.
-    pub fn against(o: &Outcome) -> Vec<Countermeasure> {
+    pub fn against(o: &Outcome) -> Countermeasure {
         match &o.scenario.seen {
-            Seen::Ranks => vec![Countermeasure::CloseBeforeDeal],
-            Seen::Group(_) | Seen::Best => vec![Countermeasure::SymmetricBacks],
-            Seen::Hand { .. } => vec![Countermeasure::NoBetAfterCards],
-            Seen::Hole => vec![Countermeasure::CoveredHoleCard],
-            Seen::Face => vec![Countermeasure::CoveredOtherCards],
+            Seen::Ranks => Countermeasure::CloseBeforeDeal,
+            Seen::Group(_) | Seen::Best => Countermeasure::SymmetricBacks,
+            Seen::Hand { .. } => Countermeasure::NoBetAfterCards,
+            Seen::Hole => Countermeasure::CoveredHoleCard,
+            Seen::Face => Countermeasure::CoveredOtherCards,
         }
     }
 }

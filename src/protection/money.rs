@@ -158,7 +158,7 @@ impl Exposure {
         };
         let per_hour = &per_round * BigRational::from_integer(BigInt::from(pace.rounds_per_hour));
         let countermeasures = if edge.is_positive() {
-            Countermeasure::against(o)
+            vec![Countermeasure::against(o)]
         } else {
             Vec::new()
         };

@@ -2,14 +2,14 @@
 //! JSON, with a reproducibility manifest. Nothing time-dependent goes in:
 //! the same spec and tool version give the same bytes on any machine.
 
-use super::Computed;
 pub use super::inputs::{Inputs, LABEL, cargo_lock_sha256, command, sha256_hex};
 pub use super::manifest::{FIXTURE_KEY, INCLUDE_KEY, read_manifest};
+use crate::assess::Computed;
 use crate::diag::report::ReportError;
 use serde_json::Value;
 
 pub struct Report {
-    /// The figures, typed (without `document` and `report_set`).
+    /// The figures and what the report finds (`data.assessment`), typed (without `document` and `report_set`).
     pub data: super::data::ReportData,
     /// The report as a value: what the Markdown and the PDF render.
     pub model: super::model::Document,
@@ -53,17 +53,10 @@ pub fn render(
     let document = data.to_value();
     let figures = data.clone();
     let markdown = super::markdown::render(&model);
-    let manifest = &document["manifest"];
-    let text = |key: &str| manifest[key].as_str().unwrap_or_default().to_string();
     // The running head names the game as the reader knows it (the title
-    // before " — mathematical analysis"), not by its identifier.
+    // before " — mathematical analysis") and the report, never the tool.
     let game = model.meta.title.split(" — ").next().unwrap_or_default();
-    let head = format!(
-        "{game} · rule file v{} · certify {} · results sha256 {}",
-        text("spec_version"),
-        text("tool_version"),
-        text("results_sha256"),
-    );
+    let head = format!("{game} · {}", model.meta.reference);
     let pdf = super::pdf::render(&model, &head)?;
     // The siblings written with this file: a set is whole when these match.
     data.report_set = Some(super::data::manifest::ReportSet::of(&markdown, &pdf));

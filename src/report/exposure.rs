@@ -6,10 +6,10 @@
 //! the spec declares table limits, the same at the largest stakes allowed.
 
 use super::model::{Kind, Section, Table};
-use super::numbers::group_digits;
 use crate::engine::Analysis;
 use crate::engine::stats::TableStats;
 use crate::model::{Pay, Ratio, Spec};
+use crate::numbers::group_digits;
 
 /// The largest net pay per unit staked among events that happen; zero
 /// when no event that happens pays (the stake is at most returned).

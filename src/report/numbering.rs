@@ -5,6 +5,10 @@
 
 use super::Computed;
 
+/// The number of the section whose "Interpretations" part gives each
+/// reading of the document computed both ways ("Verification").
+pub(crate) const READINGS: usize = 5;
+
 /// The number of the first optional section ("Game protection").
 pub(crate) const PROTECTION: usize = 6;
 

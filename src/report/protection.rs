@@ -6,19 +6,18 @@
 //! come from the protection stage (`crate::protection`): this file words
 //! them.
 
-use super::Computed;
 use super::inputs::Inputs;
 use super::model::{Kind, Section, Table};
-use super::numbering::PROTECTION;
-use super::numbers::{money, percent};
+use crate::assess::Computed;
 use crate::model::Spec;
-use crate::protect::informed::per_total_wagered;
+use crate::numbers::{money, percent};
 use crate::protect::Outcome;
+use crate::protect::informed::per_total_wagered;
 use crate::protection::{Countermeasure, Exposure, Pace, Protection, Stake, StakeSource};
 use num_traits::Signed;
 
-/// What stops a scenario, in words.
-fn stops(c: Countermeasure) -> &'static str {
+/// What stops a scenario, in full (section 6's countermeasures).
+pub(crate) fn countermeasure(c: Countermeasure) -> &'static str {
     match c {
         Countermeasure::CloseBeforeDeal => {
             "bets close before the first card leaves the shoe, and no card is seen before then: the first card burned face down or kept covered, a shoe that hides the top card, no card dealt face up before bets close"
@@ -38,8 +37,8 @@ fn stops(c: Countermeasure) -> &'static str {
     }
 }
 
-/// The same, short, for page one.
-fn stops_short(c: Countermeasure) -> &'static str {
+/// What stops a scenario, in a few words (page one).
+pub(crate) fn countermeasure_short(c: Countermeasure) -> &'static str {
     match c {
         Countermeasure::CloseBeforeDeal => {
             "closing bets before the first card leaves the shoe, with the first card burned face down and no card seen before then"
@@ -57,23 +56,33 @@ fn stops_short(c: Countermeasure) -> &'static str {
     }
 }
 
+/// The wagers a scenario's player chooses among, in words.
+pub(crate) fn choice_words(
+    spec: &crate::model::Spec,
+    wagers: &[String],
+    base_game: bool,
+) -> String {
+    let names: Vec<String> = wagers.iter().map(|w| label(spec, w)).collect();
+    match names.as_slice() {
+        [one] if !base_game => format!("betting {one} only when it favours them"),
+        [one] => format!("betting {one} or sitting out"),
+        _ => format!(
+            "betting the best of {} or sitting out",
+            super::words::and_list(&names)
+        ),
+    }
+}
+
 /// A choice (a wager, `wager/pay_table` or a combined wager) by its name,
-/// in the words the rest of the report uses (figures under assumed pays
-/// say so).
-fn label(spec: &Spec, id: &str) -> String {
+/// in the words the rest of the report uses.
+fn label(spec: &crate::model::Spec, id: &str) -> String {
     if let Some(c) = spec.combined.iter().find(|c| c.id == id) {
         return c.name.clone();
     }
-    let (w, t) = match id.split_once('/') {
-        Some((w, t)) => (w.to_string(), t.to_string()),
-        None => (
-            id.to_string(),
-            spec.wager(id)
-                .and_then(|x| x.pay_tables.first())
-                .map_or_else(String::new, |t| t.id.clone()),
-        ),
-    };
-    super::words::row_name(spec, &w, &t)
+    match id.split_once('/') {
+        Some((w, t)) => super::words::wager_table(spec, w, t),
+        None => super::words::wager(spec, id),
+    }
 }
 
 /// The wagers a scenario prices, in words: the drawing decision's, or
@@ -113,7 +122,7 @@ fn stakes(e: &Exposure) -> String {
 }
 
 /// "at its $300 maximum bet", "at a $100 bet (no maximum declared)".
-fn at_stake(e: &Exposure) -> String {
+pub(crate) fn at_stake(e: &Exposure) -> String {
     let s = &e.stakes[0];
     let dollars = super::exposure::dollars(s.dollars);
     let same = e.stakes.iter().all(|x| x.dollars == s.dollars);
@@ -135,92 +144,6 @@ fn pace(p: &Pace) -> String {
             p.rounds_per_hour
         )
     }
-}
-
-/// Page one's sentence: the largest exposure over every wager, in money,
-/// and what stops it; the largest side bet's beside it where another
-/// wager's is larger; a card seen while deciding, named on its own.
-pub(crate) fn sentence(inp: &Inputs, c: &Computed) -> Option<String> {
-    let set = c.protection.as_ref()?;
-    let p = &set.protection;
-    if p.outcomes.is_empty() {
-        return None;
-    }
-    let spec = inp.spec;
-    let mut s = match p.largest() {
-        None => format!(
-            "Game protection: no scenario of section {PROTECTION} (first cards seen or told apart, on any wager) gives the player an edge."
-        ),
-        Some((o, e)) => format!(
-            "Game protection: the largest exposure of section {PROTECTION} is {}: {} of each round dealt, {} a round and {} an hour {} ({} rounds an hour); stopped by {}.",
-            exposure_words(spec, o),
-            percent(&e.edge, 4),
-            money(&e.per_round),
-            money(&e.per_hour),
-            at_stake(e),
-            p.pace.rounds_per_hour,
-            e.countermeasures
-                .iter()
-                .map(|&k| stops_short(k))
-                .collect::<Vec<_>>()
-                .join(", and ")
-        ),
-    };
-    // The side bets' largest, where the base game's is larger.
-    if p.largest().is_some_and(|(_, e)| !e.side_bet) {
-        let side = p
-            .ranked()
-            .into_iter()
-            .map(|i| (&p.outcomes[i], &p.exposures[i]))
-            .find(|(_, e)| e.side_bet && e.per_hour.is_positive());
-        if let Some((o, e)) = side {
-            s.push_str(&format!(
-                " Among the side bets: {}, {} an hour {}.",
-                exposure_words(spec, o),
-                money(&e.per_hour),
-                at_stake(e)
-            ));
-        }
-    }
-    // A card seen while deciding is a dealing-procedure risk of its own:
-    // named even when a first-card scenario is larger.
-    let best = p.largest().map(|(o, _)| o.scenario.text.as_str());
-    for (o, e) in p.outcomes.iter().zip(&p.exposures) {
-        if o.strategy.is_some()
-            && o.player_edge.is_positive()
-            && best != Some(o.scenario.text.as_str())
-        {
-            s.push_str(&format!(
-                " A player who sees {} gains {} per round dealt ({} an hour {}), drawing as that card says.",
-                crate::protect::sees(o),
-                percent(&o.player_edge, 4),
-                money(&e.per_hour),
-                at_stake(e)
-            ));
-        }
-    }
-    Some(s)
-}
-
-/// "the Lucky Match Bonus Bet to a player who sees the ranks of the first
-/// 4 cards before betting".
-fn exposure_words(spec: &Spec, o: &Outcome) -> String {
-    let who = match &o.strategy {
-        Some(_) => format!(
-            "a player who sees {}, drawing as that card says",
-            crate::protect::sees(o)
-        ),
-        None => format!(
-            "a player who knows {} before betting",
-            crate::protect::sees(o)
-        ),
-    };
-    let bets = match &o.strategy {
-        Some(_) => wagers(spec, o),
-        None if o.choices.len() > 1 => format!("the base game's {}", wagers(spec, o)),
-        None => format!("the {}", wagers(spec, o)),
-    };
-    format!("{bets} to {who}")
 }
 
 /// The scenarios where the player sees a card while deciding to draw
@@ -377,12 +300,13 @@ pub(crate) fn section(inp: &Inputs, c: &Computed, number: usize) -> Option<Secti
     countermeasures(&mut sec, inp, p);
     if !set.favourable.is_empty() {
         sec.note(format!(
-            "Left out: {}, whose house edge is negative: the player has the edge without seeing any card (see the warnings).",
+            "Left out: {}, whose {} is negative: the player has the edge without seeing any card (see the warnings).",
             set.favourable
                 .iter()
                 .map(|w| label(inp.spec, w))
                 .collect::<Vec<_>>()
-                .join(", ")
+                .join(", "),
+            inp.terms.edge()
         ));
     }
     sec.para(
@@ -477,7 +401,7 @@ fn countermeasures(sec: &mut Section, inp: &Inputs, p: &Protection) {
                 .collect();
             sec.item(format!(
                 "{bet}: {}. Against a player who knows {}.",
-                capitalised(stops(k)),
+                capitalised(countermeasure(k)),
                 against.join("; or ")
             ));
         }

@@ -671,7 +671,7 @@ impl Pass<'_> {
                             },
                         )
                         .expected(format!("one of {}", names.join(", ")), format!("`{name}`"));
-                        if let Some(near) = crate::check::compile::closest(&name, &names) {
+                        if let Some(near) = crate::diag::closest(&name, &names) {
                             d = d.help(format!("did you mean `{near}`?"));
                         }
                         self.out.push(d);

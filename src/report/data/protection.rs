@@ -46,10 +46,8 @@ pub struct Money {
     pub per_round_dealt: Exact,
     /// Dollars won per hour.
     pub per_hour: Exact,
-    /// What stops it: close_before_deal, no_bet_after_cards,
-    /// symmetric_backs, covered_hole_card, covered_other_cards (none
-    /// when the player gains nothing).
-    pub countermeasures: Vec<String>,
+    /// What stops it (none when the player gains nothing).
+    pub countermeasures: Vec<crate::protection::Countermeasure>,
 }
 
 /// A wager's stake.
@@ -68,7 +66,7 @@ pub struct Stake {
 
 impl Money {
     pub fn of(e: &crate::protection::Exposure, rank: usize) -> Money {
-        use crate::protection::{Countermeasure, StakeSource};
+        use crate::protection::StakeSource;
         Money {
             rank: rank as u64,
             stakes: e
@@ -88,20 +86,7 @@ impl Money {
             edge: Exact::of(&e.edge),
             per_round_dealt: Exact::of(&e.per_round),
             per_hour: Exact::of(&e.per_hour),
-            countermeasures: e
-                .countermeasures
-                .iter()
-                .map(|c| {
-                    match c {
-                        Countermeasure::CloseBeforeDeal => "close_before_deal",
-                        Countermeasure::NoBetAfterCards => "no_bet_after_cards",
-                        Countermeasure::SymmetricBacks => "symmetric_backs",
-                        Countermeasure::CoveredHoleCard => "covered_hole_card",
-                        Countermeasure::CoveredOtherCards => "covered_other_cards",
-                    }
-                    .to_string()
-                })
-                .collect(),
+            countermeasures: e.countermeasures.clone(),
         }
     }
 

@@ -96,7 +96,7 @@ pub fn build(
     let date = inp.spec.report.date.map(crate::report::release::date_text);
     let model = fill::document(&data, date);
     let markdown = crate::report::markdown::render(&model);
-    let style = crate::report::pdf::Style::leaflet(&data.title);
+    let style = fitted(&model, &data.title)?;
     let pdf = crate::report::pdf::render_styled(&model, &style)?;
     data.leaflet_set = Some(crate::report::data::manifest::ReportSet::of(
         &markdown, &pdf,
@@ -138,4 +138,28 @@ pub fn write(
             ("pdf", leaflet.pdf.as_slice()),
         ],
     )
+}
+
+/// The leaflet's style that sets it on two pages at most: the first of
+/// [`crate::report::pdf::Style::leaflet_fits`] that does, else the most
+/// compact. A leaflet is a sheet a player takes from the table, so it
+/// gives up keeping each bet whole on a page, then a little type size,
+/// before it takes a third page.
+fn fitted(
+    model: &crate::report::model::Document,
+    title: &str,
+) -> Result<crate::report::pdf::Style, ReportError> {
+    let styles = crate::report::pdf::Style::leaflet_fits(title);
+    let last = styles.len() - 1;
+    for (i, style) in styles.into_iter().enumerate() {
+        if i == last
+            || crate::report::pdf::layout_styled(model, &style)?
+                .pages
+                .len()
+                <= 2
+        {
+            return Ok(style);
+        }
+    }
+    unreachable!("leaflet_fits returns at least one style")
 }

@@ -2,6 +2,12 @@
 //! decimal a reader sees is made here, by one rule: rounded half away from
 //! zero at the places shown. Square roots are rounded by the same rule,
 //! decided exactly in integers (no floating point, no truncation).
+//!
+//! Layer: vocabulary at the bottom (the layout is in `src/lib.rs`): the
+//! report, the assessment, the study, the front ends and the diff all
+//! write numbers through it.
+
+pub mod values;
 
 use num_bigint::BigInt;
 use num_integer::Integer;

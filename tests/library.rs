@@ -10,8 +10,8 @@
 
 use certify::engine::Analysis;
 use certify::model::Spec;
-use certify::options::Options;
 use certify::numbers::percent;
+use certify::options::Options;
 use std::collections::BTreeSet;
 use std::path::Path;
 use std::sync::OnceLock;

@@ -156,7 +156,13 @@ fn suit_pattern(suits: &[u8]) -> String {
 /// What the player knows of the first `k` cards: their ranks (and which
 /// share a suit where `suits`, for two cards or more), or for each
 /// whether it is in `group`.
-fn label_first(ranks: &[u8; 4], suits: &[u8; 4], k: usize, group: Option<u16>, with_suits: bool) -> String {
+fn label_first(
+    ranks: &[u8; 4],
+    suits: &[u8; 4],
+    k: usize,
+    group: Option<u16>,
+    with_suits: bool,
+) -> String {
     let label: Vec<String> = ranks[..k]
         .iter()
         .map(|&r| match group {
@@ -267,7 +273,11 @@ fn sets(spec: &Spec) -> (Vec<Choice>, Vec<Vec<usize>>) {
     let mut sets = vec![(0..base.len()).collect::<Vec<_>>()];
     for bet in certify::protection::side_bets(spec) {
         let (id, table) = bet.split_once('/').unwrap_or((&bet, ""));
-        let w = spec.wagers.iter().position(|x| x.id == id).expect("a wager");
+        let w = spec
+            .wagers
+            .iter()
+            .position(|x| x.id == id)
+            .expect("a wager");
         let t = spec.wagers[w]
             .pay_tables
             .iter()
@@ -386,7 +396,10 @@ fn the_best_partition_search_equals_trying_every_group() {
             .iter()
             .map(|&c| all[c].clone())
             .collect();
-        let mut wagers: Vec<usize> = set.iter().flat_map(|c| c.parts.iter().map(|p| p.0)).collect();
+        let mut wagers: Vec<usize> = set
+            .iter()
+            .flat_map(|c| c.parts.iter().map(|p| p.0))
+            .collect();
         wagers.sort_unstable();
         wagers.dedup();
         let mut mix = Mix(0x5e);
@@ -394,7 +407,10 @@ fn the_best_partition_search_equals_trying_every_group() {
         let observed = Observed::new(&spec, &wagers, &composition).expect("observable");
         let values = Values::new(&observed, &set);
         for k in [3u8, 4] {
-            let best = run(&values, &Scenario::parse(&format!("groups:{k}:best")).expect("scenario"));
+            let best = run(
+                &values,
+                &Scenario::parse(&format!("groups:{k}:best")).expect("scenario"),
+            );
             let every: Vec<(BigRational, BigRational)> = (1u16..1 << 12)
                 .into_par_iter()
                 .map(|g| {

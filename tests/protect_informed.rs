@@ -124,7 +124,10 @@ fn ties(sums: &Sums, sequences: u64) -> (BigRational, BigRational) {
             staked += placed;
         }
     }
-    (tied / BigRational::from_integer(BigInt::from(sequences)), net / staked)
+    (
+        tied / BigRational::from_integer(BigInt::from(sequences)),
+        net / staked,
+    )
 }
 
 /// What the player normally sees: own two cards and the dealer's second.

@@ -107,7 +107,11 @@ fn sitting_out_by_enumeration(spec: &Spec, wagers: &[(usize, usize)]) -> Vec<Big
 }
 
 fn wager(spec: &Spec, id: &str, table: &str) -> (usize, usize) {
-    let w = spec.wagers.iter().position(|x| x.id == id).expect("a wager");
+    let w = spec
+        .wagers
+        .iter()
+        .position(|x| x.id == id)
+        .expect("a wager");
     let t = spec.wagers[w]
         .pay_tables
         .iter()

@@ -116,7 +116,11 @@ fn text(spec: &crate::model::Spec, p: &Protection) -> String {
         spec.title,
         crate::cards::deck_count(p.decks),
         p.pace.rounds_per_hour,
-        if p.pace.declared { "" } else { " (the default)" }
+        if p.pace.declared {
+            ""
+        } else {
+            " (the default)"
+        }
     );
     let mut t = new_table(vec![
         "scenario",
@@ -207,7 +211,11 @@ fn text(spec: &crate::model::Spec, p: &Protection) -> String {
 /// reference stake (none declared) marked `*`.
 fn stakes(e: &Exposure) -> String {
     let one = |x: &crate::protection::Stake| {
-        let mark = if x.source == StakeSource::Reference { "*" } else { "" };
+        let mark = if x.source == StakeSource::Reference {
+            "*"
+        } else {
+            ""
+        };
         format!("{}{mark}", money(&x.value()).trim_end_matches(".00"))
     };
     let mut all: Vec<String> = e.stakes.iter().map(one).collect();
@@ -324,7 +332,10 @@ fn strategy_json(g: &StrategyGain) -> serde_json::Value {
 
 /// One scenario as JSON: the fields `certify protect --json` and the
 /// report share.
-pub fn outcome_json(o: &Outcome, money: crate::report::data::protection::Money) -> serde_json::Value {
+pub fn outcome_json(
+    o: &Outcome,
+    money: crate::report::data::protection::Money,
+) -> serde_json::Value {
     let decisions: Vec<serde_json::Value> = o
         .decisions
         .iter()

@@ -76,10 +76,9 @@ impl fmt::Display for ProtectError {
                 f,
                 "`{text}`: N is the number of other cards seen face up, 1 to {most}"
             ),
-            ProtectError::Hand { text, hands } => write!(
-                f,
-                "`{text}`: no such hand; the game's hands are {hands}"
-            ),
+            ProtectError::Hand { text, hands } => {
+                write!(f, "`{text}`: no such hand; the game's hands are {hands}")
+            }
             ProtectError::TooFewCards { seen } => write!(
                 f,
                 "seen:{seen}: the shoe must hold the {seen} cards seen and the six of the round"

@@ -53,7 +53,11 @@ impl Grouped {
             Names::Hand(true) => format!(
                 "{} / {}",
                 rank_label(key / 2, 2),
-                if key % 2 == 1 { "one suit" } else { "two suits" }
+                if key % 2 == 1 {
+                    "one suit"
+                } else {
+                    "two suits"
+                }
             ),
             Names::Groups(k) => (0..k)
                 .rev()
@@ -106,7 +110,11 @@ pub(super) fn by_hand(values: &Values, hand: u8) -> Grouped {
         .filter(|&i| values.slots[i] / 3 == hand)
         .take(2)
         .collect();
-    assert_eq!(places.len(), 2, "a hand receives two of the first four cards");
+    assert_eq!(
+        places.len(),
+        2,
+        "a hand receives two of the first four cards"
+    );
     let four = first_cards::of_length(4);
     let per = if values.suits { PATTERNS } else { 1 };
     let split = if values.suits { 2 } else { 1 };

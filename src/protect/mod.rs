@@ -53,7 +53,13 @@ pub fn run_keeping(values: &Values, scenario: &Scenario, keep: usize) -> Outcome
         None => decide::by_ranks(values, k),
         Some(g) => decide::by_group(&decide::by_ranks_only(values, k), k, g),
     };
-    decide::outcome(values, scenario, grouped, (partition, runners_up, searched), keep)
+    decide::outcome(
+        values,
+        scenario,
+        grouped,
+        (partition, runners_up, searched),
+        keep,
+    )
 }
 
 /// Slots as a reader says them: `dealer.first` -> "dealer's first card".

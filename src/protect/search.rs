@@ -133,10 +133,15 @@ impl<'a> Walk<'a> {
             self.into.resize(patterns * 2 * block, 0);
             for p in 0..patterns {
                 let src = &self.from[p * rest * n..(p + 1) * rest * n];
-                let (inside, outside) = self.into[p * 2 * block..(p + 1) * 2 * block].split_at_mut(block);
+                let (inside, outside) =
+                    self.into[p * 2 * block..(p + 1) * 2 * block].split_at_mut(block);
                 for r in 0..13 {
                     let part = &src[r * block..(r + 1) * block];
-                    let to = if mask >> r & 1 == 1 { &mut *inside } else { &mut *outside };
+                    let to = if mask >> r & 1 == 1 {
+                        &mut *inside
+                    } else {
+                        &mut *outside
+                    };
                     to.iter_mut().zip(part).for_each(|(a, b)| *a += b);
                 }
             }

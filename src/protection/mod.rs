@@ -85,9 +85,11 @@ impl Protection {
     fn retain(&mut self, keep: impl Fn(&Outcome) -> bool) {
         let kept: Vec<bool> = self.outcomes.iter().map(&keep).collect();
         let mut it = kept.iter();
-        self.outcomes.retain(|_| *it.next().expect("one flag an outcome"));
+        self.outcomes
+            .retain(|_| *it.next().expect("one flag an outcome"));
         let mut it = kept.iter();
-        self.exposures.retain(|_| *it.next().expect("one flag an exposure"));
+        self.exposures
+            .retain(|_| *it.next().expect("one flag an exposure"));
     }
 }
 
@@ -245,7 +247,10 @@ pub fn protect(spec: &Spec, decks: u32, request: &Request) -> Result<Protection,
         if set.is_empty() || values.iter().any(|(c, _)| c == set) {
             continue;
         }
-        values.push((set.clone(), Values::new(observed.as_ref().expect("observed"), set)));
+        values.push((
+            set.clone(),
+            Values::new(observed.as_ref().expect("observed"), set),
+        ));
     }
     let pace = Pace::of(spec);
     let mut outcomes = Vec::new();

@@ -63,11 +63,8 @@ impl Stake {
             Some(c) => spec.wagers[c.per].id.clone(),
             None => id.to_string(),
         };
-        let find = |list: &[(String, Ratio)]| {
-            list.iter()
-                .find(|(w, _)| *w == wager)
-                .map(|(_, m)| *m)
-        };
+        let find =
+            |list: &[(String, Ratio)]| list.iter().find(|(w, _)| *w == wager).map(|(_, m)| *m);
         let (dollars, source) = match (find(max_bets), find(&spec.submission.max_bets)) {
             (Some(m), _) => (m, StakeSource::CommandLine),
             (None, Some(m)) => (m, StakeSource::Spec),
@@ -87,7 +84,10 @@ impl Stake {
     }
 
     pub fn value(&self) -> BigRational {
-        BigRational::new(BigInt::from(self.dollars.num), BigInt::from(self.dollars.den))
+        BigRational::new(
+            BigInt::from(self.dollars.num),
+            BigInt::from(self.dollars.den),
+        )
     }
 }
 
@@ -114,12 +114,7 @@ pub struct Exposure {
 }
 
 impl Exposure {
-    pub fn of(
-        spec: &Spec,
-        max_bets: &[(String, Ratio)],
-        pace: &Pace,
-        o: &Outcome,
-    ) -> Exposure {
+    pub fn of(spec: &Spec, max_bets: &[(String, Ratio)], pace: &Pace, o: &Outcome) -> Exposure {
         let zero = BigRational::zero();
         let (stakes, edge, per_round) = match &o.strategy {
             Some(g) => {

@@ -290,7 +290,11 @@ pub(crate) fn section(inp: &Inputs, c: &Computed, number: usize) -> Option<Secti
     }
     sec.table(t);
     informed(&mut sec, p);
-    if let Some(best) = p.outcomes.iter().find(|o| o.searched > 0 && o.strategy.is_none()) {
+    if let Some(best) = p
+        .outcomes
+        .iter()
+        .find(|o| o.searched > 0 && o.strategy.is_none())
+    {
         sec.para(format!(
             "For a best partition, every two-group partition of the thirteen ranks ({}) is tried, and the one best for the player who may sit out is kept, for each wager on its own.",
             best.searched

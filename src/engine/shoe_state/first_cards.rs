@@ -112,12 +112,7 @@ pub fn ways(shoe: &Composition, ranks: [usize; 4], p: &[u8]) -> u128 {
     let mut total = 0u128;
     let mut suit_of = vec![0u8; blocks];
     // Every injective map of blocks to the four suits.
-    fn each(
-        b: usize,
-        used: u8,
-        suit_of: &mut Vec<u8>,
-        f: &mut dyn FnMut(&[u8]),
-    ) {
+    fn each(b: usize, used: u8, suit_of: &mut Vec<u8>, f: &mut dyn FnMut(&[u8])) {
         if b == suit_of.len() {
             f(suit_of);
             return;

@@ -100,7 +100,10 @@ impl<'a> Sink<'a> {
         }
         let shares = self.shares(o, leaf);
         let all: u128 = shares.iter().map(|&x| x as u128).sum();
-        debug_assert!(all > 0 && w as u128 % all == 0, "the open suits' ways divide the weight");
+        debug_assert!(
+            all > 0 && w as u128 % all == 0,
+            "the open suits' ways divide the weight"
+        );
         // The weight of the cards of unknown suit: the same in every way.
         let each = w / all as i128;
         let rows = &mut self.walked.diff[o * PATTERNS * width..(o + 1) * PATTERNS * width];

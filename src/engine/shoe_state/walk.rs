@@ -287,8 +287,7 @@ impl Settling<'_> {
             .max_by_key(|(_, n)| *n)
             .map(|(e, _)| (*e).into())
             .expect("a partial assignment");
-        sums.sink
-            .add(&plain(Self::signature(round, cls, 0)), &base);
+        sums.sink.add(&plain(Self::signature(round, cls, 0)), &base);
         // Each other outcome: its difference from the common one, under
         // the signature of its partial assignment.
         let mut diff: Vec<(u32, i64)> = Vec::new();

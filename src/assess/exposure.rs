@@ -3,10 +3,12 @@
 //! together, or a side bet alone), the scenario that gives the player the
 //! most, and the largest over every set; the decision scenarios (a card
 //! seen while deciding to draw) apart, since they stop by another
-//! countermeasure. The page's figures are these, by construction.
+//! countermeasure. Each gain carries its money at the wager's maximum bet;
+//! the largest is the one worth the most an hour. The page's figures are
+//! these, by construction.
 
 use crate::numbers::values::Exact;
-use crate::protect::{Outcome, Seen};
+use crate::protect::Outcome;
 use num_rational::BigRational;
 use num_traits::Signed;
 use schemars::JsonSchema;
@@ -23,12 +25,15 @@ pub struct Exposure {
     /// Every scenario that gives the player an edge, in the section's
     /// order: what the countermeasures answer.
     pub gaining: Vec<Gain>,
-    /// Per set of wagers chosen among, its largest gain for a player who
-    /// may sit out; sets no scenario lets the player beat are left out.
+    /// Per set of wagers chosen among (the base game's together, each
+    /// side bet alone), its largest gain for a player who may sit out,
+    /// most money an hour first; sets no scenario lets the player beat
+    /// are left out.
     pub per_wager: Vec<Gain>,
-    /// The largest of `per_wager`: what page one names.
+    /// The largest of `per_wager` in money an hour: what page one names.
     pub largest: Option<Gain>,
-    /// The decision scenarios that give the player a gain, largest first.
+    /// The decision scenarios that give the player a gain, most money an
+    /// hour first.
     pub deciding: Vec<Gain>,
     /// Wagers left out because the player has the edge without seeing any
     /// card.
@@ -47,38 +52,20 @@ pub struct Gain {
     /// The player's expected win per round dealt: sitting out when no
     /// choice is favourable, or (a decision scenario) betting every round.
     pub player_edge: Exact,
+    /// The dollars bet (the wager's maximum bet, or the $100 priced where
+    /// none is declared; the first choice's where they differ).
+    pub stake: Exact,
+    /// Dollars the player wins per round dealt, betting the stake.
+    pub per_round: Exact,
+    /// ... and per hour, at the spec's rounds an hour.
+    pub per_hour: Exact,
     pub countermeasure: Countermeasure,
 }
 
-/// What stops a scenario.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, JsonSchema)]
-#[schemars(deny_unknown_fields)]
-#[serde(rename_all = "snake_case")]
-pub enum Countermeasure {
-    /// A card seen before bets close: bets close before the first card
-    /// leaves the shoe, cards covered until then, none dealt face up.
-    SeenCard,
-    /// Cards told apart by their backs: symmetric backs, an automatic
-    /// shuffler that turns cards, no request to turn cards honoured.
-    EdgeSorting,
-    /// A card seen while deciding: the face-down card stays covered until
-    /// every player has decided.
-    DecisionCard,
-}
+/// What stops a scenario: typed by the protection stage.
+pub use crate::protection::Countermeasure;
 
-impl Countermeasure {
-    pub fn of(o: &Outcome) -> Countermeasure {
-        if o.strategy.is_some() {
-            Countermeasure::DecisionCard
-        } else if o.partition.is_some() || matches!(o.scenario.seen, Seen::Group(_) | Seen::Best) {
-            Countermeasure::EdgeSorting
-        } else {
-            Countermeasure::SeenCard
-        }
-    }
-}
-
-fn gain(k: usize, o: &Outcome, edge: &BigRational) -> Gain {
+fn gain(k: usize, o: &Outcome, m: &crate::protection::Exposure, edge: &BigRational) -> Gain {
     Gain {
         outcome: k,
         scenario: o.scenario.text.clone(),
@@ -87,7 +74,10 @@ fn gain(k: usize, o: &Outcome, edge: &BigRational) -> Gain {
             None => o.choices.clone(),
         },
         player_edge: Exact::of(edge),
-        countermeasure: Countermeasure::of(o),
+        stake: Exact::of(&m.stakes[0].value()),
+        per_round: Exact::of(&m.per_round),
+        per_hour: Exact::of(&m.per_hour),
+        countermeasure: Countermeasure::against(o),
     }
 }
 
@@ -96,11 +86,13 @@ pub(crate) fn exposure(set: &crate::protection::ReportSet) -> Exposure {
     let mut per_wager: Vec<(BigRational, Gain)> = Vec::new();
     let mut deciding: Vec<(BigRational, Gain)> = Vec::new();
     let mut gaining = Vec::new();
-    for (k, o) in p.outcomes.iter().enumerate() {
+    // Ranked by money an hour (the protection stage's order), so that
+    // the first found per set of wagers is its largest.
+    for k in p.ranked() {
+        let (o, m) = (&p.outcomes[k], &p.exposures[k]);
         if o.strategy.is_some() {
             if o.player_edge.is_positive() {
-                deciding.push((o.player_edge.clone(), gain(k, o, &o.player_edge)));
-                gaining.push(gain(k, o, &o.player_edge));
+                deciding.push((m.per_hour.clone(), gain(k, o, m, &o.player_edge)));
             }
             continue;
         }
@@ -108,21 +100,22 @@ pub(crate) fn exposure(set: &crate::protection::ReportSet) -> Exposure {
         if !edge.is_positive() {
             continue;
         }
-        gaining.push(gain(k, o, edge));
-        match per_wager.iter_mut().find(|(_, g)| g.wagers == o.choices) {
-            Some((best, g)) if edge > best => {
-                *best = edge.clone();
-                *g = gain(k, o, edge);
-            }
-            Some(_) => {}
-            None => per_wager.push((edge.clone(), gain(k, o, edge))),
+        if !per_wager.iter().any(|(_, g)| g.wagers == o.choices) {
+            per_wager.push((m.per_hour.clone(), gain(k, o, m, edge)));
+        }
+    }
+    // The section's order for what the countermeasures answer.
+    for (k, o) in p.outcomes.iter().enumerate() {
+        let edge = match o.strategy {
+            Some(_) => &o.player_edge,
+            None => &o.player_edge_sitting_out,
+        };
+        if edge.is_positive() {
+            gaining.push(gain(k, o, &p.exposures[k], edge));
         }
     }
     deciding.sort_by(|a, b| b.0.cmp(&a.0));
-    let largest = per_wager
-        .iter()
-        .max_by(|a, b| a.0.cmp(&b.0))
-        .map(|(_, g)| g.clone());
+    let largest = per_wager.first().map(|(_, g)| g.clone());
     Exposure {
         decks: p.decks,
         scenarios: p.outcomes.iter().map(|o| o.scenario.text.clone()).collect(),

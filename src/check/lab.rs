@@ -255,6 +255,11 @@ impl Checker<'_> {
                 plan.protect.push(w.value.clone());
             }
         }
+        for w in &r.bets_after_cards_seen {
+            if self.wager_named(w, spec_wagers) {
+                plan.after_cards_seen.push(w.value.clone());
+            }
+        }
         if let Some(t) = &r.typical_strategy {
             let written = match &game.first {
                 FirstRule::Decides(d) => d

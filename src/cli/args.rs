@@ -309,7 +309,7 @@ fn parse_edition(text: &str) -> Result<crate::model::Edition, String> {
     })
 }
 
-fn parse_bet(text: &str) -> Result<(String, crate::model::Ratio), String> {
+pub(super) fn parse_bet(text: &str) -> Result<(String, crate::model::Ratio), String> {
     match crate::options::parse_bets(text).as_deref() {
         Some([one]) if !one.0.is_empty() => Ok(one.clone()),
         _ => Err(format!(

@@ -39,6 +39,8 @@ pub enum ProtectError {
     ScenarioTwice { text: String },
     /// More than `max` `--scenario` flags.
     TooManyScenarios { given: usize, max: usize },
+    /// `hand:NAME` naming no hand of the game.
+    Hand { text: String, hands: String },
 }
 
 impl fmt::Display for ProtectError {
@@ -46,7 +48,7 @@ impl fmt::Display for ProtectError {
         match self {
             ProtectError::Form { text } => write!(
                 f,
-                "`{}` is not a scenario: give ranks:K, groups:K:RANKS or groups:K:best (K = 1 to 4), optionally @wager,wager, e.g. groups:1:6789; or, where a player decides, hole or seen:N",
+                "`{}` is not a scenario: give ranks:K, groups:K:RANKS or groups:K:best (K = 1 to 4) or hand:NAME (a hand's first two cards), optionally @wager,wager, e.g. groups:1:6789; or, where a player decides, hole or seen:N",
                 cut(text)
             ),
             ProtectError::Cards { text } => {
@@ -98,6 +100,9 @@ impl fmt::Display for ProtectError {
                 "`{}`: N is the number of other cards seen face up, 1 to {most}",
                 cut(text)
             ),
+            ProtectError::Hand { text, hands } => {
+                write!(f, "`{}`: no such hand; the game's hands are {hands}", cut(text))
+            }
             ProtectError::TooFewCards { seen } => write!(
                 f,
                 "seen:{seen}: the shoe must hold the {seen} cards seen and the six of the round"

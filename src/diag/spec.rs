@@ -416,6 +416,10 @@ pub enum SpecError {
     /// ```
     ReportRounds { rounds: i64 },
     /// ```yaml
+    /// report: { rounds_per_hour: 0 }
+    /// ```
+    RoundsPerHour { rounds: i64 },
+    /// ```yaml
     /// source: { document: rules.txt, sha256: abc123 }
     /// ```
     InvalidSha256 { sha: String },
@@ -598,6 +602,9 @@ impl fmt::Display for SpecError {
             ),
             ReportRounds { rounds } => {
                 write!(f, "{rounds} is not a number of rounds to simulate")
+            }
+            RoundsPerHour { rounds } => {
+                write!(f, "{rounds} is not a number of rounds dealt an hour")
             }
             InvalidSha256 { sha } => write!(f, "`{sha}` is not a SHA-256"),
             HeadlineTarget => {

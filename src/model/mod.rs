@@ -130,6 +130,30 @@ pub struct ReportPlan {
     /// The wagers or combined entries (ids, checked) a player who sees the
     /// first cards chooses among by default: the base game's.
     pub protect: Vec<String>,
+    /// Rounds dealt an hour (`rounds_per_hour`); None: the default,
+    /// `ROUNDS_PER_HOUR`.
+    pub rounds_per_hour: Option<u32>,
+    /// The wagers (ids, checked) the layout leaves open after the first
+    /// hand's first two cards are dealt face up.
+    pub after_cards_seen: Vec<String>,
+}
+
+/// Rounds dealt an hour where a spec declares none: the Wizard of Odds'
+/// figure for baccarat ("Casino Game House Edge" table, hands per hour:
+/// baccarat and mini-baccarat 72).
+pub const ROUNDS_PER_HOUR: u32 = 72;
+
+/// The most rounds an hour a spec may declare.
+pub const MAX_ROUNDS_PER_HOUR: u32 = 1000;
+
+impl ReportPlan {
+    /// Rounds dealt an hour, and whether the spec declares it.
+    pub fn pace(&self) -> (u32, bool) {
+        match self.rounds_per_hour {
+            Some(n) => (n, true),
+            None => (ROUNDS_PER_HOUR, false),
+        }
+    }
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -57,6 +57,18 @@ pub fn percent(r: &BigRational, places: u32) -> String {
     decimal(&(r * BigRational::from_integer(BigInt::from(100))), places) + "%"
 }
 
+/// Dollars to the cent from an exact fraction, digits grouped:
+/// `$12,061.44`.
+pub fn money(r: &BigRational) -> String {
+    let text = decimal(r, 2);
+    let (sign, body) = match text.strip_prefix('-') {
+        Some(b) => ("-", b),
+        None => ("", text.as_str()),
+    };
+    let (whole, cents) = body.split_once('.').unwrap_or((body, "00"));
+    format!("{sign}${}.{cents}", group_digits(whole))
+}
+
 /// Count / total as a percentage.
 pub(crate) fn share(count: u128, total: u128, places: u32) -> String {
     percent(

@@ -52,7 +52,7 @@ pub fn decks_for(spec: &Spec, wanted: Option<u32>) -> Result<u32, Box<Diagnostic
 /// The compute stage: a spec's figures at `decks` decks (the assessment
 /// judges them: `crate::assess`).
 pub fn compute(spec: &Spec, decks: u32) -> Computed {
-    compute_with(spec, decks, SAMPLES, None, Extent::Report)
+    compute_with(spec, decks, SAMPLES, None, Extent::Report, &[])
 }
 
 /// [`compute`], given the decisions the strategy stage enumerated for this
@@ -63,13 +63,14 @@ pub(super) fn compute_with(
     samples: usize,
     known: Option<crate::engine::decide::Decisions>,
     extent: Extent,
+    max_bets: &[(String, crate::model::Ratio)],
 ) -> Computed {
     let (resolved, analysis) = resolved_analysis(spec, decks, known);
     let mut computed = Computed::of(analysis);
     // The report's "Game protection" section (a spec whose strategy reads
     // suits has none: the walk by class cannot play it).
     if extent == Extent::Report {
-        computed.protection = crate::protection::report_set(&resolved, decks).ok();
+        computed.protection = crate::protection::report_set(&resolved, decks, max_bets).ok();
     }
     // The readings of the game's own rules are computed for the leaflet
     // too: the assessment's questions depend on them, and a leaflet must

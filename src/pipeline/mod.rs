@@ -117,6 +117,7 @@ fn certify_as(
                     checked.options.samples,
                     known,
                     extent,
+                    &checked.options.max_bets,
                 )
             },
         ))
@@ -251,10 +252,11 @@ fn verify_and_compute(
     samples: usize,
     known: Option<crate::engine::decide::Decisions>,
     extent: Extent,
+    max_bets: &[(String, crate::model::Ratio)],
 ) -> (Verification, Computed) {
     rayon::join(
         || crate::verify::verify(spec, decks, samples),
-        || compute_with(spec, decks, samples, known, extent),
+        || compute_with(spec, decks, samples, known, extent, max_bets),
     )
 }
 
@@ -289,6 +291,7 @@ impl Prepared {
                 self.options.samples,
                 known.take(),
                 extent,
+                &self.options.max_bets,
             ))
         });
         let (verification, computed) = done.expect("ran");

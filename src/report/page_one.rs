@@ -13,7 +13,7 @@ use crate::assess::{
     Assessment, Blocker, Computed, Condition, DocumentStatus, Recommendation, Standing, Subject,
     Why,
 };
-use crate::numbers::{group_digits, percent, share, sqrt_decimal};
+use crate::numbers::{group_digits, money, percent, share, sqrt_decimal};
 
 pub(crate) fn render(doc: &mut Document, inp: &Inputs, c: &Computed) {
     let spec = inp.spec;
@@ -343,8 +343,12 @@ fn exposure(inp: &Inputs, c: &Computed) -> String {
         Some(g) => {
             let o = &outcomes[g.outcome];
             format!(
-                "**Seen cards: the largest exposure of section {section} is {} per round dealt**, for a player who knows {} before betting ({}); it is stopped by {}.",
+                "**Seen cards: the largest exposure of section {section} is {} per round dealt**, {} a round and {} an hour {} ({} rounds an hour), for a player who knows {} before betting ({}); it is stopped by {}.",
                 g.player_edge.percent(4),
+                money(&g.per_round.value()),
+                money(&g.per_hour.value()),
+                super::protection::at_stake(&set.protection.exposures[g.outcome]),
+                set.protection.pace.rounds_per_hour,
                 crate::protect::sees(o),
                 super::protection::choice_words(inp.spec, &g.wagers, set.base_game),
                 super::protection::countermeasure_short(g.countermeasure)
@@ -354,9 +358,11 @@ fn exposure(inp: &Inputs, c: &Computed) -> String {
     for g in &e.deciding {
         let o = &outcomes[g.outcome];
         s.push_str(&format!(
-            " A player who sees {} gains {} per round dealt; stopped by {}.",
+            " A player who sees {} gains {} per round dealt ({} an hour {}); stopped by {}.",
             crate::protect::sees(o),
             g.player_edge.percent(4),
+            money(&g.per_hour.value()),
+            super::protection::at_stake(&set.protection.exposures[g.outcome]),
             super::protection::countermeasure_short(g.countermeasure)
         ));
     }

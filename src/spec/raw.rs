@@ -280,6 +280,19 @@ pub struct RawReportPlan {
     #[serde(default)]
     #[schemars(with = "Vec<String>")]
     pub protect: Vec<S<String>>,
+    /// Rounds dealt an hour at the table, for the game-protection
+    /// section's money per hour, e.g. `60`. Default 72, the Wizard of
+    /// Odds' figure for baccarat.
+    #[serde(default)]
+    #[schemars(with = "Option<i64>")]
+    pub rounds_per_hour: Option<S<i64>>,
+    /// The wagers the layout leaves open after the first hand's first two
+    /// cards are dealt face up (none by default: every bet closes before
+    /// the deal); the game-protection section prices a player who bets
+    /// them after seeing those cards, e.g. `[pair_bonus]`.
+    #[serde(default)]
+    #[schemars(with = "Vec<String>")]
+    pub bets_after_cards_seen: Vec<S<String>>,
 }
 
 /// One player's leaflet: a title and the wagers it shows.

@@ -178,6 +178,8 @@ static REPORT_PLAN: Struct = Struct {
         opt("headline", Ty::List(&Ty::Struct(&HEADLINE))),
         opt("typical_strategy", Ty::Struct(&TYPICAL)),
         opt("protect", Ty::List(&Ty::Text)),
+        opt("rounds_per_hour", Ty::Int),
+        opt("bets_after_cards_seen", Ty::List(&Ty::Text)),
     ],
     others: None,
 };

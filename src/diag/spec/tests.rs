@@ -115,6 +115,7 @@ fn ordinal(e: &SpecError) -> usize {
         TotalTwice { .. } => 105,
         NaturalsNotHighest { .. } => 106,
         ChangesDiffer { .. } => 107,
+        RoundsPerHour { .. } => 108,
     }
 }
 
@@ -198,6 +199,10 @@ fn every_kind_has_its_one_wording() {
         (
             ReportRounds { rounds: 0 },
             "0 is not a number of rounds to simulate",
+        ),
+        (
+            RoundsPerHour { rounds: 0 },
+            "0 is not a number of rounds dealt an hour",
         ),
         (
             InvalidSha256 { sha: s("abc123") },
@@ -624,7 +629,7 @@ fn every_kind_has_its_one_wording() {
             "too many wagers: 101, at most 100 (the limits are in the manual's limits chapter)",
         ),
     ];
-    let mut seen = [false; 108];
+    let mut seen = [false; 109];
     for (e, text) in &cases {
         assert_eq!(e.to_string(), *text);
         // Through the diagnostic's kind too.

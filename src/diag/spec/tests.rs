@@ -110,6 +110,8 @@ fn ordinal(e: &SpecError) -> usize {
         ChosenGameChange => 100,
         DuplicateLeafletId { .. } => 101,
         LeafletEmpty { .. } => 102,
+        PayoutLimitNotAllowed { .. } => 103,
+        SupersededPayoutLimit { .. } => 104,
     }
 }
 
@@ -137,11 +139,24 @@ fn every_kind_has_its_one_wording() {
         ),
         (
             PayoutLimitShort {
-                which: "per-player",
+                wager: s("Lucky Match"),
                 declared: s("$4,000"),
-                required: s("$12,000"),
+                required: s("$15,000"),
             },
-            "the declared per-player payout limit $4,000 is below the $12,000 the rule requires",
+            "the declared payout limit on Lucky Match, $4,000, is below the $15,000 the rule requires (its maximum bet times its highest odds up to 50 to 1)",
+        ),
+        (
+            PayoutLimitNotAllowed {
+                wager: s("Lucky 7"),
+                odds: s("40 to 1"),
+            },
+            "no payout limit may be imposed on Lucky 7: its highest odds, 40 to 1, are under 50 to 1",
+        ),
+        (
+            SupersededPayoutLimit {
+                key: s("per_player"),
+            },
+            "`per_player` is a limit of WAC 230-15-490 as it read before 2021-06-14 (WSR 07-09-033), superseded by WSR 21-11-057",
         ),
         (
             ReadingNamesNoWager {
@@ -182,7 +197,7 @@ fn every_kind_has_its_one_wording() {
             NoBetLimits {
                 wagers: vec![s("Lucky 8 Player")],
             },
-            "the payout limits need the minimum and maximum bet of Lucky 8 Player",
+            "the payout limits need the maximum bet of Lucky 8 Player",
         ),
         (
             ReportDate {

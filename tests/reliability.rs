@@ -188,9 +188,9 @@ fn spec_values_that_contradict_themselves_are_refused_where_written() {
             &["minimum bet $100 is above its maximum bet $10"][..],
         ),
         (
-            "payout_inverted",
+            "payout_superseded",
             "submission:\n  payout_limits: { per_player: 100000, table: 50000 }\n",
-            &["below the per-player limit $100,000"][..],
+            &["`per_player` is a limit of WAC 230-15-490 as it read before 2021-06-14"][..],
         ),
         (
             "long_title",

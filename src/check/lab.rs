@@ -98,34 +98,9 @@ impl Checker<'_> {
                 d.found = Some(dollars(lo));
             }
         }
-        let payout_limits = r.and_then(|r| r.payout_limits.as_ref()).map(|p| {
-            let mut amount = |a: &Option<S<RawAmount>>| {
-                let a = a.as_ref()?;
-                let width = RawAmount::text(a, self.src).chars().count().max(1);
-                let at = self.src.at(&a.referenced, width);
-                self.money(a).map(|m| (m, at))
-            };
-            let (per_player, table) = (amount(&p.per_player), amount(&p.table));
-            if let (Some((one, _)), Some((all, at))) = (&per_player, &table)
-                && all < one
-            {
-                let dollars = crate::model::Ratio::dollars;
-                let kind = SpecError::PayoutLimitsInverted {
-                    per_player: dollars(*one),
-                    table: dollars(*all),
-                };
-                let mut d = crate::diag::Diagnostic::new(at.clone(), kind);
-                d.expected = Some(format!("at least the per-player limit, {}", dollars(*one)));
-                d.found = Some(dollars(*all));
-                self.diags.push(d);
-            }
-            PayoutLimits {
-                per_player: per_player.as_ref().map(|x| x.0),
-                per_player_at: per_player.map(|x| x.1),
-                table: table.as_ref().map(|x| x.0),
-                table_at: table.map(|x| x.1),
-            }
-        });
+        let payout_limits = r
+            .and_then(|r| r.payout_limits.as_ref())
+            .map(|p| self.payout_limits(p, spec_wagers));
         Submission {
             submitter: r.and_then(|r| r.submitter.clone()),
             jurisdiction: r.and_then(|r| r.jurisdiction.clone()),
@@ -362,6 +337,46 @@ impl Checker<'_> {
     }
 
     /// Whether `wager` names a wager of the spec; if not, a located error.
+    /// The declared aggregate payout limits, one per wager. The keys of
+    /// the superseded 2008 text (`per_player`, `table`) are refused with
+    /// the rule in force.
+    fn payout_limits(
+        &mut self,
+        map: &crate::spec::ordered_map::OrderedMap<S<String>, S<RawAmount>>,
+        spec_wagers: &[raw::RawWager],
+    ) -> PayoutLimits {
+        let mut out = PayoutLimits {
+            by_wager: Vec::new(),
+            at: Vec::new(),
+        };
+        for (wager, amount) in &map.0 {
+            if matches!(wager.value.as_str(), "per_player" | "table")
+                && !spec_wagers.iter().any(|w| w.id.value == wager.value)
+            {
+                let kind = SpecError::SupersededPayoutLimit {
+                    key: wager.value.clone(),
+                };
+                self.string_error(wager, kind).help = Some(
+                    "declare one aggregate limit per odds-based prize, by wager id: `payout_limits: { lucky_match: 15000 }`".into(),
+                );
+                continue;
+            }
+            if !self.wager_named(wager, spec_wagers) {
+                continue;
+            }
+            if out.by_wager.iter().any(|(w, _)| *w == wager.value) {
+                continue;
+            }
+            let width = RawAmount::text(amount, self.src).chars().count().max(1);
+            let at = self.src.at(&amount.referenced, width);
+            if let Some(m) = self.money(amount) {
+                out.by_wager.push((wager.value.clone(), m));
+                out.at.push((wager.value.clone(), at));
+            }
+        }
+        out
+    }
+
     fn wager_named(&mut self, wager: &S<String>, spec_wagers: &[raw::RawWager]) -> bool {
         if spec_wagers.iter().any(|w| w.id.value == wager.value) {
             return true;

@@ -445,16 +445,26 @@ pub enum SpecError {
     /// `field` is `paid_by` or `per`.
     UnknownFeeValue { field: &'static str, value: String },
     /// ```yaml
-    /// submission: { payout_limits: { per_player: 4000 } }   # the rule asks at least 12,000
+    /// submission: { max_bets: { lucky_match: 300 }, payout_limits: { lucky_match: 4000 } }   # the rule asks at least 15,000
     /// ```
-    /// Found by the Washington edition; `which` is `per-player` or `table`.
+    /// Found by the Washington edition (WAC 230-15-490 (3)(b)).
     PayoutLimitShort {
-        which: &'static str,
+        wager: String,
         declared: String,
         required: String,
     },
-    /// `certify SPEC --edition washington` with a side bet whose minimum or
-    /// maximum bet is declared nowhere.
+    /// ```yaml
+    /// submission: { payout_limits: { lucky_7: 5000 } }   # Lucky 7 pays at most 40 to 1
+    /// ```
+    /// Found by the Washington edition (WAC 230-15-490 (3)(c)).
+    PayoutLimitNotAllowed { wager: String, odds: String },
+    /// ```yaml
+    /// submission: { payout_limits: { per_player: 15000, table: 30000 } }
+    /// ```
+    /// The limits of WAC 230-15-490 as it read from 2008 to 2021.
+    SupersededPayoutLimit { key: String },
+    /// `certify SPEC --edition washington` with a prize paying 50 to 1 or
+    /// more whose maximum bet is declared nowhere.
     NoBetLimits { wagers: Vec<String> },
     /// ```yaml
     /// leaflets:
@@ -508,11 +518,6 @@ pub enum SpecError {
         min: String,
         max: String,
     },
-    /// ```yaml
-    /// payout_limits: { per_player: 100000, table: 50000 }
-    /// ```
-    /// The table pays all players together at least what it pays one.
-    PayoutLimitsInverted { per_player: String, table: String },
     /// ```yaml
     /// naturals: [8, 8, 9]
     /// ```
@@ -568,12 +573,20 @@ impl fmt::Display for SpecError {
             ),
             UnknownFeeValue { field, value } => write!(f, "`{value}` is not a fee's `{field}`"),
             PayoutLimitShort {
-                which,
+                wager,
                 declared,
                 required,
             } => write!(
                 f,
-                "the declared {which} payout limit {declared} is below the {required} the rule requires"
+                "the declared payout limit on {wager}, {declared}, is below the {required} the rule requires (its maximum bet times its highest odds up to 50 to 1)"
+            ),
+            PayoutLimitNotAllowed { wager, odds } => write!(
+                f,
+                "no payout limit may be imposed on {wager}: its highest odds, {odds}, are under 50 to 1"
+            ),
+            SupersededPayoutLimit { key } => write!(
+                f,
+                "`{key}` is a limit of WAC 230-15-490 as it read before 2021-06-14 (WSR 07-09-033), superseded by WSR 21-11-057"
             ),
             NoPlayerDealer { spec } => write!(
                 f,
@@ -597,7 +610,7 @@ impl fmt::Display for SpecError {
             ),
             NoBetLimits { wagers } => write!(
                 f,
-                "the payout limits need the minimum and maximum bet of {}",
+                "the payout limits need the maximum bet of {}",
                 wagers.join(", ")
             ),
             ReportRounds { rounds } => {
@@ -749,10 +762,6 @@ impl fmt::Display for SpecError {
             BetsInverted { wager, min, max } => write!(
                 f,
                 "wager `{wager}`'s minimum bet {min} is above its maximum bet {max}"
-            ),
-            PayoutLimitsInverted { per_player, table } => write!(
-                f,
-                "the table's payout limit {table} is below the per-player limit {per_player}: all players together are paid at least what one player is"
             ),
             TotalTwice { list, total } => write!(f, "{list}: total {total} is listed twice"),
             NaturalsNotHighest { naturals } => write!(

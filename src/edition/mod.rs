@@ -9,8 +9,9 @@
 //! is marked NOT CONFIRMED on the page instead of being presented as law.
 //!
 //! * `lab`: the report as the report stage writes it.
-//! * `washington`: a house-banked card room under WAC 230-15: payout
-//!   limits for odds-based wagers and their disclosure to players.
+//! * `washington`: a house-banked card room under WAC 230-15: aggregate
+//!   payout limits on odds-based prizes as the rule in force sets them,
+//!   priced exactly, and the table sign.
 //! * `california`: a card room game banked by a rotating player-dealer:
 //!   the position's advantage against each wager, the rotation and
 //!   coverage rules that keep it from being a banking game, the fee
@@ -52,9 +53,16 @@ pub fn terms(e: Edition) -> crate::report::terms::Terms {
 pub fn authority(e: Edition, spec: &Spec) -> Option<crate::report::inputs::Authority> {
     let (jurisdiction, banked_by) = match e {
         Edition::Lab => return None,
+        // WAC 230-15-490 is a rule for house-banked card rooms: under this
+        // edition the room banks the game, whatever the game's rules allow
+        // elsewhere (a player-dealer position is named, not applied).
         Edition::Washington => (
-            format!("Washington State: {} (WAC 230-15, card rooms)", washington::AUTHORITY),
-            crate::report::sides::banked_by(spec),
+            format!("Washington State: {} (WAC 230-15, house-banked card rooms)", washington::AUTHORITY),
+            if spec.table.is_some() {
+                "the card room (house-banked, as the payout-limit rule WAC 230-15-490 requires; the game's player-dealer position is not used under this edition)".into()
+            } else {
+                "the card room (house-banked)".into()
+            },
         ),
         Edition::California => (
             format!("California: {} (card rooms)", california::AUTHORITY),
@@ -197,9 +205,15 @@ fn revisions(spec: &Spec, d: &crate::diff::Diff, doc: &mut Document) {
 
 /// The payout limits a player's leaflet of the wagers `shown` (ids) states
 /// for edition `e` (only the Washington edition has them), one line each.
-pub fn leaflet_lines(e: Edition, spec: &Spec, options: &Options, shown: &[&str]) -> Vec<String> {
+pub fn leaflet_lines(
+    e: Edition,
+    spec: &Spec,
+    analysis: &crate::engine::Analysis,
+    options: &Options,
+    shown: &[&str],
+) -> Vec<String> {
     if e == Edition::Washington {
-        washington::leaflet_lines(spec, options, shown)
+        washington::leaflet_lines(spec, analysis, options, shown)
     } else {
         Vec::new()
     }

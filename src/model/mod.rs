@@ -230,17 +230,15 @@ impl Edition {
     }
 }
 
-/// Declared payout limits, in dollars.
+/// Declared payout limits, in dollars: one aggregate limit per odds-based
+/// prize (WAC 230-15-490 (3)(a): a limit never spans different prizes).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PayoutLimits {
-    /// What one player may be paid on one deal.
-    pub per_player: Option<Ratio>,
-    /// What the table pays in all on one deal (the aggregate limit).
-    pub table: Option<Ratio>,
+    /// Wager id and its limit, in the spec's order.
+    pub by_wager: Vec<(String, Ratio)>,
     /// Where each was declared, for the error that a limit falls short
-    /// of the rule.
-    pub per_player_at: Option<crate::diag::Position>,
-    pub table_at: Option<crate::diag::Position>,
+    /// of the rule or is not allowed on its prize.
+    pub at: Vec<(String, crate::diag::Position)>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -508,8 +508,13 @@ impl Certified {
             .into_iter()
             .map(|k| spec.wagers[k].id.as_str())
             .collect();
-        let limits =
-            crate::edition::leaflet_lines(self.edition(), spec, &self.prepared.options, &shown);
+        let limits = crate::edition::leaflet_lines(
+            self.edition(),
+            spec,
+            &self.computed.analysis,
+            &self.prepared.options,
+            &shown,
+        );
         let b = self.other_counts();
         let by_decks = self.by_decks(&b);
         let evidence = self.evidence(Some(&by_decks), &[]);

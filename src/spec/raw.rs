@@ -222,13 +222,14 @@ pub struct RawSubmission {
     #[serde(default)]
     #[schemars(with = "Option<String>", extend("enum" = edition_names()))]
     pub edition: Option<S<String>>,
-    /// The payout limits the card room declares, in dollars; the
-    /// Washington edition checks them against the rule's minimums.
+    /// The aggregate payout limit the card room declares on each
+    /// odds-based prize, in dollars (`lucky_match: 15000`); the Washington
+    /// edition checks each against the rule and prices it.
     #[serde(default)]
-    pub payout_limits: Option<RawPayoutLimits>,
+    #[schemars(with = "Option<BTreeMap<String, super::table::RawAmount>>")]
+    pub payout_limits: Option<OrderedMap<S<String>, S<super::table::RawAmount>>>,
 }
 
-/// Declared payout limits, in dollars.
 #[derive(Debug, Default, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct RawPayoutLimits {

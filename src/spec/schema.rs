@@ -157,14 +157,8 @@ static SUBMISSION: Struct = Struct {
         opt("max_bets", Ty::Map(&Ty::Text, &Ty::Amount)),
         opt("min_bets", Ty::Map(&Ty::Text, &Ty::Amount)),
         opt("edition", Ty::Text),
-        opt("payout_limits", Ty::Struct(&PAYOUT_LIMITS)),
+        opt("payout_limits", Ty::Map(&Ty::Text, &Ty::Amount)),
     ],
-    others: None,
-};
-
-static PAYOUT_LIMITS: Struct = Struct {
-    what: "the payout limits",
-    fields: &[opt("per_player", Ty::Amount), opt("table", Ty::Amount)],
     others: None,
 };
 

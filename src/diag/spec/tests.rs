@@ -111,11 +111,12 @@ fn ordinal(e: &SpecError) -> usize {
         DuplicateLeafletId { .. } => 101,
         LeafletEmpty { .. } => 102,
         BetsInverted { .. } => 103,
-        PayoutLimitsInverted { .. } => 104,
+        SupersededPayoutLimit { .. } => 104,
         TotalTwice { .. } => 105,
         NaturalsNotHighest { .. } => 106,
         ChangesDiffer { .. } => 107,
         RoundsPerHour { .. } => 108,
+        PayoutLimitNotAllowed { .. } => 109,
     }
 }
 
@@ -143,11 +144,24 @@ fn every_kind_has_its_one_wording() {
         ),
         (
             PayoutLimitShort {
-                which: "per-player",
+                wager: s("Lucky Match"),
                 declared: s("$4,000"),
-                required: s("$12,000"),
+                required: s("$15,000"),
             },
-            "the declared per-player payout limit $4,000 is below the $12,000 the rule requires",
+            "the declared payout limit on Lucky Match, $4,000, is below the $15,000 the rule requires (its maximum bet times its highest odds up to 50 to 1)",
+        ),
+        (
+            PayoutLimitNotAllowed {
+                wager: s("Lucky 7"),
+                odds: s("40 to 1"),
+            },
+            "no payout limit may be imposed on Lucky 7: its highest odds, 40 to 1, are under 50 to 1",
+        ),
+        (
+            SupersededPayoutLimit {
+                key: s("per_player"),
+            },
+            "`per_player` is a limit of WAC 230-15-490 as it read before 2021-06-14 (WSR 07-09-033), superseded by WSR 21-11-057",
         ),
         (
             ReadingNamesNoWager {
@@ -188,7 +202,7 @@ fn every_kind_has_its_one_wording() {
             NoBetLimits {
                 wagers: vec![s("Lucky 8 Player")],
             },
-            "the payout limits need the minimum and maximum bet of Lucky 8 Player",
+            "the payout limits need the maximum bet of Lucky 8 Player",
         ),
         (
             ReportDate {
@@ -593,13 +607,6 @@ fn every_kind_has_its_one_wording() {
             "wager `lucky_7`'s minimum bet $100 is above its maximum bet $10",
         ),
         (
-            PayoutLimitsInverted {
-                per_player: s("$100,000"),
-                table: s("$50,000"),
-            },
-            "the table's payout limit $50,000 is below the per-player limit $100,000: all players together are paid at least what one player is",
-        ),
-        (
             TotalTwice {
                 list: "naturals",
                 total: 8,
@@ -629,7 +636,7 @@ fn every_kind_has_its_one_wording() {
             "too many wagers: 101, at most 100 (the limits are in the manual's limits chapter)",
         ),
     ];
-    let mut seen = [false; 109];
+    let mut seen = [false; 110];
     for (e, text) in &cases {
         assert_eq!(e.to_string(), *text);
         // Through the diagnostic's kind too.

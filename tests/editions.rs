@@ -169,11 +169,11 @@ fn a_declared_limit_below_the_rule_or_on_a_small_prize_is_refused_where_it_is_wr
     let options = certify::options::Options::default();
     let errors = edition::check(Edition::Washington, &spec, &options).unwrap_err();
     assert!(
-        errors[0].to_string().contains(
+        errors[0].message().contains(
             "no payout limit may be imposed on Tie: its highest odds, 8 to 1, are under 50 to 1"
         ),
         "{}",
-        errors[0]
+        errors[0].message()
     );
     // Declared at the least: accepted.
     let ok = punto_banco_tie(1000, "10", "100", "  payout_limits: { tie: 5000 }\n");

@@ -5,7 +5,7 @@
 //! file and `certify verify` notices when it changes.
 
 use certify::check::{check_file, check_path};
-use certify::cli::{exit, run};
+use certify::cli::exit;
 use certify::diag::input::InputError;
 use certify::diag::{Diagnostic, ErrorKind};
 use std::path::{Path, PathBuf};
@@ -167,7 +167,7 @@ fn a_missing_include_is_refused_at_the_include() {
         let spec = write(&dir, "spec.yaml", &spec_with(&game));
         let ds = check_file(&spec).expect_err("refused");
         assert!(
-            matches!(input(&ds[0]), InputError::IncludeMissing { reason, .. } if reason == "not a regular file"),
+            matches!(input(&ds[0]), InputError::IncludeMissing { reason, .. } if reason.starts_with("not a regular file")),
             "{path}: {ds:?}"
         );
     }
@@ -274,17 +274,29 @@ fn verify_notices_a_changed_included_game() {
     for f in ["punto_banco.yaml", "punto_banco_tableau.yaml"] {
         std::fs::copy(format!("fixtures/{f}"), dir.join("fixtures").join(f)).unwrap();
     }
+    // Run in the folder, with relative paths: `certify verify` reads what
+    // the manifest names relative to the folder it runs in, and refuses
+    // absolute paths (docs/limits.md).
+    struct Out {
+        code: i32,
+        stderr: String,
+    }
     let certify = |args: &[&str]| {
-        run(std::iter::once("certify")
-            .chain(args.iter().copied())
-            .map(String::from))
+        let o = std::process::Command::new(env!("CARGO_BIN_EXE_certify"))
+            .args(args)
+            .current_dir(&dir)
+            .output()
+            .unwrap();
+        Out {
+            code: o.status.code().unwrap_or(-1),
+            stderr: String::from_utf8_lossy(&o.stderr).into_owned(),
+        }
     };
-    let spec = dir.join("rules/punto_banco.yaml");
     let out = dir.join("out");
-    let o = certify(&[spec.to_str().unwrap(), "--out", out.to_str().unwrap()]);
+    let o = certify(&["rules/punto_banco.yaml", "--out", "out"]);
     assert_eq!(o.code, exit::OK, "{}", o.stderr);
     let game = dir.join("rules/games/punto_banco.yaml");
-    let game_name = game.to_string_lossy().into_owned();
+    let game_name = "rules/games/punto_banco.yaml".to_string();
     let bytes = std::fs::read(&game).unwrap();
     let sha = certify::report::document::sha256_hex(&bytes);
     let json: serde_json::Value =
@@ -298,7 +310,7 @@ fn verify_notices_a_changed_included_game() {
     let md = std::fs::read_to_string(out.join("punto_banco.md")).unwrap();
     assert!(md.contains(&format!("\ninclude_sha256 {game_name}: {sha}\n")));
     for file in ["punto_banco.md", "punto_banco.json"] {
-        let o = certify(&["verify", out.join(file).to_str().unwrap()]);
+        let o = certify(&["verify", &format!("out/{file}")]);
         assert_eq!(o.code, exit::OK, "{file}: {}", o.stderr);
     }
     // The game file changes (a comment only: the figures stay the same).
@@ -307,7 +319,7 @@ fn verify_notices_a_changed_included_game() {
     std::fs::write(&game, text).unwrap();
     // Named up front, before anything is recomputed, as fixture files are.
     for file in ["punto_banco.md", "punto_banco.json"] {
-        let o = certify(&["verify", out.join(file).to_str().unwrap()]);
+        let o = certify(&["verify", &format!("out/{file}")]);
         assert_eq!(o.code, exit::FAILED, "{file}: {}", o.stderr);
         assert!(
             o.stderr.contains(&format!(
@@ -318,7 +330,7 @@ fn verify_notices_a_changed_included_game() {
         );
     }
     std::fs::remove_file(&game).unwrap();
-    let o = certify(&["verify", out.join("punto_banco.json").to_str().unwrap()]);
+    let o = certify(&["verify", "out/punto_banco.json"]);
     assert_eq!(o.code, exit::FAILED, "{}", o.stderr);
     assert!(
         o.stderr.contains(&format!(

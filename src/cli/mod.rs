@@ -24,6 +24,7 @@ mod settle;
 mod shoe;
 mod simulate;
 mod table;
+mod values;
 mod verify;
 
 pub use output::{Output, exit};

@@ -50,7 +50,7 @@ pub(super) struct ProtectArgs {
     scenario: Vec<String>,
     /// A wager's maximum bet in dollars, over the spec's, for the money at
     /// stake (default: the spec's table limits, else $100), e.g. --max-bet lucky_7=300
-    #[arg(long, value_name = "WAGER=DOLLARS", value_parser = super::args::parse_bet)]
+    #[arg(long, value_name = "WAGER=DOLLARS", value_parser = super::values::parse_bet)]
     max_bet: Vec<(String, crate::model::Ratio)>,
     /// Print every figure as an exact fraction and a decimal (JSON)
     #[arg(long)]

@@ -101,7 +101,11 @@ impl fmt::Display for ProtectError {
                 cut(text)
             ),
             ProtectError::Hand { text, hands } => {
-                write!(f, "`{}`: no such hand; the game's hands are {hands}", cut(text))
+                write!(
+                    f,
+                    "`{}`: no such hand; the game's hands are {hands}",
+                    cut(text)
+                )
             }
             ProtectError::TooFewCards { seen } => write!(
                 f,

@@ -173,10 +173,9 @@ pub fn priced_bets(p: &PrizeLimit) -> Vec<Ratio> {
     {
         bets.push(b);
     }
-    // Quarter steps of the range between the minimum and the maximum.
+    // Quarters of the maximum, in whole dollars (those above the minimum).
     for k in 1..4 {
-        let step = min + (max - min) * Ratio::new(k, 4);
-        bets.push(Ratio::int(round_dollars(step)));
+        bets.push(Ratio::int(round_dollars(max * Ratio::new(k, 4))));
     }
     bets.retain(|b| *b >= min && *b <= max);
     bets.sort();
@@ -252,6 +251,7 @@ mod tests {
         assert_eq!(bets.first(), Some(&Ratio::int(5)));
         assert_eq!(bets.last(), Some(&Ratio::int(300)));
         assert!(bets.contains(&Ratio::int(60)), "{bets:?}");
+        assert!(bets.contains(&Ratio::int(150)), "{bets:?}");
         assert!(bets.windows(2).all(|w| w[0] < w[1]));
     }
 }

@@ -221,6 +221,7 @@ pub(super) fn write(ctx: &Context) -> Written {
     let rows = limits(spec, ctx.options).expect("checked before computing");
     let date = judged_on(spec);
     debug_assert!(APPLIED.iter().all(|s| s.in_force_on(&date)));
+    debug_assert!(!WA_PAYOUT_2007.in_force_on(&date));
     let n = ctx.first + 1;
     let mut sec = Section::new(
         "payout_limits",
@@ -322,9 +323,8 @@ pub(super) fn write(ctx: &Context) -> Written {
     }
     sec.heading(3, "History");
     sec.para(format!(
-        "From 2008-01-01 until {}, WAC 230-15-490 read differently (WSR 07-09-033): a per-player limit and a table limit of at least twice it, with the procedure disclosed in a brochure. That text is superseded ({}) and nothing in this edition or its leaflet applies it.",
-        WA_PAYOUT_2007.superseded.map_or("2021-06-14", |s| s.0),
-        WA_PAYOUT_2007.status_on(&date)
+        "From 2008-01-01 until it was replaced on {}, WAC 230-15-490 read differently (WSR 07-09-033): a per-player limit and a table limit of at least twice it, with the procedure disclosed in a brochure. That text is history, not in force on {date}: nothing in this edition or its leaflet applies it.",
+        WA_PAYOUT_2007.superseded.map_or("2021-06-14", |s| s.0)
     ));
     let mut f = figures("washington", AUTHORITY);
     f.payout_limits = Some(data::PayoutLimits {

@@ -355,6 +355,40 @@ fn exposure(inp: &Inputs, c: &Computed) -> String {
             )
         }
     };
+    // The other sets of wagers a seen card beats (side bets alone, where
+    // the base game is the largest), up to three by money an hour: page
+    // one names every bet a player can see coming, not only the largest.
+    let others: Vec<String> = e
+        .per_wager
+        .iter()
+        .filter(|g| {
+            e.largest
+                .as_ref()
+                .is_none_or(|l| l.outcome != g.outcome || l.wagers != g.wagers)
+        })
+        .take(3)
+        .map(|g| {
+            format!(
+                "{}: {} per round dealt ({} an hour {})",
+                super::protection::choice_words(inp.spec, &g.wagers, set.base_game),
+                g.player_edge.percent(4),
+                money(&g.per_hour.value()),
+                super::protection::at_stake(&set.protection.exposures[g.outcome])
+            )
+        })
+        .collect();
+    if !others.is_empty() {
+        let more = e.per_wager.len().saturating_sub(others.len() + 1);
+        s.push_str(&format!(
+            " Next, for a player who sees cards before betting: {}{}; section {section} gives each with what stops it.",
+            others.join("; "),
+            if more > 0 {
+                format!("; and {more} more")
+            } else {
+                String::new()
+            }
+        ));
+    }
     for g in &e.deciding {
         let o = &outcomes[g.outcome];
         s.push_str(&format!(

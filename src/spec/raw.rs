@@ -232,19 +232,6 @@ pub struct RawSubmission {
 
 #[derive(Debug, Default, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
-pub struct RawPayoutLimits {
-    /// What one player may be paid on one deal: `15000`.
-    #[serde(default)]
-    #[schemars(with = "Option<super::table::RawAmount>")]
-    pub per_player: Option<S<super::table::RawAmount>>,
-    /// What the table pays in all on one deal (the aggregate limit): `30000`.
-    #[serde(default)]
-    #[schemars(with = "Option<super::table::RawAmount>")]
-    pub table: Option<S<super::table::RawAmount>>,
-}
-
-#[derive(Debug, Default, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
 pub struct RawReportPlan {
     /// The date of the analysis, `YYYY-MM-DD`, as page one and the PDF's
     /// dates give it. Declared rather than read from the clock, so the same

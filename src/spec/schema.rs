@@ -579,7 +579,11 @@ impl Pass<'_> {
             (Ty::Text, Node::Null | Node::Seq(_) | Node::Map(_)) => self.wrong(n, ty, field),
             (Ty::Text, Node::Str(text)) => {
                 let chars = text.chars().count();
-                if chars > super::limits::MAX_TEXT_CHARS {
+                // Conditions are bounded by the file's size and the
+                // expression parser's nesting limits, not by prose's length.
+                if chars > super::limits::MAX_TEXT_CHARS
+                    && !super::limits::CONDITION_FIELDS.contains(&field)
+                {
                     let d = Diagnostic::new(
                         self.at(n, 1),
                         InputError::TextTooLong {

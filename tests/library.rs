@@ -161,7 +161,7 @@ fn every_bet_checks_and_its_handwritten_cases_pass() {
             .find_map(|l| l.strip_prefix("spec: "))
             .unwrap_or_default()
             .trim();
-        if !ids.iter().any(|id| *id == named) {
+        if !ids.contains(&named) {
             wrong.push(format!(
                 "{}: names no library spec ({named:?})",
                 file.display()

@@ -101,7 +101,7 @@ impl<'a> Sink<'a> {
         let shares = self.shares(o, leaf);
         let all: u128 = shares.iter().map(|&x| x as u128).sum();
         debug_assert!(
-            all > 0 && w as u128 % all == 0,
+            all > 0 && (w as u128).is_multiple_of(all),
             "the open suits' ways divide the weight"
         );
         // The weight of the cards of unknown suit: the same in every way.

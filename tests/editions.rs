@@ -49,14 +49,14 @@ fn limits_of(text: &str) -> Vec<payout::PrizeLimit> {
 fn washington_limits_follow_the_rules_worked_example() {
     let a = limits_of(&punto_banco_tie(5000, "1", "300", ""));
     assert_eq!(a.len(), 1, "only the Tie pays over 1 to 1");
-    assert_eq!(a[0].least, Some(Ratio::int(15_000)));
+    assert_eq!(a[0].least(), Some(Ratio::int(15_000)));
     assert!(a[0].may_be_limited());
     // At exactly 50 to 1 a limit may be imposed: $100 x 50.
     let b = limits_of(&punto_banco_tie(50, "1", "100", ""));
-    assert_eq!(b[0].least, Some(Ratio::int(5_000)));
+    assert_eq!(b[0].least(), Some(Ratio::int(5_000)));
     // Under 50 to 1 no limit may be imposed, whatever the bets.
     let c = limits_of(&punto_banco_tie(49, "1", "100", ""));
-    assert_eq!(c[0].least, None);
+    assert_eq!(c[0].least(), None);
     assert!(!c[0].may_be_limited());
     // The limit bites above limit / highest odds: $15,000 / 5,000 = $3.
     assert_eq!(a[0].bites_above(), Some(Ratio::int(3)));

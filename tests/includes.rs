@@ -4,6 +4,8 @@
 //! refused in their own words; the report's manifest hashes the included
 //! file and `certify verify` notices when it changes.
 
+mod support;
+
 use certify::check::{check_file, check_path};
 use certify::cli::exit;
 use certify::diag::input::InputError;
@@ -277,21 +279,7 @@ fn verify_notices_a_changed_included_game() {
     // Run in the folder, with relative paths: `certify verify` reads what
     // the manifest names relative to the folder it runs in, and refuses
     // absolute paths (docs/limits.md).
-    struct Out {
-        code: i32,
-        stderr: String,
-    }
-    let certify = |args: &[&str]| {
-        let o = std::process::Command::new(env!("CARGO_BIN_EXE_certify"))
-            .args(args)
-            .current_dir(&dir)
-            .output()
-            .unwrap();
-        Out {
-            code: o.status.code().unwrap_or(-1),
-            stderr: String::from_utf8_lossy(&o.stderr).into_owned(),
-        }
-    };
+    let certify = |args: &[&str]| support::certify_in(&dir, args);
     let out = dir.join("out");
     let o = certify(&["rules/punto_banco.yaml", "--out", "out"]);
     assert_eq!(o.code, exit::OK, "{}", o.stderr);

@@ -198,7 +198,7 @@ fn walk(ty: &Ty, s: &Value, root: &Value, at: &str, out: &mut Vec<String>) {
         }
     };
     match ty {
-        Ty::Text => kind(&["string"]),
+        Ty::Text | Ty::Condition => kind(&["string"]),
         Ty::Bool => kind(&["boolean"]),
         Ty::Int => kind(&["integer"]),
         Ty::Pay | Ty::Amount => {

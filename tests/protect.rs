@@ -273,16 +273,7 @@ fn sets(spec: &Spec) -> (Vec<Choice>, Vec<Vec<usize>>) {
     let mut sets = vec![(0..base.len()).collect::<Vec<_>>()];
     for bet in certify::protection::side_bets(spec) {
         let (id, table) = bet.split_once('/').unwrap_or((&bet, ""));
-        let w = spec
-            .wagers
-            .iter()
-            .position(|x| x.id == id)
-            .expect("a wager");
-        let t = spec.wagers[w]
-            .pay_tables
-            .iter()
-            .position(|x| x.id == table)
-            .unwrap_or(0);
+        let (w, t) = support::wager_table(spec, id, table);
         sets.push(vec![all.len()]);
         all.push(Choice {
             name: bet.clone(),

@@ -106,20 +106,6 @@ fn sitting_out_by_enumeration(spec: &Spec, wagers: &[(usize, usize)]) -> Vec<Big
         .collect()
 }
 
-fn wager(spec: &Spec, id: &str, table: &str) -> (usize, usize) {
-    let w = spec
-        .wagers
-        .iter()
-        .position(|x| x.id == id)
-        .expect("a wager");
-    let t = spec.wagers[w]
-        .pay_tables
-        .iter()
-        .position(|x| x.id == table)
-        .expect("a pay table");
-    (w, t)
-}
-
 /// 21st Century's three side bets, the first four ranks seen: the
 /// engine's exact figures are the enumeration's, and the examiner's.
 #[test]
@@ -130,7 +116,10 @@ fn the_side_bets_of_21st_century_with_four_cards_seen_equal_an_enumeration() {
         ("monster_buster", "merged_rows", "51.4935"),
         ("lucky_7", "forty_to_one", "50.4464"),
     ];
-    let wagers: Vec<(usize, usize)> = bets.iter().map(|(w, t, _)| wager(&spec, w, t)).collect();
+    let wagers: Vec<(usize, usize)> = bets
+        .iter()
+        .map(|(w, t, _)| support::wager_table(&spec, w, t))
+        .collect();
     let want = sitting_out_by_enumeration(&spec, &wagers);
     for ((id, _, examiner), want) in bets.iter().zip(&want) {
         let got = scenario(&spec, &format!("ranks:4@{id}"));
@@ -147,7 +136,10 @@ fn the_side_bets_of_21st_century_with_four_cards_seen_equal_an_enumeration() {
 #[test]
 fn lucky_monkey_paytable_1_with_four_cards_seen_equals_an_enumeration() {
     let spec = resolved(MONKEY);
-    let want = sitting_out_by_enumeration(&spec, &[wager(&spec, "lucky_monkey", "paytable_1")]);
+    let want = sitting_out_by_enumeration(
+        &spec,
+        &[support::wager_table(&spec, "lucky_monkey", "paytable_1")],
+    );
     let got = scenario(&spec, "ranks:4@lucky_monkey");
     assert!(got.suits, "the wager reads suits");
     assert_eq!(got.player_edge_sitting_out, want[0]);

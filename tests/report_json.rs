@@ -2,6 +2,8 @@
 //! (without `report_set`), and `certify verify` checks every input the
 //! manifest records, naming the one that differs.
 
+mod support;
+
 use certify::cli::{exit, run};
 use serde_json::{Value, json};
 use std::path::{Path, PathBuf};
@@ -10,21 +12,6 @@ fn certify(args: &[&str]) -> certify::cli::Output {
     run(std::iter::once("certify")
         .chain(args.iter().copied())
         .map(String::from))
-}
-
-/// `certify` run in `dir` (a user's checkout): `certify verify` reads the
-/// files a manifest names relative to the folder it runs in.
-fn certify_in(dir: &Path, args: &[&str]) -> certify::cli::Output {
-    let o = std::process::Command::new(env!("CARGO_BIN_EXE_certify"))
-        .args(args)
-        .current_dir(dir)
-        .output()
-        .unwrap();
-    certify::cli::Output {
-        code: o.status.code().unwrap_or(-1),
-        stdout: String::from_utf8_lossy(&o.stdout).into_owned(),
-        stderr: String::from_utf8_lossy(&o.stderr).into_owned(),
-    }
 }
 
 fn temp_dir(name: &str) -> PathBuf {
@@ -133,7 +120,7 @@ fn certified_copy(name: &str) -> PathBuf {
     for f in ["punto_banco.yaml", "punto_banco_tableau.yaml"] {
         std::fs::copy(Path::new("fixtures").join(f), dir.join("fixtures").join(f)).unwrap();
     }
-    let o = certify_in(&dir, &["rules/punto_banco.yaml", "--out", "reports"]);
+    let o = support::certify_in(&dir, &["rules/punto_banco.yaml", "--out", "reports"]);
     assert_eq!(o.code, exit::OK, "{}", o.stderr);
     dir
 }
@@ -141,7 +128,7 @@ fn certified_copy(name: &str) -> PathBuf {
 #[test]
 fn verify_names_the_fixture_file_that_changed_went_or_came() {
     let dir = certified_copy("fixtures");
-    let verify = || certify_in(&dir, &["verify", "reports/punto_banco.md"]);
+    let verify = || support::certify_in(&dir, &["verify", "reports/punto_banco.md"]);
     assert_eq!(verify().code, exit::OK, "{}", verify().stderr);
 
     let tableau = dir.join("fixtures/punto_banco_tableau.yaml");

@@ -9,7 +9,8 @@ use super::report_plan::calendar_date;
 use super::table::MONEY;
 use crate::diag::spec::SpecError;
 use crate::model::{
-    DocumentId, Edition, FirstRule, Game, Headline, PayoutLimits, ReportPlan, Revision, Submission,
+    DeclaredLimit, DocumentId, Edition, FirstRule, Game, Headline, PayoutLimits, ReportPlan,
+    Revision, Submission,
 };
 use crate::spec::raw::{self, S};
 use crate::spec::table::{RawAmount, parse_money};
@@ -345,10 +346,7 @@ impl Checker<'_> {
         map: &crate::spec::ordered_map::OrderedMap<S<String>, S<RawAmount>>,
         spec_wagers: &[raw::RawWager],
     ) -> PayoutLimits {
-        let mut out = PayoutLimits {
-            by_wager: Vec::new(),
-            at: Vec::new(),
-        };
+        let mut limits = Vec::new();
         for (wager, amount) in &map.0 {
             if matches!(wager.value.as_str(), "per_player" | "table")
                 && !spec_wagers.iter().any(|w| w.id.value == wager.value)
@@ -364,17 +362,17 @@ impl Checker<'_> {
             if !self.wager_named(wager, spec_wagers) {
                 continue;
             }
-            if out.by_wager.iter().any(|(w, _)| *w == wager.value) {
-                continue;
-            }
             let width = RawAmount::text(amount, self.src).chars().count().max(1);
             let at = self.src.at(&amount.referenced, width);
-            if let Some(m) = self.money(amount) {
-                out.by_wager.push((wager.value.clone(), m));
-                out.at.push((wager.value.clone(), at));
+            if let Some(dollars) = self.money(amount) {
+                limits.push(DeclaredLimit {
+                    wager: wager.value.clone(),
+                    dollars,
+                    at,
+                });
             }
         }
-        out
+        PayoutLimits { limits }
     }
 
     fn wager_named(&mut self, wager: &S<String>, spec_wagers: &[raw::RawWager]) -> bool {

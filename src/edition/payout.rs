@@ -27,7 +27,6 @@
 //! fraction from the engine's counts of each event.
 
 use crate::engine::TableStats;
-use crate::engine::stats::big;
 use crate::model::{Pay, Ratio, Spec};
 use num_rational::BigRational;
 
@@ -45,10 +44,6 @@ pub struct PrizeLimit {
     pub max_bet: Option<Ratio>,
     /// The highest pay of its adopted pay tables ("to 1").
     pub highest_odds: Ratio,
-    /// The least limit the rule allows: the maximum bet times the highest
-    /// odds up to 50 to 1; None where the highest odds are under 50 to 1
-    /// (no limit may be imposed on this prize).
-    pub least: Option<Ratio>,
     /// The limit the card room declares for this prize, if any.
     pub declared: Option<Ratio>,
 }
@@ -59,10 +54,19 @@ impl PrizeLimit {
         self.highest_odds >= Ratio::int(ODDS_CAP)
     }
 
+    /// The least limit the rule allows: the maximum bet times the highest
+    /// odds up to 50 to 1 (so times 50, the odds being at least 50); None
+    /// where no limit may be imposed or the maximum bet is not known.
+    pub fn least(&self) -> Option<Ratio> {
+        self.max_bet
+            .filter(|_| self.may_be_limited())
+            .map(|m| m * Ratio::int(ODDS_CAP))
+    }
+
     /// The limit priced: the declared one, else the rule's least (the
     /// lowest a card room may set, so the most it can cost a player).
     pub fn applied(&self) -> Option<Ratio> {
-        self.declared.or(self.least)
+        self.declared.or(self.least())
     }
 
     /// The bet above which the limit lowers a win of the highest odds:
@@ -112,8 +116,8 @@ pub fn limits(
         spec.submission
             .payout_limits
             .as_ref()
-            .and_then(|p| p.by_wager.iter().find(|(w, _)| w == id))
-            .map(|(_, l)| *l)
+            .and_then(|p| p.limits.iter().find(|l| l.wager == id))
+            .map(|l| l.dollars)
     };
     let mut rows = Vec::new();
     let mut missing = Vec::new();
@@ -131,7 +135,6 @@ pub fn limits(
             min_bet: bet(&spec.submission.min_bets, min_given, &w.id),
             max_bet,
             highest_odds: odds,
-            least: max_bet.filter(|_| odds >= cap).map(|m| m * cap),
             declared: declared(&w.id),
         });
     }
@@ -143,19 +146,18 @@ pub fn limits(
 }
 
 /// The house edge of one pay table bet at `bet` under `limit`, exact: each
-/// event's pay per unit is `min(k, limit / bet)`. Without a limit it is
-/// the engine's house edge (tested).
+/// win of `k` to 1 is paid `min(k, limit / bet)` per unit, the table
+/// repriced by the engine's own statistics. Without a limit it is the
+/// engine's house edge.
 pub fn capped_edge(t: &TableStats, bet: Ratio, limit: Option<Ratio>) -> BigRational {
-    let most = limit.map(|l| l / bet);
-    let mut net = BigRational::from_integer((-(t.no_event as i128)).into());
-    for e in &t.events {
-        let per_unit = match (e.pay, most) {
-            (Pay::Win(k), Some(m)) if k > m => m,
-            (pay, _) => pay.net(),
-        };
-        net += big(per_unit) * BigRational::from_integer(e.combinations.into());
-    }
-    -(net / BigRational::from_integer(t.total.into()))
+    let Some(most) = limit.map(|l| l / bet) else {
+        return t.house_edge();
+    };
+    t.repriced(|pay| match pay {
+        Pay::Win(k) if k > most => Pay::Win(most),
+        other => other,
+    })
+    .house_edge()
 }
 
 /// The bets the pricing table shows for one prize: its minimum (or $1),
@@ -209,7 +211,8 @@ mod tests {
             no_event: 90,
             total: 100,
             not_placed: 0,
-            expected: BigRational::from_integer(0.into()),
+            // (100 + 90 - 90) / 100, counted by hand.
+            expected: BigRational::from_integer(1.into()),
             variance: BigRational::from_integer(0.into()),
             wins: 10,
             pushes: 0,
@@ -244,7 +247,6 @@ mod tests {
             min_bet: Some(Ratio::int(5)),
             max_bet: Some(Ratio::int(300)),
             highest_odds: Ratio::int(250),
-            least: Some(Ratio::int(15000)),
             declared: None,
         };
         let bets = priced_bets(&p);

@@ -147,17 +147,6 @@ impl Source {
             && self.superseded.is_none_or(|(until, _)| date < until)
     }
 
-    /// The status of this version on `date`, in words.
-    pub fn status_on(&self, date: &str) -> String {
-        match self.superseded {
-            Some((until, by)) if date >= until => {
-                format!("superseded on {until} by {by}: history only, not applied")
-            }
-            _ if self.in_force_on(date) => "in force".into(),
-            _ => "not yet in force".into(),
-        }
-    }
-
     /// The citation with its version and where it was read, as a cell.
     pub fn cell(&self) -> String {
         let status = match self.confirmed {

@@ -57,10 +57,9 @@ pub(super) fn check(spec: &Spec, options: &Options) -> Result<(), Vec<Diagnostic
         return Ok(());
     };
     let mut out = Vec::new();
-    for (wager, limit) in &declared.by_wager {
-        let at = declared.at.iter().find(|(w, _)| w == wager).map(|(_, p)| p);
-        let name = words::wager(spec, wager);
-        let row = rows.iter().find(|r| r.wager == *wager);
+    for d in &declared.limits {
+        let (limit, name) = (&d.dollars, words::wager(spec, &d.wager));
+        let row = rows.iter().find(|r| r.wager == d.wager);
         let kind = match row {
             Some(r) if !r.may_be_limited() => SpecError::PayoutLimitNotAllowed {
                 wager: name,
@@ -71,7 +70,7 @@ pub(super) fn check(spec: &Spec, options: &Options) -> Result<(), Vec<Diagnostic
                 wager: name,
                 odds: "1 to 1".into(),
             },
-            Some(r) => match r.least {
+            Some(r) => match r.least() {
                 Some(least) if *limit < least => SpecError::PayoutLimitShort {
                     wager: name,
                     declared: dollars(*limit),
@@ -80,12 +79,12 @@ pub(super) fn check(spec: &Spec, options: &Options) -> Result<(), Vec<Diagnostic
                 _ => continue,
             },
         };
-        let mut d = spec_error(at, kind);
-        d.help = Some(format!(
+        let mut e = spec_error(Some(&d.at), kind);
+        e.help = Some(format!(
             "WAC 230-15-490 (3) as amended by WSR 21-11-057: `certify {} --edition washington` shows each prize's least limit and what it does to the return",
             spec.id
         ));
-        out.push(d);
+        out.push(e);
     }
     if out.is_empty() { Ok(()) } else { Err(out) }
 }
@@ -105,7 +104,7 @@ fn tables<'a>(
 }
 
 fn percent(r: &BigRational) -> String {
-    Exact::of(r).percent(2)
+    crate::numbers::percent(r, 2)
 }
 
 /// What the limit does to one pay table at the maximum bet, in a
@@ -249,7 +248,7 @@ pub(super) fn write(ctx: &Context) -> Written {
             words::wager(spec, &p.wager),
             p.max_bet.map_or("—".into(), dollars),
             p.highest_odds.to_one(),
-            p.least
+            p.least()
                 .map_or("none may be imposed (under 50 to 1)".into(), |l| {
                     format!(
                         "{} × 50 = {}",
@@ -257,7 +256,7 @@ pub(super) fn write(ctx: &Context) -> Written {
                         dollars(l)
                     )
                 }),
-            match (p.declared, p.least) {
+            match (p.declared, p.least()) {
                 (Some(d), _) => format!("{} (declared)", dollars(d)),
                 (None, Some(l)) => format!("{} (the least)", dollars(l)),
                 (None, None) => "—".into(),
@@ -298,7 +297,7 @@ pub(super) fn write(ctx: &Context) -> Written {
             max_bet: p.max_bet.map(Ratio::trimmed_decimal),
             highest_odds: p.highest_odds.to_one(),
             may_be_limited: p.may_be_limited(),
-            least_limit: p.least.map(Ratio::trimmed_decimal),
+            least_limit: p.least().map(Ratio::trimmed_decimal),
             declared_limit: p.declared.map(Ratio::trimmed_decimal),
             bites_above: p.bites_above().map(Ratio::trimmed_decimal),
             priced,

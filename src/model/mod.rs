@@ -234,11 +234,18 @@ impl Edition {
 /// prize (WAC 230-15-490 (3)(a): a limit never spans different prizes).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PayoutLimits {
-    /// Wager id and its limit, in the spec's order.
-    pub by_wager: Vec<(String, Ratio)>,
-    /// Where each was declared, for the error that a limit falls short
-    /// of the rule or is not allowed on its prize.
-    pub at: Vec<(String, crate::diag::Position)>,
+    /// In the order written (the reader refuses a wager named twice).
+    pub limits: Vec<DeclaredLimit>,
+}
+
+/// One prize's declared aggregate payout limit.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DeclaredLimit {
+    pub wager: String,
+    pub dollars: Ratio,
+    /// Where it is written, for the error that it falls short of the rule
+    /// or is not allowed on its prize.
+    pub at: crate::diag::Position,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -18,18 +18,26 @@ fn dollars(x: f64) -> String {
 }
 
 /// Money at stake per `unit` ("shoe"): "$66 per shoe at its $300 maximum
-/// bet", or per $100 bet where no maximum is declared.
+/// bet", or per $100 bet where no maximum is declared, saying so.
 pub(crate) fn money(m: &Money, unit: &str) -> String {
+    let s = money_bare(m, unit);
+    if m.max_bet.is_none() {
+        s + " (no table maximum declared)"
+    } else {
+        s
+    }
+}
+
+/// [`money`] without the note that no maximum is declared, for a list
+/// that says it once.
+pub(crate) fn money_bare(m: &Money, unit: &str) -> String {
     match &m.max_bet {
         Some(max) => format!(
             "{} per {unit} at its ${} maximum bet",
             dollars(m.dollars),
             max.0
         ),
-        None => format!(
-            "{} per {unit} per $100 bet (no table maximum declared)",
-            dollars(m.dollars)
-        ),
+        None => format!("{} per {unit} per $100 bet", dollars(m.dollars)),
     }
 }
 

@@ -252,7 +252,7 @@ fn counting(inp: &Inputs, c: &Computed) -> String {
             .take(3)
             .map(|t| {
                 let money = if no_maximum {
-                    format!("${:.0} per shoe per $100 bet", t.money.dollars.max(0.0))
+                    super::findings::money_bare(&t.money, "shoe")
                 } else {
                     super::findings::money(&t.money, "shoe")
                 };
@@ -358,7 +358,7 @@ fn exposure(inp: &Inputs, c: &Computed) -> String {
     // The other sets of wagers a seen card beats (side bets alone, where
     // the base game is the largest), up to three by money an hour: page
     // one names every bet a player can see coming, not only the largest.
-    let others: Vec<String> = e
+    let rest: Vec<&crate::assess::Gain> = e
         .per_wager
         .iter()
         .filter(|g| {
@@ -366,6 +366,9 @@ fn exposure(inp: &Inputs, c: &Computed) -> String {
                 .as_ref()
                 .is_none_or(|l| l.outcome != g.outcome || l.wagers != g.wagers)
         })
+        .collect();
+    let others: Vec<String> = rest
+        .iter()
         .take(3)
         .map(|g| {
             format!(
@@ -378,7 +381,7 @@ fn exposure(inp: &Inputs, c: &Computed) -> String {
         })
         .collect();
     if !others.is_empty() {
-        let more = e.per_wager.len().saturating_sub(others.len() + 1);
+        let more = rest.len() - others.len();
         s.push_str(&format!(
             " Next, for a player who sees cards before betting: {}{}; section {section} gives each with what stops it.",
             others.join("; "),

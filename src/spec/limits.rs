@@ -16,12 +16,9 @@ pub const MAX_ALIASES: usize = 10_000;
 /// The longest text value (a title, a name, a description, a quotation):
 /// 4,000 characters. The longest in the shipped specs is under 700; a
 /// title ends up in the PDF's metadata, which PDF/A bounds (32,767 bytes).
+/// Conditions are not prose: `schema::Ty::Condition` is bounded by
+/// [`MAX_BYTES`] and the expression parser's nesting limits.
 pub const MAX_TEXT_CHARS: usize = 4_000;
-/// The fields that hold a condition rather than prose: bounded by
-/// [`MAX_BYTES`] and the expression parser's nesting limits
-/// (`diag::expr::MAX_NESTING`, `MAX_DEPTH`), not by [`MAX_TEXT_CHARS`]
-/// (a chain of 45,000 `and` terms is a valid condition).
-pub const CONDITION_FIELDS: &[&str] = &["when", "placed", "definitions"];
 /// The longest identifier (a spec's, a wager's, a leaflet's...): 64
 /// characters. Report files are named after them, and a file name holds
 /// at most 255 bytes.

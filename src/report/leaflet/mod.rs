@@ -133,17 +133,15 @@ fn fitted(
     model: &crate::report::model::Document,
     title: &str,
 ) -> Result<crate::report::pdf::Style, ReportError> {
-    let styles = crate::report::pdf::Style::leaflet_fits(title);
-    let last = styles.len() - 1;
-    for (i, style) in styles.into_iter().enumerate() {
-        if i == last
-            || crate::report::pdf::layout_styled(model, &style)?
-                .pages
-                .len()
-                <= 2
+    let [generous, flowing, compact] = crate::report::pdf::Style::leaflet_fits(title);
+    for style in [generous, flowing] {
+        if crate::report::pdf::layout_styled(model, &style)?
+            .pages
+            .len()
+            <= 2
         {
             return Ok(style);
         }
     }
-    unreachable!("leaflet_fits returns at least one style")
+    Ok(compact)
 }

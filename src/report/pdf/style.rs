@@ -95,7 +95,7 @@ impl Style {
     /// [`Style::leaflet`]; the same with bets allowed to break across a
     /// page; then body 11 pt with pay tables at 10.5 to 10 pt and tighter
     /// spacing. The leaflet takes the first that sets it on two pages.
-    pub fn leaflet_fits(footer: &str) -> Vec<Style> {
+    pub fn leaflet_fits(footer: &str) -> [Style; 3] {
         let generous = Style::leaflet(footer);
         let flowing = Style {
             keep_sections: false,
@@ -109,6 +109,6 @@ impl Style {
             space: 0.5,
             ..flowing.clone()
         };
-        vec![generous, flowing, compact]
+        [generous, flowing, compact]
     }
 }

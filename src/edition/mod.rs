@@ -53,13 +53,17 @@ pub fn terms(e: Edition) -> crate::report::terms::Terms {
 pub fn authority(e: Edition, spec: &Spec) -> Option<crate::report::inputs::Authority> {
     let (jurisdiction, banked_by) = match e {
         Edition::Lab => return None,
-        // WAC 230-15-490 is a rule for house-banked card rooms: under this
-        // edition the room banks the game, whatever the game's rules allow
-        // elsewhere (a player-dealer position is named, not applied).
+        // WAC 230-15-490 is a rule for house-banked card rooms. A game whose
+        // rules give the bank to a player-dealer is analysed as its rules
+        // say (the body says so too); page one says the limits hold only
+        // where the room banks it instead.
         Edition::Washington => (
             format!("Washington State: {} (WAC 230-15, house-banked card rooms)", washington::AUTHORITY),
             if spec.table.is_some() {
-                "the card room (house-banked, as the payout-limit rule WAC 230-15-490 requires; the game's player-dealer position is not used under this edition)".into()
+                format!(
+                    "{}, as the game's rules provide; the payout limits of this edition apply only where the card room banks the game instead",
+                    crate::report::sides::banked_by(spec)
+                )
             } else {
                 "the card room (house-banked)".into()
             },

@@ -147,8 +147,15 @@ pub(super) fn leaflet_lines(
             continue;
         };
         let mut line = format!(
-            "{}: the most this table pays on one deal, to all players together, is {}{}. On a bet above {} this limit lowers what the top award pays",
+            "{}{}: the most this table pays on one deal, to all players together, is {}{}. On a bet above {} this limit lowers what the top award pays",
             words::wager(spec, &p.wager),
+            // The rule binds a house-banked room only (the figures beside
+            // it are then the house's edge).
+            if spec.table.is_some() {
+                ", where the card room banks the game"
+            } else {
+                ""
+            },
             dollars(limit),
             if p.declared.is_none() {
                 " (the least the rule allows; the card room may set more)"

@@ -10,8 +10,8 @@
 
 /// Files.
 pub use crate::spec::limits::{
-    MAX_ALIASES as YAML_ALIASES, MAX_BYTES as YAML_BYTES, MAX_DEPTH as YAML_DEPTH,
-    MAX_VALUES as YAML_VALUES,
+    MAX_ALIASES as YAML_ALIASES, MAX_BYTES as YAML_BYTES, MAX_DEPTH as YAML_DEPTH, MAX_ID_CHARS,
+    MAX_TEXT_CHARS, MAX_VALUES as YAML_VALUES,
 };
 
 /// Conditions: nesting of parentheses, and depth of the parsed expression.
@@ -22,6 +22,12 @@ pub use crate::diag::expr::{MAX_DEPTH as CONDITION_DEPTH, MAX_NESTING as CONDITI
 /// a few MB).
 pub const MAX_REPORT_BYTES: u64 = 64 << 20;
 
+/// The most JSON values a report `certify verify` or `certify diff` reads
+/// may hold: 2,000,000 (counted before it is parsed; the largest shipped
+/// report holds 55,000, a spec at the limits below a few hundred
+/// thousand).
+pub const MAX_REPORT_VALUES: usize = 2_000_000;
+
 /// The largest shard file `certify simulate --merge` reads: 256 MiB. A
 /// shard of a spec at the limits below (20,000 settlement lines) is about
 /// 73 MB of JSON. Also the most of any file a diagnostic quotes from.
@@ -29,15 +35,14 @@ pub const MAX_SHARD_BYTES: u64 = 256 << 20;
 /// The most shard files one merge reads (10^11 rounds in shards of 10^7).
 pub const MAX_SHARDS: usize = 10_000;
 
-/// Wagers in one spec.
-pub const MAX_WAGERS: usize = 100;
+/// Wagers in one spec, and events of one wager (families are expanded
+/// within them, so they are the spec reader's).
+pub use crate::spec::limits::{MAX_EVENTS, MAX_WAGERS};
 /// Player's leaflets declared by one spec (`leaflets:`): each is three
 /// files `certify leaflet` writes.
 pub const MAX_LEAFLETS: usize = 100;
 /// Pay tables of one wager.
 pub const MAX_PAY_TABLES: usize = 50;
-/// Events of one wager.
-pub const MAX_EVENTS: usize = 5_000;
 /// Settlement lines of a spec: over every pay table, the events it
 /// prices. The simulator keeps 243 counters a line per thread.
 pub const MAX_LINES: usize = 20_000;

@@ -4,6 +4,7 @@
 use certify::check::check_source;
 use certify::diag::Diagnostic;
 use certify::spec::SourceFile;
+use std::path::Path;
 
 /// Punto banco with one wager whose event is `when` (as written, inside a
 /// block mapping), or whose whole event line is `event` (a flow mapping).
@@ -175,19 +176,35 @@ fn an_absolute_include_is_read_as_written() {
 /// it is a case of never settles: the warning says how to settle it first.
 #[test]
 fn a_special_case_swallowed_by_highest_pay_is_warned_with_the_way_on() {
-    let text = std::fs::read_to_string("rules/21st_century_baccarat.yaml")
+    // A Banker bet whose natural win (a special case of `win`) pays less
+    // than `win`, under the default precedence (highest pay).
+    let wager = "  - id: banker_natural\n    name: Banker natural\n    events:\n      - id: natural_win\n        name: Natural win\n        when: banker.wins and banker.natural\n      - id: win\n        name: Win\n        when: banker.wins\n    pay_tables:\n      - id: t\n        name: T\n        pays: { natural_win: 1, win: 2 }\n\npublished:";
+    let text = std::fs::read_to_string("rules/punto_banco.yaml")
         .unwrap()
-        .replacen("    precedence: listed_order\n", "", 1);
-    let spec = check_source(&SourceFile::new("rules/21st_century_baccarat.yaml", text)).unwrap();
-    let computed = certify::pipeline::compute(&spec, 8);
-    let w = computed
-        .warnings
-        .iter()
-        .find(|w| w.kind == "outranked_event")
-        .expect("warned");
+        .replacen("\npublished:", &format!("\n{wager}"), 1)
+        .replacen("  protect: [banker, player, tie]\n", "", 1);
+    let dir = std::env::temp_dir().join(format!("certify-slips-{}", std::process::id()));
+    std::fs::create_dir_all(dir.join("rules")).unwrap();
+    std::fs::create_dir_all(dir.join("fixtures")).unwrap();
+    for f in ["punto_banco.yaml", "punto_banco_tableau.yaml"] {
+        std::fs::copy(Path::new("fixtures").join(f), dir.join("fixtures").join(f)).unwrap();
+    }
+    let spec = dir.join("rules").join("punto_banco.yaml");
+    std::fs::write(&spec, text).unwrap();
+    let o = certify::cli::run(
+        [
+            "certify",
+            &spec.to_string_lossy(),
+            "--no-reports",
+            "--no-simulate",
+        ]
+        .map(String::from),
+    );
+    std::fs::remove_dir_all(&dir).ok();
+    let all = format!("{}{}", o.stdout, o.stderr);
     assert!(
-        w.message.ends_with("; if it is a special case meant to settle first, write `precedence: listed_order` and list it first"),
-        "{}",
-        w.message
+        all.contains("happens but never settles the wager")
+            && all.contains("; if it is a special case meant to settle first, write `precedence: listed_order` and list it first"),
+        "{all}"
     );
 }

@@ -10,8 +10,8 @@ use crate::diag::Diagnostic;
 use crate::diag::design::DesignError;
 use crate::diag::usage::UsageError;
 use crate::model::Ratio;
+use crate::numbers::{percent, sqrt_decimal};
 use crate::report::data::values::{Exact, Root};
-use crate::report::numbers::{percent, sqrt_decimal};
 use crate::report::text::new_table;
 use clap::Args;
 use num_bigint::BigInt;
@@ -381,7 +381,7 @@ fn short(r: &BigRational) -> String {
         scaled.is_integer()
     });
     match exact {
-        Some(places) => format!("{}%", crate::report::numbers::decimal(&p, places)),
+        Some(places) => format!("{}%", crate::numbers::decimal(&p, places)),
         None => percent(r, 4),
     }
 }

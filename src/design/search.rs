@@ -9,7 +9,7 @@
 //! Integers throughout: pays in halves of a unit, net results in halves,
 //! the distance to the middle of the edge range scaled to an integer.
 
-use super::{Candidate, Design, Grid, Refusal, Request, Rounds};
+use super::table::{Candidate, Design, Grid, Refusal, Request, Rounds};
 use num_bigint::BigInt;
 use num_rational::BigRational;
 use num_traits::ToPrimitive;

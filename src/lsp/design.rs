@@ -2,11 +2,11 @@
 //! a process (as the certify code action runs `certify SPEC`), its answer
 //! written to a Markdown file the editor opens.
 //!
-//! The server hooks it in three places: its command list, its code
-//! actions and its command execution (see `server`).
+//! The server hooks it in three places: its command list (`requests`), its
+//! code action providers (`actions`) and its command execution (`requests`).
 
-use super::outline::Outline;
-use lsp_types::{CodeAction, CodeActionKind, CodeActionOrCommand, Command, Uri};
+use super::asked::Asked;
+use lsp_types::{CodeAction, CodeActionKind, Command};
 use std::path::{Path, PathBuf};
 
 /// The command of the design code action: arguments the spec's URI and
@@ -19,8 +19,9 @@ const EDGE: &str = "4%..6%";
 
 /// The action, where the cursor is on a pay table of a wager (its id's
 /// line, or a line of its `pay_tables`).
-pub fn actions(outline: &Outline, uri: &Uri, line: usize) -> Vec<CodeActionOrCommand> {
-    let Some(w) = outline.wager_at(line) else {
+pub(super) fn actions(a: &Asked) -> Vec<CodeAction> {
+    let line = a.range.start.line as usize;
+    let Some(w) = a.outline.wager_at(line) else {
         return Vec::new();
     };
     let first = w.tables.iter().map(|t| t.shown.line).min();
@@ -34,16 +35,16 @@ pub fn actions(outline: &Outline, uri: &Uri, line: usize) -> Vec<CodeActionOrCom
         ),
         command: COMMAND.into(),
         arguments: Some(vec![
-            serde_json::json!(uri.as_str()),
+            serde_json::json!(a.uri.as_str()),
             serde_json::json!(w.id),
         ]),
     };
-    vec![CodeActionOrCommand::CodeAction(CodeAction {
+    vec![CodeAction {
         title: command.title.clone(),
         kind: Some(CodeActionKind::SOURCE),
         command: Some(command),
         ..Default::default()
-    })]
+    }]
 }
 
 /// The wager the command's arguments name.

@@ -8,9 +8,9 @@
 //! may overlap.
 
 use super::model::{Kind, Section, Table};
-use super::numbers::{decimal, group_digits, one_in};
 use crate::engine::{Analysis, WagerStats};
 use crate::model::{Precedence, Spec, Wager};
+use crate::numbers::{decimal, group_digits, one_in};
 use num_bigint::BigInt;
 use num_rational::BigRational;
 

@@ -7,6 +7,7 @@ mod include;
 pub mod json_schema;
 pub(crate) mod limits;
 mod located;
+pub mod member;
 pub(crate) mod node;
 mod number;
 pub mod ordered_map;

@@ -227,26 +227,14 @@ pub struct RawSubmission {
     /// The report edition: `lab` (the default), `washington`,
     /// `california` or `nevada`; `--edition` overrides it.
     #[serde(default)]
-    #[schemars(with = "Option<String>")]
+    #[schemars(with = "Option<String>", extend("enum" = edition_names()))]
     pub edition: Option<S<String>>,
-    /// The payout limits the card room declares, in dollars; the
-    /// Washington edition checks them against the rule's minimums.
+    /// The aggregate payout limit the card room declares on each
+    /// odds-based prize, in dollars (`lucky_match: 15000`); the Washington
+    /// edition checks each against the rule and prices it.
     #[serde(default)]
-    pub payout_limits: Option<RawPayoutLimits>,
-}
-
-/// Declared payout limits, in dollars.
-#[derive(Debug, Default, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct RawPayoutLimits {
-    /// What one player may be paid on one deal: `15000`.
-    #[serde(default)]
-    #[schemars(with = "Option<super::table::RawAmount>")]
-    pub per_player: Option<S<super::table::RawAmount>>,
-    /// What the table pays in all on one deal (the aggregate limit): `30000`.
-    #[serde(default)]
-    #[schemars(with = "Option<super::table::RawAmount>")]
-    pub table: Option<S<super::table::RawAmount>>,
+    #[schemars(with = "Option<BTreeMap<String, super::table::RawAmount>>")]
+    pub payout_limits: Option<OrderedMap<S<String>, S<super::table::RawAmount>>>,
 }
 
 #[derive(Debug, Default, Deserialize, JsonSchema)]
@@ -287,6 +275,19 @@ pub struct RawReportPlan {
     #[serde(default)]
     #[schemars(with = "Vec<String>")]
     pub protect: Vec<S<String>>,
+    /// Rounds dealt an hour at the table, for the game-protection
+    /// section's money per hour, e.g. `60`. Default 72, the Wizard of
+    /// Odds' figure for baccarat.
+    #[serde(default)]
+    #[schemars(with = "Option<i64>")]
+    pub rounds_per_hour: Option<S<i64>>,
+    /// The wagers the layout leaves open after the first hand's first two
+    /// cards are dealt face up (none by default: every bet closes before
+    /// the deal); the game-protection section prices a player who bets
+    /// them after seeing those cards, e.g. `[pair_bonus]`.
+    #[serde(default)]
+    #[schemars(with = "Vec<String>")]
+    pub bets_after_cards_seen: Vec<S<String>>,
 }
 
 /// One player's leaflet: a title and the wagers it shows.
@@ -561,7 +562,7 @@ pub struct RawWager {
     /// wins, ties going to the one listed first. `listed_order`: the first
     /// listed event that holds wins.
     #[serde(default)]
-    #[schemars(with = "Option<String>")]
+    #[schemars(with = "Option<String>", extend("enum" = ["highest_pay", "listed_order", null]))]
     pub precedence: Option<S<String>>,
     /// A condition: the wager is staked only on rounds where it holds (e.g.
     /// `player.drew`); its figures are then per wager placed.
@@ -581,7 +582,7 @@ pub struct RawWager {
     /// The family member this wager is (set by `spec::family`).
     #[serde(skip)]
     #[schemars(skip)]
-    pub member: Option<super::family::Member>,
+    pub member: Option<super::member::Member>,
 }
 
 #[derive(Clone, Debug, Deserialize, JsonSchema)]
@@ -606,7 +607,7 @@ pub struct RawEvent {
     /// The family member this event is (set by `spec::family`).
     #[serde(skip)]
     #[schemars(skip)]
-    pub member: Option<super::family::Member>,
+    pub member: Option<super::member::Member>,
 }
 
 /// A family's members: variables and their values (every combination), or
@@ -619,10 +620,23 @@ pub struct RawEvent {
 pub enum RawEach {
     /// Each variable's values, e.g. `{ hand: [player, banker], total: [0..9] }`:
     /// one member per combination, the first variable changing slowest.
-    Product(BTreeMap<String, Vec<String>>),
+    Product(BTreeMap<String, Vec<EachValue>>),
     /// One member per row, e.g. `[{ total: 0, pay: 150 }, { total: 1, pay: 215 }]`;
     /// every row names the same variables.
-    Rows(Vec<BTreeMap<String, String>>),
+    Rows(Vec<BTreeMap<String, EachValue>>),
+}
+
+/// A family variable's value as written: any scalar (`player`, `3`, `1.5`,
+/// `true`); `{name}` is replaced by its text. (Schema only: the expansion
+/// reads the located tree.)
+#[derive(JsonSchema)]
+#[serde(untagged)]
+#[allow(dead_code)]
+pub enum EachValue {
+    Int(i64),
+    Float(f64),
+    Bool(bool),
+    Text(String),
 }
 
 #[derive(Clone, Debug, Deserialize, JsonSchema)]
@@ -737,4 +751,14 @@ pub struct RawGameChange {
     #[serde(default)]
     #[schemars(with = "Option<BTreeMap<String, RawDrawRule>>")]
     pub drawing: Option<OrderedMap<S<String>, S<RawDrawRule>>>,
+}
+
+/// The editions' names, for the schema's `enum` (and null: none named).
+fn edition_names() -> Vec<Option<&'static str>> {
+    let mut names: Vec<Option<&str>> = crate::model::Edition::ALL
+        .iter()
+        .map(|e| Some(e.name()))
+        .collect();
+    names.push(None);
+    names
 }

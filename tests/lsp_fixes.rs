@@ -329,7 +329,7 @@ fn yaml_keys_complete_and_hover_from_the_schema() {
     let typed = lines.join("\n");
     s.change(&u, 2, &typed);
     let got = labels(&s.at("textDocument/completion", &u, (name_line + 1, 4)));
-    assert_eq!(got, ["placed", "precedence"]);
+    assert_eq!(got, ["each", "placed", "precedence"]);
     // An enum's values.
     lines[name_line + 1] = "    precedence: ";
     let typed = lines.join("\n");

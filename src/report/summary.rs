@@ -107,7 +107,14 @@ pub fn render(spec: &Spec, c: &Computed, assessment: &Assessment) -> String {
                 super::terms::Terms::HOUSE,
                 super::numbering::simulation(c),
             );
-            let _ = writeln!(s, "  ! {message}");
+            match super::warnings::way_on(spec, w) {
+                Some(way) => {
+                    let _ = writeln!(s, "  ! {message}; {way}");
+                }
+                None => {
+                    let _ = writeln!(s, "  ! {message}");
+                }
+            }
         }
     }
     s

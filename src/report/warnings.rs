@@ -55,24 +55,11 @@ pub(crate) fn message(
             wager,
             pay_table,
             event,
-        } => {
-            // Under highest pay a special case paying less (a push on a
-            // three-card 7) is swallowed: say how to settle it first.
-            let highest = spec
-                .wagers
-                .iter()
-                .any(|w| &w.id == wager && w.precedence == crate::model::Precedence::HighestPay);
-            let way_on = if highest {
-                "; if it is a special case meant to settle first, write `precedence: listed_order` and list it first"
-            } else {
-                ""
-            };
-            format!(
-                "{}: the event {} happens but never settles the wager (an event listed or paying higher always holds with it){way_on}",
-                words::row_name(spec, wager, pay_table),
-                words::event_short(spec, wager, event)
-            )
-        }
+        } => format!(
+            "{}: the event {} happens but never settles the wager (an event listed or paying higher always holds with it)",
+            words::row_name(spec, wager, pay_table),
+            words::event_short(spec, wager, event)
+        ),
         Warning::ClaimDiffers { claim, question } => match a.claims.get(*claim) {
             Some(c) => format!(
                 "{}: the document prints {}, computed {} (question Q{question}: the submitter's method)",
@@ -110,5 +97,24 @@ pub(crate) fn message(
         } => format!(
             "The rule document `{document}` is not the one analysed: its SHA-256 is {found}, the rule file declares {declared}"
         ),
+    }
+}
+
+/// What the spec's author can do about a warning, for the terminal (the
+/// report is for a reader who does not edit the spec): under highest pay a
+/// special case paying less (a push on a three-card 7) is swallowed, and
+/// `listed_order` settles it first.
+pub(crate) fn way_on(spec: &Spec, w: &Warning) -> Option<&'static str> {
+    match w {
+        Warning::OutrankedEvent { wager, .. }
+            if spec.wagers.iter().any(|x| {
+                &x.id == wager && x.precedence == crate::model::Precedence::HighestPay
+            }) =>
+        {
+            Some(
+                "if it is a special case meant to settle first, write `precedence: listed_order` and list it first",
+            )
+        }
+        _ => None,
     }
 }

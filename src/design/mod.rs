@@ -71,7 +71,7 @@ pub fn subject(spec: &crate::model::Spec, decks: u32, wager: &str) -> Option<Sub
     let at = if matches!(spec.game.first, crate::model::FirstRule::Decides(_)) {
         // The player's optimal strategy maximises the wagers it names:
         // keep them all, the counted one after them.
-        alone.wagers.extend(alone.counted.drain(..));
+        alone.wagers.append(&mut alone.counted);
         alone.wagers.iter().position(|x| x.id == wager)?
     } else {
         // Nothing else to enumerate.

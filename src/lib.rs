@@ -5,7 +5,7 @@
 //! Every command runs one pipeline (`pipeline`), stage by stage:
 //!
 //! ```text
-//! parse (spec, expr) -> check -> strategy -> fixtures -> verify
+//! parse (spec, expr) -> check -> strategy -> fixtures -> trace -> verify
 //!     -> evaluate and enumerate (engine; removal, study) -> report
 //! ```
 //!
@@ -13,9 +13,12 @@
 //!
 //! * **Stages**, named for what they do or produce, each called by the
 //!   pipeline: `spec` loads a YAML rule spec with source positions, `check`
-//!   type-checks and compiles it into the model, `strategy` resolves the
+//!   type-checks and compiles it into the model (and has `trace` find its
+//!   quotations and references in the rule document), `strategy` resolves the
 //!   player's optimal strategy for a shoe, `fixtures` runs handwritten
-//!   cases, `verify` checks the exact engine against the reference
+//!   cases (their quotations found by `trace` too), `trace` builds the
+//!   traceability matrix (the document's places, what implements and tests
+//!   them), `verify` checks the exact engine against the reference
 //!   evaluator, `removal` computes the effects of removal, `study` sets the
 //!   simulator's shoes beside the exact figures, `report` renders.
 //! * **Machinery**, named for the machine, which the stages run and which
@@ -63,4 +66,5 @@ pub mod spec;
 pub mod strategy;
 pub mod study;
 pub mod table;
+pub mod trace;
 pub mod verify;

@@ -61,6 +61,10 @@ pub struct Prepared {
     /// the compute stage's decision analysis reads it instead of
     /// enumerating the same decisions again.
     pub decisions: Option<crate::engine::decide::Decisions>,
+    /// The trace stage's findings: the document read or not, every
+    /// quotation of the spec and its fixtures with where the document
+    /// prints it, and the traceability matrix.
+    pub trace: crate::trace::Trace,
 }
 
 /// A spec taken through the whole pipeline up to the figures.
@@ -226,7 +230,10 @@ impl Checked {
 
     /// The inputs of a run: this spec and its fixtures' results.
     fn prepared(self, fixtures: FixtureRun) -> Prepared {
+        let trace =
+            crate::trace::trace(&self.source, &self.spec, &fixtures.dir, &fixtures.results);
         Prepared {
+            trace,
             path: self.path,
             source: self.source,
             spec: self.spec,
@@ -443,6 +450,7 @@ impl Certified {
             verification: &self.verification,
             study: self.study.as_ref(),
             edition_sections: crate::edition::sections(self.edition()),
+            trace: &self.prepared.trace,
         }
     }
 

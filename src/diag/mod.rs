@@ -20,6 +20,7 @@ pub mod round;
 pub mod shoe;
 pub mod simulate;
 pub mod spec;
+pub mod trace;
 pub mod usage;
 mod words;
 

@@ -43,6 +43,9 @@ pub struct Inputs<'a> {
     /// (`crate::edition::sections`): the report numbers the ones after
     /// them accordingly.
     pub edition_sections: usize,
+    /// The trace stage's findings: the document read or not, the
+    /// quotations, the traceability matrix.
+    pub trace: &'a crate::trace::Trace,
 }
 
 /// SHA-256 of the Cargo.lock this binary was built from: its exact

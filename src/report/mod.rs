@@ -35,6 +35,7 @@ mod sides;
 pub(crate) mod simulation;
 pub(crate) mod summary;
 pub(crate) mod text;
+pub(crate) mod trace;
 pub(crate) mod words;
 
 use crate::engine::Analysis;

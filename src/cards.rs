@@ -80,7 +80,7 @@ fn suit_of(c: char) -> Option<u8> {
     })
 }
 
-fn rank_of(text: &str) -> Option<u8> {
+pub(crate) fn rank_of(text: &str) -> Option<u8> {
     match text.to_ascii_uppercase().as_str() {
         "A" => Some(1),
         "10" | "T" => Some(10),

@@ -5,9 +5,14 @@
 //! Every command runs one pipeline (`pipeline`), stage by stage:
 //!
 //! ```text
-//! parse (spec, expr) -> check -> strategy -> fixtures -> trace -> verify
-//!     -> evaluate and enumerate (engine; removal, study) -> report
+//! parse (spec, expr) -> check (trace: quotations) -> strategy -> fixtures
+//!     -> trace (matrix) -> verify -> compute (engine; protection, removal,
+//!     study) -> assess -> render (report; edition, leaflet)
 //! ```
+//!
+//! Figures are computed once; `assess` decides every finding, question,
+//! limitation and the verdict from them, as one typed value; `report` and
+//! `edition` only word and lay that value out (Markdown, PDF, JSON).
 //!
 //! Modules come in four kinds; each module's doc says which it is.
 //!
@@ -19,28 +24,35 @@
 //!   cases (their quotations found by `trace` too), `trace` builds the
 //!   traceability matrix (the document's places, what implements and tests
 //!   them), `verify` checks the exact engine against the reference
-//!   evaluator, `removal` computes the effects of removal, `study` sets the
-//!   simulator's shoes beside the exact figures, `report` renders.
+//!   evaluator, `protection` computes what a player who sees cards gains,
+//!   `removal` computes the effects of removal, `study` sets the
+//!   simulator's shoes beside the exact figures, `assess` decides what the
+//!   figures mean, `report` renders (and `edition` words a report for an
+//!   authority).
 //! * **Machinery**, named for the machine, which the stages run and which
 //!   knows no stage: `expr` (the condition parser), `eval` (the reference
 //!   evaluator: plays and settles concrete rounds), `engine` (the exact
 //!   enumeration; `engine::shoe_state`, the exact edge of any remaining
-//!   shoe from one walk per spec), `simulator` (the shoe simulator; it
-//!   shares no code with the engine).
+//!   shoe from one walk per spec), `protect` (the decisions of a player
+//!   who sees cards), `simulator` (the shoe simulator; it shares no code
+//!   with the engine), `diff` (two specs or reports compared).
 //! * **Data and vocabulary** at the bottom: `model` (the checked spec),
-//!   `cards`, `options`, `limits`, and `diag` (every error and its
-//!   wording: it depends on no other module of the crate).
+//!   `cards`, `options`, `limits`, `numbers` (every decimal a reader sees)
+//!   and `diag` (every error and its wording: it depends on no other
+//!   module of the crate).
 //! * **Front ends**: `cli` (the command line, one file per command), `lsp`
 //!   (`certify lsp`, the language server editors run), and
 //!   the commands beside the pipeline (`certify shoe` runs
-//!   `engine::shoe_state` directly): `diff`, `table` (whole table
-//!   rounds), `scaffold` (`certify new`).
+//!   `engine::shoe_state` directly): `table` (whole table rounds),
+//!   `scaffold` (`certify new`).
 //!
 //! `tests/architecture.rs` holds the directions that matter (the evaluator
 //! never uses the engine, the simulator shares nothing with it, the model
-//! depends on no stage, ...) and that no folder's files import each other
-//! in a circle.
+//! depends on no stage, the assessment depends on no renderer, ...), that
+//! no two top-level modules import each other in a circle, and that no
+//! folder's files do.
 
+pub mod assess;
 pub mod cards;
 pub mod check;
 pub mod cli;
@@ -54,6 +66,7 @@ pub mod fixtures;
 pub mod limits;
 pub mod lsp;
 pub mod model;
+pub mod numbers;
 pub mod options;
 pub mod pipeline;
 pub mod protect;

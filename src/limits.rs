@@ -10,8 +10,8 @@
 
 /// Files.
 pub use crate::spec::limits::{
-    MAX_ALIASES as YAML_ALIASES, MAX_BYTES as YAML_BYTES, MAX_DEPTH as YAML_DEPTH,
-    MAX_VALUES as YAML_VALUES,
+    MAX_ALIASES as YAML_ALIASES, MAX_BYTES as YAML_BYTES, MAX_DEPTH as YAML_DEPTH, MAX_ID_CHARS,
+    MAX_TEXT_CHARS, MAX_VALUES as YAML_VALUES,
 };
 
 /// Conditions: nesting of parentheses, and depth of the parsed expression.
@@ -21,6 +21,12 @@ pub use crate::diag::expr::{MAX_DEPTH as CONDITION_DEPTH, MAX_NESTING as CONDITI
 /// largest shipped report is under 1 MB; a spec at the limits below writes
 /// a few MB).
 pub const MAX_REPORT_BYTES: u64 = 64 << 20;
+
+/// The most JSON values a report `certify verify` or `certify diff` reads
+/// may hold: 2,000,000 (counted before it is parsed; the largest shipped
+/// report holds 55,000, a spec at the limits below a few hundred
+/// thousand).
+pub const MAX_REPORT_VALUES: usize = 2_000_000;
 
 /// The largest shard file `certify simulate --merge` reads: 256 MiB. A
 /// shard of a spec at the limits below (20,000 settlement lines) is about

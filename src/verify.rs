@@ -26,6 +26,97 @@ use crate::strategy::resolve;
 use rayon::prelude::*;
 use std::fmt;
 
+/// The wagers and combined entries (ids, in spec order) whose figures
+/// differ between two analyses of one spec's wagers: a pay table's counts
+/// of an event, of "no event" or of "not placed", or a combined entry's
+/// outcomes.
+pub fn changed_figures(adopted: &Analysis, other: &Analysis) -> Vec<String> {
+    let same_table = |x: &crate::engine::stats::TableStats,
+                      y: &crate::engine::stats::TableStats| {
+        x.no_event == y.no_event
+            && x.not_placed == y.not_placed
+            && x.events.len() == y.events.len()
+            && x.events
+                .iter()
+                .zip(&y.events)
+                .all(|(a, b)| a.combinations == b.combinations)
+    };
+    let wagers = adopted.wagers.iter().zip(&other.wagers).filter(|(x, y)| {
+        x.tables.len() != y.tables.len()
+            || x.tables
+                .iter()
+                .zip(&y.tables)
+                .any(|(a, b)| !same_table(a, b))
+    });
+    let combined = adopted
+        .combined
+        .iter()
+        .zip(&other.combined)
+        .filter(|(x, y)| x.outcomes != y.outcomes || x.total != y.total);
+    wagers
+        .map(|(x, _)| x.id.clone())
+        .chain(combined.map(|(x, _)| x.id.clone()))
+        .collect()
+}
+
+/// Each game interpretation's `changes` against what its alternative game
+/// is computed to change at the run's deck count (`alternatives`: its id
+/// and analysis): a list that leaves out a changed figure would hide it
+/// from the report, and one that names an unchanged figure would show it
+/// as a difference. One refusal per interpretation whose list is wrong,
+/// at the list.
+pub fn changes(
+    spec: &Spec,
+    adopted: &Analysis,
+    alternatives: &[(&str, &Analysis)],
+) -> Vec<crate::diag::Diagnostic> {
+    use crate::diag::Diagnostic;
+    use crate::diag::spec::SpecError;
+    let mut out = Vec::new();
+    for gi in &spec.game_interpretations {
+        let Some((_, other)) = alternatives.iter().find(|(id, _)| *id == gi.id) else {
+            continue;
+        };
+        let changed = changed_figures(adopted, other);
+        let unchanged: Vec<String> = gi
+            .changes
+            .iter()
+            .filter(|c| !changed.contains(c))
+            .cloned()
+            .collect();
+        let unlisted: Vec<String> = changed
+            .iter()
+            .filter(|c| !gi.changes.contains(c))
+            .cloned()
+            .collect();
+        if unchanged.is_empty() && unlisted.is_empty() {
+            continue;
+        }
+        let mut listed: Vec<String> = gi.changes.clone();
+        listed.retain(|c| changed.contains(c));
+        listed.extend(unlisted.iter().cloned());
+        let found = format!("[{}]", gi.changes.join(", "));
+        let kind = SpecError::ChangesDiffer {
+            id: gi.id.clone(),
+            unchanged,
+            unlisted,
+        };
+        let d = match &gi.changes_at {
+            Some(at) => Diagnostic::new(at.clone(), kind),
+            None => Diagnostic::plain(kind),
+        };
+        out.push(d.expected(
+            format!(
+                "`[{}]` (computed at {})",
+                listed.join(", "),
+                crate::cards::deck_count(adopted.decks)
+            ),
+            format!("`{found}`"),
+        ));
+    }
+    out
+}
+
 /// Small shoes of twelve cards, played exhaustively. Together they hold
 /// every point value 0-9 (so every third-card value reaches the banker's
 /// chart), all four suits, a card in three copies and pairs of equal cards

@@ -76,6 +76,25 @@ fn the_simulator_shares_no_code_with_the_engine() {
     );
 }
 
+/// The assessment decides before any words: it reads what was computed
+/// and knows no renderer, edition or front end.
+#[test]
+fn the_assessment_depends_on_no_renderer() {
+    assert_never(
+        "src/assess",
+        &[
+            "report", "edition", "cli", "lsp", "diff", "pipeline", "leaflet",
+        ],
+    );
+}
+
+/// The report words what the assessment decides; an edition words the
+/// report for an authority: neither is called back.
+#[test]
+fn the_report_never_calls_an_edition_or_the_pipeline() {
+    assert_never("src/report", &["edition", "pipeline", "diff"]);
+}
+
 #[test]
 fn the_report_renders_and_never_calls_the_command_line() {
     assert_never("src/report", &["cli", "table"]);
@@ -142,13 +161,23 @@ fn sources(path: &str) -> Vec<(String, String)> {
     out
 }
 
-/// The modules of `folder` import each other in one direction only: no
-/// file (or subfolder, taken whole) depends on itself through others. The
-/// folder's own file (`mod.rs`, or `src/<folder>.rs`) is one of them, so a
-/// file that takes a type from `mod.rs` while `mod.rs` takes something from
-/// it is a circle too: shared items live in a file both depend on.
+/// The modules of `folder` (a folder of the crate whose sources are in
+/// `src`) import each other in one direction only: no file (or subfolder,
+/// taken whole) depends on itself through others. The folder's own file
+/// (`mod.rs`, `src/<folder>.rs`, or `lib.rs` for the crate's top level) is
+/// one of them, so a file that takes a type from `mod.rs` while `mod.rs`
+/// takes something from it is a circle too: shared items live in a file
+/// both depend on.
 fn no_circles(folder: &str) {
-    let edges = imports_within(folder);
+    if let Some(circle) = circle_in(Path::new("src"), Path::new(folder)) {
+        panic!("{folder}: an import circle:\n  {circle}");
+    }
+}
+
+/// The first import circle among the modules of `folder`, step by step
+/// with the paths that make each step; None when there is none.
+fn circle_in(root: &Path, folder: &Path) -> Option<String> {
+    let edges = imports_within(root, folder);
     let mut nodes: Vec<&String> = edges.keys().collect();
     nodes.sort();
     // Depth-first search; a node met again on the current path closes a circle.
@@ -183,9 +212,10 @@ fn no_circles(folder: &str) {
                 .windows(2)
                 .map(|w| format!("{} -> {} ({:?})", w[0], w[1], edges[&w[0]][&w[1]]))
                 .collect();
-            panic!("{folder}: an import circle:\n  {}", steps.join("\n  "));
+            return Some(steps.join("\n  "));
         }
     }
+    None
 }
 
 /// Within `folder`: per module (a child file or subfolder by name, the
@@ -194,10 +224,11 @@ fn no_circles(folder: &str) {
 /// groups in braces expanded), and in the folder's own file from a child's
 /// name followed by `::`; a name the folder's own file re-exports from a
 /// child counts as that child's. Test modules are left out.
-fn imports_within(folder: &str) -> BTreeMap<String, BTreeMap<String, BTreeSet<String>>> {
-    let dir = Path::new(folder);
-    let base: Vec<String> = module_of(dir);
-    let own = if dir.join("mod.rs").exists() {
+fn imports_within(root: &Path, dir: &Path) -> BTreeMap<String, BTreeMap<String, BTreeSet<String>>> {
+    let base: Vec<String> = module_of(root, dir);
+    let own = if dir == root {
+        dir.join("lib.rs")
+    } else if dir.join("mod.rs").exists() {
         dir.join("mod.rs")
     } else {
         dir.with_extension("rs")
@@ -207,7 +238,9 @@ fn imports_within(folder: &str) -> BTreeMap<String, BTreeMap<String, BTreeSet<St
         .map(|e| e.unwrap().path())
         .filter(|p| p.is_dir() || p.extension().is_some_and(|e| e == "rs"))
         .map(|p| p.file_stem().unwrap().to_string_lossy().into_owned())
-        .filter(|n| n != "mod")
+        // The binary's `main.rs` is a crate of its own, and `lib.rs` the
+        // top level's own file.
+        .filter(|n| n != "mod" && !(dir == root && (n == "main" || n == "lib")))
         .collect();
     let node_of = |file: &Path| -> String {
         if file == own {
@@ -238,17 +271,26 @@ fn imports_within(folder: &str) -> BTreeMap<String, BTreeMap<String, BTreeSet<St
     }
     let mut files: Vec<std::path::PathBuf> = vec![own.clone()];
     files.extend(
-        sources(folder)
+        sources(&dir.to_string_lossy())
             .into_iter()
             .map(|(f, _)| Path::new(&f).to_path_buf())
-            .filter(|p| p.file_name().is_some_and(|n| n != "mod.rs") || p.parent() != Some(dir)),
+            .filter(|p| {
+                let own_name = if dir == root {
+                    ["lib.rs", "main.rs"]
+                } else {
+                    ["mod.rs", "mod.rs"]
+                };
+                p.parent() != Some(dir)
+                    || p.file_name()
+                        .is_some_and(|n| !own_name.contains(&n.to_str().unwrap_or("")))
+            }),
     );
     let mut edges: BTreeMap<String, BTreeMap<String, BTreeSet<String>>> = BTreeMap::new();
     for file in files {
         let from = node_of(&file);
         edges.entry(from.clone()).or_default();
         let code = code_of(&std::fs::read_to_string(&file).unwrap());
-        let here = module_of(&file);
+        let here = module_of(root, &file);
         let mut found: Vec<Vec<String>> = Vec::new();
         let bytes = code.as_bytes();
         let starts_word = |i: usize| {
@@ -312,10 +354,10 @@ fn imports_within(folder: &str) -> BTreeMap<String, BTreeMap<String, BTreeSet<St
     edges
 }
 
-/// A file's or folder's module path below the crate: `src/engine/mod.rs`
-/// and `src/engine` are `["engine"]`.
-fn module_of(path: &Path) -> Vec<String> {
-    let rel = path.strip_prefix("src").unwrap().with_extension("");
+/// A file's or folder's module path below the crate whose sources are in
+/// `root`: `src/engine/mod.rs` and `src/engine` are `["engine"]`.
+fn module_of(root: &Path, path: &Path) -> Vec<String> {
+    let rel = path.strip_prefix(root).unwrap().with_extension("");
     let mut out: Vec<String> = rel
         .components()
         .map(|c| c.as_os_str().to_string_lossy().into_owned())
@@ -404,75 +446,108 @@ fn paths_at(code: &str, at: usize, prefix: Vec<String>) -> Vec<Vec<String>> {
     vec![path]
 }
 
+/// The stages, machinery and front ends of `src/` (its top-level modules)
+/// depend on each other in one direction only.
 #[test]
-fn no_import_circles_in_the_engine() {
-    no_circles("src/engine");
+fn no_import_circles_between_the_top_level_modules() {
+    no_circles("src");
 }
 
+/// Every folder of `src/`, at any depth: its files and subfolders import
+/// each other in one direction only.
 #[test]
-fn no_import_circles_in_the_simulator() {
-    no_circles("src/simulator");
-}
-
-#[test]
-fn no_import_circles_in_the_checker() {
-    no_circles("src/check");
-}
-
-#[test]
-fn no_import_circles_in_the_evaluator() {
-    no_circles("src/eval");
-    no_circles("src/eval/program");
-}
-
-#[test]
-fn no_import_circles_in_the_diagnostics() {
-    no_circles("src/diag");
-}
-
-#[test]
-fn no_import_circles_in_the_command_line() {
-    no_circles("src/cli");
-}
-
-#[test]
-fn no_import_circles_in_the_other_folders() {
-    for folder in [
-        "src/expr",
-        "src/model",
-        "src/table",
-        "src/scaffold",
-        "src/spec",
-        "src/diff",
-        "src/removal",
-        "src/lsp",
-        "src/protect",
-    ] {
-        no_circles(folder);
+fn no_import_circles_in_any_folder() {
+    let mut folders = vec![Path::new("src").to_path_buf()];
+    let mut checked = 0;
+    let mut found = std::collections::BTreeMap::new();
+    while let Some(dir) = folders.pop() {
+        for e in std::fs::read_dir(&dir).unwrap() {
+            let p = e.unwrap().path();
+            if p.is_dir() {
+                folders.push(p);
+            }
+        }
+        let has_rust = std::fs::read_dir(&dir)
+            .unwrap()
+            .any(|e| e.unwrap().path().extension().is_some_and(|x| x == "rs"));
+        if dir != Path::new("src") && has_rust {
+            if let Some(circle) = circle_in(Path::new("src"), &dir) {
+                found.insert(dir.to_string_lossy().into_owned(), circle);
+            }
+            checked += 1;
+        }
     }
+    // The walk saw the folders (engine, report, report/pdf, ...).
+    assert!(checked >= 20, "{checked} folders");
+    // Folders where a file and its folder's `mod.rs` still import each
+    // other (found when this check was widened from the report to every
+    // folder; issue 45's closing note). The list may only shrink: a folder
+    // freed of its circle must leave it, and no other folder may join.
+    let known: std::collections::BTreeSet<&str> = KNOWN_FOLDER_CIRCLES.iter().copied().collect();
+    let now: std::collections::BTreeSet<&str> = found.keys().map(String::as_str).collect();
+    let new: Vec<String> = found
+        .iter()
+        .filter(|(k, _)| !known.contains(k.as_str()))
+        .map(|(k, c)| format!("{k}: {c}"))
+        .collect();
+    assert!(new.is_empty(), "new import circles:\n{}", new.join("\n"));
+    let gone: Vec<&&str> = known.difference(&now).collect();
+    assert!(
+        gone.is_empty(),
+        "no circle left in {gone:?}: remove them from KNOWN_FOLDER_CIRCLES"
+    );
 }
 
-#[test]
-fn no_import_circles_in_the_report() {
-    no_circles("src/report");
-    no_circles("src/report/pdf");
-}
+/// See `no_import_circles_in_any_folder`.
+const KNOWN_FOLDER_CIRCLES: &[&str] = &["src/engine/decide", "src/engine/shoe_state"];
 
 /// The circle check is not vacuous: it reads the imports that exist, and
-/// it finds a circle where there is one.
+/// it finds a circle where there is one, between top-level modules and
+/// within a folder, naming its steps.
 #[test]
 fn the_circle_check_sees_imports_and_circles() {
-    let engine = imports_within("src/engine");
+    let src = Path::new("src");
+    let engine = imports_within(src, &src.join("engine"));
     assert!(engine["walk"].contains_key("suits"), "{engine:?}");
     assert!(engine["mod"].contains_key("enumerate"), "{engine:?}");
     assert!(engine["stats"].contains_key("enumerate"), "{engine:?}");
-    // Two files that import each other, written for the check.
+    let top = imports_within(src, src);
+    assert!(top["verify"].contains_key("engine"), "{top:?}");
+    assert!(top["report"].contains_key("assess"), "{top:?}");
+    assert!(
+        !top.contains_key("main") && !top.contains_key("lib"),
+        "{top:?}"
+    );
+    // A crate written for the check: top-level modules `a` and `b` (a
+    // folder) import each other; inside `b`, `x` and `y` do; `c` only uses.
     let dir = std::env::temp_dir().join(format!("certify-circle-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    std::fs::write(dir.join("a.rs"), "use super::b::Bee;\npub struct Ay;\n").unwrap();
-    std::fs::write(dir.join("b.rs"), "use super::a::Ay;\npub struct Bee;\n").unwrap();
-    let folder = dir.to_string_lossy().into_owned();
-    let found = std::panic::catch_unwind(|| no_circles(&folder));
+    let root = dir.join("src");
+    std::fs::create_dir_all(root.join("b")).unwrap();
+    let files = [
+        ("lib.rs", "pub mod a;\npub mod b;\npub mod c;\n"),
+        ("a.rs", "use crate::b::Bee;\npub struct Ay;\n"),
+        ("b/mod.rs", "mod x;\nmod y;\npub struct Bee;\n"),
+        (
+            "b/x.rs",
+            "use super::y::Why;\npub struct Ex(crate::a::Ay);\n",
+        ),
+        ("b/y.rs", "use super::x::Ex;\npub struct Why;\n"),
+        ("c.rs", "use crate::{a::Ay, b::Bee};\n"),
+    ];
+    for (name, text) in files {
+        std::fs::write(root.join(name), text).unwrap();
+    }
+    let top = circle_in(&root, &root);
+    let inner = circle_in(&root, &root.join("b"));
+    std::fs::write(root.join("b/y.rs"), "pub struct Why;\n").unwrap();
+    let fixed = circle_in(&root, &root.join("b"));
     let _ = std::fs::remove_dir_all(&dir);
-    assert!(found.is_err(), "a <-> b is a circle");
+    let top = top.expect("a -> b -> a is a circle");
+    assert!(top.contains("a -> b") && top.contains("b -> a"), "{top}");
+    let inner = inner.expect("x -> y -> x is a circle");
+    assert!(
+        inner.contains("x -> y") && inner.contains("y -> x"),
+        "{inner}"
+    );
+    assert_eq!(fixed, None, "no circle once y no longer uses x");
 }

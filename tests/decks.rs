@@ -271,7 +271,9 @@ fn claims_are_checked_at_every_allowed_count() {
     let md = report("lucky_draw_baccarat");
     let page_one = &md[..md.find("\n## 2. ").unwrap()];
     assert!(page_one.contains("The verdict is at 8 decks;"));
-    assert!(page_one.contains("the house edge printed in the document differs"));
+    assert!(page_one.contains(
+        "Printed figures: the house edge the document prints differs from the computed one (Q2"
+    ));
     // Confirmed only outside the document's count; not at its 8 decks.
     let row = page_one.lines().rfind(|l| l.contains("| 3.4% ")).unwrap();
     let cells: Vec<&str> = row.split('|').map(str::trim).collect();

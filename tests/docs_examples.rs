@@ -52,20 +52,33 @@ fn examples(b: &Block) -> Vec<Example> {
     out
 }
 
-/// A scratch folder with the repository's inputs linked in.
+/// `from` copied into `to`, folders included.
+fn copy_tree(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for e in std::fs::read_dir(from).unwrap() {
+        let p = e.unwrap().path();
+        let target = to.join(p.file_name().unwrap());
+        if p.is_dir() {
+            copy_tree(&p, &target);
+        } else {
+            std::fs::copy(&p, &target).unwrap();
+        }
+    }
+}
+
+/// A scratch folder with the repository's inputs copied in: copies, not
+/// links, because `certify verify` and the report writers refuse a path
+/// that leads elsewhere through a link (docs/limits.md), as a user's
+/// checkout has none.
 fn sandbox(name: &str) -> PathBuf {
     let root = docs_support::root();
     let dir = std::env::temp_dir().join(format!("certify-docs-{}-{name}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(dir.join("reports")).unwrap();
     std::fs::create_dir_all(dir.join("bin")).unwrap();
-    for d in ["rules", "fixtures", "tests"] {
-        std::os::unix::fs::symlink(root.join(d), dir.join(d)).unwrap();
+    for d in ["rules", "fixtures", "reports"] {
+        copy_tree(&root.join(d), &dir.join(d));
     }
-    for e in std::fs::read_dir(root.join("reports")).unwrap() {
-        let p = e.unwrap().path();
-        std::os::unix::fs::symlink(&p, dir.join("reports").join(p.file_name().unwrap())).unwrap();
-    }
+    std::os::unix::fs::symlink(root.join("tests"), dir.join("tests")).unwrap();
     std::os::unix::fs::symlink(env!("CARGO_BIN_EXE_certify"), dir.join("bin/certify")).unwrap();
     dir
 }

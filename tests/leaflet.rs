@@ -403,7 +403,7 @@ fn the_leaflet_figures_are_the_reports() {
                     t["id"]
                 );
                 let edge = fraction(t["house_edge"]["fraction"].as_str().unwrap());
-                let shown = certify::report::numbers::percent(&edge, 2);
+                let shown = certify::numbers::percent(&edge, 2);
                 assert_eq!(t["house_edge_shown"], shown.as_str());
                 let rtp = BigRational::from_integer(1.into()) - &edge;
                 assert_eq!(
@@ -412,7 +412,7 @@ fn the_leaflet_figures_are_the_reports() {
                 );
                 assert_eq!(
                     t["return_to_player_shown"],
-                    certify::report::numbers::percent(&rtp, 2).as_str()
+                    certify::numbers::percent(&rtp, 2).as_str()
                 );
                 // Shown on the page as computed (a negative edge is worded).
                 if !shown.starts_with('-') {

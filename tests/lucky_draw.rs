@@ -9,8 +9,8 @@ use certify::engine::shoe::Composition;
 use certify::eval::play::{Deal, Decision, play};
 use certify::eval::settle;
 use certify::model::{Ratio, Spec};
+use certify::numbers::percent;
 use certify::pipeline::analyse;
-use certify::report::numbers::percent;
 use num_bigint::BigInt;
 use num_rational::BigRational;
 
@@ -35,7 +35,7 @@ fn optimal_play_matches_stephen_hows_3_34_percent_per_enter_bet() {
         .expect("main game");
     assert_eq!(percent(&main.house_edge(), 2), "3.34%");
     // The document prints 3.4%: not confirmed at its precision.
-    let claims = certify::report::claims::check(&spec(), &a);
+    let claims = certify::assess::claims::check(&spec(), &a);
     assert_eq!(claims.len(), 1);
     assert_eq!(claims[0].computed_at_precision, "3.3%");
     assert!(!claims[0].matches);
@@ -239,7 +239,7 @@ fn block_bonus_by_hand() -> [u128; 6] {
 fn every_listed_block_bonus_pay_table_gives_the_printed_edge() {
     let spec = spec();
     let computed = certify::pipeline::compute(&spec, 8);
-    let search = &computed.searches[0];
+    let search = &certify::assess::search::search(&spec, &computed.analysis, &spec.pay_searches[0]);
     assert_eq!(search.wager, "block_bonus");
     assert!(!search.tables.is_empty());
     let w = spec

@@ -48,6 +48,7 @@ fn doc(sections: Vec<Section>) -> Document {
             keywords: Vec::new(),
             date: None,
             description: "D".into(),
+            reference: "Report T-1, revision 1".into(),
         },
         sections,
         ..Document::default()
@@ -475,6 +476,7 @@ fn metadata_names_the_submitter_or_certify_and_dates_it_by_the_release() {
         keywords: vec!["game_x".into(), "side_bet".into()],
         date: None,
         description: "Manufacturer's analysis".into(),
+        reference: "Report G-1, revision 1".into(),
     };
     let pdf = render(&model, "h").unwrap();
     let again = render(&model, "h").unwrap();
@@ -572,7 +574,14 @@ fn figures() -> Vec<Figure> {
         title: "distribution of `main_game`'s net result per round".into(),
         bars: vec![("+4".into(), 0.04), ("0".into(), 0.1), ("-2".into(), 0.35)],
     };
-    vec![decision, distribution, Figure::ByDecks(charts)]
+    vec![
+        decision,
+        distribution,
+        Figure::ByDecks {
+            caption: "house edge by deck count".into(),
+            charts,
+        },
+    ]
 }
 
 /// Section 4 with the three figures (the grid in its table's place),

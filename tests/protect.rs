@@ -57,10 +57,11 @@ fn choices(spec: &Spec, most: usize) -> Vec<Choice> {
         .collect()
 }
 
-/// Per rank tuple of the first four cards dealt (ranks 1..=13), per
-/// choice: the net won over every ordered six-card sequence of `shoe`
-/// dealing it, and the number of those sequences.
-type Table = BTreeMap<[u8; 4], (Vec<BigRational>, u64)>;
+/// Per rank tuple and suit tuple of the first four cards dealt (ranks
+/// 1..=13, suits 0..=3), per choice: the net won over every ordered
+/// six-card sequence of `shoe` dealing them, and the number of those
+/// sequences.
+type Table = BTreeMap<([u8; 4], [u8; 4]), (Vec<BigRational>, u64)>;
 
 fn brute_force(spec: &Spec, choices: &[Choice], shoe: &[Card]) -> Table {
     let settler = Settler::new(spec);
@@ -71,7 +72,10 @@ fn brute_force(spec: &Spec, choices: &[Choice], shoe: &[Card]) -> Table {
         let seq: [Card; 6] = std::array::from_fn(|i| shoe[idx[i]]);
         let round = round_of_sequence(spec, &seq);
         let results = settler.settle(spec, &round);
-        let key = [seq[0].rank, seq[1].rank, seq[2].rank, seq[3].rank];
+        let key = (
+            [seq[0].rank, seq[1].rank, seq[2].rank, seq[3].rank],
+            [seq[0].suit, seq[1].suit, seq[2].suit, seq[3].suit],
+        );
         let entry = table
             .entry(key)
             .or_insert_with(|| (vec![BigRational::zero(); choices.len()], 0));
@@ -89,12 +93,21 @@ fn brute_force(spec: &Spec, choices: &[Choice], shoe: &[Card]) -> Table {
     table
 }
 
+/// `table` with only the choices `which`, in that order.
+fn project(table: &Table, which: &[usize]) -> Table {
+    table
+        .iter()
+        .map(|(k, (nets, n))| (*k, (which.iter().map(|&i| nets[i].clone()).collect(), *n)))
+        .collect()
+}
+
 /// `table` summed over all but the first `k` cards (the others read 0).
 fn marginal(table: &Table, k: usize) -> Table {
     let mut out = Table::new();
-    for (key, (nets, count)) in table {
-        let mut short = [0u8; 4];
-        short[..k].copy_from_slice(&key[..k]);
+    for ((ranks, suits), (nets, count)) in table {
+        let mut short = ([0u8; 4], [0u8; 4]);
+        short.0[..k].copy_from_slice(&ranks[..k]);
+        short.1[..k].copy_from_slice(&suits[..k]);
         let e = out
             .entry(short)
             .or_insert_with(|| (vec![BigRational::zero(); nets.len()], 0));
@@ -120,21 +133,65 @@ fn rank_char(r: u8) -> char {
     "A23456789TJQK".chars().nth(r as usize - 1).expect("a rank")
 }
 
+/// Which of the cards share a suit: each card's suit numbered in order of
+/// first appearance, from 1 (`1 1 2 1`).
+fn suit_pattern(suits: &[u8]) -> String {
+    let mut seen: Vec<u8> = Vec::new();
+    suits
+        .iter()
+        .map(|s| {
+            let at = match seen.iter().position(|x| x == s) {
+                Some(at) => at,
+                None => {
+                    seen.push(*s);
+                    seen.len() - 1
+                }
+            };
+            (at + 1).to_string()
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// What the player knows of the first `k` cards: their ranks (and which
+/// share a suit where `suits`, for two cards or more), or for each
+/// whether it is in `group`.
+fn label_first(
+    ranks: &[u8; 4],
+    suits: &[u8; 4],
+    k: usize,
+    group: Option<u16>,
+    with_suits: bool,
+) -> String {
+    let label: Vec<String> = ranks[..k]
+        .iter()
+        .map(|&r| match group {
+            None => rank_char(r).to_string(),
+            Some(g) if g & (1 << (r - 1)) != 0 => "in".to_string(),
+            Some(_) => "out".to_string(),
+        })
+        .collect();
+    let label = label.join(" ");
+    if with_suits && group.is_none() && k > 1 {
+        format!("{label} / suits {}", suit_pattern(&suits[..k]))
+    } else {
+        label
+    }
+}
+
 fn answer(table: &Table, k: usize, group: Option<u16>) -> Answer {
+    answer_by(table, |r, s| label_first(r, s, k, group, false))
+}
+
+/// The answer when the player knows what `label` makes of the first four
+/// cards' ranks and suits.
+fn answer_by(table: &Table, label: impl Fn(&[u8; 4], &[u8; 4]) -> String) -> Answer {
     let mut by: BTreeMap<String, (Vec<BigRational>, u64)> = BTreeMap::new();
     let mut total = 0u64;
-    for (key, (nets, count)) in table {
+    for ((ranks, suits), (nets, count)) in table {
         total += count;
-        let label: Vec<String> = key[..k]
-            .iter()
-            .map(|&r| match group {
-                None => rank_char(r).to_string(),
-                Some(g) if g & (1 << (r - 1)) != 0 => "in".to_string(),
-                Some(_) => "out".to_string(),
-            })
-            .collect();
         let e = by
-            .entry(label.join(" "))
+            .entry(label(ranks, suits))
             .or_insert_with(|| (vec![BigRational::zero(); nets.len()], 0));
         for (a, b) in e.0.iter_mut().zip(nets) {
             *a += b;
@@ -207,57 +264,188 @@ fn small_shoe(mix: &mut Mix, size: usize) -> (Vec<Card>, Composition) {
     (cards, c)
 }
 
+/// Every choice set the report runs, as (choices by index into the
+/// union, suits read): the base game's first few together, then every
+/// side bet alone.
+fn sets(spec: &Spec) -> (Vec<Choice>, Vec<Vec<usize>>) {
+    let base = choices(spec, 3);
+    let mut all = base.clone();
+    let mut sets = vec![(0..base.len()).collect::<Vec<_>>()];
+    for bet in certify::protection::side_bets(spec) {
+        let (id, table) = bet.split_once('/').unwrap_or((&bet, ""));
+        let (w, t) = support::wager_table(spec, id, table);
+        sets.push(vec![all.len()]);
+        all.push(Choice {
+            name: bet.clone(),
+            parts: vec![(w, t)],
+        });
+    }
+    (all, sets)
+}
+
+/// Every scenario form against the brute force, for the base game's
+/// wagers together and every side bet alone (each pay table a casino may
+/// offer), on small shoes of every shipped spec: the ranks of the first K
+/// cards (and their suits, for a wager that reads them), a given group,
+/// the best one- and two-card partitions (every one tried here), and a
+/// bet placed after the first hand's two cards are seen.
 #[test]
 fn every_scenario_equals_the_brute_force_on_small_shoes() {
     let paths = certify::spec::spec_files("rules");
     assert!(paths.len() >= 6, "the shipped specs");
     paths.par_iter().enumerate().for_each(|(i, path)| {
         let spec = resolved(path);
-        let choices = choices(&spec, 3);
-        let mut wagers: Vec<usize> = choices
+        let (all, sets) = sets(&spec);
+        let mut wagers: Vec<usize> = all
             .iter()
             .flat_map(|c| c.parts.iter().map(|p| p.0))
             .collect();
         wagers.sort_unstable();
         wagers.dedup();
+        // The first hand's first two cards: their places in dealing order.
+        let places: Vec<usize> = (0..4).filter(|&p| spec.game.deal[p] == 0).take(2).collect();
+        let hand = format!("hand:{}", spec.game.hands[0]);
         let mut mix = Mix(0x30 + i as u64);
         for shoe_no in 0..2 {
             let (cards, composition) = small_shoe(&mut mix, 10);
-            let table = brute_force(&spec, &choices, &cards);
+            let everything = brute_force(&spec, &all, &cards);
             let observed = Observed::new(&spec, &wagers, &composition).expect("observable");
-            let values = Values::new(&observed, &choices);
-            let what = |s: &str| format!("{path}, shoe {shoe_no} {cards:?}, {s}");
-            for k in 1..=4u8 {
-                let s = format!("ranks:{k}");
-                let got = run(&values, &Scenario::parse(&s).expect("scenario"));
-                assert_same(&got, &answer(&table, k as usize, None), &what(&s));
-                let group = 1 + mix.below((1 << 13) - 2) as u16;
-                let s = format!(
-                    "groups:{k}:{}",
-                    certify::protect::scenario::ranks_text(group)
-                );
-                let got = run(&values, &Scenario::parse(&s).expect("scenario"));
-                assert_same(&got, &answer(&table, k as usize, Some(group)), &what(&s));
-            }
-            // The best partition: every one tried here.
-            for k in [1u8, 2] {
-                let s = format!("groups:{k}:best");
-                let got = run(&values, &Scenario::parse(&s).expect("scenario"));
-                let first = marginal(&table, k as usize);
-                let best = (1u16..(1 << 13) - 1)
-                    .map(|g| answer(&first, k as usize, Some(g)).sit)
-                    .max()
-                    .expect("partitions");
-                assert_eq!(got.player_edge_sitting_out, best, "{}", what(&s));
-                let g = got.partition.expect("a partition");
-                assert_same(&got, &answer(&table, k as usize, Some(g)), &what(&s));
-                assert!(g.count_ones() <= 6, "named by the smaller group");
-                for r in &got.runners_up {
-                    assert!(r.player_edge_sitting_out <= best, "{}", what(&s));
+            for (set_no, set) in sets.iter().enumerate() {
+                let choices: Vec<Choice> = set.iter().map(|&c| all[c].clone()).collect();
+                let table = project(&everything, set);
+                let values = Values::new(&observed, &choices);
+                let names: Vec<&str> = choices.iter().map(|c| c.name.as_str()).collect();
+                let what = |s: &str| format!("{path} {names:?}, shoe {shoe_no} {cards:?}, {s}");
+                let parse = |s: &str| {
+                    let mut x = Scenario::parse(s).expect("scenario");
+                    x.resolve(&spec.game.hands).expect("a hand");
+                    x
+                };
+                // Seen cards show their suits: the engine says whether the
+                // wagers read them, and the brute force labels alike.
+                let suits = run(&values, &parse("ranks:2")).suits;
+                for k in 1..=4u8 {
+                    let s = format!("ranks:{k}");
+                    let got = run(&values, &parse(&s));
+                    let k = k as usize;
+                    let want = answer_by(&table, |r, u| label_first(r, u, k, None, suits));
+                    assert_same(&got, &want, &what(&s));
+                    let group = 1 + mix.below((1 << 13) - 2) as u16;
+                    let s = format!(
+                        "groups:{k}:{}",
+                        certify::protect::scenario::ranks_text(group)
+                    );
+                    let got = run(&values, &parse(&s));
+                    assert!(!got.suits, "a sorted card shows no suit");
+                    assert_same(&got, &answer(&table, k, Some(group)), &what(&s));
+                }
+                let got = run(&values, &parse(&hand));
+                let want = answer_by(&table, |r, u| {
+                    let ranks = format!("{} {}", rank_char(r[places[0]]), rank_char(r[places[1]]));
+                    match (suits, u[places[0]] == u[places[1]]) {
+                        (false, _) => ranks,
+                        (true, true) => format!("{ranks} / one suit"),
+                        (true, false) => format!("{ranks} / two suits"),
+                    }
+                });
+                assert_same(&got, &want, &what(&hand));
+                // The best partition: every one tried here (two cards for
+                // the base game, one for each side bet).
+                let most = if set_no == 0 { 2u8 } else { 1 };
+                for k in 1..=most {
+                    let s = format!("groups:{k}:best");
+                    let got = run(&values, &parse(&s));
+                    let first = marginal(&table, k as usize);
+                    let best = (1u16..(1 << 13) - 1)
+                        .map(|g| answer(&first, k as usize, Some(g)).sit)
+                        .max()
+                        .expect("partitions");
+                    assert_eq!(got.player_edge_sitting_out, best, "{}", what(&s));
+                    let g = got.partition.expect("a partition");
+                    assert_same(&got, &answer(&table, k as usize, Some(g)), &what(&s));
+                    assert!(g.count_ones() <= 6, "named by the smaller group");
+                    for r in &got.runners_up {
+                        assert!(r.player_edge_sitting_out <= best, "{}", what(&s));
+                    }
                 }
             }
         }
     });
+}
+
+/// The best three- and four-card partitions (searched by moving one rank
+/// at a time) against every group tried on its own, the way a given
+/// group is run (itself checked against the brute force above).
+#[test]
+fn the_best_partition_search_equals_trying_every_group() {
+    for path in ["rules/punto_banco.yaml", "rules/lucky_monkey.yaml"] {
+        let spec = resolved(path);
+        let (all, sets) = sets(&spec);
+        let set: Vec<Choice> = sets
+            .last()
+            .expect("a set")
+            .iter()
+            .map(|&c| all[c].clone())
+            .collect();
+        let mut wagers: Vec<usize> = set
+            .iter()
+            .flat_map(|c| c.parts.iter().map(|p| p.0))
+            .collect();
+        wagers.sort_unstable();
+        wagers.dedup();
+        let mut mix = Mix(0x5e);
+        let (_, composition) = small_shoe(&mut mix, 12);
+        let observed = Observed::new(&spec, &wagers, &composition).expect("observable");
+        let values = Values::new(&observed, &set);
+        for k in [3u8, 4] {
+            let best = run(
+                &values,
+                &Scenario::parse(&format!("groups:{k}:best")).expect("scenario"),
+            );
+            let every: Vec<(BigRational, BigRational)> = (1u16..1 << 12)
+                .into_par_iter()
+                .map(|g| {
+                    let s = format!("groups:{k}:{}", certify::protect::scenario::ranks_text(g));
+                    let o = run(&values, &Scenario::parse(&s).expect("scenario"));
+                    (o.player_edge_sitting_out, o.player_edge)
+                })
+                .collect();
+            let top = every.iter().max().expect("groups");
+            assert_eq!(
+                (&best.player_edge_sitting_out, &best.player_edge),
+                (&top.0, &top.1),
+                "{path} groups:{k}:best"
+            );
+            assert_eq!(best.searched, 4095);
+        }
+    }
+}
+
+/// Which side bets read suits, as the rule documents word them: a seen
+/// card's suit is part of what the player knows for these and no others.
+#[test]
+fn the_side_bets_that_read_suits_are_seen_with_their_suits() {
+    for (path, bet, reads) in [
+        ("rules/lucky_monkey.yaml", "lucky_monkey/paytable_3", true),
+        ("rules/lucky_8.yaml", "lucky_8_player", true),
+        ("rules/21st_century_baccarat.yaml", "lucky_match", false),
+        ("rules/21st_century_baccarat.yaml", "lucky_7", false),
+    ] {
+        let spec = resolved(path);
+        let request = certify::protection::Request {
+            scenarios: Some(vec![
+                Scenario::parse(&format!("ranks:4@{bet}")).expect("scenario"),
+            ]),
+            ..Default::default()
+        };
+        let o = certify::protection::protect(&spec, 8, &request)
+            .expect("computed")
+            .outcomes
+            .remove(0);
+        assert_eq!(o.suits, reads, "{path} {bet}");
+        let sees = certify::protect::sees(&o);
+        assert_eq!(sees.contains("suits"), reads, "{sees}");
+    }
 }
 
 fn pct(r: &BigRational, places: usize) -> String {
@@ -276,8 +464,8 @@ fn edge_sorting_matches_jacobsons_published_figures() {
     let spec = resolved("rules/punto_banco.yaml");
     let run_one = |s: &str| {
         let request = certify::protection::Request {
-            wagers: None,
             scenarios: Some(vec![Scenario::parse(s).expect("scenario")]),
+            ..Default::default()
         };
         certify::protection::protect(&spec, 8, &request)
             .expect("computed")
@@ -321,8 +509,8 @@ fn a_simulated_player_following_the_decision_table_lands_on_the_exact_edge() {
     let settler = Settler::new(&spec);
     for (s, sitting_out, seed) in [("groups:1:best", false, 7u64), ("groups:4:6789", true, 11)] {
         let request = certify::protection::Request {
-            wagers: None,
             scenarios: Some(vec![Scenario::parse(s).expect("scenario")]),
+            ..Default::default()
         };
         let o = certify::protection::protect(&spec, 8, &request)
             .expect("computed")

@@ -15,10 +15,10 @@ use certify::engine::shoe::Composition;
 use certify::eval::play::round_of_sequence;
 use certify::eval::settle::Settler;
 use certify::model::{FirstRule, Spec};
-use certify::protect::informed::{Cell, hole, seen};
+use certify::protect::informed::{Cell, hole, per_total_wagered, seen};
 use num_bigint::BigInt;
 use num_rational::BigRational;
-use num_traits::Zero;
+use num_traits::{ToPrimitive, Zero};
 use std::collections::BTreeMap;
 use support::{Mix, certify, each_ordered};
 
@@ -38,8 +38,9 @@ fn forced(spec: &Spec, id: &str) -> Spec {
 }
 
 /// Per information set (the key the closure makes of a sequence): the
-/// objective's summed net standing and drawing; and the sequences.
-type Sums = BTreeMap<Vec<u8>, [BigRational; 2]>;
+/// objective's summed net standing and drawing, its sequences, and those
+/// on which drawing places a bet standing does not (the Draw bet).
+type Sums = BTreeMap<Vec<u8>, [BigRational; 4]>;
 
 /// Makes the information set of (seen cards, the round's cards in dealing
 /// order).
@@ -60,18 +61,22 @@ fn brute_force(spec: &Spec, shoe: &[Card], seen: usize, key: Key) -> (Sums, u64)
         sequences += 1;
         let entry = sums
             .entry(key(&cards[..seen], &round_cards))
-            .or_insert_with(|| [BigRational::zero(), BigRational::zero()]);
+            .or_insert_with(|| std::array::from_fn(|_| BigRational::zero()));
+        entry[2] += BigRational::from_integer(BigInt::from(1));
+        let mut placed = [0usize; 2];
         for (way, (spec, settler)) in ways.iter().zip(&settlers).enumerate() {
             let round = round_of_sequence(spec, &round_cards);
             let results = settler.settle(spec, &round);
             for &w in &objective {
                 let r = &results[w];
                 if r.placed {
+                    placed[way] += 1;
                     let net = r.outcomes[0].net();
                     entry[way] += BigRational::new(BigInt::from(net.num), BigInt::from(net.den));
                 }
             }
         }
+        entry[3] += BigRational::from_integer(BigInt::from(placed[1] - placed[0]));
     });
     (sums, sequences)
 }
@@ -80,7 +85,7 @@ fn brute_force(spec: &Spec, shoe: &[Card], seen: usize, key: Key) -> (Sums, u64)
 fn best(sums: &Sums, sequences: u64) -> BigRational {
     let total: BigRational = sums
         .values()
-        .map(|[stand, draw]| stand.clone().max(draw.clone()))
+        .map(|[stand, draw, ..]| stand.clone().max(draw.clone()))
         .sum();
     total / BigRational::from_integer(BigInt::from(sequences))
 }
@@ -96,6 +101,33 @@ fn small_shoe(mix: &mut Mix, size: usize) -> (Vec<Card>, Composition) {
         c.counts[rank as usize - 1][suit as usize] += 1;
     }
     (cards, c)
+}
+
+/// Where drawing and standing win exactly the same but drawing places
+/// the Draw bet: the share of sequences, and the player who draws on them
+/// (drawing where it wins more) per total wagered.
+fn ties(sums: &Sums, sequences: u64) -> (BigRational, BigRational) {
+    let (mut tied, mut net, mut staked) = (
+        BigRational::zero(),
+        BigRational::zero(),
+        BigRational::zero(),
+    );
+    for [stand, draw, n, placed] in sums.values() {
+        let tie = stand == draw && !placed.is_zero();
+        if tie {
+            tied += n;
+        }
+        let drawing = draw > stand || tie;
+        net += if drawing { draw } else { stand };
+        staked += n;
+        if drawing {
+            staked += placed;
+        }
+    }
+    (
+        tied / BigRational::from_integer(BigInt::from(sequences)),
+        net / staked,
+    )
 }
 
 /// What the player normally sees: own two cards and the dealer's second.
@@ -116,6 +148,17 @@ fn hole_and_seen_equal_the_brute_force_on_small_shoes() {
         });
         let got = hole(&spec, &composition).expect("computed");
         assert_eq!(got.informed.expected, best(&sums, n), "hole, {what}");
+        // Ties: the player who draws on them wins the same per round,
+        // and per total wagered what the brute force's does.
+        let (share, per_total) = ties(&sums, n);
+        match &got.ties {
+            Some(t) => {
+                assert_eq!(t.share, share, "hole ties, {what}");
+                assert_eq!(t.drawing.expected, got.informed.expected, "{what}");
+                assert_eq!(per_total_wagered(&t.drawing), per_total, "{what}");
+            }
+            None => assert!(share.is_zero(), "hole ties, {what}"),
+        }
         let (normal, n) = brute_force(&spec, &cards, 0, &normal_key);
         assert_eq!(got.normal.expected, best(&normal, n), "hole, {what}");
         // `seen:N`: the N cards before the round, by value in any order.
@@ -158,6 +201,18 @@ fn the_lucky_draw_hole_card_is_worth_more_than_the_house_edge() {
     let s = seen(&spec, &shoe, 2).expect("computed");
     assert!(s.informed.expected > s.normal.expected);
     assert!(s.informed.expected < BigRational::zero());
+    // Ties (issue 46): the same per Enter bet; per total wagered the
+    // player who stands on them (as counted) beats the one who draws.
+    let t = h.ties.as_ref().expect("ties in the hole-card decision");
+    assert_eq!(t.drawing.expected, h.informed.expected);
+    let (standing, drawing) = (
+        per_total_wagered(&h.informed),
+        per_total_wagered(&t.drawing),
+    );
+    assert!(drawing < standing);
+    let four = |r: &BigRational| format!("{:.4}", r.to_f64().expect("a number") * 100.0);
+    assert_eq!(four(&standing), "4.9838");
+    assert_eq!(&four(&drawing)[..4], "4.98", "{}", four(&drawing));
 }
 
 #[test]

@@ -2,8 +2,10 @@
 //! (without `report_set`), and `certify verify` checks every input the
 //! manifest records, naming the one that differs.
 
+mod support;
+
 use certify::cli::{exit, run};
-use serde_json::Value;
+use serde_json::{Value, json};
 use std::path::{Path, PathBuf};
 
 fn certify(args: &[&str]) -> certify::cli::Output {
@@ -48,8 +50,8 @@ fn json_output_is_the_report_document_without_its_rendering_and_report_set() {
     let printed: Value = serde_json::from_str(&o.stdout).unwrap();
     let report: Value =
         serde_json::from_slice(&std::fs::read(dir.join("punto_banco.json")).unwrap()).unwrap();
-    assert_eq!(report["schema_version"], "1");
-    assert_eq!(printed["schema_version"], "1");
+    assert_eq!(report["schema_version"], "2");
+    assert_eq!(printed["schema_version"], "2");
     // `--json` prints the figures: not the rendered pages (`document`) nor
     // the hashes of the files beside the report (`report_set`).
     assert!(report["document"]["sections"].is_array());
@@ -68,6 +70,15 @@ fn json_output_is_the_report_document_without_its_rendering_and_report_set() {
     let expected = without(expected, &["results", "results_at_document_decks"]);
     let expected = without(expected, &["results", "house_edge_functions"]);
     let expected = without(expected, &["manifest", "results_sha256"]);
+    // The assessment judges what was computed: the same verdict, without
+    // the deck ranges and the limitation that counts the other deck counts.
+    assert_eq!(
+        printed["assessment"]["verdict"],
+        expected["assessment"]["verdict"]
+    );
+    assert_eq!(printed["assessment"]["scope"]["range_decks"], json!([]));
+    let expected = without(expected, &["assessment"]);
+    let printed = without(printed, &["assessment"]);
     assert_eq!(printed, expected);
     std::fs::remove_dir_all(&dir).ok();
 }
@@ -109,11 +120,7 @@ fn certified_copy(name: &str) -> PathBuf {
     for f in ["punto_banco.yaml", "punto_banco_tableau.yaml"] {
         std::fs::copy(Path::new("fixtures").join(f), dir.join("fixtures").join(f)).unwrap();
     }
-    let o = certify(&[
-        dir.join("rules/punto_banco.yaml").to_str().unwrap(),
-        "--out",
-        dir.join("reports").to_str().unwrap(),
-    ]);
+    let o = support::certify_in(&dir, &["rules/punto_banco.yaml", "--out", "reports"]);
     assert_eq!(o.code, exit::OK, "{}", o.stderr);
     dir
 }
@@ -121,8 +128,7 @@ fn certified_copy(name: &str) -> PathBuf {
 #[test]
 fn verify_names_the_fixture_file_that_changed_went_or_came() {
     let dir = certified_copy("fixtures");
-    let report = dir.join("reports/punto_banco.md");
-    let verify = || certify(&["verify", report.to_str().unwrap()]);
+    let verify = || support::certify_in(&dir, &["verify", "reports/punto_banco.md"]);
     assert_eq!(verify().code, exit::OK, "{}", verify().stderr);
 
     let tableau = dir.join("fixtures/punto_banco_tableau.yaml");

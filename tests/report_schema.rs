@@ -242,7 +242,7 @@ fn broken_copies_are_refused_for_the_reason_intended() {
     found.sort();
     assert_eq!(found, expected);
     // Another schema version.
-    let found = broken(&|d| d["schema_version"] = json!("2"));
+    let found = broken(&|d| d["schema_version"] = json!("1"));
     assert_eq!(found, at("/schema_version", "const"));
     // One simulation option without the others.
     let mut found = broken(&|d| {

@@ -176,7 +176,18 @@ fn every_shipped_wager_equals_the_brute_force_on_depleted_shoes() {
 /// engine's, to the fraction) and no change; refusals exit 2 (usage).
 #[test]
 fn the_shoe_command_prints_exact_edges_and_refuses_impossible_shoes() {
-    let out = certify(&["shoe", "rules/punto_banco.yaml", "--remove", "", "--json"]);
+    // An empty removal is refused (no silent accept); the full shoe is
+    // named by its composition, 32 of each rank at 8 decks.
+    let empty = certify(&["shoe", "rules/punto_banco.yaml", "--remove", ""]);
+    assert_eq!(empty.code, 2, "{}", empty.stderr);
+    let full = "A:32,2:32,3:32,4:32,5:32,6:32,7:32,8:32,9:32,T:32,J:32,Q:32,K:32";
+    let out = certify(&[
+        "shoe",
+        "rules/punto_banco.yaml",
+        "--composition",
+        full,
+        "--json",
+    ]);
     assert_eq!(out.code, 0, "{}", out.stderr);
     let doc: serde_json::Value = serde_json::from_str(&out.stdout).expect("JSON");
     let spec = check_file("rules/punto_banco.yaml")

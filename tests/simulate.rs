@@ -251,7 +251,7 @@ fn the_lucky_7_counts_like_the_published_dragon_7_count() {
         .expect("lucky_7");
     assert_eq!(t.count.tags, [0, 0, 0, -1, -1, -1, -1, 2, 2, 0, 0, 0, 0]);
     assert!(t.count.balanced);
-    assert!(t.countable, "{}", t.verdict);
+    assert!(t.countable, "{t:?}");
     let best = t.selected.last().expect("default penetration");
     assert!(best.win_per_shoe.contains(0.53), "{best:?}");
     // The Tie of the same game is not countable by its own count.
@@ -260,7 +260,7 @@ fn the_lucky_7_counts_like_the_published_dragon_7_count() {
         .iter()
         .find(|t| t.wager == "player" && t.pay_table == "tie_pushes")
         .expect("player");
-    assert!(!player.countable, "{}", player.verdict);
+    assert!(!player.countable, "{player:?}");
 }
 
 /// The dealt pass tallies two ways: per group of wagers when no count is

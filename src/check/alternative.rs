@@ -33,6 +33,7 @@ impl Checker<'_> {
                 chosen: i.chosen.reading.clone(),
                 alternative: i.alternative.reading.clone(),
                 changes: changes.value.iter().map(|c| c.value.clone()).collect(),
+                changes_at: Some(self.src.at(&changes.referenced, 1)),
                 ask_submitter: i.ask_submitter.unwrap_or(false),
                 spec: Box::new(alternative),
             });

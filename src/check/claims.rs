@@ -29,6 +29,7 @@ impl Checker<'_> {
                     };
                     let d = self.string_error(id, kind);
                     d.expected = Some(format!("one of {}", crate::diag::list(&ids)));
+                    d.offer(&ids);
                     ok = false;
                 }
             }
@@ -72,6 +73,7 @@ impl Checker<'_> {
             let d = self.string_error(wager, SpecError::UnknownWager { name });
             d.expected = Some(format!("one of {}", crate::diag::list(&ids)));
             d.found = Some(format!("`{}`", wager.value));
+            d.offer(&ids);
             return false;
         };
         if let Some(t) = table
@@ -85,6 +87,7 @@ impl Checker<'_> {
             let d = self.string_error(t, kind);
             d.expected = Some(format!("one of {}", tables.join(", ")));
             d.found = Some(format!("`{}`", t.value));
+            d.offer(&tables);
             return false;
         }
         true
@@ -176,8 +179,14 @@ impl Checker<'_> {
             .map(|w| w.id.value.as_str())
             .chain(combined.iter().map(|c| c.id.value.as_str()))
             .collect();
-        for c in &changes.value {
-            if !known.contains(&c.value.as_str()) {
+        for (k, c) in changes.value.iter().enumerate() {
+            if changes.value[..k].iter().any(|x| x.value == c.value) {
+                let kind = SpecError::ListedTwiceIn {
+                    wager: c.value.clone(),
+                    list: "alternative's `changes`",
+                };
+                self.string_error(c, kind);
+            } else if !known.contains(&c.value.as_str()) {
                 let name = c.value.clone();
                 let d = self.string_error(c, SpecError::UnknownChanged { name });
                 d.expected = Some(format!("one of {}", crate::diag::list(&known)));

@@ -9,6 +9,7 @@
 //! than the text: `compile` refuses one deeper than `MAX_DEPTH`.
 
 use crate::cards::{RANK_NAMES, SUIT_NAMES};
+use crate::diag::closest;
 use crate::diag::expr::{ExprError, MAX_DEPTH};
 use crate::expr::{BinOp, Expr, ExprKind, Span};
 use crate::model::cond::{ALL_SLOTS, CmpOp, Cond, Sign, SlotMask, hand_mask};
@@ -94,6 +95,9 @@ pub struct CompileError {
     pub expected: Option<String>,
     pub found: Option<String>,
     pub help: Option<String>,
+    /// Replacements proposed, best first: the text of a span of the
+    /// expression (see `Diagnostic::fixes`).
+    pub fixes: Vec<(Span, String)>,
 }
 
 impl CompileError {
@@ -104,7 +108,27 @@ impl CompileError {
             expected: None,
             found: None,
             help: None,
+            fixes: Vec::new(),
         }
+    }
+
+    /// "did you mean `s`?", with `s` as the first fix.
+    fn suggest(mut self, s: &str) -> Self {
+        self.help = Some(format!("did you mean `{s}`?"));
+        self.fixes.insert(0, (self.span, s.to_string()));
+        self
+    }
+
+    /// Each known name (as many as a message lists) as a fix.
+    fn offer(mut self, names: &[&str]) -> Self {
+        let span = self.span;
+        self.fixes.extend(
+            names
+                .iter()
+                .take(crate::diag::MAX_LISTED)
+                .map(|n| (span, n.to_string())),
+        );
+        self
     }
 
     pub fn expected(mut self, e: impl Into<String>, f: impl Into<String>) -> Self {
@@ -235,7 +259,7 @@ fn name(n: &str, span: Span, env: &Env) -> Result<Value> {
     all.extend(RANK_NAMES);
     all.extend(SUIT_NAMES);
     if let Some(s) = closest(n, &all) {
-        err = err.help(format!("did you mean `{s}`?"));
+        err = err.suggest(s);
     }
     Err(Box::new(err))
 }
@@ -303,9 +327,10 @@ fn unknown_attribute(what: &'static str, attr: &str, known: &[&str], span: Span)
         attr: attr.to_string(),
     };
     let mut err = CompileError::new(span, kind)
-        .expected(format!("one of {}", known.join(", ")), format!("`{attr}`"));
+        .expected(format!("one of {}", known.join(", ")), format!("`{attr}`"))
+        .offer(known);
     if let Some(s) = closest(attr, known) {
-        err = err.help(format!("did you mean `{s}`?"));
+        err = err.suggest(s);
     }
     err
 }
@@ -314,9 +339,10 @@ fn call(f: &str, args: &[Expr], span: Span, env: &Env) -> Result<Value> {
     let arity = if f == "kinds" { 2 } else { 1 };
     if !FUNCTIONS.contains(&f) {
         let mut err = CompileError::new(span, ExprError::UnknownFunction(f.to_string()))
-            .expected(format!("one of {}", FUNCTIONS.join(", ")), format!("`{f}`"));
+            .expected(format!("one of {}", FUNCTIONS.join(", ")), format!("`{f}`"))
+            .offer(&FUNCTIONS);
         if let Some(s) = closest(f, &FUNCTIONS) {
-            err = err.help(format!("did you mean `{s}`?"));
+            err = err.suggest(s);
         }
         return Err(Box::new(err));
     }
@@ -415,13 +441,13 @@ fn logic(op: BinOp, xs: &[Expr], env: &Env) -> Result<Value> {
     for (k, x) in xs.iter().enumerate() {
         if op == BinOp::Or
             && k > 0
-            && let Some((at, help)) = one_of_several(xs, k)
+            && let Some((at, help, fix)) = one_of_several(xs, k)
         {
-            return Err(Box::new(
-                CompileError::new(at, ExprError::NotBoolOperand { op: "or" })
-                    .expected(Ty::Bool.describe(), Ty::Int.describe())
-                    .help(help),
-            ));
+            let mut err = CompileError::new(at, ExprError::NotBoolOperand { op: "or" })
+                .expected(Ty::Bool.describe(), Ty::Int.describe())
+                .help(help);
+            err.fixes.extend(fix);
+            return Err(Box::new(err));
         }
         match (op, bool_operand(x, env, op.symbol())?) {
             (BinOp::And, Cond::And(ys)) | (BinOp::Or, Cond::Or(ys)) => items.extend(ys),
@@ -440,7 +466,10 @@ fn logic(op: BinOp, xs: &[Expr], env: &Env) -> Result<Value> {
 /// chain lists after the comparison, and says where the first number is.
 /// `x == 8 or 9 and y` reads as `x == 8 or (9 and y)`: its number leads
 /// an `and`.
-fn one_of_several(xs: &[Expr], k: usize) -> Option<(Span, String)> {
+/// A place and the text to put there.
+type Put = (Span, String);
+
+fn one_of_several(xs: &[Expr], k: usize) -> Option<(Span, String, Option<Put>)> {
     let int = |e: &Expr| match e.kind {
         ExprKind::Int(v) => Some(v),
         _ => None,
@@ -456,20 +485,23 @@ fn one_of_several(xs: &[Expr], k: usize) -> Option<(Span, String)> {
         return None;
     };
     let mut numbers = vec![int(rhs)?];
+    let mut end = rhs.span.end;
     for x in &xs[from + 1..] {
-        let Some((v, _)) = leading(x) else { break };
+        let Some((v, span)) = leading(x) else { break };
         numbers.push(v);
+        end = span.end;
         if int(x).is_none() {
             break;
         }
     }
     let list: Vec<String> = numbers.iter().map(i64::to_string).collect();
-    let lhs = source_text(lhs).unwrap_or_else(|| "x".into());
-    let help = format!(
-        "to test one value against several, write `{lhs} in [{}]`",
-        list.join(", ")
-    );
-    Some((at, help))
+    let written = source_text(lhs);
+    let lhs = written.clone().unwrap_or_else(|| "x".into());
+    let fixed = format!("{lhs} in [{}]", list.join(", "));
+    let help = format!("to test one value against several, write `{fixed}`");
+    // The whole `x == 8 or 9` is rewritten, when `x` can be written back.
+    let fix = written.map(|_| (Span::new(xs[from].span.start, end), fixed));
+    Some((at, help, fix))
 }
 
 /// A name or attribute chain written back as text, for a suggestion.
@@ -653,28 +685,4 @@ fn plural(t: Ty) -> &'static str {
         Ty::Hand => "hands",
         Ty::Cards | Ty::List => "lists",
     }
-}
-
-/// The closest known word within edit distance 2, for "did you mean".
-pub fn closest<'a>(word: &str, known: &[&'a str]) -> Option<&'a str> {
-    known
-        .iter()
-        .map(|k| (edit_distance(word, k), *k))
-        .filter(|(d, _)| *d <= 2)
-        .min()
-        .map(|(_, k)| k)
-}
-
-fn edit_distance(a: &str, b: &str) -> usize {
-    let b: Vec<char> = b.chars().collect();
-    let mut prev: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.chars().enumerate() {
-        let mut cur = vec![i + 1];
-        for (j, cb) in b.iter().enumerate() {
-            let sub = prev[j] + usize::from(ca != *cb);
-            cur.push(sub.min(prev[j + 1] + 1).min(cur[j] + 1));
-        }
-        prev = cur;
-    }
-    prev[b.len()]
 }

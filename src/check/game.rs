@@ -22,9 +22,50 @@ impl Checker<'_> {
                 diag.found = Some(t.to_string());
                 return None;
             }
+            if mask & (1 << t) != 0 {
+                let found = t.to_string();
+                let kind = SpecError::TotalTwice {
+                    list: what,
+                    total: t,
+                };
+                let diag = self.error(list, 1, kind);
+                diag.expected = Some("each total once".into());
+                diag.found = Some(found);
+                // The list read as a set: no other error follows from it.
+                continue;
+            }
             mask |= 1 << t;
         }
         Some(mask)
+    }
+
+    /// The naturals: a run of the highest totals, ending at 9 (or none),
+    /// that leaves some total to draw.
+    fn naturals(&mut self, list: &S<Vec<i64>>) -> u16 {
+        let Some(mask) = self.totals_mask(list, "naturals") else {
+            return 0;
+        };
+        // The totals k to 9, k the lowest natural, 0 left to draw.
+        let lowest = mask.trailing_zeros();
+        let highest = mask == 0 || (lowest >= 1 && mask == (1 << 10) - (1 << lowest));
+        if !highest {
+            let mut totals: Vec<i64> = list.value.clone();
+            totals.sort_unstable();
+            let shown: Vec<String> = totals.iter().map(i64::to_string).collect();
+            let naturals = format!("[{}]", shown.join(", "));
+            let diag = self.error(
+                list,
+                1,
+                SpecError::NaturalsNotHighest {
+                    naturals: naturals.clone(),
+                },
+            );
+            diag.expected =
+                Some("`[]`, `[9]`, `[8, 9]`, `[7, 8, 9]`, ... (at most `[1, ..., 9]`)".into());
+            diag.found = Some(format!("`{naturals}`"));
+            return 0;
+        }
+        mask
     }
 
     pub(super) fn game(&mut self, g: &raw::RawGame) -> Option<Game> {
@@ -32,7 +73,12 @@ impl Checker<'_> {
         if names.len() != 2 || names[0] == names[1] {
             let diag = self.error(&g.hands, 1, SpecError::NotTwoHands);
             diag.expected = Some("two different hand names, e.g. `[player, banker]`".into());
-            diag.found = Some(format!("{names:?}"));
+            let shown: Vec<String> = names.iter().map(|n| format!("`{n}`")).collect();
+            diag.found = Some(if shown.is_empty() {
+                "no hands".into()
+            } else {
+                crate::diag::list(&shown)
+            });
             return None;
         }
         for h in &g.hands.value {
@@ -70,7 +116,7 @@ impl Checker<'_> {
         if per_hand != [2, 2] && g.deal.value.len() == 4 {
             self.error(&g.deal, 1, SpecError::UnevenDeal);
         }
-        let naturals = self.totals_mask(&g.naturals, "naturals").unwrap_or(0);
+        let naturals = self.naturals(&g.naturals);
         let mut rules: [Option<&S<raw::RawDrawRule>>; 2] = [None, None];
         for (name, rule) in &g.drawing.0 {
             match hands.iter().position(|x| *x == name.value) {

@@ -9,7 +9,8 @@ use super::report_plan::calendar_date;
 use super::table::MONEY;
 use crate::diag::spec::SpecError;
 use crate::model::{
-    DocumentId, Edition, FirstRule, Game, Headline, PayoutLimits, ReportPlan, Revision, Submission,
+    DeclaredLimit, DocumentId, Edition, FirstRule, Game, Headline, PayoutLimits, ReportPlan,
+    Revision, Submission,
 };
 use crate::spec::raw::{self, S};
 use crate::spec::table::{RawAmount, parse_money};
@@ -71,21 +72,36 @@ impl Checker<'_> {
             }
             found
         });
-        let payout_limits = r.and_then(|r| r.payout_limits.as_ref()).map(|p| {
-            let mut amount = |a: &Option<S<RawAmount>>| {
-                let a = a.as_ref()?;
-                let width = RawAmount::text(a, self.src).chars().count().max(1);
-                let at = self.src.at(&a.referenced, width);
-                self.money(a).map(|m| (m, at))
+        // A minimum above the maximum, at the minimum (a wager in both maps;
+        // the table's limits are checked as pairs where they are written).
+        for (wager, amount) in r
+            .and_then(|r| r.min_bets.as_ref())
+            .map(|m| m.0.as_slice())
+            .unwrap_or_default()
+        {
+            let bet = |bets: &[(String, crate::model::Ratio)]| {
+                bets.iter()
+                    .find(|(w, _)| *w == wager.value)
+                    .map(|(_, m)| *m)
             };
-            let (per_player, table) = (amount(&p.per_player), amount(&p.table));
-            PayoutLimits {
-                per_player: per_player.as_ref().map(|x| x.0),
-                per_player_at: per_player.map(|x| x.1),
-                table: table.as_ref().map(|x| x.0),
-                table_at: table.map(|x| x.1),
+            if let (Some(lo), Some(hi)) = (bet(&min), bet(&max))
+                && lo > hi
+            {
+                let dollars = crate::model::Ratio::dollars;
+                let kind = SpecError::BetsInverted {
+                    wager: wager.value.clone(),
+                    min: dollars(lo),
+                    max: dollars(hi),
+                };
+                let width = RawAmount::text(amount, self.src).chars().count().max(1);
+                let d = self.error(amount, width, kind);
+                d.expected = Some(format!("at most the maximum bet, {}", dollars(hi)));
+                d.found = Some(dollars(lo));
             }
-        });
+        }
+        let payout_limits = r
+            .and_then(|r| r.payout_limits.as_ref())
+            .map(|p| self.payout_limits(p, spec_wagers));
         Submission {
             submitter: r.and_then(|r| r.submitter.clone()),
             jurisdiction: r.and_then(|r| r.jurisdiction.clone()),
@@ -190,10 +206,34 @@ impl Checker<'_> {
                 plan.headline.push(x);
             }
         }
-        for w in &r.protect {
+        // Bounded before the ids are looked up: each entry is walked when
+        // the report is computed (4,000 took 3.6 GB).
+        let most = spec_wagers.len() + combined.len();
+        if let Some(w) = r.protect.get(most.max(1)) {
+            let kind = SpecError::TooMany {
+                what: "entries in `report: protect` (each wager or combined entry once)",
+                max: most.max(1),
+                found: r.protect.len(),
+            };
+            self.string_error(w, kind);
+        }
+        for w in r.protect.iter().take(most.max(1)) {
+            if plan.protect.contains(&w.value) {
+                let kind = SpecError::ListedTwiceIn {
+                    wager: w.value.clone(),
+                    list: "report's `protect` list",
+                };
+                self.string_error(w, kind);
+                continue;
+            }
             // A combined entry may stand for its wagers staked together.
             if combined.iter().any(|c| c.id.value == w.value) || self.wager_named(w, spec_wagers) {
                 plan.protect.push(w.value.clone());
+            }
+        }
+        for w in &r.bets_after_cards_seen {
+            if self.wager_named(w, spec_wagers) {
+                plan.after_cards_seen.push(w.value.clone());
             }
         }
         if let Some(t) = &r.typical_strategy {
@@ -244,8 +284,9 @@ impl Checker<'_> {
                             .iter()
                             .map(|p| p.id.value.as_str())
                             .collect();
-                        self.string_error(t, kind).expected =
-                            Some(format!("one of {}", ids.join(", ")));
+                        let d = self.string_error(t, kind);
+                        d.expected = Some(format!("one of {}", ids.join(", ")));
+                        d.offer(&ids);
                         return None;
                     }
                 };
@@ -262,8 +303,9 @@ impl Checker<'_> {
                 let kind = SpecError::UnknownCombined {
                     id: c.value.clone(),
                 };
-                self.string_error(c, kind).expected =
-                    Some(format!("one of {}", crate::diag::list(&ids)));
+                let d = self.string_error(c, kind);
+                d.expected = Some(format!("one of {}", crate::diag::list(&ids)));
+                d.offer(&ids);
                 None
             }
             _ => {
@@ -296,6 +338,43 @@ impl Checker<'_> {
     }
 
     /// Whether `wager` names a wager of the spec; if not, a located error.
+    /// The declared aggregate payout limits, one per wager. The keys of
+    /// the superseded 2008 text (`per_player`, `table`) are refused with
+    /// the rule in force.
+    fn payout_limits(
+        &mut self,
+        map: &crate::spec::ordered_map::OrderedMap<S<String>, S<RawAmount>>,
+        spec_wagers: &[raw::RawWager],
+    ) -> PayoutLimits {
+        let mut limits = Vec::new();
+        for (wager, amount) in &map.0 {
+            if matches!(wager.value.as_str(), "per_player" | "table")
+                && !spec_wagers.iter().any(|w| w.id.value == wager.value)
+            {
+                let kind = SpecError::SupersededPayoutLimit {
+                    key: wager.value.clone(),
+                };
+                self.string_error(wager, kind).help = Some(
+                    "declare one aggregate limit per odds-based prize, by wager id: `payout_limits: { lucky_match: 15000 }`".into(),
+                );
+                continue;
+            }
+            if !self.wager_named(wager, spec_wagers) {
+                continue;
+            }
+            let width = RawAmount::text(amount, self.src).chars().count().max(1);
+            let at = self.src.at(&amount.referenced, width);
+            if let Some(dollars) = self.money(amount) {
+                limits.push(DeclaredLimit {
+                    wager: wager.value.clone(),
+                    dollars,
+                    at,
+                });
+            }
+        }
+        PayoutLimits { limits }
+    }
+
     fn wager_named(&mut self, wager: &S<String>, spec_wagers: &[raw::RawWager]) -> bool {
         if spec_wagers.iter().any(|w| w.id.value == wager.value) {
             return true;
@@ -305,6 +384,7 @@ impl Checker<'_> {
         let d = self.string_error(wager, SpecError::UnknownWager { name });
         d.expected = Some(format!("one of {}", crate::diag::list(&ids)));
         d.found = Some(format!("`{}`", wager.value));
+        d.offer(&ids);
         false
     }
 }

@@ -34,6 +34,7 @@ mod wager;
 pub use crate::model::OPTIMAL;
 pub use pay::parse_pay;
 
+use crate::diag::closest;
 use crate::diag::spec::SpecError;
 use crate::diag::{Diagnostic, ErrorKind};
 use crate::expr::{Expr, parse_expr};
@@ -41,7 +42,7 @@ use crate::model::cond::Cond;
 use crate::model::{Ratio, Spec, Wager};
 use crate::spec::raw::{self, S};
 use crate::spec::{self as spec_loader, SourceFile};
-use compile::{CompileError, Env, Value, closest, compile, compile_condition};
+use compile::{CompileError, Env, Value, compile, compile_condition};
 
 /// Loads, parses and checks the spec in `source`.
 pub fn check_source(source: &SourceFile) -> Result<Spec, Vec<Diagnostic>> {
@@ -128,7 +129,7 @@ fn width_of(s: &str) -> usize {
     s.chars().count().max(1)
 }
 
-fn is_identifier(s: &str) -> bool {
+pub(crate) fn is_identifier(s: &str) -> bool {
     let mut chars = s.chars();
     matches!(chars.next(), Some(c) if c.is_ascii_lowercase())
         && chars.all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_')
@@ -165,6 +166,26 @@ impl<'a> Checker<'a> {
         d.expected = e.expected;
         d.found = e.found;
         d.help = e.help;
+        for (span, text) in e.fixes {
+            // From the span's first character to just past its last, each
+            // found in the file (a folded line break may lie between).
+            let last = at.value[..span.end.min(at.value.len())]
+                .char_indices()
+                .next_back()
+                .map_or(0, |(i, _)| i);
+            let (from, to) = (
+                self.src
+                    .within_scalar(&at.referenced, &at.value, span.start, 1),
+                self.src.within_scalar(&at.referenced, &at.value, last, 1),
+            );
+            d.propose(crate::diag::Fix {
+                line: from.line,
+                column: from.column,
+                end_line: to.line,
+                end_column: to.column + 1,
+                text,
+            });
+        }
         self.diags.push(d);
     }
 
@@ -213,8 +234,9 @@ impl<'a> Checker<'a> {
             let d = self.string_error(id, SpecError::UnknownWager { name });
             d.expected = Some(format!("one of {}", crate::diag::list(ids)));
             d.found = Some(format!("`{}`", id.value));
+            d.offer(ids);
             if let Some(s) = closest(&id.value, ids) {
-                d.help = Some(format!("did you mean `{s}`?"));
+                d.suggest(s);
             }
         }
         k
@@ -231,15 +253,35 @@ impl<'a> Checker<'a> {
             let kind = SpecError::InvalidPrintedEdge {
                 printed: printed.to_string(),
             };
+            let token = self.src.token_at(&at.referenced).to_string();
             let d = self.string_error(at, kind);
             d.expected = Some("a percentage such as `\"6.1%\"`".into());
             d.found = Some(format!("`{printed}`"));
+            // A number written without its `%`: the fix adds it, quoted,
+            // in place of the value as written (quotes and all).
+            if number.is_none() && Ratio::parse(printed.trim_start_matches('-')).is_some() {
+                let mut place = d.place();
+                place.width = token.chars().count();
+                d.fix_at(&place, format!("\"{printed}%\""));
+            }
         }
         valid
     }
 
     fn identifier(&mut self, id: &S<String>, what: &'static str) {
-        if !is_identifier(&id.value) {
+        let chars = id.value.chars().count();
+        if chars > crate::limits::MAX_ID_CHARS {
+            let kind = SpecError::InvalidId {
+                what,
+                id: id.value.clone(),
+            };
+            let d = self.string_error(id, kind);
+            d.expected = Some(format!(
+                "at most {} characters (report files are named after ids)",
+                crate::limits::MAX_ID_CHARS
+            ));
+            d.found = Some(format!("{chars} characters"));
+        } else if !is_identifier(&id.value) {
             let kind = SpecError::InvalidId {
                 what,
                 id: id.value.clone(),

@@ -3,7 +3,7 @@
 //! document read once, by rules, assumptions or interpretations that exist).
 
 use super::Checker;
-use super::compile::closest;
+use crate::diag::closest;
 use crate::diag::spec::SpecError;
 use crate::spec::raw::{self, S};
 
@@ -78,8 +78,9 @@ impl Checker<'_> {
             format!("one of {}", crate::diag::list(known))
         });
         d.found = Some(format!("`{}`", name.value));
+        d.offer(known);
         if let Some(s) = closest(&name.value, known) {
-            d.help = Some(format!("did you mean `{s}`?"));
+            d.suggest(s);
         }
         false
     }

@@ -1,5 +1,6 @@
-//! Checking the `report:` section: a real calendar date of analysis, and a
-//! number of simulated rounds a command line could also ask for.
+//! Checking the `report:` section: a real calendar date of analysis, a
+//! number of simulated rounds a command line could also ask for, and a
+//! number of rounds dealt an hour.
 
 use super::{Checker, width_of};
 use crate::diag::spec::SpecError;
@@ -37,9 +38,24 @@ impl Checker<'_> {
             }
             ok
         });
+        let most = crate::model::MAX_ROUNDS_PER_HOUR;
+        let rounds_per_hour = r.rounds_per_hour.as_ref().and_then(|n| {
+            let ok = u32::try_from(n.value)
+                .ok()
+                .filter(|&v| (1..=most).contains(&v));
+            if ok.is_none() {
+                let found = n.value.to_string();
+                let kind = SpecError::RoundsPerHour { rounds: n.value };
+                let diag = self.error(n, width_of(&found), kind);
+                diag.expected = Some(format!("a whole number of rounds from 1 to {most}"));
+                diag.found = Some(found);
+            }
+            ok
+        });
         ReportPlan {
             date,
             simulate,
+            rounds_per_hour,
             ..ReportPlan::default()
         }
     }

@@ -12,7 +12,8 @@ impl Checker<'_> {
         let (min, max) = match range.value.as_slice() {
             [a, b] if 1 <= *a && a <= b && *b <= 64 => (*a as u32, *b as u32),
             _ => {
-                let found = format!("{:?}", range.value);
+                let shown: Vec<String> = range.value.iter().map(i64::to_string).collect();
+                let found = format!("`[{}]`", shown.join(", "));
                 let kind = SpecError::InvalidDeckRange {
                     range: range.value.clone(),
                 };

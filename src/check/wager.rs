@@ -2,9 +2,10 @@
 //! (each a condition) and its pay tables (every event priced once in every
 //! table, each pay as written).
 
-use super::compile::{Env, closest};
+use super::compile::Env;
 use super::pay::parse_pay;
 use super::{Checker, width_of};
+use crate::diag::closest;
 use crate::diag::spec::SpecError;
 use crate::model::{Pay, PayTable, Precedence, Wager};
 use crate::spec::raw::{self, RawPay, S};
@@ -100,8 +101,9 @@ impl Checker<'_> {
                     let d = self.string_error(event, kind);
                     d.expected = Some(format!("one of {}", crate::diag::list(&event_ids)));
                     d.found = Some(format!("`{}`", event.value));
+                    d.offer(&event_ids);
                     if let Some(s) = closest(&event.value, &event_ids) {
-                        d.help = Some(format!("did you mean `{s}`?"));
+                        d.suggest(s);
                     }
                     continue;
                 };
@@ -179,6 +181,7 @@ impl Checker<'_> {
             d.found = Some(format!("`{text}`"));
             if text.starts_with('-') {
                 d.help = Some("a losing event is written `lose`".into());
+                d.fix("lose");
             }
         }
         parsed

@@ -80,10 +80,10 @@ pub(super) struct RunArgs {
     pub(super) previous: Option<String>,
     /// A wager's minimum bet in dollars, over the spec's (the washington
     /// edition's payout limits read it), e.g. --min-bet lucky_7=1
-    #[arg(long, value_name = "WAGER=DOLLARS", value_parser = parse_bet)]
+    #[arg(long, value_name = "WAGER=DOLLARS", value_parser = super::values::parse_bet)]
     pub(super) min_bet: Vec<(String, crate::model::Ratio)>,
     /// A wager's maximum bet in dollars, over the spec's, e.g. --max-bet lucky_7=300
-    #[arg(long, value_name = "WAGER=DOLLARS", value_parser = parse_bet)]
+    #[arg(long, value_name = "WAGER=DOLLARS", value_parser = super::values::parse_bet)]
     pub(super) max_bet: Vec<(String, crate::model::Ratio)>,
     /// Add the "Simulation and card counting" section: real shoes dealt to
     /// a cut card against the exact figures, effects of removal and the
@@ -244,10 +244,10 @@ pub(super) struct LeafletArgs {
     #[arg(long, value_name = "NAME", value_parser = parse_edition)]
     pub(super) edition: Option<crate::model::Edition>,
     /// A wager's minimum bet in dollars, over the spec's, e.g. --min-bet lucky_7=1
-    #[arg(long, value_name = "WAGER=DOLLARS", value_parser = parse_bet)]
+    #[arg(long, value_name = "WAGER=DOLLARS", value_parser = super::values::parse_bet)]
     pub(super) min_bet: Vec<(String, crate::model::Ratio)>,
     /// A wager's maximum bet in dollars, over the spec's, e.g. --max-bet lucky_7=300
-    #[arg(long, value_name = "WAGER=DOLLARS", value_parser = parse_bet)]
+    #[arg(long, value_name = "WAGER=DOLLARS", value_parser = super::values::parse_bet)]
     pub(super) max_bet: Vec<(String, crate::model::Ratio)>,
     /// Write only this one of the leaflets the spec declares (`leaflets:`;
     /// default: every one), e.g. --leaflet dragons
@@ -307,13 +307,4 @@ fn parse_edition(text: &str) -> Result<crate::model::Edition, String> {
             names.join(", ")
         )
     })
-}
-
-fn parse_bet(text: &str) -> Result<(String, crate::model::Ratio), String> {
-    match crate::options::parse_bets(text).as_deref() {
-        Some([one]) => Ok(one.clone()),
-        _ => Err(format!(
-            "`{text}` is not WAGER=DOLLARS, e.g. lucky_7=300 (dollars in whole cents)"
-        )),
-    }
 }

@@ -21,7 +21,7 @@ pub(super) fn new(id: &str, dir: &Path) -> Output {
 /// affects the mathematics changed, 1 when something did (or an input is
 /// refused), 2 on a usage error.
 pub(super) fn diff(old: &str, new: &str, json: bool, decks: Option<u32>) -> Output {
-    let d = match crate::diff::diff(old, new, decks) {
+    let d = match crate::pipeline::compare::diff(old, new, decks) {
         Ok(d) => d,
         Err(f) => return failure(new, f),
     };

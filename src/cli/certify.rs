@@ -119,8 +119,10 @@ pub(super) fn one_spec(path: &str, args: &RunArgs) -> (Output, usize) {
             Err(f) => return (failure(path, f), 0),
         };
     let mut written = String::new();
-    // The report's JSON document (without `report_set`), for `--json`.
+    // The report's JSON document (without `report_set`), for `--json`,
+    // and its assessment.
     let mut document = None;
+    let mut assessment = None;
     if !args.no_reports {
         let mut report = None;
         with_progress("writing the reports", &mut || report = Some(run.render()));
@@ -136,21 +138,23 @@ pub(super) fn one_spec(path: &str, args: &RunArgs) -> (Output, usize) {
             Err(e) => return (Output::refused(&[Diagnostic::plain(e)]), 0),
         }
         document = Some(report.document);
+        assessment = Some(report.data.assessment);
     }
+    let assessment = assessment.unwrap_or_else(|| run.assessment());
     let stdout = if args.json {
         // Without reports, the other deck counts are not computed: the
         // document leaves out what needs them (README).
         let doc = document.unwrap_or_else(|| run.document());
         serde_json::to_string_pretty(&doc).expect("serializable") + "\n"
     } else {
-        let mut s = crate::report::summary::render(&run.prepared.spec, &run.computed);
+        let mut s = crate::report::summary::render(&run.prepared.spec, &run.computed, &assessment);
         s.push('\n');
         s.push_str(&fixture_summary(&run.prepared.fixtures));
         s.push_str(&verify_line(&run));
         s.push_str(&written);
         s
     };
-    let warnings = run.computed.warnings.len();
+    let warnings = assessment.warnings.len();
     if args.deny_warnings && warnings > 0 {
         let stderr = format!(
             "{path}: {warnings} warning{} and --deny-warnings: exit {}\n",
@@ -194,7 +198,7 @@ fn simulated_rounds(path: &str, args: &RunArgs) -> Option<u64> {
 
 /// The `verify:` line of the summary, counts with thousands separators.
 pub(super) fn verify_line(run: &Certified) -> String {
-    use crate::report::numbers::group_digits;
+    use crate::numbers::group_digits;
     let v = &run.verification;
     format!(
         "verify: engine and reference evaluator agree on all {} sequences of the small shoes and {} sampled round{}\n",

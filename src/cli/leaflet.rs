@@ -51,25 +51,33 @@ pub(super) fn leaflet_cmd(args: &LeafletArgs) -> Output {
             Err(d) => return Output::refused(&[*d]),
         }
     }
+    // Every leaflet's files in one write, all or nothing: a failure leaves
+    // every earlier leaflet as it was.
+    let files: Vec<(String, &[u8])> = leaflets
+        .iter()
+        .flat_map(|l| {
+            [
+                ("md", l.markdown.as_bytes()),
+                ("json", l.json.as_bytes()),
+                ("pdf", l.pdf.as_slice()),
+            ]
+            .map(|(ext, bytes)| (format!("{}.{ext}", l.name), bytes))
+        })
+        .collect();
+    let written = match crate::report::document::write_files(&out_dir, &files) {
+        Ok(w) => w,
+        Err(e) => return Output::refused(&[Diagnostic::plain(e)]),
+    };
     let mut stdout = String::new();
-    for leaflet in &leaflets {
-        match crate::report::leaflet::write(leaflet, &out_dir) {
-            Ok(files) => {
-                let names: Vec<String> = files.iter().map(|f| f.display().to_string()).collect();
-                stdout.push_str(&format!(
-                    "{} — leaflet for players at {}, results sha256 {}\nleaflet: {}\n",
-                    leaflet.data.title,
-                    crate::cards::deck_count(run.prepared.decks),
-                    leaflet.data.manifest.results_sha256.0,
-                    names.join(", ")
-                ));
-            }
-            Err(e) => {
-                let mut out = Output::refused(&[Diagnostic::plain(e)]);
-                out.stdout = stdout;
-                return out;
-            }
-        }
+    for (leaflet, names) in leaflets.iter().zip(written.chunks(3)) {
+        let names: Vec<String> = names.iter().map(|f| f.display().to_string()).collect();
+        stdout.push_str(&format!(
+            "{} — leaflet for players at {}, results sha256 {}\nleaflet: {}\n",
+            leaflet.data.title,
+            crate::cards::deck_count(run.prepared.decks),
+            leaflet.data.manifest.results_sha256.0,
+            names.join(", ")
+        ));
     }
     Output {
         stdout,

@@ -14,14 +14,17 @@ mod authoring;
 mod certify;
 mod check;
 mod color;
+mod confined;
 mod leaflet;
 mod manual;
 mod output;
 mod protect;
+mod report_set;
 mod settle;
 mod shoe;
 mod simulate;
 mod table;
+mod values;
 mod verify;
 
 pub use output::{Output, exit};

@@ -6,19 +6,19 @@
 use super::check::load_at_decks;
 use super::output::Output;
 use crate::diag::Diagnostic;
+use crate::diag::protect::ProtectError;
 use crate::diag::usage::UsageError;
+use crate::numbers::{money, percent};
 use crate::protect::informed::per_total_wagered;
 use crate::protect::scenario::ranks_text;
 use crate::protect::{Outcome, Scenario, StrategyGain};
-use crate::protection::{Protection, Request, protect};
+use crate::protection::{Exposure, Protection, Request, StakeSource, protect};
 use crate::report::data::values::Exact;
-use crate::report::numbers::percent;
 use crate::report::text::new_table;
 use clap::Args;
 use std::fmt::Write;
 
-/// Decision tables longer than this are left to `--json` on the terminal.
-const SHOWN_DECISIONS: usize = 16;
+use crate::protection::SHOWN_DECISIONS;
 
 #[derive(Args, Debug)]
 pub(super) struct ProtectArgs {
@@ -33,20 +33,54 @@ pub(super) struct ProtectArgs {
     /// combined wager, e.g. --wagers player,banker
     #[arg(long, value_name = "W,W", value_delimiter = ',')]
     wagers: Option<Vec<String>>,
-    /// A scenario (repeatable; default: ranks:1, groups:1:best, ranks:4,
-    /// groups:4:best, and where a player decides hole, seen:2, seen:4):
-    /// ranks:K (the ranks of the first K cards dealt),
-    /// groups:K:RANKS (for each, whether its rank is in the group),
-    /// groups:K:best (the best two-group partition); K = 1 to 4; add
-    /// @wager,wager for the wagers of this scenario alone; where a player
-    /// decides to draw: hole (the face-down card seen) and seen:N (N other
-    /// cards seen face up, 1 to 12), e.g. --scenario groups:1:6789
-    /// --scenario ranks:1@player_pair --scenario hole
+    /// A scenario (repeatable; default: the report's set, every wager:
+    /// ranks:1, groups:1:best, ranks:4, groups:4:best on the base game's
+    /// wagers and on each side bet alone, hand:NAME on a side bet the
+    /// layout leaves open after cards are seen, and where a player decides
+    /// hole, seen:2, seen:4): ranks:K (the first K cards dealt seen: their
+    /// ranks, and suits where a wager reads them), groups:K:RANKS (for
+    /// each, whether its rank is in the group), groups:K:best (the best
+    /// two-group partition); K = 1 to 4; hand:NAME (a bet placed after the
+    /// hand's first two cards are seen); add @wager,wager for the wagers of
+    /// this scenario alone; where a player decides to draw: hole (the
+    /// face-down card seen) and seen:N (N other cards seen face up, 1 to
+    /// 12), e.g. --scenario groups:1:6789 --scenario ranks:1@player_pair
+    /// --scenario hand:player@lucky_match --scenario hole
     #[arg(long, value_name = "S")]
     scenario: Vec<String>,
+    /// A wager's maximum bet in dollars, over the spec's, for the money at
+    /// stake (default: the spec's table limits, else $100), e.g. --max-bet lucky_7=300
+    #[arg(long, value_name = "WAGER=DOLLARS", value_parser = super::values::parse_bet)]
+    max_bet: Vec<(String, crate::model::Ratio)>,
     /// Print every figure as an exact fraction and a decimal (JSON)
     #[arg(long)]
     json: bool,
+}
+
+/// The most wagers one `--wagers` or `@` list names: as many as a spec
+/// may hold (`crate::limits::MAX_WAGERS`), each once.
+const MAX_CHOICES: usize = crate::limits::MAX_WAGERS;
+
+/// The most `--scenario` flags of one run (the standard set has four to
+/// seven).
+const MAX_SCENARIOS: usize = 32;
+
+/// A list of wagers within [`MAX_CHOICES`], each named once.
+fn once_each(names: &[String]) -> Result<(), ProtectError> {
+    if names.len() > MAX_CHOICES {
+        return Err(ProtectError::TooManyWagers {
+            given: names.len(),
+            max: MAX_CHOICES,
+        });
+    }
+    match names
+        .iter()
+        .enumerate()
+        .find(|(k, n)| names[..*k].contains(n))
+    {
+        Some((_, n)) => Err(ProtectError::Twice { id: n.clone() }),
+        None => Ok(()),
+    }
 }
 
 pub(super) fn protect_cmd(a: &ProtectArgs) -> Output {
@@ -54,24 +88,68 @@ pub(super) fn protect_cmd(a: &ProtectArgs) -> Output {
         Ok(x) => x,
         Err(o) => return o,
     };
-    let usage = |e| Output::usage(Diagnostic::plain(UsageError::flag("scenario", e)));
-    let mut scenarios = Vec::new();
+    let usage = |flag, e| Output::usage(Diagnostic::plain(UsageError::flag(flag, e)));
+    if let Some(w) = &a.wagers
+        && let Err(e) = once_each(w)
+    {
+        return usage("wagers", e);
+    }
+    if a.scenario.len() > MAX_SCENARIOS {
+        let e = ProtectError::TooManyScenarios {
+            given: a.scenario.len(),
+            max: MAX_SCENARIOS,
+        };
+        return usage("scenario", e);
+    }
+    let mut scenarios: Vec<Scenario> = Vec::new();
     for s in &a.scenario {
-        match Scenario::parse(s) {
-            Ok(s) => scenarios.push(s),
-            Err(e) => return usage(e),
+        // Bounded before it is split: a list of 15,000 wagers is refused
+        // by its length, not computed.
+        let listed = s
+            .split_once('@')
+            .map_or(0, |(_, w)| w.matches(',').count() + 1);
+        if listed > MAX_CHOICES {
+            let e = ProtectError::TooManyWagers {
+                given: listed,
+                max: MAX_CHOICES,
+            };
+            return usage("scenario", e);
+        }
+        let parsed = match Scenario::parse(s) {
+            Ok(s) => s,
+            Err(e) => return usage("scenario", e),
+        };
+        if let Some(Err(e)) = parsed.wagers.as_deref().map(once_each) {
+            return usage("scenario", e);
+        }
+        if scenarios.iter().any(|x| x.text == parsed.text) {
+            let e = ProtectError::ScenarioTwice { text: parsed.text };
+            return usage("scenario", e);
+        }
+        scenarios.push(parsed);
+    }
+    for (w, _) in &a.max_bet {
+        if spec.wager(w).is_none() {
+            let known: Vec<String> = spec.wagers.iter().map(|x| format!("`{}`", x.id)).collect();
+            let e = crate::diag::protect::ProtectError::Wager {
+                id: w.clone(),
+                known: known.join(", "),
+            };
+            return Output::usage(Diagnostic::plain(UsageError::flag("max-bet", e)));
         }
     }
     let request = Request {
         wagers: a.wagers.clone(),
         scenarios: (!scenarios.is_empty()).then_some(scenarios),
+        max_bets: a.max_bet.clone(),
+        all_decisions: a.json,
     };
     let spec = crate::strategy::for_decks(&spec, decks).into_owned();
     let p = match protect(&spec, decks, &request) {
         Ok(p) => p,
         Err(e) => {
-            let flag = if matches!(e, crate::diag::protect::ProtectError::Wager { .. })
-                || matches!(e, crate::diag::protect::ProtectError::Table { .. })
+            let flag = if matches!(e, ProtectError::Wager { .. })
+                || matches!(e, ProtectError::Table { .. })
             {
                 "wagers"
             } else {
@@ -93,9 +171,15 @@ pub(super) fn protect_cmd(a: &ProtectArgs) -> Output {
 
 fn text(spec: &crate::model::Spec, p: &Protection) -> String {
     let mut s = format!(
-        "{}: game protection at {}; exact, per unit bet; the player bets the best wager for what they see\n",
+        "{}: game protection at {}; exact, per unit bet; the player bets the best wager for what they see; money at each wager's maximum bet, {} rounds an hour{}, most first\n",
         spec.title,
-        crate::cards::deck_count(p.decks)
+        crate::cards::deck_count(p.decks),
+        p.pace.rounds_per_hour,
+        if p.pace.declared {
+            ""
+        } else {
+            " (the default)"
+        }
     );
     let mut t = new_table(vec![
         "scenario",
@@ -105,8 +189,13 @@ fn text(spec: &crate::model::Spec, p: &Protection) -> String {
         "may sit out: per round",
         "per round bet",
         "rounds bet",
+        "stake",
+        "per round dealt",
+        "per hour",
     ]);
-    for o in &p.outcomes {
+    let order = p.ranked();
+    for &i in &order {
+        let (o, e) = (&p.outcomes[i], &p.exposures[i]);
         t.add_row(vec![
             o.scenario.text.clone(),
             o.choices.join(", "),
@@ -115,14 +204,18 @@ fn text(spec: &crate::model::Spec, p: &Protection) -> String {
             sit_out(o, &o.player_edge_sitting_out, 4),
             sit_out(o, &o.edge_per_bet_sitting_out, 4),
             sit_out(o, &o.share_bet, 2),
+            stakes(e),
+            money(&e.per_round),
+            money(&e.per_hour),
         ]);
     }
     let _ = writeln!(s, "\n{t}");
     let _ = writeln!(
         s,
-        "A positive edge is the player's advantage. \"May sit out\": the player bets only where the best wager's edge is positive; - where bets are down before the player sees anything (hole, seen:N)."
+        "A positive edge is the player's advantage. \"May sit out\": the player bets only where the best wager's edge is positive; - where bets are down before the player sees anything (hole, seen:N). Stake: the wager's maximum bet (* none declared: $100 priced); the money is what the player who may sit out wins (where bets are down, the informed player; nothing where that is negative)."
     );
-    for o in &p.outcomes {
+    for &i in &order {
+        let o = &p.outcomes[i];
         if let Some(g) = &o.strategy {
             strategy_text(&mut s, o, g);
             continue;
@@ -143,12 +236,11 @@ fn text(spec: &crate::model::Spec, p: &Protection) -> String {
             }
             let _ = writeln!(s, "{r}");
         }
-        if o.decisions.len() > SHOWN_DECISIONS {
+        if o.observations > SHOWN_DECISIONS {
             let _ = writeln!(
                 s,
                 "\n{}: {} observations (the decision table: --json)",
-                o.scenario.text,
-                o.decisions.len()
+                o.scenario.text, o.observations
             );
             continue;
         }
@@ -172,6 +264,22 @@ fn text(spec: &crate::model::Spec, p: &Protection) -> String {
         let _ = writeln!(s, "{d}");
     }
     s
+}
+
+/// The stakes of a scenario's wagers, once where all are the same; a
+/// reference stake (none declared) marked `*`.
+fn stakes(e: &Exposure) -> String {
+    let one = |x: &crate::protection::Stake| {
+        let mark = if x.source == StakeSource::Reference {
+            "*"
+        } else {
+            ""
+        };
+        format!("{}{mark}", money(&x.value()).trim_end_matches(".00"))
+    };
+    let mut all: Vec<String> = e.stakes.iter().map(one).collect();
+    all.dedup();
+    all.join(", ")
 }
 
 /// A figure of the player who may sit out; none where bets are down
@@ -207,6 +315,16 @@ fn strategy_text(s: &mut String, o: &Outcome, g: &StrategyGain) {
         ]);
     }
     let _ = writeln!(s, "{t}");
+    if let Some(ties) = &g.ties {
+        let _ = writeln!(
+            s,
+            "ties: on {} of rounds dealt drawing and standing win exactly the same to the informed player, who stands on them as counted above; drawing on them instead: {} per round (the same), {} per total wagered, draws {}",
+            percent(&ties.share, 4),
+            percent(&ties.drawing.expected, 4),
+            percent(&per_total_wagered(&ties.drawing), 4),
+            percent(&ties.drawing.draws, 2)
+        );
+    }
     let _ = write!(s, "gain: {} per round", percent(&g.gain(), 4));
     if g.combinations > 0 {
         let _ = write!(
@@ -262,12 +380,21 @@ fn strategy_json(g: &StrategyGain) -> serde_json::Value {
     if let Some(c) = &g.chart {
         v["chart"] = c.rows().into();
     }
+    if let Some(t) = &g.ties {
+        v["ties"] = serde_json::json!({
+            "share": Exact::of(&t.share),
+            "drawing": figures(&t.drawing),
+        });
+    }
     v
 }
 
 /// One scenario as JSON: the fields `certify protect --json` and the
 /// report share.
-pub fn outcome_json(o: &Outcome) -> serde_json::Value {
+pub fn outcome_json(
+    o: &Outcome,
+    money: crate::report::data::protection::Money,
+) -> serde_json::Value {
     let decisions: Vec<serde_json::Value> = o
         .decisions
         .iter()
@@ -294,6 +421,8 @@ pub fn outcome_json(o: &Outcome) -> serde_json::Value {
     if let Some(g) = o.partition {
         v["partition"] = ranks_text(g).into();
     }
+    v["suits_seen"] = o.suits.into();
+    v["money"] = serde_json::to_value(money).expect("serializable");
     if let Some(g) = &o.strategy {
         v["strategy"] = strategy_json(g);
     }
@@ -315,10 +444,13 @@ pub fn outcome_json(o: &Outcome) -> serde_json::Value {
 }
 
 fn json(spec: &crate::model::Spec, p: &Protection) -> String {
+    let money = crate::report::data::protection::Money::all(p);
     let doc = serde_json::json!({
         "spec": spec.id,
         "decks": p.decks,
-        "scenarios": p.outcomes.iter().map(outcome_json).collect::<Vec<_>>(),
+        "rounds_per_hour": p.pace.rounds_per_hour,
+        "rounds_per_hour_declared": p.pace.declared,
+        "scenarios": p.outcomes.iter().zip(money).map(|(o, m)| outcome_json(o, m)).collect::<Vec<_>>(),
     });
     serde_json::to_string_pretty(&doc).expect("serializable") + "\n"
 }

@@ -6,13 +6,13 @@ use super::check::load_at_decks;
 use super::output::Output;
 use crate::cards::{Card, parse_rank_or_card, rank_char};
 use crate::diag::Diagnostic;
-use crate::diag::shoe::ShoeError;
+use crate::diag::shoe::{Fault, ShoeError};
 use crate::diag::usage::UsageError;
 use crate::engine::shoe::Composition;
 use crate::engine::shoe_state::ShoeStates;
 use crate::model::Spec;
+use crate::numbers::percent;
 use crate::report::data::values::Exact;
-use crate::report::numbers::percent;
 use crate::report::text::new_table;
 use clap::Args;
 use num_bigint::BigInt;
@@ -29,8 +29,10 @@ pub(super) struct ShoeArgs {
     #[arg(long, value_name = "CARDS", conflicts_with = "composition")]
     remove: Option<String>,
     /// The cards left, as counts per rank (spread evenly over the suits) or
-    /// per card, e.g. --composition "A:32,2:30,7h:6"; what is not listed is
-    /// not in the shoe
+    /// per card, each rank or card once and within the full shoe, e.g.
+    /// --composition "A:32,2:30,7h:6"; what is not listed is not in the
+    /// shoe. Where a wager reads suits, a rank alone stands for all of its
+    /// cards or none: give other counts per card
     #[arg(long, value_name = "COUNTS")]
     composition: Option<String>,
     /// Deck count of the full shoe (default: the spec's; within its allowed
@@ -44,9 +46,21 @@ pub(super) struct ShoeArgs {
 
 /// A card's text: a rank alone (None for the suit) or a rank and a suit.
 fn card_of(text: &str) -> Result<(u8, Option<u8>), ShoeError> {
-    parse_rank_or_card(text).map_err(|e| ShoeError::Card {
-        text: text.into(),
-        error: e.to_string(),
+    use crate::cards::{CardError, rank_of};
+    parse_rank_or_card(text).map_err(|e| {
+        let fault = match e {
+            // `9x`: a rank, then something that is no suit.
+            CardError::UnknownSuit { suit, .. } => {
+                let before = text.trim().strip_suffix(suit).unwrap_or("");
+                rank_of(before).map(|_| Fault::Suit(suit.to_string()))
+            }
+            CardError::UnknownRank { rank, .. } => Some(Fault::Rank(rank)),
+            _ => None,
+        };
+        ShoeError::Card {
+            text: text.into(),
+            fault,
+        }
     })
 }
 
@@ -65,6 +79,9 @@ fn words(text: &str) -> impl Iterator<Item = &str> {
 /// The full shoe less the cards of `text`.
 fn removed(text: &str, decks: u32) -> Result<Composition, ShoeError> {
     let mut c = Composition::standard(decks);
+    if words(text).next().is_none() {
+        return Err(ShoeError::NoCards);
+    }
     for w in words(text) {
         let (rank, suit) = card_of(w)?;
         let row = &mut c.counts[rank as usize - 1];
@@ -88,29 +105,67 @@ fn removed(text: &str, decks: u32) -> Result<Composition, ShoeError> {
     Ok(c)
 }
 
-/// The shoe of `text`: `CARD:COUNT` entries, a rank's count spread over
-/// the suits (the first suits take the remainder).
-fn composition(text: &str) -> Result<Composition, ShoeError> {
+/// The shoe of `text`: `CARD:COUNT` entries, each rank or card once and
+/// within what the full shoe of `decks` decks holds. A rank's count is
+/// spread over the suits (the first suits take the remainder), except
+/// where a wager reads suits (`suit_wager`): there a rank alone stands
+/// only for all of its cards or none, and other counts are given per card.
+fn composition(text: &str, decks: u32, suit_wager: Option<&str>) -> Result<Composition, ShoeError> {
     let mut c = Composition {
         counts: [[0; 4]; 13],
     };
+    // Which ranks and cards were given: a rank's entry covers its four cards.
+    let mut given = [[false; 4]; 13];
     for w in words(text) {
         let (card, count) = w
             .split_once(':')
             .ok_or_else(|| ShoeError::Entry { text: w.into() })?;
-        let count: u32 = count
-            .trim()
-            .parse()
-            .ok()
-            .filter(|&n| n <= 1_000_000)
-            .ok_or_else(|| ShoeError::Entry { text: w.into() })?;
         let (rank, suit) = card_of(card.trim())?;
-        let row = &mut c.counts[rank as usize - 1];
+        let count = count.trim();
+        if count.is_empty() || !count.bytes().all(|b| b.is_ascii_digit()) {
+            return Err(ShoeError::Count { text: w.into() });
+        }
+        let held = if suit.is_some() { decks } else { 4 * decks };
+        // Past u32 is past any shoe: held is at most 4 × 64.
+        let count: u32 = count.parse().unwrap_or(u32::MAX);
+        if count > held {
+            return Err(ShoeError::MoreThanHeld {
+                entry: w.into(),
+                card: match suit {
+                    Some(_) => name(rank, suit),
+                    None => format!("rank {}", name(rank, None)),
+                },
+                held,
+                decks,
+            });
+        }
+        let r = rank as usize - 1;
+        let suits: Vec<usize> = suit.map_or_else(|| (0..4).collect(), |s| vec![s as usize]);
+        if suits.iter().any(|&s| given[r][s]) {
+            return Err(ShoeError::Twice {
+                card: name(rank, suit),
+            });
+        }
+        for &s in &suits {
+            given[r][s] = true;
+        }
+        let row = &mut c.counts[r];
         match suit {
-            Some(s) => row[s as usize] += count,
+            Some(s) => row[s as usize] = count,
             None => {
+                if let Some(wager) = suit_wager
+                    && count != 0
+                    && count != held
+                {
+                    return Err(ShoeError::RankInSuitGame {
+                        entry: w.into(),
+                        rank: name(rank, None),
+                        full: held,
+                        wager: wager.into(),
+                    });
+                }
                 for (s, n) in row.iter_mut().enumerate() {
-                    *n += count / 4 + u32::from((s as u32) < count % 4);
+                    *n = count / 4 + u32::from((s as u32) < count % 4);
                 }
             }
         }
@@ -125,7 +180,14 @@ pub(super) fn shoe_cmd(a: &ShoeArgs) -> Output {
     };
     let (flag, shoe) = match (&a.remove, &a.composition) {
         (Some(r), _) => ("remove", removed(r, decks)),
-        (None, Some(c)) => ("composition", composition(c)),
+        (None, Some(c)) => {
+            let suits = spec
+                .wagers
+                .iter()
+                .find(|w| crate::removal::reads_suits(w))
+                .map(|w| w.id.as_str());
+            ("composition", composition(c, decks, suits))
+        }
         (None, None) => ("remove", Err(ShoeError::NoShoe)),
     };
     let shoe = match shoe.and_then(|c| match c.total() {
@@ -196,12 +258,12 @@ fn text(
         "change (points)",
     ]);
     for (w, table, e, f) in rows(spec, edges, full) {
-        let change = crate::report::numbers::decimal(&((e - f) * hundred()), 4);
+        let change = crate::numbers::decimal(&((e - f) * hundred()), 4);
         t.add_row(vec![
             w.to_string(),
             table.to_string(),
             percent(e, 4),
-            crate::report::numbers::fraction(e),
+            crate::numbers::fraction(e),
             percent(f, 4),
             if change.starts_with('-') {
                 change

@@ -2,7 +2,9 @@
 //! compare it byte for byte.
 
 use super::output::{Output, exit, failure};
+use super::{confined, report_set};
 use crate::diag::Diagnostic;
+use crate::diag::input::{FileKind, InputError};
 use crate::diag::report::ReportError;
 use crate::diag::usage::UsageError;
 use crate::fixtures::default_dir;
@@ -14,7 +16,7 @@ use std::path::PathBuf;
 /// report byte for byte, and its siblings (.md, .json, .pdf) must be of the
 /// same run.
 pub(super) fn verify_report(report: &std::path::Path, fixtures: Option<PathBuf>) -> Output {
-    use crate::report::document::{first_difference, lock_set, read_manifest, sha256_hex};
+    use crate::report::document::{read_manifest, sha256_hex};
     let name = report.display().to_string();
     let ext = report.extension().and_then(|e| e.to_str()).unwrap_or("");
     let stem_of = report.file_stem().and_then(|s| s.to_str()).unwrap_or("");
@@ -32,34 +34,77 @@ pub(super) fn verify_report(report: &std::path::Path, fixtures: Option<PathBuf>)
     if ext != "md" && ext != "json" {
         return Output::usage(Diagnostic::plain(UsageError::NotAReport { path: name }));
     }
-    let (dir, stem) = (
-        report.parent().unwrap_or(std::path::Path::new("")),
-        report.file_stem().and_then(|s| s.to_str()).unwrap_or(""),
-    );
-    // Read the whole set under a shared lock: never half of a writer's renames.
-    let lock = lock_set(dir, stem, false).ok();
-    let text = match crate::spec::source::read_limited(
-        &name,
-        crate::diag::input::FileKind::Report,
-        crate::limits::MAX_REPORT_BYTES,
-    ) {
-        Ok(t) => t,
-        Err(d) => return Output::refused(&[*d]),
-    };
-    // Siblings past the limit read as at most one byte too many: they then
-    // differ from the fresh report, and verify says so.
-    let siblings: Vec<(std::path::PathBuf, Option<Vec<u8>>)> = ["md", "json", "pdf"]
-        .iter()
-        .map(|e| report.with_extension(e))
-        .map(|p| {
-            let bytes =
-                crate::spec::source::read_bytes_bounded(&p, crate::limits::MAX_REPORT_BYTES).ok();
-            (p, bytes)
-        })
-        .collect();
-    drop(lock);
+    let dir = report.parent().unwrap_or(std::path::Path::new(""));
     let at = |e: ReportError| Output::refused(&[Diagnostic::whole_file(&name, e)]);
-    let manifest = match read_manifest(&text, ext == "json") {
+    // The report must be a file before its folder is locked.
+    let max = crate::limits::MAX_REPORT_BYTES;
+    match std::fs::metadata(report) {
+        Err(e) => {
+            return at_file(
+                &name,
+                InputError::CannotRead {
+                    reason: e.to_string(),
+                },
+            );
+        }
+        Ok(m) if !m.is_file() => {
+            return at_file(
+                &name,
+                InputError::CannotRead {
+                    reason: "not a regular file (a folder, a device or a pipe)".into(),
+                },
+            );
+        }
+        Ok(_) => {}
+    }
+    let set = report_set::read(report, max);
+    let member = |e: &str| {
+        set.members
+            .iter()
+            .find(|(p, _)| p.extension().is_some_and(|x| x == e))
+    };
+    let text = match member(ext).and_then(|(_, b)| b.as_ref()) {
+        Some(b) if b.len() as u64 > max => {
+            return at_file(
+                &name,
+                InputError::LimitExceeded {
+                    file: FileKind::Report,
+                    limit: crate::diag::input::Limit::Bytes,
+                    max: max as usize,
+                },
+            );
+        }
+        Some(b) => match std::str::from_utf8(b) {
+            Ok(t) => t,
+            Err(_) => {
+                return at_file(
+                    &name,
+                    InputError::CannotRead {
+                        reason: "the file is not UTF-8 text".into(),
+                    },
+                );
+            }
+        },
+        None => {
+            return at_file(
+                &name,
+                InputError::CannotRead {
+                    reason: "it changed while it was read".into(),
+                },
+            );
+        }
+    };
+    // Counted before it is parsed: a tree of millions of values is refused.
+    if ext == "json" {
+        let values = crate::spec::source::json_values(text);
+        if values > crate::limits::MAX_REPORT_VALUES {
+            return at(ReportError::TooManyValues {
+                values,
+                max: crate::limits::MAX_REPORT_VALUES,
+            });
+        }
+    }
+    let manifest = match read_manifest(text, ext == "json") {
         Ok(m) => m,
         Err(e) => return at(e),
     };
@@ -73,11 +118,23 @@ pub(super) fn verify_report(report: &std::path::Path, fixtures: Option<PathBuf>)
             None => d,
         }])
     };
+    // Every path the manifest names, before any is opened.
+    let refused = |key: &str, path: &str, r: confined::Refusal| {
+        at(ReportError::ManifestPath {
+            key: key.into(),
+            path: path.into(),
+            why: r.words().into(),
+        })
+    };
+    for key in ["spec_file", "previous"] {
+        if let Some(p) = manifest.get(key)
+            && let Err(r) = confined::file(p)
+        {
+            return refused(key, p, r);
+        }
+    }
     // A player's leaflet (its JSON says so) is recomputed as a leaflet.
-    let leaflet = ext == "json"
-        && serde_json::from_str::<serde_json::Value>(&text).is_ok_and(|v| {
-            v.get("kind").and_then(|k| k.as_str()) == Some(crate::report::leaflet::data::KIND)
-        });
+    let leaflet = ext == "json" && is_leaflet(text);
     let mut options = match Options::from_manifest(&manifest) {
         Ok(o) => o,
         Err(d) => return Output::refused(&[Diagnostic { file: name, ..*d }]),
@@ -85,7 +142,8 @@ pub(super) fn verify_report(report: &std::path::Path, fixtures: Option<PathBuf>)
     // `--fixtures` says where to read the fixture files now; the report keeps
     // the folder it recorded (the files must hash the same either way).
     let recorded_fixtures = options.fixtures.clone();
-    if fixtures.is_some() {
+    let told = fixtures.is_some();
+    if told {
         options.fixtures = fixtures;
     }
     // The inputs the manifest records, each named when it differs, before
@@ -132,7 +190,20 @@ pub(super) fn verify_report(report: &std::path::Path, fixtures: Option<PathBuf>)
         .clone()
         .unwrap_or_else(|| default_dir(&spec_path));
     let dir_name = fixtures_dir.display().to_string();
+    // The folder a run was given with `--fixtures` (absolute, or above the
+    // root) is recorded as given and read again: only a single file name
+    // of the manifest is read in it, hashed, never shown. It must be a
+    // folder.
+    if !told
+        && let Err(r) = confined::folder(&fixtures_dir)
+        && r == confined::Refusal::NotAFolder
+    {
+        return refused("fixtures_dir", &dir_name, r);
+    }
     for (file, sha) in &reported {
+        if let Err(r) = confined::fixture(&fixtures_dir, file) {
+            return refused(prefix.trim_end(), file, r);
+        }
         match crate::spec::source::read_bytes_bounded(fixtures_dir.join(file), yaml_max) {
             Err(_) => {
                 return changed(ReportError::FixtureMissing {
@@ -156,6 +227,9 @@ pub(super) fn verify_report(report: &std::path::Path, fixtures: Option<PathBuf>)
         .iter()
         .filter_map(|(k, v)| k.strip_prefix(&prefix).map(|file| (file, v)))
     {
+        if let Err(r) = confined::file(file) {
+            return refused(prefix.trim_end(), file, r);
+        }
         match read_input(file) {
             Err(_) => {
                 return changed(ReportError::IncludeMissing {
@@ -183,6 +257,19 @@ pub(super) fn verify_report(report: &std::path::Path, fixtures: Option<PathBuf>)
             )];
             all.extend(ds);
             return Output::refused(&all);
+        }
+        // What the command line would refuse (a bet, the approved version),
+        // the manifest asks for: refused as the manifest's.
+        Err(Failure::Usage(d)) => {
+            let mut out = Output::refused(&[Diagnostic::whole_file(
+                &name,
+                ReportError::ManifestValue {
+                    key: "command".into(),
+                    value: manifest.get("command").cloned().unwrap_or_default(),
+                },
+            )]);
+            out.stderr.push_str(&super::output::diagnostics(&[*d]));
+            return out;
         }
         Err(f) => return failure(&spec_path, f),
     };
@@ -242,7 +329,7 @@ pub(super) fn verify_report(report: &std::path::Path, fixtures: Option<PathBuf>)
     } else {
         &fresh.markdown
     };
-    if let Some((line, was, now)) = first_difference(&text, fresh_text) {
+    if let Some((line, was, now)) = report_set::first_difference(text, fresh_text) {
         let mut out = at(ReportError::Differs {
             file: name.clone(),
             line,
@@ -253,7 +340,7 @@ pub(super) fn verify_report(report: &std::path::Path, fixtures: Option<PathBuf>)
         if fresh_manifest.get("results_sha256") != manifest.get("results_sha256") {
             out.stderr.push_str(&format!(
                 "  results sha256: {} in the report, {} fresh\n",
-                manifest["results_sha256"],
+                crate::diag::cut(&manifest["results_sha256"]),
                 fresh_manifest
                     .get("results_sha256")
                     .cloned()
@@ -262,21 +349,47 @@ pub(super) fn verify_report(report: &std::path::Path, fixtures: Option<PathBuf>)
         }
         return out;
     }
-    // The report is right; each sibling present must be this run's too.
-    for (path, bytes) in &siblings {
-        let fresh_bytes: &[u8] = match path.extension().and_then(|e| e.to_str()) {
-            Some("md") => fresh.markdown.as_bytes(),
-            Some("json") => fresh.json.as_bytes(),
-            _ => &fresh.pdf,
-        };
-        if let Some(bytes) = bytes
-            && bytes.as_slice() != fresh_bytes
-        {
-            return at(ReportError::MixedSet {
+    // The report is right; the set must be whole, each member this run's.
+    if let Some(left) = set.leftovers.first() {
+        return at(ReportError::SetLeftover {
+            file: name.clone(),
+            leftover: left.display().to_string(),
+        });
+    }
+    for (path, bytes) in &set.members {
+        let member = path.display().to_string();
+        let (fresh_bytes, text_member): (&[u8], bool) =
+            match path.extension().and_then(|e| e.to_str()) {
+                Some("md") => (fresh.markdown.as_bytes(), true),
+                Some("json") => (fresh.json.as_bytes(), true),
+                _ => (&fresh.pdf, false),
+            };
+        let Some(bytes) = bytes else {
+            return at(ReportError::SetMemberMissing {
                 file: name.clone(),
-                sibling: path.display().to_string(),
+                member,
             });
+        };
+        if bytes.as_slice() == fresh_bytes {
+            continue;
         }
+        // Its manifest this run's: edited since; else another run's.
+        let ours = text_member
+            && std::str::from_utf8(bytes).is_ok_and(|t| {
+                read_manifest(t, path.extension().is_some_and(|e| e == "json"))
+                    .is_ok_and(|m| m == manifest)
+            });
+        return at(if ours {
+            ReportError::SetMemberEdited {
+                file: name.clone(),
+                member,
+            }
+        } else {
+            ReportError::MixedSet {
+                file: name.clone(),
+                sibling: member,
+            }
+        });
     }
     Output {
         stdout: format!(
@@ -286,6 +399,22 @@ pub(super) fn verify_report(report: &std::path::Path, fixtures: Option<PathBuf>)
         stderr: String::new(),
         code: exit::OK,
     }
+}
+
+/// A diagnostic about the whole report file, refused.
+fn at_file(name: &str, e: InputError) -> Output {
+    Output::refused(&[Diagnostic::whole_file(name, e)])
+}
+
+/// Whether a JSON report is a player's leaflet (its `kind` says so); the
+/// rest of the document is skipped, never held.
+fn is_leaflet(text: &str) -> bool {
+    #[derive(serde::Deserialize)]
+    struct Kind {
+        kind: Option<String>,
+    }
+    serde_json::from_str::<Kind>(text)
+        .is_ok_and(|k| k.kind.as_deref() == Some(crate::report::leaflet::data::KIND))
 }
 
 /// The three files of a fresh computation, a report's or a leaflet's.

@@ -86,6 +86,9 @@ pub enum InputError {
     NumberSyntax { text: String },
     /// A whole number too large to hold: `decks: 99999999999999999999`.
     NumberTooLarge { text: String },
+    /// A text value of more than `max` characters: a 200 KB leaflet title
+    /// (titles and names end up in places as short as a PDF's metadata).
+    TextTooLong { chars: usize, max: usize },
     /// A required field left out: a wager without `pay_tables:`.
     MissingField { field: String, within: String },
     /// A field the file kind does not know: `deks: 8` under `shoe:`.
@@ -124,6 +127,12 @@ impl fmt::Display for InputError {
                 write!(f, "number `{text}` not written as a plain decimal")
             }
             InputError::NumberTooLarge { text } => write!(f, "number `{text}` is too large"),
+            InputError::TextTooLong { chars, max } => write!(
+                f,
+                "text too long: {} characters, at most {} (the limits are in the manual's limits chapter)",
+                super::group_digits(&chars.to_string()),
+                super::group_digits(&max.to_string())
+            ),
             InputError::MissingField { field, within } => {
                 write!(f, "missing field `{field}` in {within}")
             }

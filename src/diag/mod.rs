@@ -7,6 +7,7 @@
 //! Layer: bottom layer: every error and its wording; it uses no other module of
 //! the crate (the layout is in `src/lib.rs`).
 
+pub mod bets;
 pub mod cards;
 pub mod deal;
 pub mod expr;
@@ -25,7 +26,10 @@ pub mod usage;
 mod words;
 
 pub use kind::ErrorKind;
-pub use words::{MAX_LISTED, group_digits, list, signed, signed_small, small_places};
+pub use words::{
+    MAX_LISTED, MAX_TOKEN, bounded, closest, cut, group_digits, list, signed, signed_small,
+    small_places,
+};
 
 use std::fmt::Write;
 
@@ -42,6 +46,34 @@ pub struct Diagnostic {
     pub expected: Option<String>,
     pub found: Option<String>,
     pub help: Option<String>,
+    /// Replacements the diagnostic proposes, best first: what an editor
+    /// offers as quick fixes (the command line shows the help alone).
+    pub fixes: Vec<Fix>,
+}
+
+/// A proposed replacement: `text` in place of the characters from a
+/// 1-based line and column up to (not including) another, in the
+/// diagnostic's file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Fix {
+    pub line: usize,
+    pub column: usize,
+    pub end_line: usize,
+    pub end_column: usize,
+    pub text: String,
+}
+
+impl Fix {
+    /// `text` in place of the `width` characters at `at`.
+    pub fn at(at: &Position, text: impl Into<String>) -> Fix {
+        Fix {
+            line: at.line,
+            column: at.column,
+            end_line: at.line,
+            end_column: at.column + at.width,
+            text: text.into(),
+        }
+    }
 }
 
 impl Diagnostic {
@@ -55,6 +87,54 @@ impl Diagnostic {
             expected: None,
             found: None,
             help: None,
+            fixes: Vec::new(),
+        }
+    }
+
+    /// Proposes `text` in place of what the diagnostic underlines.
+    pub fn fix(&mut self, text: impl Into<String>) -> &mut Self {
+        let at = self.place();
+        self.fix_at(&at, text)
+    }
+
+    /// Proposes `text` in place of the text at `at` (in the same file).
+    pub fn fix_at(&mut self, at: &Position, text: impl Into<String>) -> &mut Self {
+        self.propose(Fix::at(at, text))
+    }
+
+    /// Proposes a replacement (in the same file), once.
+    pub fn propose(&mut self, fix: Fix) -> &mut Self {
+        if !self.fixes.contains(&fix) {
+            self.fixes.push(fix);
+        }
+        self
+    }
+
+    /// "did you mean `s`?": the help, and `s` as the first fix.
+    pub fn suggest(&mut self, s: &str) -> &mut Self {
+        self.help = Some(format!("did you mean `{s}`?"));
+        let fix = Fix::at(&self.place(), s);
+        self.fixes.retain(|f| *f != fix);
+        self.fixes.insert(0, fix);
+        self
+    }
+
+    /// Each of the names a message lists as expected (as many as
+    /// [`list`] shows), as a fix, after any suggestion.
+    pub fn offer<S: AsRef<str>>(&mut self, names: &[S]) -> &mut Self {
+        for n in names.iter().take(MAX_LISTED) {
+            self.fix(n.as_ref());
+        }
+        self
+    }
+
+    /// Where the diagnostic points.
+    pub fn place(&self) -> Position {
+        Position {
+            file: self.file.clone(),
+            line: self.line,
+            column: self.column,
+            width: self.width,
         }
     }
 
@@ -82,9 +162,10 @@ impl Diagnostic {
         )
     }
 
-    /// The headline: the kind's one wording.
+    /// The headline: the kind's one wording, its long tokens cut (see
+    /// [`bounded`]).
     pub fn message(&self) -> String {
-        self.kind.to_string()
+        bounded(&self.kind.to_string())
     }
 
     /// A diagnostic about the command itself: no file to point into.
@@ -106,7 +187,7 @@ impl Diagnostic {
     /// caret, with `…` on each cut side, so a 100 KB line is never echoed whole.
     pub fn render(&self, source: &str) -> String {
         let mut out = String::new();
-        let _ = writeln!(out, "error: {}", self.kind);
+        let _ = writeln!(out, "error: {}", self.message());
         if !self.file.is_empty() {
             let _ = writeln!(out, "  --> {}", self.location());
         }
@@ -137,13 +218,13 @@ impl Diagnostic {
             let room = (end.max(at + 1) - at).max(1);
             let caret = "^".repeat(self.width.min(room));
             let label = match (&self.expected, &self.found) {
-                (Some(e), Some(f)) => format!(" expected {e}, found {f}"),
+                (Some(e), Some(f)) => format!(" expected {}, found {}", bounded(e), bounded(f)),
                 _ => String::new(),
             };
             let _ = writeln!(out, "{pad} | {lead}{caret}{label}");
         }
         if let Some(help) = &self.help {
-            let _ = writeln!(out, "  = help: {help}");
+            let _ = writeln!(out, "  = help: {}", bounded(help));
         }
         out
     }
@@ -173,9 +254,10 @@ impl serde::Serialize for Diagnostic {
         st.serialize_field("column", &self.column)?;
         st.serialize_field("width", &self.width)?;
         st.serialize_field("message", &self.message())?;
-        st.serialize_field("expected", &self.expected)?;
-        st.serialize_field("found", &self.found)?;
-        st.serialize_field("help", &self.help)?;
+        let shown = |t: &Option<String>| t.as_deref().map(bounded);
+        st.serialize_field("expected", &shown(&self.expected))?;
+        st.serialize_field("found", &shown(&self.found))?;
+        st.serialize_field("help", &shown(&self.help))?;
         st.end()
     }
 }

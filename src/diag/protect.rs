@@ -2,6 +2,7 @@
 //! (`--scenario`, `--wagers`). Held as wording by `UsageError::Flag`
 //! (exit 2).
 
+use super::cut;
 use std::fmt;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -29,6 +30,17 @@ pub enum ProtectError {
     Seen { text: String, most: u8 },
     /// `seen:N` leaving fewer than six cards for the round.
     TooFewCards { seen: u8 },
+    /// `--wagers player,player` or `@player,player`: a wager named twice
+    /// in one list.
+    Twice { id: String },
+    /// `--wagers` or `@` naming more than `max` wagers.
+    TooManyWagers { given: usize, max: usize },
+    /// `--scenario ranks:1 --scenario ranks:1`: a scenario given twice.
+    ScenarioTwice { text: String },
+    /// More than `max` `--scenario` flags.
+    TooManyScenarios { given: usize, max: usize },
+    /// `hand:NAME` naming no hand of the game.
+    Hand { text: String, hands: String },
 }
 
 impl fmt::Display for ProtectError {
@@ -36,27 +48,40 @@ impl fmt::Display for ProtectError {
         match self {
             ProtectError::Form { text } => write!(
                 f,
-                "`{text}` is not a scenario: give ranks:K, groups:K:RANKS or groups:K:best (K = 1 to 4), optionally @wager,wager, e.g. groups:1:6789; or, where a player decides, hole or seen:N"
+                "`{}` is not a scenario: give ranks:K, groups:K:RANKS or groups:K:best (K = 1 to 4) or hand:NAME (a hand's first two cards), optionally @wager,wager, e.g. groups:1:6789; or, where a player decides, hole or seen:N",
+                cut(text)
             ),
             ProtectError::Cards { text } => {
-                write!(f, "`{text}`: K is the number of first cards seen, 1 to 4")
+                write!(
+                    f,
+                    "`{}`: K is the number of first cards seen, 1 to 4",
+                    cut(text)
+                )
             }
             ProtectError::Rank { text, found } => write!(
                 f,
-                "`{text}`: `{found}` is not a rank; write the group's ranks as on cards, e.g. 6789 or TJQK"
+                "`{}`: `{found}` is not a rank; write the group's ranks as on cards, e.g. 6789 or TJQK",
+                cut(text)
             ),
             ProtectError::Group { text } => write!(
                 f,
-                "`{text}`: the group must hold some ranks and leave some out"
+                "`{}`: the group must hold some ranks and leave some out",
+                cut(text)
             ),
             ProtectError::Wager { id, known } => {
                 write!(
                     f,
-                    "no wager or combined wager `{id}` (the spec has {known})"
+                    "no wager or combined wager `{}` (the spec has {known})",
+                    cut(id)
                 )
             }
             ProtectError::Table { wager, table } => {
-                write!(f, "wager `{wager}` has no pay table `{table}`")
+                write!(
+                    f,
+                    "wager `{}` has no pay table `{}`",
+                    cut(wager),
+                    cut(table)
+                )
             }
             ProtectError::StrategyReadsSuits => write!(
                 f,
@@ -72,11 +97,33 @@ impl fmt::Display for ProtectError {
             ),
             ProtectError::Seen { text, most } => write!(
                 f,
-                "`{text}`: N is the number of other cards seen face up, 1 to {most}"
+                "`{}`: N is the number of other cards seen face up, 1 to {most}",
+                cut(text)
             ),
+            ProtectError::Hand { text, hands } => {
+                write!(
+                    f,
+                    "`{}`: no such hand; the game's hands are {hands}",
+                    cut(text)
+                )
+            }
             ProtectError::TooFewCards { seen } => write!(
                 f,
                 "seen:{seen}: the shoe must hold the {seen} cards seen and the six of the round"
+            ),
+            ProtectError::Twice { id } => {
+                write!(f, "`{}` is named twice: name each wager once", cut(id))
+            }
+            ProtectError::TooManyWagers { given, max } => write!(
+                f,
+                "{given} wagers named, at most {max} (the limits are in the manual's limits chapter)"
+            ),
+            ProtectError::ScenarioTwice { text } => {
+                write!(f, "`{}` is given twice: give each scenario once", cut(text))
+            }
+            ProtectError::TooManyScenarios { given, max } => write!(
+                f,
+                "{given} scenarios given, at most {max} in one run (the limits are in the manual's limits chapter)"
             ),
         }
     }

@@ -68,6 +68,24 @@ pub enum ReportError {
     },
     /// `reports/x.md` and `reports/x.json` come from different runs.
     MixedSet { file: String, sibling: String },
+    /// `certify verify reports/x.json` after `reports/x.pdf` was deleted.
+    SetMemberMissing { file: String, member: String },
+    /// `certify verify reports/x.json` after `reports/x.md` was edited: its
+    /// manifest is this run's, its text is not.
+    SetMemberEdited { file: String, member: String },
+    /// `.x.pdf.tmp-…` beside `reports/x.json`: a write of the set was
+    /// interrupted (the set may be the earlier one, or half of it).
+    SetLeftover { file: String, leftover: String },
+    /// A manifest whose `spec_file` is `/etc/shadow` or whose `previous` is
+    /// `../../etc/passwd`: verify does not read it (`why`, in words).
+    ManifestPath {
+        key: String,
+        path: String,
+        why: String,
+    },
+    /// A report of more JSON values than `crate::limits::MAX_REPORT_VALUES`
+    /// (counted before it is parsed).
+    TooManyValues { values: usize, max: usize },
     /// `certify diff a.json b.json` where a.json is JSON but has no `results`.
     ReportKey { key: String },
 }
@@ -157,6 +175,29 @@ impl fmt::Display for ReportError {
             } => write!(
                 f,
                 "{file} differs from a fresh computation at line {line}:\n  report: {was}\n  fresh:  {now}"
+            ),
+            ReportError::SetMemberMissing { file, member } => write!(
+                f,
+                "{file}: its report set is not whole: {member} is missing (rerun certify to write the set whole)"
+            ),
+            ReportError::SetMemberEdited { file, member } => write!(
+                f,
+                "{member} was edited after it was written: it is not what the run that wrote {file} writes (rerun certify to write the set again)"
+            ),
+            ReportError::SetLeftover { file, leftover } => write!(
+                f,
+                "{file}: a write of its report set was interrupted ({leftover} is left beside it); rerun certify to write the set whole"
+            ),
+            ReportError::ManifestPath { key, path, why } => write!(
+                f,
+                "the manifest's `{key}` names {}, which verify does not read: {why}",
+                super::cut(path)
+            ),
+            ReportError::TooManyValues { values, max } => write!(
+                f,
+                "report too large: at least {} JSON values, at most {} (the limits are in the manual's limits chapter)",
+                super::group_digits(&values.to_string()),
+                super::group_digits(&max.to_string())
             ),
             ReportError::MixedSet { file, sibling } => write!(
                 f,

@@ -422,6 +422,10 @@ pub enum SpecError {
     /// ```
     ReportRounds { rounds: i64 },
     /// ```yaml
+    /// report: { rounds_per_hour: 0 }
+    /// ```
+    RoundsPerHour { rounds: i64 },
+    /// ```yaml
     /// source: { document: rules.txt, sha256: abc123 }
     /// ```
     InvalidSha256 { sha: String },
@@ -447,16 +451,26 @@ pub enum SpecError {
     /// `field` is `paid_by` or `per`.
     UnknownFeeValue { field: &'static str, value: String },
     /// ```yaml
-    /// submission: { payout_limits: { per_player: 4000 } }   # the rule asks at least 12,000
+    /// submission: { max_bets: { lucky_match: 300 }, payout_limits: { lucky_match: 4000 } }   # the rule asks at least 15,000
     /// ```
-    /// Found by the Washington edition; `which` is `per-player` or `table`.
+    /// Found by the Washington edition (WAC 230-15-490 (3)(b)).
     PayoutLimitShort {
-        which: &'static str,
+        wager: String,
         declared: String,
         required: String,
     },
-    /// `certify SPEC --edition washington` with a side bet whose minimum or
-    /// maximum bet is declared nowhere.
+    /// ```yaml
+    /// submission: { payout_limits: { lucky_7: 5000 } }   # Lucky 7 pays at most 40 to 1
+    /// ```
+    /// Found by the Washington edition (WAC 230-15-490 (3)(c)).
+    PayoutLimitNotAllowed { wager: String, odds: String },
+    /// ```yaml
+    /// submission: { payout_limits: { per_player: 15000, table: 30000 } }
+    /// ```
+    /// The limits of WAC 230-15-490 as it read from 2008 to 2021.
+    SupersededPayoutLimit { key: String },
+    /// `certify SPEC --edition washington` with a prize paying 50 to 1 or
+    /// more whose maximum bet is declared nowhere.
     NoBetLimits { wagers: Vec<String> },
     /// ```yaml
     /// leaflets:
@@ -501,6 +515,34 @@ pub enum SpecError {
     /// ```
     /// The spec, checked again under the alternative game, is refused.
     AlternativeGameRefused { id: String, message: String },
+    /// ```yaml
+    /// min_bets: { lucky_7: 100 }
+    /// max_bets: { lucky_7: 10 }
+    /// ```
+    BetsInverted {
+        wager: String,
+        min: String,
+        max: String,
+    },
+    /// ```yaml
+    /// naturals: [8, 8, 9]
+    /// ```
+    TotalTwice { list: &'static str, total: i64 },
+    /// ```yaml
+    /// naturals: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9]     # or [0], [5, 9]
+    /// ```
+    /// Naturals are the highest two-card totals, and some total must draw.
+    NaturalsNotHighest { naturals: String },
+    /// ```yaml
+    /// changes: [enter, draw]     # the alternative changes main_game too
+    /// ```
+    /// Found when the report is computed: the wagers and combined entries
+    /// whose figures differ under the alternative game are not the list.
+    ChangesDiffer {
+        id: String,
+        unchanged: Vec<String>,
+        unlisted: Vec<String>,
+    },
     /// A spec past a size limit of `crate::limits`: a 101st wager, a 51st
     /// pay table of one wager, a 5,001st event of one wager, or more than
     /// 20,000 settlement lines in all.
@@ -537,12 +579,20 @@ impl fmt::Display for SpecError {
             ),
             UnknownFeeValue { field, value } => write!(f, "`{value}` is not a fee's `{field}`"),
             PayoutLimitShort {
-                which,
+                wager,
                 declared,
                 required,
             } => write!(
                 f,
-                "the declared {which} payout limit {declared} is below the {required} the rule requires"
+                "the declared payout limit on {wager}, {declared}, is below the {required} the rule requires (its maximum bet times its highest odds up to 50 to 1)"
+            ),
+            PayoutLimitNotAllowed { wager, odds } => write!(
+                f,
+                "no payout limit may be imposed on {wager}: its highest odds, {odds}, are under 50 to 1"
+            ),
+            SupersededPayoutLimit { key } => write!(
+                f,
+                "`{key}` is a limit of WAC 230-15-490 as it read before 2021-06-14 (WSR 07-09-033), superseded by WSR 21-11-057"
             ),
             NoPlayerDealer { spec } => write!(
                 f,
@@ -566,11 +616,14 @@ impl fmt::Display for SpecError {
             ),
             NoBetLimits { wagers } => write!(
                 f,
-                "the payout limits need the minimum and maximum bet of {}",
+                "the payout limits need the maximum bet of {}",
                 wagers.join(", ")
             ),
             ReportRounds { rounds } => {
                 write!(f, "{rounds} is not a number of rounds to simulate")
+            }
+            RoundsPerHour { rounds } => {
+                write!(f, "{rounds} is not a number of rounds dealt an hour")
             }
             InvalidSha256 { sha } => write!(f, "`{sha}` is not a SHA-256"),
             HeadlineTarget => {
@@ -722,12 +775,51 @@ impl fmt::Display for SpecError {
             ),
             DuplicateLeafletId { id } => write!(f, "duplicate leaflet id `{id}`"),
             LeafletEmpty { id } => write!(f, "leaflet `{id}` lists no wager"),
+            BetsInverted { wager, min, max } => write!(
+                f,
+                "wager `{wager}`'s minimum bet {min} is above its maximum bet {max}"
+            ),
+            TotalTwice { list, total } => write!(f, "{list}: total {total} is listed twice"),
+            NaturalsNotHighest { naturals } => write!(
+                f,
+                "naturals {naturals} are not the highest totals: a natural is a run of two-card totals ending at 9 ([9], [8, 9], [7, 8, 9], ...), and some total must draw"
+            ),
+            ChangesDiffer {
+                id,
+                unchanged,
+                unlisted,
+            } => {
+                write!(f, "the alternative reading `{id}`'s `changes` is not what it changes:")?;
+                if !unchanged.is_empty() {
+                    write!(
+                        f,
+                        " the figures of {} are the same under both readings",
+                        super::list(&ticked(unchanged))
+                    )?;
+                }
+                if !unchanged.is_empty() && !unlisted.is_empty() {
+                    f.write_str(";")?;
+                }
+                if !unlisted.is_empty() {
+                    write!(
+                        f,
+                        " the figures of {} differ but are not listed",
+                        super::list(&ticked(unlisted))
+                    )?;
+                }
+                Ok(())
+            }
             TooMany { what, max, found } => write!(
                 f,
                 "too many {what}: {found}, at most {max} (the limits are in the manual's limits chapter)"
             ),
         }
     }
+}
+
+/// Ids as a message quotes them.
+fn ticked(ids: &[String]) -> Vec<String> {
+    ids.iter().map(|i| format!("`{i}`")).collect()
 }
 
 #[cfg(test)]

@@ -48,6 +48,21 @@ pub enum UsageError {
     NewCannotWrite { path: String, reason: String },
     /// `certify diff rules/punto_banco.yaml reports/punto_banco.json`.
     DiffMixed { old: String, new: String },
+    /// `--previous missing.yaml`, `--previous /dev/zero`: not a file that
+    /// can be read (`reason`: the refusal's words).
+    PreviousUnreadable { path: String, reason: String },
+    /// `--previous reports/lucky_8.json`: a report, not a rule spec.
+    PreviousNotASpec { path: String },
+    /// `--previous old/lucky_8.yaml` where that spec does not check (its
+    /// own diagnostics follow this one).
+    PreviousDoesNotCheck { path: String },
+    /// `certify rules/punto_banco.yaml --previous rules/lucky_8.yaml`:
+    /// the approved version of another game.
+    PreviousOtherGame {
+        path: String,
+        id: String,
+        expected: String,
+    },
 }
 
 impl UsageError {
@@ -108,7 +123,8 @@ impl fmt::Display for UsageError {
             ),
             UsageError::NewBadId { id } => write!(
                 f,
-                "`{id}` is not a spec id: use lowercase letters, digits and `_`, starting with a letter (e.g. my_side_bet)"
+                "`{}` is not a spec id: use at most 64 lowercase letters, digits and `_`, starting with a letter (e.g. my_side_bet)",
+                super::cut(id)
             ),
             UsageError::NewExists { path } => write!(
                 f,
@@ -117,6 +133,26 @@ impl fmt::Display for UsageError {
             UsageError::NewCannotWrite { path, reason } => {
                 write!(f, "cannot write {path}: {reason}")
             }
+            UsageError::PreviousUnreadable { path, reason } => write!(
+                f,
+                "--previous {}: {reason}; give the approved version's rule spec (.yaml)",
+                super::cut(path)
+            ),
+            UsageError::PreviousNotASpec { path } => write!(
+                f,
+                "--previous {}: a JSON report; give the approved version's rule spec (.yaml), whose rules the game variation compares",
+                super::cut(path)
+            ),
+            UsageError::PreviousDoesNotCheck { path } => write!(
+                f,
+                "--previous {}: the approved version's spec does not check (its errors follow)",
+                super::cut(path)
+            ),
+            UsageError::PreviousOtherGame { path, id, expected } => write!(
+                f,
+                "--previous {}: spec `{id}` is another game; the approved version of this one has id `{expected}`",
+                super::cut(path)
+            ),
             UsageError::DiffMixed { old, new } => write!(
                 f,
                 "{old} and {new}: diff compares two specs (.yaml) or two JSON reports (.json), not one of each"

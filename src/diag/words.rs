@@ -16,6 +16,54 @@ pub fn list<S: AsRef<str>>(names: &[S]) -> String {
     }
 }
 
+/// The most characters of a token (a flag's value, an id, a card) a
+/// message repeats; a longer one is cut, its length stated.
+pub const MAX_TOKEN: usize = 60;
+
+/// `token` as a message repeats it: whole up to [`MAX_TOKEN`] characters,
+/// else its first 40 and its length (`abc… (200,000 characters)`), so a
+/// 200 KB value never fills a terminal.
+pub fn cut(token: &str) -> String {
+    let n = token.chars().count();
+    if n <= MAX_TOKEN {
+        return token.to_string();
+    }
+    let head: String = token.chars().take(40).collect();
+    format!("{head}… ({} characters)", group_digits(&n.to_string()))
+}
+
+/// The most characters of a message; a longer one is cut, its length
+/// stated (a safety net: tokens are cut first).
+pub const MAX_MESSAGE: usize = 2_000;
+
+/// A message as it is shown: each `` `token` `` longer than [`MAX_TOKEN`]
+/// cut (see [`cut`]), then the whole within [`MAX_MESSAGE`] characters.
+/// Every diagnostic's headline, expected and found pass through here, so
+/// no input echoes itself whole whatever the kind that quotes it.
+pub fn bounded(message: &str) -> String {
+    let mut out = String::new();
+    // Between backticks at odd positions: the quoted tokens.
+    for (k, part) in message.split('`').enumerate() {
+        if k > 0 {
+            out.push('`');
+        }
+        if k % 2 == 1 {
+            out.push_str(&cut(part));
+        } else {
+            out.push_str(part);
+        }
+    }
+    let n = out.chars().count();
+    if n <= MAX_MESSAGE {
+        return out;
+    }
+    let head: String = out.chars().take(MAX_MESSAGE - 100).collect();
+    format!(
+        "{head}… (a message of {} characters, cut)",
+        group_digits(&n.to_string())
+    )
+}
+
 /// `1,048,576` for `1048576`: digits in groups of three, as the reports
 /// write counts (the same grouping as the report's numbers).
 pub fn group_digits(s: &str) -> String {
@@ -63,6 +111,30 @@ pub fn small_places(x: f64) -> usize {
     }
 }
 
+/// The closest known word within edit distance 2, for "did you mean".
+pub fn closest<'a>(word: &str, known: &[&'a str]) -> Option<&'a str> {
+    known
+        .iter()
+        .map(|k| (edit_distance(word, k), *k))
+        .filter(|(d, _)| *d <= 2)
+        .min()
+        .map(|(_, k)| k)
+}
+
+fn edit_distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut prev: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut cur = vec![i + 1];
+        for (j, cb) in b.iter().enumerate() {
+            let sub = prev[j] + usize::from(ca != *cb);
+            cur.push(sub.min(prev[j + 1] + 1).min(cur[j] + 1));
+        }
+        prev = cur;
+    }
+    prev[b.len()]
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -81,6 +153,35 @@ mod tests {
         assert_eq!(signed(0.00004, 4), "0.0000");
         assert_eq!(signed(-0.00006, 4), "-0.0001");
         assert_eq!(signed(0.5, 2), "+0.50");
+    }
+
+    #[test]
+    fn long_tokens_are_cut_with_their_length() {
+        assert_eq!(cut("lucky_7"), "lucky_7");
+        let long = "x".repeat(200_000);
+        let shown = cut(&long);
+        assert_eq!(shown, format!("{}… (200,000 characters)", "x".repeat(40)));
+        assert_eq!(cut(&"é".repeat(60)), "é".repeat(60));
+    }
+
+    #[test]
+    fn messages_cut_their_long_tokens_and_their_length() {
+        let long = "y".repeat(500);
+        assert_eq!(
+            bounded(&format!("unknown wager `{long}` (the spec has `a`)")),
+            format!(
+                "unknown wager `{}… (500 characters)` (the spec has `a`)",
+                "y".repeat(40)
+            )
+        );
+        assert_eq!(bounded("plain `a` text"), "plain `a` text");
+        let huge = "z ".repeat(5_000);
+        let shown = bounded(&huge);
+        assert!(shown.chars().count() < MAX_MESSAGE, "{}", shown.len());
+        assert!(
+            shown.ends_with("(a message of 10,000 characters, cut)"),
+            "{shown}"
+        );
     }
 
     #[test]

@@ -10,102 +10,22 @@
 //! any figure that differs. Names, the version, the source, claims,
 //! interpretations, assumptions and readings are documentation.
 //!
-//! Layer: front end, a command beside the pipeline that runs its check and
-//! compute stages (the layout is in `src/lib.rs`).
+//! Layer: machinery: two sides compared and rendered. The pipeline reads
+//! and computes the sides (`crate::pipeline::compare`: `certify diff`,
+//! and `--previous` for an edition's revision history and game variation).
 
 mod compared;
 mod render;
 pub(crate) mod side;
 
-use crate::diag::Diagnostic;
-use crate::diag::usage::UsageError;
-use crate::pipeline::Failure;
 use compared::Row;
 use side::{Item, Side};
 
 pub use compared::{Change, Diff};
 pub use render::{json, markdown};
 
-/// What kind of file each argument is: a spec or a JSON report.
-fn is_report(path: &str, text: &str) -> bool {
-    match std::path::Path::new(path)
-        .extension()
-        .and_then(|e| e.to_str())
-    {
-        Some("json") => true,
-        Some("yaml" | "yml") => false,
-        _ => text.trim_start().starts_with('{'),
-    }
-}
-
-/// Compares `old` with `new`: two specs, computed at `decks` (default: each
-/// spec's own), or two JSON reports.
-pub fn diff(old: &str, new: &str, decks: Option<u32>) -> Result<Diff, Failure> {
-    let one = |e: Box<Diagnostic>| Failure::Input(vec![*e]);
-    let (old_text, new_text) = (side::read(old).map_err(one)?, side::read(new).map_err(one)?);
-    let (sides_old, sides_new) = match (is_report(old, &old_text), is_report(new, &new_text)) {
-        (true, true) => (
-            side::from_report(old, &old_text).map_err(one)?,
-            side::from_report(new, &new_text).map_err(one)?,
-        ),
-        (false, false) => {
-            let a = spec_side(old, decks)?;
-            // The same bytes compute the same figures: compute them once.
-            let b = if old_text == new_text {
-                Side {
-                    path: new.into(),
-                    ..a.clone()
-                }
-            } else {
-                spec_side(new, decks)?
-            };
-            (a, b)
-        }
-        _ => {
-            return Err(Failure::Usage(Box::new(Diagnostic::plain(
-                UsageError::DiffMixed {
-                    old: old.into(),
-                    new: new.into(),
-                },
-            ))));
-        }
-    };
-    Ok(compare(sides_old, sides_new))
-}
-
-/// Compares the approved version `previous` (a rule spec) with a spec
-/// already computed (`path`, `spec`, `computed`): the game variation the
-/// Nevada edition summarises. A JSON report as `previous` is refused: the
-/// two sides would not be alike (a report has no rules to compare).
-pub fn against(
-    previous: &str,
-    path: &str,
-    spec: &crate::model::Spec,
-    computed: &crate::report::Computed,
-) -> Result<Diff, Failure> {
-    let one = |e: Box<Diagnostic>| Failure::Input(vec![*e]);
-    let text = side::read(previous).map_err(one)?;
-    if is_report(previous, &text) {
-        return Err(Failure::Usage(Box::new(Diagnostic::plain(
-            UsageError::DiffMixed {
-                old: previous.into(),
-                new: path.into(),
-            },
-        ))));
-    }
-    let old = spec_side(previous, Some(computed.analysis.decks))
-        .or_else(|_| spec_side(previous, None))?;
-    Ok(compare(old, side::from_spec(path, spec, computed)))
-}
-
-fn spec_side(path: &str, decks: Option<u32>) -> Result<Side, Failure> {
-    let (_, spec) = crate::check::check_file(path).map_err(Failure::Input)?;
-    let decks = crate::pipeline::decks_for(&spec, decks).map_err(Failure::Usage)?;
-    let computed = crate::pipeline::compute(&spec, decks);
-    Ok(side::from_spec(path, &spec, &computed))
-}
-
-fn compare(old: Side, new: Side) -> Diff {
+/// The changes from `old` to `new` and every figure before and after.
+pub(crate) fn compare(old: Side, new: Side) -> Diff {
     let mut changes = vec![];
     items(&mut changes, true, "", &old.math, &new.math);
     for w in &old.wagers {

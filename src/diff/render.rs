@@ -3,7 +3,7 @@
 
 use super::compared::{Change, Diff, Row};
 use super::side::{Figures, Side};
-use crate::report::numbers::{decimal, fraction, one_in, percent};
+use crate::numbers::{decimal, fraction, one_in, percent};
 use crate::report::text::new_table;
 use num_bigint::BigInt;
 use num_rational::BigRational;

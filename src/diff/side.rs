@@ -89,6 +89,37 @@ pub(crate) struct Side {
     pub wagers: Vec<Wager>,
 }
 
+/// A reading of a document's item in words: what it says and what reads
+/// it, the parts it has.
+fn reading_words(r: &crate::model::ItemReading) -> String {
+    let names = |v: &[String]| {
+        v.iter()
+            .map(|n| format!("`{n}`"))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let mut parts = Vec::new();
+    if let Some(s) = &r.says {
+        parts.push(format!("says \"{s}\""));
+    }
+    for (what, v) in [
+        ("rules", &r.rules),
+        ("assumptions", &r.assumptions),
+        ("interpretations", &r.interpretations),
+    ] {
+        if !v.is_empty() {
+            parts.push(format!("{what} {}", names(v)));
+        }
+    }
+    if let Some(w) = &r.not_modelled {
+        parts.push(format!("not modelled: {w}"));
+    }
+    if let Some(n) = &r.note {
+        parts.push(format!("note: {n}"));
+    }
+    parts.join("; ")
+}
+
 /// A side from a checked spec and its figures at `decks`.
 pub(crate) fn from_spec(path: &str, spec: &Spec, computed: &crate::report::Computed) -> Side {
     let a = &computed.analysis;
@@ -167,16 +198,32 @@ pub(crate) fn from_spec(path: &str, spec: &Spec, computed: &crate::report::Compu
         let edge = cs.house_edge();
         math.push(Item::compiled(
             format!("combined `{}` house edge per bet", cs.id),
-            crate::report::numbers::percent(&edge, 4),
-            crate::report::numbers::fraction(&edge),
+            crate::numbers::percent(&edge, 4),
+            crate::numbers::fraction(&edge),
         ));
     }
     for p in &spec.pay_searches {
+        let w = &spec.wagers[p.wager];
+        let pays: Vec<String> = w
+            .events
+            .iter()
+            .zip(&p.ranges)
+            .map(|(e, r)| match r {
+                crate::model::PayRange::Fixed(pay) => format!("`{}` {}", e.id, pay.describe()),
+                crate::model::PayRange::Search(a, b) => format!("`{}` {a} to {b} to 1", e.id),
+            })
+            .collect();
         math.push(Item::new(
-            format!("pay search for `{}`", spec.wagers[p.wager].id),
+            format!("pay search for `{}`", w.id),
             format!(
-                "{} ({:?}, non-increasing {})",
-                p.house_edge, p.ranges, p.non_increasing
+                "{} ({}{})",
+                p.house_edge,
+                pays.join(", "),
+                if p.non_increasing {
+                    "; pays not rising down the list"
+                } else {
+                    ""
+                }
             ),
         ));
     }
@@ -242,7 +289,7 @@ pub(crate) fn from_spec(path: &str, spec: &Spec, computed: &crate::report::Compu
     for r in &spec.readings {
         doc.push(Item::new(
             format!("reading of item `{}`", r.item),
-            format!("{r:?}"),
+            reading_words(r),
         ));
     }
     let wagers = a
@@ -251,7 +298,17 @@ pub(crate) fn from_spec(path: &str, spec: &Spec, computed: &crate::report::Compu
         .zip(&spec.wagers)
         .map(|(ws, w)| {
             let mut math = vec![
-                Item::new("precedence", format!("{:?}", w.precedence)),
+                Item::new(
+                    "precedence",
+                    match w.precedence {
+                        crate::model::Precedence::HighestPay => {
+                            "the highest pay of the events that hold"
+                        }
+                        crate::model::Precedence::ListedOrder => {
+                            "the first listed event that holds"
+                        }
+                    },
+                ),
                 Item::new(
                     "events, in order",
                     w.events
@@ -384,8 +441,8 @@ pub(crate) fn from_report(path: &str, text: &str) -> Result<Side, Box<Diagnostic
         let edge = r.fraction(r.get(c, "house_edge_per_bet")?, "house_edge_per_bet")?;
         math.push(Item::compiled(
             format!("combined `{id}` house edge per bet"),
-            crate::report::numbers::percent(&edge, 4),
-            crate::report::numbers::fraction(&edge),
+            crate::numbers::percent(&edge, 4),
+            crate::numbers::fraction(&edge),
         ));
     }
     let mut docs = vec![

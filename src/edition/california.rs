@@ -9,18 +9,19 @@
 //! schedule, fixed amounts only (a percentage is refused by the checker).
 //! No "house edge" wording anywhere: see `vocabulary`.
 
+use super::common::{Context, Written, adopted, figures, requirement};
 use super::sources::{CA_FEES, CA_NOT_BANKED, CA_REVIEW};
-use super::{Context, Written, adopted, data, figures, requirement};
 use crate::diag::Diagnostic;
 use crate::diag::spec::SpecError;
 use crate::model::Spec;
 use crate::model::table::{Coverage, FeeBasis, FeePayer, TableRules};
+use crate::numbers::percent;
+use crate::report::data::edition as data;
 use crate::report::data::values::Exact;
 use crate::report::model::{Kind, Section, Table};
-use crate::report::numbers::percent;
 use crate::report::words;
 
-const AUTHORITY: &str = "California Bureau of Gambling Control";
+pub(super) const AUTHORITY: &str = "California Bureau of Gambling Control";
 
 pub(super) fn check(spec: &Spec) -> Result<(), Vec<Diagnostic>> {
     if spec.table.is_some() {
@@ -54,7 +55,7 @@ pub(super) fn write(ctx: &Context) -> Written {
             table.row([
                 words::wager_table(spec, &w.id, &pt.id),
                 percent(&adv, 4),
-                crate::report::numbers::fraction(&adv),
+                crate::numbers::fraction(&adv),
             ]);
             f.player_dealer.push(data::Advantage {
                 wager: w.id.clone(),
@@ -64,13 +65,13 @@ pub(super) fn write(ctx: &Context) -> Written {
         }
     }
     sec.table(table);
-    sec.note("Each advantage is per unit bet, the wager covered in full. When the player-dealer's stake runs out, the coverage rule returns the uncovered part of the wagers settled after that point; which wagers those are depends on the cards, so the position's result over a whole table round is settled wager by wager (`certify table`), not by multiplying these figures.");
+    sec.note("Each advantage is per unit bet, the wager covered in full. When the player-dealer's stake runs out, the coverage rule returns the uncovered part of the wagers settled after that point; which wagers those are depends on the cards, so the position's result over a whole table round is found by settling the wagers one by one in their settlement order, not by multiplying these figures.");
     sec.heading(3, "Why the game is not a banking game");
-    sec.para("Penal Code section 330.11 (as read: NOT CONFIRMED against the official text) excludes a game from \"banking game\" when its published rules feature a player-dealer position that is continuously and systematically rotated among the participants, let the player-dealer win or lose only a fixed and limited wager, and preclude the house or anyone else from operating as a bank; the house shall not occupy the position. The spec declares:");
+    sec.para("Penal Code section 330.11 (as read: NOT CONFIRMED against the official text) excludes a game from \"banking game\" when its published rules feature a player-dealer position that is continuously and systematically rotated among the participants, let the player-dealer win or lose only a fixed and limited wager, and preclude the house or anyone else from operating as a bank; the house shall not occupy the position. The rule file declares:");
     rotation_items(&mut sec, spec, t);
     sec.item("That the house, another entity, a player or an observer cannot maintain or operate a bank, and that the house never occupies the position, are matters of the card room's procedures, which this analysis cannot verify.");
     let mut fees = Section::new("fees", format!("{fees_n}. Collection fees"));
-    fees.para("The card room is paid by collection fees, not by the outcome of play. A fee must be a fixed amount set before the hand and may not be calculated as a fraction or percentage of wagers made or winnings earned (Penal Code section 337j, as restated in a 2013 committee analysis: NOT CONFIRMED against the statute's text). The checker refuses a fee written as a percentage.");
+    fees.para("The card room is paid by collection fees, not by the outcome of play. A fee must be a fixed amount set before the hand and may not be calculated as a fraction or percentage of wagers made or winnings earned (Penal Code section 337j, as restated in a 2013 committee analysis: NOT CONFIRMED against the statute's text). A rule file that writes a fee as a percentage is refused before anything is computed.");
     if t.fees.is_empty() {
         fees.para(
             "No fee schedule is declared in the spec (`table: fees`): a question to the submitter.",

@@ -1,15 +1,17 @@
 //! Editions: the report as the authority it goes to expects it. The report
 //! stage writes one document (the laboratory edition); an edition adds its
-//! numbered sections before "Limitations", rewords where the authority's
-//! vocabulary differs, states on page one which edition it is, and fills
+//! numbered sections before "Limitations", words the report in the
+//! authority's vocabulary (`report::terms`, chosen before the text is
+//! written), states on page one which edition it is, and fills
 //! its figures into the JSON report. Every requirement an edition answers
 //! is listed with the text it comes from (section, version and dates,
 //! where it was read); a text that could only be read in a secondary copy
 //! is marked NOT CONFIRMED on the page instead of being presented as law.
 //!
 //! * `lab`: the report as the report stage writes it.
-//! * `washington`: a house-banked card room under WAC 230-15: payout
-//!   limits for odds-based wagers and their disclosure to players.
+//! * `washington`: a house-banked card room under WAC 230-15: aggregate
+//!   payout limits on odds-based prizes as the rule in force sets them,
+//!   priced exactly, and the table sign.
 //! * `california`: a card room game banked by a rotating player-dealer:
 //!   the position's advantage against each wager, the rotation and
 //!   coverage rules that keep it from being a banking game, the fee
@@ -21,22 +23,65 @@
 //! Layer: a stage after the report: the pipeline runs it between filling
 //! the report and rendering it (the report never calls it).
 
+pub mod bets;
 mod california;
+mod common;
 mod nevada;
 pub mod payout;
 pub mod sources;
 mod variation;
-pub mod vocabulary;
 mod washington;
 
 use crate::diag::Diagnostic;
-use crate::diag::spec::SpecError;
 use crate::model::{Edition, Spec};
 use crate::options::Options;
 use crate::report::data::ReportData;
-use crate::report::data::edition as data;
 use crate::report::model::{Document, Section, Table, Text};
-use sources::{Confirmed, Source};
+pub use common::Context;
+
+/// The edition's words for the report's terms: a game banked by a
+/// rotating player-dealer (California) never speaks of a house edge.
+pub fn terms(e: Edition) -> crate::report::terms::Terms {
+    match e {
+        Edition::California => crate::report::terms::Terms::PLAYER_DEALER,
+        _ => crate::report::terms::Terms::HOUSE,
+    }
+}
+
+/// Who the edition goes to and who banks the game under it, for page
+/// one; None for the laboratory edition (the spec's own declaration).
+pub fn authority(e: Edition, spec: &Spec) -> Option<crate::report::inputs::Authority> {
+    let (jurisdiction, banked_by) = match e {
+        Edition::Lab => return None,
+        // WAC 230-15-490 is a rule for house-banked card rooms. A game whose
+        // rules give the bank to a player-dealer is analysed as its rules
+        // say (the body says so too); page one says the limits hold only
+        // where the room banks it instead.
+        Edition::Washington => (
+            format!("Washington State: {} (WAC 230-15, house-banked card rooms)", washington::AUTHORITY),
+            if spec.table.is_some() {
+                format!(
+                    "{}, as the game's rules provide; the payout limits of this edition apply only where the card room banks the game instead",
+                    crate::report::sides::banked_by(spec)
+                )
+            } else {
+                "the card room (house-banked)".into()
+            },
+        ),
+        Edition::California => (
+            format!("California: {} (card rooms)", california::AUTHORITY),
+            "a player-dealer position that rotates among the players; the card room banks nothing and is paid by collection fees".into(),
+        ),
+        Edition::Nevada => (
+            format!("Nevada and New Jersey: {}", nevada::AUTHORITY),
+            crate::report::sides::banked_by(spec),
+        ),
+    };
+    Some(crate::report::inputs::Authority {
+        jurisdiction,
+        banked_by,
+    })
+}
 
 /// The numbered sections an edition inserts.
 pub fn sections(e: Edition) -> usize {
@@ -68,17 +113,6 @@ pub const COMMON: &[&str] = &[
     "cases",
     "manifest",
 ];
-
-/// What an edition is written from.
-pub struct Context<'a> {
-    pub spec: &'a Spec,
-    pub analysis: &'a crate::engine::Analysis,
-    pub options: &'a Options,
-    /// The number of the first section the edition inserts.
-    pub first: usize,
-    /// Against the approved version (`--previous`), when given.
-    pub variation: Option<&'a crate::diff::Diff>,
-}
 
 /// Refuses, before anything is computed, a run whose edition cannot be
 /// written: Washington without every odds-based wager's bets or with
@@ -152,9 +186,6 @@ pub fn apply(e: Edition, ctx: &Context, data: &mut ReportData, doc: &mut Documen
             .insert(0, crate::report::model::Block::Paragraph { text });
     }
     doc.meta.title = format!("{} ({})", doc.meta.title, title(e));
-    if e == Edition::California {
-        vocabulary::player_dealer(doc);
-    }
     figures.requirements = requirements;
     data.edition = Some(figures);
 }
@@ -178,9 +209,15 @@ fn revisions(spec: &Spec, d: &crate::diff::Diff, doc: &mut Document) {
 
 /// The payout limits a player's leaflet of the wagers `shown` (ids) states
 /// for edition `e` (only the Washington edition has them), one line each.
-pub fn leaflet_lines(e: Edition, spec: &Spec, options: &Options, shown: &[&str]) -> Vec<String> {
+pub fn leaflet_lines(
+    e: Edition,
+    spec: &Spec,
+    analysis: &crate::engine::Analysis,
+    options: &Options,
+    shown: &[&str],
+) -> Vec<String> {
     if e == Edition::Washington {
-        washington::leaflet_lines(spec, options, shown)
+        washington::leaflet_lines(spec, analysis, options, shown)
     } else {
         Vec::new()
     }
@@ -193,52 +230,5 @@ pub fn title(e: Edition) -> &'static str {
         Edition::Washington => "Washington card-room edition",
         Edition::California => "California card-room edition",
         Edition::Nevada => "Nevada / New Jersey edition",
-    }
-}
-
-/// A requirement row.
-fn requirement(what: &str, section: String, source: &Source) -> data::Requirement {
-    data::Requirement {
-        requirement: what.into(),
-        section,
-        source: source.cell(),
-        confirmed: source.confirmed == Confirmed::Official,
-    }
-}
-
-/// An edition's figures before the requirements are added.
-fn figures(name: &'static str, authority: &'static str) -> data::Edition {
-    data::Edition {
-        name,
-        authority,
-        requirements: Vec::new(),
-        payout_limits: None,
-        player_dealer: Vec::new(),
-        fees: Vec::new(),
-        odds: Vec::new(),
-    }
-}
-
-/// The pay tables an edition shows: the adopted ones (not under assumed
-/// pays, not the other reading of a question put to the submitter).
-fn adopted(spec: &Spec, wager: &str, table: &str) -> bool {
-    !crate::report::words::assumed(spec, wager, table)
-        && !crate::report::words::asked(spec, wager, table)
-}
-
-/// What one edition writes: the authority, its sections after the first,
-/// its figures and its requirements.
-type Written = (
-    &'static str,
-    Vec<Section>,
-    data::Edition,
-    Vec<data::Requirement>,
-);
-
-/// A diagnostic at the submission's declared limit, or unlocated.
-fn spec_error(at: Option<&crate::diag::Position>, kind: SpecError) -> Diagnostic {
-    match at {
-        Some(p) => Diagnostic::new(p.clone(), kind),
-        None => Diagnostic::plain(kind),
     }
 }

@@ -4,16 +4,17 @@
 //! given the approved version (`--previous`), a game-variation summary:
 //! what changed in words and in figures.
 
+use super::common::{Context, Written, adopted, figures, requirement};
 use super::sources::{NJ_PAYOUT_ODDS, NV_NEW_GAME, NV_VARIATION};
-use super::{Context, Written, adopted, data, figures, requirement};
 use crate::model::Pay;
+use crate::numbers::{decimal, group_digits, share};
+use crate::report::data::edition as data;
 use crate::report::model::{Kind, Section, Table};
-use crate::report::numbers::{decimal, group_digits, share};
 use crate::report::words;
 use num_bigint::BigInt;
 use num_rational::BigRational;
 
-const AUTHORITY: &str =
+pub(super) const AUTHORITY: &str =
     "Nevada Gaming Control Board and the New Jersey Division of Gaming Enforcement";
 
 pub(super) fn write(ctx: &Context) -> Written {

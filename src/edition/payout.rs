@@ -1,70 +1,82 @@
-//! Washington's payout limits for odds-based wagers (WAC 230-15-490),
-//! computed from the pay tables and the table's bets. Both versions of the
-//! rule are computed, because a submission is judged by the text in force
-//! on its date:
+//! Washington's aggregate payout limits for odds-based prizes, as WAC
+//! 230-15-490 stands since WSR 21-11-057 (filed 2021-05-14, effective
+//! 2021-06-14): the text in force on every report date this version of
+//! certify writes ([`super::sources::in_force`] decides it from the
+//! register). In substance:
 //!
-//! * the text effective 2008-01-01 (WSR 07-09-033): a player's winnings may
-//!   be limited to no less than the higher of (a) the maximum wager times
-//!   the highest odds up to 50 to 1, and (b) the minimum required wager
-//!   times the highest odds offered for any wager of the game; the table's
-//!   aggregate limit is at least twice the player's; the procedure is
-//!   disclosed to players in a brochure;
-//! * the text effective 2021-06-14 (WSR 21-11-057): an aggregate payout
-//!   limit of no less than the maximum wager times the highest odds up to
-//!   50 to 1, and none on a wager whose highest odds are under 50 to 1.
+//! * a house-banked card room may impose aggregate payout limits on
+//!   odds-based prizes if the commission approves; an aggregate payout
+//!   limit is the most the licensee pays one or more players on the
+//!   winning wagers of a single deal;
+//! * a limit must not combine different types of odds-based prizes: here,
+//!   one limit per wager, never one limit across wagers;
+//! * it must not be less than the maximum wager times the highest odds
+//!   offered up to 50 to 1 (the rule's example: $300 × 50 = $15,000);
+//! * it must not be imposed on a prize whose highest odds are under 50 to 1;
+//! * it is displayed on the table layout or a sign on the table.
 //!
-//! Reading. A side bet's "minimum required wager" is read as its own
-//! minimum. Where a table requires a line wager beside the side bet, the
-//! other reading (the side bet's minimum plus the smallest line wager) is
-//! computed as well and shown beside it.
+//! The text it replaced (WSR 07-09-033, effective 2008-01-01: a per-player
+//! limit and a table limit of at least twice it) is superseded: the
+//! edition names it in a history note and applies nothing from it.
 //!
-//! Amounts are shown with `report::exposure::dollars`.
-//!
-//! Pure arithmetic on declared values: no figure of the engine is needed,
-//! so the leaflet and the check of declared limits use the same function.
+//! Pricing. Under a limit `L`, a wager bet at `b` that wins `k` to 1 is paid
+//! `min(k·b, L)`: per unit bet, `min(k, L/b)`. The figures are for one
+//! winning player on the deal; when several players win on one deal the
+//! limit is shared and each is paid less still, so the figures are the
+//! most a player can expect under the limit. Every figure is an exact
+//! fraction from the engine's counts of each event.
 
-use crate::model::table::WagerKind;
+use crate::engine::TableStats;
 use crate::model::{Pay, Ratio, Spec};
+use num_rational::BigRational;
 
-/// The rule's cap on the odds in (a) and in the 2021 aggregate limit.
+/// The rule's cap on the odds in the least limit, and the odds under
+/// which no limit may be imposed.
 pub const ODDS_CAP: i128 = 50;
 
-/// One odds-based wager's inputs and minimums.
+/// One odds-based prize (a wager) and its aggregate payout limit.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct WagerLimit {
+pub struct PrizeLimit {
     pub wager: String,
-    pub min_bet: Ratio,
-    pub max_bet: Ratio,
+    /// The table's minimum bet on it, where declared (the pricing table
+    /// starts there).
+    pub min_bet: Option<Ratio>,
+    pub max_bet: Option<Ratio>,
     /// The highest pay of its adopted pay tables ("to 1").
     pub highest_odds: Ratio,
-    /// (a): max bet times the highest odds up to 50 to 1.
-    pub by_maximum: Ratio,
-    /// (b): minimum required wager times the highest odds.
-    pub by_minimum: Ratio,
-    /// (b) under the other reading: with the smallest line wager added to
-    /// the side bet's minimum; None when no line wager is required.
-    pub by_minimum_with_line: Option<Ratio>,
-    /// The 2021 text: the aggregate limit's minimum, or None where the
-    /// highest odds are under 50 to 1 (no aggregate limit may apply).
-    pub aggregate_2021: Option<Ratio>,
+    /// The limit the card room declares for this prize, if any.
+    pub declared: Option<Ratio>,
 }
 
-/// The game's payout limits.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Limits {
-    pub wagers: Vec<WagerLimit>,
-    /// 2008 text: the least per-player limit (the largest of every wager's
-    /// (a) and (b)).
-    pub per_player: Ratio,
-    /// The same under the other reading of (b).
-    pub per_player_with_line: Option<Ratio>,
-    /// 2008 text: the least table (aggregate) limit, twice the player's.
-    pub table: Ratio,
-    /// 2021 text: the least aggregate limit over the wagers it may cover.
-    pub aggregate_2021: Option<Ratio>,
+impl PrizeLimit {
+    /// Whether the rule allows a limit on this prize at all.
+    pub fn may_be_limited(&self) -> bool {
+        self.highest_odds >= Ratio::int(ODDS_CAP)
+    }
+
+    /// The least limit the rule allows: the maximum bet times the highest
+    /// odds up to 50 to 1 (so times 50, the odds being at least 50); None
+    /// where no limit may be imposed or the maximum bet is not known.
+    pub fn least(&self) -> Option<Ratio> {
+        self.max_bet
+            .filter(|_| self.may_be_limited())
+            .map(|m| m * Ratio::int(ODDS_CAP))
+    }
+
+    /// The limit priced: the declared one, else the rule's least (the
+    /// lowest a card room may set, so the most it can cost a player).
+    pub fn applied(&self) -> Option<Ratio> {
+        self.declared.or(self.least())
+    }
+
+    /// The bet above which the limit lowers a win of the highest odds:
+    /// `limit / highest odds`.
+    pub fn bites_above(&self) -> Option<Ratio> {
+        self.applied().map(|l| l / self.highest_odds)
+    }
 }
 
-/// A wager's bets: the command line's over the spec's.
+/// A wager's bet: the command line's over the spec's.
 fn bet(spec_bets: &[(String, Ratio)], given: &[(String, Ratio)], wager: &str) -> Option<Ratio> {
     given
         .iter()
@@ -91,28 +103,21 @@ pub fn highest_odds(w: &crate::model::Wager, adopted: &dyn Fn(&str) -> bool) -> 
         .filter(|r| *r > Ratio::ONE)
 }
 
-/// The payout limits, or the names of the odds-based wagers whose minimum
-/// or maximum bet is declared nowhere.
+/// Every odds-based prize with its limit, or the names of the prizes that
+/// may be limited (50 to 1 or more) whose maximum bet is declared nowhere.
 pub fn limits(
     spec: &Spec,
     min_given: &[(String, Ratio)],
     max_given: &[(String, Ratio)],
     adopted: &dyn Fn(&str, &str) -> bool,
-) -> Result<Limits, Vec<String>> {
+) -> Result<Vec<PrizeLimit>, Vec<String>> {
     let cap = Ratio::int(ODDS_CAP);
-    let smallest_line = spec.table.as_ref().and_then(|t| {
-        t.wagers
-            .iter()
-            .filter(|w| w.kind == WagerKind::Line)
-            .map(|w| w.min)
-            .min()
-    });
-    let side = |id: &str| {
-        spec.table.as_ref().is_some_and(|t| {
-            t.wagers
-                .iter()
-                .any(|w| w.id == id && w.kind == WagerKind::Side)
-        })
+    let declared = |id: &str| {
+        spec.submission
+            .payout_limits
+            .as_ref()
+            .and_then(|p| p.limits.iter().find(|l| l.wager == id))
+            .map(|l| l.dollars)
     };
     let mut rows = Vec::new();
     let mut missing = Vec::new();
@@ -120,48 +125,135 @@ pub fn limits(
         let Some(odds) = highest_odds(w, &|t| adopted(&w.id, t)) else {
             continue;
         };
-        let min = bet(&spec.submission.min_bets, min_given, &w.id);
-        let max = bet(&spec.submission.max_bets, max_given, &w.id);
-        let (Some(min_bet), Some(max_bet)) = (min, max) else {
+        let max_bet = bet(&spec.submission.max_bets, max_given, &w.id);
+        if odds >= cap && max_bet.is_none() {
             missing.push(w.name.clone());
             continue;
-        };
-        let capped = if odds > cap { cap } else { odds };
-        rows.push(WagerLimit {
+        }
+        rows.push(PrizeLimit {
             wager: w.id.clone(),
-            min_bet,
+            min_bet: bet(&spec.submission.min_bets, min_given, &w.id),
             max_bet,
             highest_odds: odds,
-            by_maximum: max_bet * capped,
-            by_minimum: min_bet * odds,
-            by_minimum_with_line: smallest_line
-                .filter(|_| side(&w.id))
-                .map(|line| (min_bet + line) * odds),
-            aggregate_2021: (odds >= cap).then_some(max_bet * cap),
+            declared: declared(&w.id),
         });
     }
-    if !missing.is_empty() {
-        return Err(missing);
+    if missing.is_empty() {
+        Ok(rows)
+    } else {
+        Err(missing)
     }
-    let most = |f: &dyn Fn(&WagerLimit) -> Option<Ratio>| rows.iter().filter_map(f).max();
-    let per_player = most(&|r| Some(r.by_maximum.max(r.by_minimum))).unwrap_or(Ratio::ZERO);
-    let with_line = rows
-        .iter()
-        .any(|r| r.by_minimum_with_line.is_some())
-        .then(|| {
-            most(&|r| {
-                Some(
-                    r.by_maximum
-                        .max(r.by_minimum_with_line.unwrap_or(r.by_minimum)),
-                )
-            })
-            .unwrap_or(Ratio::ZERO)
-        });
-    Ok(Limits {
-        per_player,
-        per_player_with_line: with_line,
-        table: per_player * Ratio::int(2),
-        aggregate_2021: most(&|r| r.aggregate_2021),
-        wagers: rows,
+}
+
+/// The house edge of one pay table bet at `bet` under `limit`, exact: each
+/// win of `k` to 1 is paid `min(k, limit / bet)` per unit, the table
+/// repriced by the engine's own statistics. Without a limit it is the
+/// engine's house edge.
+pub fn capped_edge(t: &TableStats, bet: Ratio, limit: Option<Ratio>) -> BigRational {
+    let Some(most) = limit.map(|l| l / bet) else {
+        return t.house_edge();
+    };
+    t.repriced(|pay| match pay {
+        Pay::Win(k) if k > most => Pay::Win(most),
+        other => other,
     })
+    .house_edge()
+}
+
+/// The bets the pricing table shows for one prize: its minimum (or $1),
+/// the bet where the limit starts to bite, and round steps up to the
+/// maximum, at most eight rows, in increasing order.
+pub fn priced_bets(p: &PrizeLimit) -> Vec<Ratio> {
+    let Some(max) = p.max_bet else {
+        return Vec::new();
+    };
+    let min = p.min_bet.unwrap_or(Ratio::ONE).min(max);
+    let mut bets = vec![min, max];
+    if let Some(b) = p.bites_above()
+        && b > min
+        && b < max
+    {
+        bets.push(b);
+    }
+    // Quarters of the maximum, in whole dollars (those above the minimum).
+    for k in 1..4 {
+        bets.push(Ratio::int(round_dollars(max * Ratio::new(k, 4))));
+    }
+    bets.retain(|b| *b >= min && *b <= max);
+    bets.sort();
+    bets.dedup();
+    bets
+}
+
+/// A bet rounded to whole dollars (at least one).
+fn round_dollars(r: Ratio) -> i128 {
+    ((r.num + r.den / 2) / r.den).max(1)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::EventRow;
+
+    /// A table by hand: a 100-to-1 event on 1 round, a 10-to-1 event on
+    /// 9 rounds, 90 losing rounds.
+    fn table() -> TableStats {
+        let ev = |id: &str, k: i128, n: u128| EventRow {
+            id: id.into(),
+            name: id.into(),
+            pay: Pay::Win(Ratio::int(k)),
+            combinations: n,
+        };
+        TableStats {
+            id: "t".into(),
+            name: "t".into(),
+            events: vec![ev("top", 100, 1), ev("small", 10, 9)],
+            no_event: 90,
+            total: 100,
+            not_placed: 0,
+            // (100 + 90 - 90) / 100, counted by hand.
+            expected: BigRational::from_integer(1.into()),
+            variance: BigRational::from_integer(0.into()),
+            wins: 10,
+            pushes: 0,
+            losses: 90,
+        }
+    }
+
+    #[test]
+    fn a_limit_pays_each_win_at_most_the_limit() {
+        let t = table();
+        // No limit: (100 + 90 - 90) / 100 = +1 per unit, an edge of -100%.
+        assert_eq!(
+            capped_edge(&t, Ratio::int(10), None),
+            BigRational::new((-1).into(), 1.into())
+        );
+        // $10 bet, $500 limit: the 100-to-1 win pays 50; (50 + 90 - 90) / 100.
+        assert_eq!(
+            capped_edge(&t, Ratio::int(10), Some(Ratio::int(500))),
+            BigRational::new((-1).into(), 2.into())
+        );
+        // At $5 the limit does not bite.
+        assert_eq!(
+            capped_edge(&t, Ratio::int(5), Some(Ratio::int(500))),
+            BigRational::new((-1).into(), 1.into())
+        );
+    }
+
+    #[test]
+    fn the_pricing_table_runs_from_the_minimum_to_the_maximum_bet() {
+        let p = PrizeLimit {
+            wager: "w".into(),
+            min_bet: Some(Ratio::int(5)),
+            max_bet: Some(Ratio::int(300)),
+            highest_odds: Ratio::int(250),
+            declared: None,
+        };
+        let bets = priced_bets(&p);
+        assert_eq!(bets.first(), Some(&Ratio::int(5)));
+        assert_eq!(bets.last(), Some(&Ratio::int(300)));
+        assert!(bets.contains(&Ratio::int(60)), "{bets:?}");
+        assert!(bets.contains(&Ratio::int(150)), "{bets:?}");
+        assert!(bets.windows(2).all(|w| w[0] < w[1]));
+    }
 }

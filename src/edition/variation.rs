@@ -7,8 +7,8 @@
 use crate::diff::Diff;
 use crate::diff::side::Figures;
 use crate::model::Spec;
+use crate::numbers::percent;
 use crate::report::model::{Kind, Section, Table};
-use crate::report::numbers::percent;
 use crate::report::words;
 
 /// Writes the comparison into `sec`; with `changed_only`, only the pay

@@ -1,36 +1,55 @@
-//! The Washington card-room edition: payout limits for odds-based wagers
-//! (WAC 230-15-490, both versions), their inputs and formulas, the check
-//! of the limits the card room declares, and the text to disclose to
-//! players.
+//! The Washington card-room edition: aggregate payout limits on odds-based
+//! prizes under WAC 230-15-490 as in force (`super::payout`), each limit
+//! checked against the rule, its effect on the player's return priced
+//! exactly from the engine's counts, and the text for the table sign.
 
-use super::payout::{self, Limits, ODDS_CAP};
-use super::sources::{WA_ODDS_BASED, WA_PAYOUT_2007, WA_PAYOUT_2021, WA_POSTING};
-use super::{Context, Written, adopted, data, figures, requirement, spec_error};
+use super::common::{Context, Written, adopted, figures, requirement, spec_error};
+use super::payout::{self, PrizeLimit};
+use super::sources::{Source, WA_ODDS_BASED, WA_PAYOUT_2007, WA_PAYOUT_2021, WA_POSTING};
 use crate::diag::Diagnostic;
 use crate::diag::spec::SpecError;
+use crate::engine::Analysis;
 use crate::model::{Ratio, Spec};
+use crate::numbers::values::Exact;
 use crate::options::Options;
+use crate::report::data::edition as data;
 use crate::report::exposure::dollars;
 use crate::report::model::{Kind, Section, Table};
 use crate::report::words;
+use num_rational::BigRational;
+use num_traits::One;
 
-const AUTHORITY: &str = "Washington State Gambling Commission";
+pub(super) const AUTHORITY: &str = "Washington State Gambling Commission";
 
-/// The limits of a checked run (its bets were checked before computing).
-fn limits(spec: &Spec, options: &Options) -> Result<Limits, Vec<String>> {
+/// The texts this edition applies: each must be in force on the report's
+/// date (tested), the superseded one only named as history.
+const APPLIED: [&Source; 3] = [&WA_PAYOUT_2021, &WA_ODDS_BASED, &WA_POSTING];
+
+/// The date the texts are judged on: the report's date of analysis, else
+/// the day they were read.
+pub(super) fn judged_on(spec: &Spec) -> String {
+    spec.report
+        .date
+        .map(crate::report::release::date_text)
+        .unwrap_or_else(|| super::sources::READ_ON.to_string())
+}
+
+/// The limits of a run (its bets given on the command line over the
+/// spec's).
+fn limits(spec: &Spec, options: &Options) -> Result<Vec<PrizeLimit>, Vec<String>> {
     payout::limits(spec, &options.min_bets, &options.max_bets, &|w, t| {
         adopted(spec, w, t)
     })
 }
 
-/// Every odds-based wager has its bets, and the declared limits are at
-/// least what either text of the rule requires.
+/// Every prize that may be limited has its maximum bet; each declared
+/// limit is on a prize that may be limited and at least the rule's least.
 pub(super) fn check(spec: &Spec, options: &Options) -> Result<(), Vec<Diagnostic>> {
-    let l = match limits(spec, options) {
+    let rows = match limits(spec, options) {
         Ok(l) => l,
         Err(wagers) => {
             let mut d = Diagnostic::plain(SpecError::NoBetLimits { wagers });
-            d.help = Some("declare them in the spec (`table: limits`, or `submission: min_bets` and `max_bets`) or give `--min-bet WAGER=DOLLARS` and `--max-bet WAGER=DOLLARS`".into());
+            d.help = Some("declare it in the spec (`table: limits`, or `submission: max_bets`) or give `--max-bet WAGER=DOLLARS`".into());
             return Err(vec![d]);
         }
     };
@@ -38,248 +57,307 @@ pub(super) fn check(spec: &Spec, options: &Options) -> Result<(), Vec<Diagnostic
         return Ok(());
     };
     let mut out = Vec::new();
-    let table_needs = l.aggregate_2021.map_or(l.table, |a| a.max(l.table));
-    for (which, given, at, needs) in [
-        (
-            "per-player",
-            declared.per_player,
-            declared.per_player_at.as_ref(),
-            l.per_player,
-        ),
-        (
-            "table",
-            declared.table,
-            declared.table_at.as_ref(),
-            table_needs,
-        ),
-    ] {
-        if let Some(given) = given
-            && given < needs
-        {
-            let mut d = spec_error(
-                at,
-                SpecError::PayoutLimitShort {
-                    which,
-                    declared: dollars(given),
-                    required: dollars(needs),
+    for d in &declared.limits {
+        let (limit, name) = (&d.dollars, words::wager(spec, &d.wager));
+        let row = rows.iter().find(|r| r.wager == d.wager);
+        let kind = match row {
+            Some(r) if !r.may_be_limited() => SpecError::PayoutLimitNotAllowed {
+                wager: name,
+                odds: r.highest_odds.to_one(),
+            },
+            // A wager that pays no more than 1 to 1 is no odds-based prize.
+            None => SpecError::PayoutLimitNotAllowed {
+                wager: name,
+                odds: "1 to 1".into(),
+            },
+            Some(r) => match r.least() {
+                Some(least) if *limit < least => SpecError::PayoutLimitShort {
+                    wager: name,
+                    declared: dollars(*limit),
+                    required: dollars(least),
                 },
-            );
-            d.help = Some(format!(
-                "WAC 230-15-490 (text effective 2008-01-01; and 2021-06-14 for the table's aggregate limit): `certify {} --edition washington` shows the formula and its inputs in the report's payout-limit section",
-                spec.id
-            ));
-            out.push(d);
-        }
+                _ => continue,
+            },
+        };
+        let mut e = spec_error(Some(&d.at), kind);
+        e.help = Some(format!(
+            "WAC 230-15-490 (3) as amended by WSR 21-11-057: `certify {} --edition washington` shows each prize's least limit and what it does to the return",
+            spec.id
+        ));
+        out.push(e);
     }
     if out.is_empty() { Ok(()) } else { Err(out) }
 }
 
-/// The payout limits in a player's words: what the table pays one player
-/// and all players on one deal (declared, else the rule's minimums), and
-/// which of the bets `shown` (ids: the leaflet's) they cover; none when
-/// they cover none of them.
-pub(super) fn leaflet_lines(spec: &Spec, options: &Options, shown: &[&str]) -> Vec<String> {
-    let Ok(mut l) = limits(spec, options) else {
-        return Vec::new();
-    };
-    l.wagers.retain(|w| shown.contains(&w.wager.as_str()));
-    if l.wagers.is_empty() {
-        return Vec::new();
-    }
-    let declared = spec.submission.payout_limits.as_ref();
-    let player = declared.and_then(|d| d.per_player).unwrap_or(l.per_player);
-    let table = declared.and_then(|d| d.table).unwrap_or(l.table);
-    let names: Vec<String> = l
+/// The adopted pay tables of `wager` with their index in the analysis.
+fn tables<'a>(
+    spec: &'a Spec,
+    analysis: &'a Analysis,
+    wager: &'a str,
+) -> impl Iterator<Item = &'a crate::engine::TableStats> + 'a {
+    analysis
         .wagers
         .iter()
-        .map(|w| words::wager(spec, &w.wager))
-        .collect();
-    vec![
+        .filter(move |w| w.id == wager)
+        .flat_map(|w| w.tables.iter())
+        .filter(move |t| adopted(spec, wager, &t.id))
+}
+
+fn percent(r: &BigRational) -> String {
+    crate::numbers::percent(r, 2)
+}
+
+/// What the limit does to one pay table at the maximum bet, in a
+/// sentence: "at the $300 maximum bet the house edge is 10.93% (return
+/// 89.07%) instead of 8.89%".
+fn at_maximum(p: &PrizeLimit, t: &crate::engine::TableStats) -> Option<String> {
+    let (max, limit) = (p.max_bet?, p.applied()?);
+    let free = payout::capped_edge(t, max, None);
+    let capped = payout::capped_edge(t, max, Some(limit));
+    (capped != free).then(|| {
         format!(
-            "On {}, the most this table pays one player on one deal is {}.",
-            crate::diag::list(&names.iter().map(String::as_str).collect::<Vec<_>>()),
-            dollars(player)
-        ),
-        format!("The most it pays all players together on one deal is {}.", dollars(table)),
-        "How the limits are computed: the larger of the maximum bet times the highest pay up to 50 to 1 and the minimum bet times the highest pay; the table limit is twice the player limit (Washington rule WAC 230-15-490).".into(),
-    ]
+            "at the {} maximum bet the house edge is {} (return to player {}) instead of {}",
+            dollars(max),
+            percent(&capped),
+            percent(&(BigRational::one() - &capped)),
+            percent(&free)
+        )
+    })
+}
+
+/// The payout limits in a player's words, for the leaflet of the wagers
+/// `shown` (ids): each limited prize's limit, the bet above which it
+/// lowers what the top award pays, and the house edge it gives at the
+/// maximum bet; nothing when no shown prize may be limited.
+pub(super) fn leaflet_lines(
+    spec: &Spec,
+    analysis: &Analysis,
+    options: &Options,
+    shown: &[&str],
+) -> Vec<String> {
+    let Ok(rows) = limits(spec, options) else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    for p in rows
+        .iter()
+        .filter(|p| p.may_be_limited() && shown.contains(&p.wager.as_str()))
+    {
+        let (Some(limit), Some(bites)) = (p.applied(), p.bites_above()) else {
+            continue;
+        };
+        let mut line = format!(
+            "{}{}: the most this table pays on one deal, to all players together, is {}{}. On a bet above {} this limit lowers what the top award pays",
+            words::wager(spec, &p.wager),
+            // The rule binds a house-banked room only (the figures beside
+            // it are then the house's edge).
+            if spec.table.is_some() {
+                ", where the card room banks the game"
+            } else {
+                ""
+            },
+            dollars(limit),
+            if p.declared.is_none() {
+                " (the least the rule allows; the card room may set more)"
+            } else {
+                ""
+            },
+            dollars(bites),
+        );
+        let effects: Vec<String> = tables(spec, analysis, &p.wager)
+            .filter_map(|t| at_maximum(p, t))
+            .collect();
+        if let Some(first) = effects.first() {
+            line.push_str(&format!(": {first}"));
+        }
+        line.push('.');
+        out.push(line);
+    }
+    if !out.is_empty() {
+        out.push("These are Washington's aggregate payout limits (rule WAC 230-15-490): one limit per bet, only on bets paying 50 to 1 or more, never less than the maximum bet times 50.".into());
+    }
+    out
+}
+
+/// The pricing table of one limited prize: bet, then the house edge and
+/// return of each adopted pay table at that bet under the limit.
+fn pricing(spec: &Spec, analysis: &Analysis, p: &PrizeLimit) -> (Table, Vec<data::CappedTable>) {
+    let limit = p.applied();
+    let bets = payout::priced_bets(p);
+    let ts: Vec<&crate::engine::TableStats> = tables(spec, analysis, &p.wager).collect();
+    let mut cols = vec![("Bet".to_string(), Kind::Amount)];
+    for t in &ts {
+        let name = if ts.len() > 1 {
+            format!("{}: ", t.name)
+        } else {
+            String::new()
+        };
+        cols.push((format!("{name}house edge"), Kind::Percent));
+        cols.push((format!("{name}return to player"), Kind::Percent));
+    }
+    let mut table = Table::new(cols);
+    for b in &bets {
+        let mut row = vec![dollars(*b)];
+        for t in &ts {
+            let e = payout::capped_edge(t, *b, limit);
+            row.push(percent(&e));
+            row.push(percent(&(BigRational::one() - &e)));
+        }
+        table.row(row);
+    }
+    let json = ts
+        .iter()
+        .map(|t| data::CappedTable {
+            pay_table: t.id.clone(),
+            house_edge_without_limit: Exact::of(&payout::capped_edge(t, Ratio::ONE, None)),
+            at_bets: bets
+                .iter()
+                .map(|b| data::AtBet {
+                    bet: b.trimmed_decimal(),
+                    house_edge: Exact::of(&payout::capped_edge(t, *b, limit)),
+                })
+                .collect(),
+        })
+        .collect();
+    (table, json)
 }
 
 pub(super) fn write(ctx: &Context) -> Written {
     let spec = ctx.spec;
-    let l = limits(spec, ctx.options).expect("checked before computing");
+    let rows = limits(spec, ctx.options).expect("checked before computing");
+    let date = judged_on(spec);
+    debug_assert!(APPLIED.iter().all(|s| s.in_force_on(&date)));
+    debug_assert!(!WA_PAYOUT_2007.in_force_on(&date));
     let n = ctx.first + 1;
     let mut sec = Section::new(
         "payout_limits",
-        format!("{n}. Payout limits for odds-based wagers"),
+        format!("{n}. Payout limits for odds-based prizes"),
     );
-    sec.para("An odds-based wager is one that wins more than the amount wagered when a fixed pattern or combination of cards occurs (WAC 230-15-455): here, every wager whose pay table pays more than 1 to 1. A card room may limit what it pays on them, but not below the minimums the rule sets from the pay table and the table's bets. Both versions of the rule are computed: the one in force on the submission's date binds.");
-    let with_line = l.wagers.iter().any(|w| w.by_minimum_with_line.is_some());
-    let mut cols = vec![
-        ("Wager", Kind::Name),
-        ("Minimum bet", Kind::Amount),
+    sec.para(format!(
+        "The rule applied is WAC 230-15-490, \"Aggregate payout limits for odds-based prizes\", as amended by WSR 21-11-057 (effective 2021-06-14), the text in force on {date}. A house-banked card room may, with the commission's approval, limit the total it pays one or more players on the winning wagers of a single deal. Such a limit may not combine different types of odds-based prizes, so each bet below has its own; it may not be less than the bet's maximum times its highest odds up to 50 to 1; it may not be imposed on a bet whose highest odds are under 50 to 1; and it is displayed on the table layout or a sign on the table. An odds-based prize is a win of more than the amount wagered on a fixed pattern or combination of cards (WAC 230-15-455): here, every bet whose pay table pays more than 1 to 1."
+    ));
+    if spec.table.is_some() {
+        sec.para("The rule is for house-banked card rooms. This game's rules provide a player-dealer position; the limits below apply only where the card room banks the game, and a game banked by the player-dealer under the California rules is not subject to them.");
+    }
+    let mut table = Table::new(vec![
+        ("Bet", Kind::Name),
         ("Maximum bet", Kind::Amount),
         ("Highest odds", Kind::Name),
-        ("(a) maximum bet × odds up to 50 to 1", Kind::Amount),
-        ("(b) minimum bet × odds", Kind::Amount),
-    ];
-    if with_line {
-        cols.push(("(b) with the smallest line wager", Kind::Amount));
-    }
-    cols.push(("2021: aggregate minimum", Kind::Amount));
-    let mut table = Table::new(cols);
-    let cap = Ratio::int(ODDS_CAP);
-    for w in &l.wagers {
-        let capped = if w.highest_odds > cap {
-            cap
-        } else {
-            w.highest_odds
-        };
-        let mut row = vec![
-            words::wager(spec, &w.wager),
-            dollars(w.min_bet),
-            dollars(w.max_bet),
-            w.highest_odds.to_one(),
-            format!(
-                "{} × {} = {}",
-                dollars(w.max_bet),
-                capped.trimmed_decimal(),
-                dollars(w.by_maximum)
-            ),
-            format!(
-                "{} × {} = {}",
-                dollars(w.min_bet),
-                w.highest_odds.trimmed_decimal(),
-                dollars(w.by_minimum)
-            ),
-        ];
-        if with_line {
-            row.push(w.by_minimum_with_line.map_or("—".into(), dollars));
-        }
-        row.push(
-            w.aggregate_2021
-                .map_or("none allowed (odds under 50 to 1)".into(), dollars),
-        );
-        table.row(row);
+        ("Least limit the rule allows", Kind::Amount),
+        ("Limit priced", Kind::Amount),
+        (
+            "The limit lowers the top award above a bet of",
+            Kind::Amount,
+        ),
+    ]);
+    for p in &rows {
+        table.row(vec![
+            words::wager(spec, &p.wager),
+            p.max_bet.map_or("—".into(), dollars),
+            p.highest_odds.to_one(),
+            p.least()
+                .map_or("none may be imposed (under 50 to 1)".into(), |l| {
+                    format!(
+                        "{} × 50 = {}",
+                        dollars(p.max_bet.unwrap_or(Ratio::ZERO)),
+                        dollars(l)
+                    )
+                }),
+            match (p.declared, p.least()) {
+                (Some(d), _) => format!("{} (declared)", dollars(d)),
+                (None, Some(l)) => format!("{} (the least)", dollars(l)),
+                (None, None) => "—".into(),
+            },
+            p.bites_above().map_or("—".into(), dollars),
+        ]);
     }
     sec.table(table);
-    sec.heading(3, "Text effective 2008-01-01 (WSR 07-09-033)");
-    sec.item(format!(
-        "Per-player limit: at least the higher of (a) and (b) over the odds-based wagers: **{}**.",
-        dollars(l.per_player)
-    ));
-    if let Some(x) = l.per_player_with_line {
-        sec.item(format!(
-            "Reading (b)'s \"minimum required wager\" as the side bet's minimum plus the smallest line wager a bettor must also place: **{}**. The first reading (the side bet's own minimum) is the one adopted; the other is shown so that either can be applied.",
-            dollars(x)
-        ));
+    let mut prizes = Vec::new();
+    for p in &rows {
+        let mut priced = Vec::new();
+        if p.may_be_limited() && p.applied().is_some() {
+            sec.heading(
+                3,
+                format!(
+                    "{} under a limit of {}",
+                    words::wager(spec, &p.wager),
+                    dollars(p.applied().unwrap_or(Ratio::ZERO))
+                ),
+            );
+            let (t, json) = pricing(spec, ctx.analysis, p);
+            let effects: Vec<String> = tables(spec, ctx.analysis, &p.wager)
+                .filter_map(|t| at_maximum(p, t))
+                .collect();
+            sec.para(format!(
+                "Each win of k to 1 on a bet b is paid min(k × b, limit), for one winning player on the deal (when several win on one deal the limit is shared and each is paid less still). Up to a bet of {} the limit changes nothing; above it the top award is cut{}. Exact, from the number of rounds on which each line of the pay table settles the bet:",
+                dollars(p.bites_above().unwrap_or(Ratio::ZERO)),
+                effects
+                    .first()
+                    .map_or(String::new(), |e| format!(": {e}"))
+            ));
+            sec.table(t);
+            priced = json;
+        }
+        prizes.push(data::PayoutPrize {
+            wager: p.wager.clone(),
+            min_bet: p.min_bet.map(Ratio::trimmed_decimal),
+            max_bet: p.max_bet.map(Ratio::trimmed_decimal),
+            highest_odds: p.highest_odds.to_one(),
+            may_be_limited: p.may_be_limited(),
+            least_limit: p.least().map(Ratio::trimmed_decimal),
+            declared_limit: p.declared.map(Ratio::trimmed_decimal),
+            bites_above: p.bites_above().map(Ratio::trimmed_decimal),
+            priced,
+        });
     }
-    sec.item(format!(
-        "Table (aggregate) limit: at least twice the per-player limit: 2 × {} = **{}**.",
-        dollars(l.per_player),
-        dollars(l.table)
-    ));
-    sec.item("The procedure for computing the limits must be available to players in a brochure or other printed material (the text to print follows).");
-    sec.heading(3, "Text effective 2021-06-14 (WSR 21-11-057)");
-    match l.aggregate_2021 {
-        Some(a) => sec.item(format!(
-            "Aggregate payout limit (what the card room pays one or more players on the winning wagers of one deal): at least the maximum bet times the highest odds up to 50 to 1: **{}**; it may be imposed only on wagers whose highest odds are 50 to 1 or more, and must be displayed on the table layout or a sign on the table.",
-            dollars(a)
-        )),
-        None => sec.item("No wager pays 50 to 1 or more: no aggregate payout limit may be imposed on this game's odds-based wagers."),
+    sec.heading(3, "Text for the table sign");
+    let limited: Vec<&PrizeLimit> = rows.iter().filter(|p| p.may_be_limited()).collect();
+    if limited.is_empty() {
+        sec.para("No bet pays 50 to 1 or more: no payout limit may be imposed, and nothing is to be displayed.");
     }
-    let small: Vec<String> = l
-        .wagers
-        .iter()
-        .filter(|w| w.aggregate_2021.is_none())
-        .map(|w| words::wager(spec, &w.wager))
-        .collect();
-    if !small.is_empty() && l.aggregate_2021.is_some() {
-        sec.item(format!(
-            "Not covered by an aggregate limit (highest odds under 50 to 1): {}.",
-            small.join(", ")
-        ));
-    }
-    sec.heading(3, "Limits the card room declares");
-    let declared = spec.submission.payout_limits.as_ref();
-    let per_player = declared.and_then(|d| d.per_player);
-    let table_limit = declared.and_then(|d| d.table);
-    match (per_player, table_limit) {
-        (None, None) => sec.para("None declared: the card room may set none, or any limits at or above the minimums above."),
-        _ => {
-            for (what, v) in [("Per-player", per_player), ("Table", table_limit)] {
-                if let Some(v) = v {
-                    sec.item(format!("{what} limit declared: {}: at or above the rule's minimum.", dollars(v)));
-                }
-            }
+    for p in &limited {
+        if let Some(l) = p.applied() {
+            sec.note(format!(
+                "{}: the most this table pays on one deal, to all players together, is {}.",
+                words::wager(spec, &p.wager),
+                dollars(l)
+            ));
         }
     }
-    sec.heading(3, "Disclosure to players");
-    sec.para(
-        "Text for the brochure (2008 text) and the table sign (2021 text), from the figures above:",
-    );
-    let names: Vec<String> = l
-        .wagers
-        .iter()
-        .map(|w| words::wager(spec, &w.wager))
-        .collect();
-    let shown_player = per_player.unwrap_or(l.per_player);
-    let shown_table = table_limit.unwrap_or(l.table);
-    sec.note(format!(
-        "Payout limits. On {}, the most this table pays one player on one deal is {} and the most it pays all players together on one deal is {}. How the limits are computed: the largest of the maximum bet times the highest odds up to 50 to 1 and the minimum bet times the highest odds; the table limit is twice the player limit.{}",
-        crate::diag::list(&names.iter().map(String::as_str).collect::<Vec<_>>()),
-        dollars(shown_player),
-        dollars(shown_table),
-        if per_player.is_none() { " (The figures shown are the rule's minimums: the card room declares none.)" } else { "" }
+    if spec.submission.payout_limits.is_none() && !limited.is_empty() {
+        sec.para("The card room declares no limit: the amounts shown are the least the rule allows, the most a limit can cost a player; a higher limit costs less.");
+    }
+    sec.heading(3, "History");
+    sec.para(format!(
+        "From 2008-01-01 until it was replaced on {}, WAC 230-15-490 read differently (WSR 07-09-033): a per-player limit and a table limit of at least twice it, with the procedure disclosed in a brochure. That text is history, not in force on {date}: nothing in this edition or its leaflet applies it.",
+        WA_PAYOUT_2007.superseded.map_or("2021-06-14", |s| s.0)
     ));
     let mut f = figures("washington", AUTHORITY);
     f.payout_limits = Some(data::PayoutLimits {
-        wagers: l
-            .wagers
-            .iter()
-            .map(|w| data::PayoutWager {
-                wager: w.wager.clone(),
-                min_bet: w.min_bet.trimmed_decimal(),
-                max_bet: w.max_bet.trimmed_decimal(),
-                highest_odds: w.highest_odds.to_one(),
-                by_maximum: w.by_maximum.trimmed_decimal(),
-                by_minimum: w.by_minimum.trimmed_decimal(),
-                by_minimum_with_line: w.by_minimum_with_line.map(Ratio::trimmed_decimal),
-                aggregate_2021: w.aggregate_2021.map(Ratio::trimmed_decimal),
-            })
-            .collect(),
-        per_player: l.per_player.trimmed_decimal(),
-        per_player_with_line: l.per_player_with_line.map(Ratio::trimmed_decimal),
-        table: l.table.trimmed_decimal(),
-        aggregate_2021: l.aggregate_2021.map(Ratio::trimmed_decimal),
-        declared_per_player: per_player.map(Ratio::trimmed_decimal),
-        declared_table: table_limit.map(Ratio::trimmed_decimal),
+        rule: format!("{}; {}", WA_PAYOUT_2021.cite, WA_PAYOUT_2021.version),
+        judged_on: date.clone(),
+        prizes,
     });
     let at = |k: usize| format!("section {k}");
     let reqs = vec![
         requirement(
-            "Per-player and table payout limits no lower than the rule's minimums, computed from the pay tables and the table's bets",
-            at(n),
-            &WA_PAYOUT_2007,
-        ),
-        requirement(
-            "The procedure for computing the limits disclosed to players in a brochure",
-            format!("section {n}, Disclosure to players"),
-            &WA_PAYOUT_2007,
-        ),
-        requirement(
-            "An aggregate payout limit no lower than the maximum bet times the highest odds up to 50 to 1, only on wagers paying 50 to 1 or more, displayed at the table",
+            "An aggregate payout limit per type of odds-based prize, never combining prizes, no lower than the maximum bet times the highest odds up to 50 to 1, and none on a prize under 50 to 1",
             at(n),
             &WA_PAYOUT_2021,
         ),
         requirement(
-            "Odds-based wagers identified (a win over the amount wagered on a fixed pattern of cards)",
+            "Each aggregate payout limit displayed on the table layout or a sign on the table",
+            format!("section {n}, Text for the table sign"),
+            &WA_PAYOUT_2021,
+        ),
+        requirement(
+            "Odds-based prizes identified (a win over the amount wagered on a fixed pattern of cards)",
             at(n),
             &WA_ODDS_BASED,
         ),
         requirement(
-            "Odds-based prizes and aggregate payout limits posted",
-            format!("section {n}, Disclosure to players"),
+            "Aggregate payout limits and restrictions posted at the table",
+            format!("section {n}, Text for the table sign"),
             &WA_POSTING,
         ),
         requirement(

@@ -230,6 +230,24 @@ fn table_stats(
 }
 
 impl TableStats {
+    /// The same counts under other pays: `pay` maps each event's pay (the
+    /// rounds on which no event holds still lose). What a payout limit
+    /// does to a table, exactly, with every figure recomputed as the
+    /// engine computes it.
+    pub fn repriced(&self, pay: impl Fn(Pay) -> Pay) -> TableStats {
+        let events = self
+            .events
+            .iter()
+            .map(|e| EventRow {
+                pay: pay(e.pay),
+                ..e.clone()
+            })
+            .collect();
+        let mut s = table_stats(&self.id, &self.name, events, self.no_event, self.total);
+        s.not_placed = self.not_placed;
+        s
+    }
+
     /// House edge per unit staked: minus the expected net result.
     pub fn house_edge(&self) -> BigRational {
         -self.expected.clone()

@@ -3,6 +3,8 @@
 //! the spec's definitions); elsewhere the ids a field refers to (a pay
 //! table's events, wagers, pay tables, a fixture's expectations).
 
+use super::keys;
+use super::outline::DocKind;
 use super::reference::{self, Kind};
 use super::scope::{Owner, Scope, Slot, chain_before, owner, slot};
 use super::text::{self, Context};
@@ -101,6 +103,64 @@ fn condition(ctx: &Context, scope: &Scope, out: &mut Items) {
     }
 }
 
+/// Where no id or condition is written: the keys the file's schema allows
+/// in the mapping at the cursor (not those already written), with their
+/// documentation; in a value, the values its key takes.
+pub fn keys_and_values(
+    ctx: &Context,
+    kind: DocKind,
+    text: &str,
+    pos: Position,
+) -> Vec<CompletionItem> {
+    let mut out = Items::new(ctx, pos);
+    if kind == DocKind::Other {
+        return out.items;
+    }
+    if ctx.in_key {
+        let parent = match ctx.path.split_last() {
+            Some((_, parent)) if ctx.on_key => parent,
+            _ => &ctx.path[..],
+        };
+        let typed = if ctx.on_key { ctx.key() } else { "" };
+        if ctx.on_key {
+            out.tail = ctx
+                .after
+                .chars()
+                .take_while(|&c| text::is_word(c))
+                .map(|c| c.len_utf16() as u32)
+                .sum();
+        }
+        let written = keys::written(text, pos.line as usize, ctx.key_col, ctx.in_flow);
+        for k in keys::keys(kind, parent) {
+            if written.contains(&k.name) && k.name != typed {
+                continue;
+            }
+            let detail = if k.required { "required" } else { "optional" };
+            // A block key is written with its `:`; in `{ }` and on a key
+            // already written, the name alone.
+            let insert = if ctx.in_flow || ctx.on_key {
+                k.name.clone()
+            } else if k.nested {
+                format!("{}:", k.name)
+            } else {
+                format!("{}: ", k.name)
+            };
+            out.push_as(
+                &k.name,
+                &insert,
+                CompletionItemKind::PROPERTY,
+                Some(detail),
+                Some(format!("`{}`: {}", k.name, k.doc)),
+            );
+        }
+    } else {
+        for v in keys::values(kind, &ctx.path) {
+            out.push(&v, CompletionItemKind::VALUE, Some("value"), None);
+        }
+    }
+    out.items
+}
+
 /// Items being gathered, each replacing the word before the cursor.
 struct Items {
     items: Vec<CompletionItem>,
@@ -110,6 +170,9 @@ struct Items {
     pos: Position,
     /// The word may hold `.` (`wager.pay_table`).
     dotted: bool,
+    /// UTF-16 units after the cursor an item replaces too (the rest of a
+    /// key written).
+    tail: u32,
 }
 
 impl Items {
@@ -120,6 +183,7 @@ impl Items {
             line_before: ctx.before.clone(),
             pos,
             dotted: false,
+            tail: 0,
         }
     }
 
@@ -141,6 +205,18 @@ impl Items {
         detail: Option<&str>,
         doc: Option<String>,
     ) {
+        self.push_as(label, label, kind, detail, doc);
+    }
+
+    /// An item whose text differs from its label (a key with its `:`).
+    fn push_as(
+        &mut self,
+        label: &str,
+        insert: &str,
+        kind: CompletionItemKind,
+        detail: Option<&str>,
+        doc: Option<String>,
+    ) {
         let prefix = self.prefix();
         if !label.starts_with(&prefix) || self.items.iter().any(|i| i.label == label) {
             return;
@@ -158,8 +234,11 @@ impl Items {
                 })
             }),
             text_edit: Some(CompletionTextEdit::Edit(TextEdit::new(
-                Range::new(start, self.pos),
-                label.to_string(),
+                Range::new(
+                    start,
+                    Position::new(self.pos.line, self.pos.character + self.tail),
+                ),
+                insert.to_string(),
             ))),
             ..Default::default()
         });

@@ -6,19 +6,36 @@
 //! differs: a certify [`Diagnostic`] becomes an LSP one with the same
 //! headline, place, expected/found and help.
 
-use super::outline::{DocKind, Outline};
+use super::outline::{DocKind, Outline, Place};
 use super::text;
 use crate::diag::Diagnostic;
 use crate::diag::input::FileKind;
 use crate::fixtures::{CaseResult, FixtureFile};
 use crate::model::Spec;
 use crate::spec::SourceFile;
-use lsp_types::{DiagnosticSeverity, NumberOrString};
+use lsp_types::{DiagnosticSeverity, NumberOrString, TextEdit};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-/// LSP diagnostics per file.
-pub type PerFile = BTreeMap<PathBuf, Vec<lsp_types::Diagnostic>>;
+/// A diagnostic as published, with the fixes it proposes.
+#[derive(Clone, Debug)]
+pub struct Published {
+    pub diagnostic: lsp_types::Diagnostic,
+    /// Each fix: its title and edit, best first.
+    pub fixes: Vec<(String, TextEdit)>,
+}
+
+impl From<lsp_types::Diagnostic> for Published {
+    fn from(diagnostic: lsp_types::Diagnostic) -> Published {
+        Published {
+            diagnostic,
+            fixes: Vec::new(),
+        }
+    }
+}
+
+/// Diagnostics per file.
+pub type PerFile = BTreeMap<PathBuf, Vec<Published>>;
 
 /// The kind of a diagnostic as a code: its stage and variant, e.g.
 /// `Spec.UnknownWager` (the command line names no codes; this one is read
@@ -48,21 +65,60 @@ pub fn message(d: &Diagnostic) -> String {
     m
 }
 
-/// A certify diagnostic in the editor's terms; `text` is its file's.
-pub fn to_lsp(d: &Diagnostic, text: &str) -> lsp_types::Diagnostic {
+/// A certify diagnostic in the editor's terms, with its fixes; `text` is
+/// its file's.
+pub fn to_lsp(d: &Diagnostic, text: &str) -> Published {
     let range = if d.line == 0 {
         text::range(text, 0, 0, 0)
     } else {
         text::range(text, d.line - 1, d.column - 1, d.width)
     };
-    lsp_types::Diagnostic {
-        range,
-        severity: Some(DiagnosticSeverity::ERROR),
-        code: Some(NumberOrString::String(code(d))),
-        source: Some("certify".into()),
-        message: message(d),
-        ..Default::default()
+    let fixes = d.fixes.iter().filter_map(|f| fix(f, text)).collect();
+    Published {
+        diagnostic: lsp_types::Diagnostic {
+            range,
+            severity: Some(DiagnosticSeverity::ERROR),
+            code: Some(NumberOrString::String(code(d))),
+            source: Some("certify".into()),
+            message: message(d),
+            ..Default::default()
+        },
+        fixes,
     }
+}
+
+/// A fix as an edit of `text`, titled with what it replaces; None when it
+/// points past its lines (a text that changed since).
+fn fix(f: &crate::diag::Fix, text: &str) -> Option<(String, TextEdit)> {
+    let (line, end_line) = (f.line.checked_sub(1)?, f.end_line.checked_sub(1)?);
+    let (col, end_col) = (f.column.checked_sub(1)?, f.end_column.checked_sub(1)?);
+    let fits = |l: usize, c: usize| c <= text::line(text, l).chars().count();
+    if (end_line, end_col) < (line, col) || !fits(line, col) || !fits(end_line, end_col) {
+        return None;
+    }
+    let range = lsp_types::Range::new(
+        text::position(text, line, col),
+        text::position(text, end_line, end_col),
+    );
+    let (a, b) = (
+        text::offset(text, range.start),
+        text::offset(text, range.end),
+    );
+    let old = &text[a..b];
+    let shown = |s: &str| {
+        let s = s.split_whitespace().collect::<Vec<_>>().join(" ");
+        if s.chars().count() > 60 {
+            format!("{}…", s.chars().take(60).collect::<String>())
+        } else {
+            s
+        }
+    };
+    let title = if old.is_empty() {
+        format!("Insert `{}`", shown(&f.text))
+    } else {
+        format!("Replace `{}` with `{}`", shown(old), shown(&f.text))
+    };
+    Some((title, TextEdit::new(range, f.text.clone())))
 }
 
 /// A file's text as the editor has it (`open`), else as on disk.
@@ -88,11 +144,61 @@ pub fn group(ds: &[Diagnostic], own: &Path, open: &dyn Fn(&Path) -> Option<Strin
         let body = text_of(&target, open);
         let mut lsp = to_lsp(d, &body);
         if target.as_path() == own && file != own && !d.file.is_empty() {
-            lsp.message = format!("{}: {}", d.file, lsp.message);
+            lsp.diagnostic.message = format!("{}: {}", d.file, lsp.diagnostic.message);
+            lsp.fixes.clear();
         }
         out.entry(target).or_default().push(lsp);
     }
     out
+}
+
+/// The errors a spec's check found in the game files it includes, shown
+/// on its `include:` value too (`include` is where that is written): the
+/// count, the first error, each with its place as related information.
+pub fn on_include(files: &mut PerFile, spec: &Path, text: &str, include: Option<Place>) {
+    let Some(at) = include else { return };
+    let elsewhere: Vec<(PathBuf, lsp_types::Diagnostic)> = files
+        .iter()
+        .filter(|(f, _)| f.as_path() != spec && is_game_of(f, spec))
+        .flat_map(|(f, ds)| ds.iter().map(|d| (f.clone(), d.diagnostic.clone())))
+        .collect();
+    let Some((first_file, first)) = elsewhere.first() else {
+        return;
+    };
+    let n = elsewhere.len();
+    let line = first.range.start.line + 1;
+    let headline = first.message.lines().next().unwrap_or_default();
+    let message = format!(
+        "the included game file has {n} error{}: {}:{line}: {headline}",
+        if n == 1 { "" } else { "s" },
+        first_file.display(),
+    );
+    let related = elsewhere
+        .iter()
+        .map(|(f, d)| lsp_types::DiagnosticRelatedInformation {
+            location: lsp_types::Location::new(text::uri_of(f), d.range),
+            message: d.message.lines().next().unwrap_or_default().to_string(),
+        })
+        .collect();
+    files
+        .entry(spec.to_path_buf())
+        .or_default()
+        .push(Published::from(lsp_types::Diagnostic {
+            range: text::range(text, at.line, at.col, at.width),
+            severity: Some(DiagnosticSeverity::ERROR),
+            code: Some(NumberOrString::String("Include.GameFileErrors".into())),
+            source: Some("certify".into()),
+            message,
+            related_information: Some(related),
+            ..Default::default()
+        }));
+}
+
+/// A file a spec's check reports on that is not the spec's fixture file:
+/// a game file it includes.
+fn is_game_of(file: &Path, spec: &Path) -> bool {
+    let fixtures = crate::fixtures::default_dir(&spec.display().to_string());
+    !file.starts_with(&fixtures)
 }
 
 /// A spec's text checked as `certify check` checks it.
@@ -127,7 +233,7 @@ fn failing(results: &[CaseResult], open: &dyn Fn(&Path) -> Option<String>) -> Pe
                 Some(text::range(&body, p.line - 1, p.column - 1, p.width))
             })
             .unwrap_or_default();
-        out.entry(path).or_default().push(lsp_types::Diagnostic {
+        let d = lsp_types::Diagnostic {
             range,
             severity: Some(DiagnosticSeverity::ERROR),
             code: Some(NumberOrString::String("Fixture.CaseFails".into())),
@@ -137,7 +243,8 @@ fn failing(results: &[CaseResult], open: &dyn Fn(&Path) -> Option<String>) -> Pe
                 r.target, r.expected, r.got
             ),
             ..Default::default()
-        });
+        };
+        out.entry(path).or_default().push(d.into());
     }
     out
 }
@@ -170,13 +277,16 @@ pub fn check_fixture(
             let at = spec_line(text);
             out.insert(
                 path.to_path_buf(),
-                vec![lsp_types::Diagnostic {
-                    range: text::range(text, at, 0, 4),
-                    severity: Some(DiagnosticSeverity::WARNING),
-                    source: Some("certify".into()),
-                    message: why,
-                    ..Default::default()
-                }],
+                vec![
+                    lsp_types::Diagnostic {
+                        range: text::range(text, at, 0, 4),
+                        severity: Some(DiagnosticSeverity::WARNING),
+                        source: Some("certify".into()),
+                        message: why,
+                        ..Default::default()
+                    }
+                    .into(),
+                ],
             );
             return out;
         }
@@ -230,7 +340,7 @@ pub fn check_game(
     let mut out = PerFile::new();
     out.insert(path.to_path_buf(), Vec::new());
     if saved
-        && let Some(spec) = including_spec(path)
+        && let Some(spec) = including_specs(path).into_iter().next()
         && let Err(ds) = crate::check::check_path(&spec.display().to_string())
     {
         let mine: Vec<Diagnostic> = ds
@@ -242,11 +352,14 @@ pub fn check_game(
     out
 }
 
-/// A spec beside the game's folder (`rules/x.yaml` for
-/// `rules/games/g.yaml`) or in it that includes the game file.
-fn including_spec(game: &Path) -> Option<PathBuf> {
-    let name = game.file_name()?.to_string_lossy().into_owned();
-    let dir = game.parent()?;
+/// The specs beside the game's folder (`rules/x.yaml` for
+/// `rules/games/g.yaml`) or in it that include the game file.
+pub fn including_specs(game: &Path) -> Vec<PathBuf> {
+    let (Some(name), Some(dir)) = (game.file_name(), game.parent()) else {
+        return Vec::new();
+    };
+    let name = name.to_string_lossy().into_owned();
+    let mut out = Vec::new();
     for d in [dir.parent(), Some(dir)].into_iter().flatten() {
         for spec in crate::spec::spec_files(&d.display().to_string()) {
             let Ok(t) = std::fs::read_to_string(&spec) else {
@@ -256,11 +369,11 @@ fn including_spec(game: &Path) -> Option<PathBuf> {
                 .lines()
                 .any(|l| l.contains("include:") && l.contains(name.as_str()));
             if includes && !text::same_file(Path::new(&spec), game) {
-                return Some(PathBuf::from(spec));
+                out.push(PathBuf::from(spec));
             }
         }
     }
-    None
+    out
 }
 
 /// The spec file whose `id` is `id`: in the folders beside a fixture
@@ -290,6 +403,30 @@ pub fn find_spec(fixture: &Path, id: &str) -> Option<PathBuf> {
         }
     }
     None
+}
+
+/// The kind of a file from its place: under `fixtures/` a fixture file,
+/// under `games/` a game file, under `rules/` a spec (so that a new file
+/// there is told what it lacks).
+pub fn kind_by_path(path: &Path) -> DocKind {
+    let is_yaml = path.extension().is_some_and(|e| e == "yaml" || e == "yml");
+    let parent = path.parent().and_then(Path::file_name);
+    let under = |name: &str| {
+        path.ancestors()
+            .skip(1)
+            .any(|a| a.file_name().is_some_and(|n| n == name))
+    };
+    if !is_yaml {
+        DocKind::Other
+    } else if parent.is_some_and(|n| n == "fixtures") {
+        DocKind::Fixture
+    } else if parent.is_some_and(|n| n == "games") {
+        DocKind::Game
+    } else if under("rules") {
+        DocKind::Spec
+    } else {
+        DocKind::Other
+    }
 }
 
 /// The kind of a document whose YAML does not parse, from its top-level

@@ -8,7 +8,7 @@ use super::reference::{self, Kind};
 use super::scope::{Owner, Scope, Slot, chain_before, owner, slot};
 use super::text::{self, Context};
 use crate::cards::{RANK_NAMES, SUIT_NAMES};
-use lsp_types::{Hover, HoverContents, Location, MarkupContent, MarkupKind};
+use lsp_types::Location;
 use std::path::{Path, PathBuf};
 
 /// An operator written with symbols, around the cursor.
@@ -28,8 +28,8 @@ fn symbol_at(ctx: &Context) -> Option<String> {
     (!op.is_empty() && !right.is_empty()).then_some(op)
 }
 
-/// The hover text at the cursor.
-pub fn hover(ctx: &Context, scope: &Scope) -> Option<Hover> {
+/// The hover text at the cursor, in Markdown.
+pub fn hover(ctx: &Context, scope: &Scope) -> Option<String> {
     let value = match slot(ctx, scope.doc.kind) {
         Slot::Condition => condition_hover(ctx, scope)?,
         Slot::PaysKey => {
@@ -42,13 +42,7 @@ pub fn hover(ctx: &Context, scope: &Scope) -> Option<Hover> {
         }
         _ => return None,
     };
-    Some(Hover {
-        contents: HoverContents::Markup(MarkupContent {
-            kind: MarkupKind::Markdown,
-            value,
-        }),
-        range: None,
-    })
+    Some(value)
 }
 
 fn event_text(e: &super::outline::Event) -> String {

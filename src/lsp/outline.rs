@@ -5,10 +5,10 @@
 //! the checker refuses the spec; the server keeps the last outline of a
 //! document whose YAML does not parse mid-edit.
 
+use super::tree::{Tree, entries, get, items, place, text};
 use crate::diag::input::FileKind;
 use crate::spec::SourceFile;
 use crate::spec::node::Node;
-use serde_saphyr::{Location, Spanned};
 
 /// What kind of file a document is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -22,13 +22,7 @@ pub enum DocKind {
     Other,
 }
 
-/// A place in a document: 0-based line and character column, and width.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Place {
-    pub line: usize,
-    pub col: usize,
-    pub width: usize,
-}
+pub use super::tree::Place;
 
 #[derive(Clone, Debug)]
 pub struct Event {
@@ -71,45 +65,8 @@ pub struct Outline {
     pub include: Option<(String, Place)>,
 }
 
-fn place(src: &SourceFile, loc: &Location, width: usize) -> Place {
-    let p = src.at(loc, width);
-    Place {
-        line: p.line - 1,
-        col: p.column - 1,
-        width,
-    }
-}
-
-fn entries(n: &Spanned<Node>) -> &[(Spanned<Node>, Spanned<Node>)] {
-    match &n.value {
-        Node::Map(e) => e,
-        _ => &[],
-    }
-}
-
-fn items(n: Option<&Spanned<Node>>) -> &[Spanned<Node>] {
-    match n.map(|n| &n.value) {
-        Some(Node::Seq(s)) => s,
-        _ => &[],
-    }
-}
-
-fn get<'a>(n: &'a Spanned<Node>, key: &str) -> Option<&'a Spanned<Node>> {
-    entries(n)
-        .iter()
-        .find(|(k, _)| matches!(&k.value, Node::Str(s) if s == key))
-        .map(|(_, v)| v)
-}
-
-fn text(n: Option<&Spanned<Node>>) -> Option<&str> {
-    match n.map(|n| &n.value) {
-        Some(Node::Str(s)) => Some(s),
-        _ => None,
-    }
-}
-
 /// The id (text and place) of a mapping's `key`.
-fn id_at(src: &SourceFile, n: &Spanned<Node>, key: &str) -> Option<(String, Place, Place)> {
+fn id_at(src: &SourceFile, n: &Tree, key: &str) -> Option<(String, Place, Place)> {
     let v = get(n, key)?;
     let s = text(Some(v))?.to_string();
     let w = s.chars().count().max(1);
@@ -117,7 +74,7 @@ fn id_at(src: &SourceFile, n: &Spanned<Node>, key: &str) -> Option<(String, Plac
 }
 
 /// The kind of a file from its top-level keys.
-fn kind_of(tree: &Spanned<Node>) -> DocKind {
+fn kind_of(tree: &Tree) -> DocKind {
     let has = |k: &str| get(tree, k).is_some();
     if has("cases") {
         DocKind::Fixture
@@ -165,7 +122,7 @@ pub fn outline(src: &SourceFile) -> Option<Outline> {
     Some(out)
 }
 
-fn game_outline(src: &SourceFile, game: &Spanned<Node>, out: &mut Outline) {
+fn game_outline(src: &SourceFile, game: &Tree, out: &mut Outline) {
     out.include = id_at(src, game, "include").map(|(s, p, _)| (s, p));
     for h in items(get(game, "hands")) {
         if let Some(s) = text(Some(h)) {
@@ -175,7 +132,7 @@ fn game_outline(src: &SourceFile, game: &Spanned<Node>, out: &mut Outline) {
     }
 }
 
-fn wager(src: &SourceFile, w: &Spanned<Node>) -> Option<Wager> {
+fn wager(src: &SourceFile, w: &Tree) -> Option<Wager> {
     let (id, at, _) = id_at(src, w, "id")?;
     let events = items(get(w, "events"))
         .iter()

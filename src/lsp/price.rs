@@ -6,7 +6,7 @@
 use super::outline::Outline;
 use super::text;
 use crate::model::Spec;
-use crate::report::numbers::percent;
+use crate::numbers::percent;
 use lsp_types::{InlayHint, InlayHintLabel, InlayHintTooltip};
 use std::collections::BTreeMap;
 

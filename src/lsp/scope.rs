@@ -53,10 +53,7 @@ pub fn slot(ctx: &Context, kind: DocKind) -> Slot {
     let (key, parent) = (ctx.key(), ctx.parent());
     match kind {
         DocKind::Fixture => {
-            if key == "expect" && ctx.flow_key.is_some() {
-                let k = ctx.flow_key.clone().unwrap_or_default();
-                Slot::ExpectValue(k.split('.').next().unwrap_or_default().to_string())
-            } else if ctx.in_key && (key == "expect" || parent == "expect") {
+            if ctx.in_key && (key == "expect" || parent == "expect") {
                 Slot::ExpectKey
             } else if parent == "expect" {
                 Slot::ExpectValue(key.split('.').next().unwrap_or_default().to_string())
@@ -77,7 +74,7 @@ pub fn slot(ctx: &Context, kind: DocKind) -> Slot {
                 Slot::WagerRef
             } else if key == "pay_table" {
                 Slot::TableRef
-            } else if key == "include" || ctx.flow_key.as_deref() == Some("include") {
+            } else if key == "include" {
                 Slot::Include
             } else {
                 Slot::Other

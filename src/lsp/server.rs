@@ -1,25 +1,24 @@
-//! The server's state and main loop: documents as the editor has them,
-//! requests answered on this thread from outlines (never waiting on a
-//! check or a computation), checks and prices handed to the workers and
-//! their results published as they arrive.
+//! The server's state and main loop: the protocol's life cycle
+//! (`initialize`, `shutdown`, `exit`), documents as the editor has them
+//! (full or ranged changes), requests answered on this thread from
+//! outlines and indexes (never waiting on a check or a computation), checks
+//! and prices handed to the workers and their results published as they
+//! arrive. The requests themselves are answered in `requests`.
 
+use super::client::Client;
+use super::diagnose::{self, Published};
 use super::outline::{DocKind, Outline};
-use super::scope::Scope;
+use super::text;
+use super::wire::{self, Incoming, code};
 use super::worker::{CheckJob, Event, Latest};
-use super::{complete, diagnose, navigate, text};
-use lsp_server::{Connection, ErrorCode, Message, Notification, Request, RequestId, Response};
 use lsp_types::notification::Notification as _;
-use lsp_types::request::Request as _;
-use lsp_types::{
-    CodeAction, CodeActionKind, CodeActionOrCommand, CodeActionProviderCapability,
-    CompletionOptions, CompletionResponse, ExecuteCommandOptions, HoverProviderCapability,
-    InitializeParams, InlayHint, MessageType, OneOf, PublishDiagnosticsParams, ServerCapabilities,
-    ShowDocumentParams, ShowMessageParams, TextDocumentSyncCapability, TextDocumentSyncKind, Uri,
-    notification, request,
-};
+use lsp_types::{InlayHint, PublishDiagnosticsParams, Uri, notification};
+use serde_json::{Value, json};
 use std::collections::{BTreeSet, HashMap};
+use std::io::{BufReader, Read, Write};
 use std::path::{Path, PathBuf};
-use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender, channel};
+use std::sync::Arc;
+use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender, SyncSender, channel, sync_channel};
 use std::time::{Duration, Instant};
 
 /// How long a document's text must stay unchanged before it is checked:
@@ -27,114 +26,129 @@ use std::time::{Duration, Instant};
 /// checked once. Short, so a diagnostic follows a keystroke within 50 ms.
 const DEBOUNCE: Duration = Duration::from_millis(15);
 
-/// The command of the code action that certifies a spec.
-pub const CERTIFY_COMMAND: &str = "certify.run";
+/// The most text the open documents may hold together; a document that
+/// would pass it is not opened (and said so), so memory stays bounded
+/// whatever an editor sends.
+const MAX_OPEN_TEXT: usize = 64 * crate::spec::limits::MAX_BYTES;
 
-struct Doc {
-    text: String,
+/// How many messages wait between the reader and the main loop: a flood
+/// of input waits in the pipe, not in memory.
+const QUEUE: usize = 256;
+
+pub struct Doc {
+    pub text: Arc<String>,
     /// The editor's version of the text.
-    version: i32,
+    pub version: i32,
     /// Counts the texts the document has had.
-    generation: u64,
+    pub generation: u64,
     /// The last outline of a text whose YAML parsed.
-    outline: Outline,
+    pub outline: Outline,
     /// The hints of a generation, once priced (empty when the spec does
     /// not check).
-    hints: Option<(u64, Vec<InlayHint>)>,
+    pub hints: Option<(u64, Vec<InlayHint>)>,
     /// Hint requests waiting for this generation's prices.
-    waiting: Vec<RequestId>,
+    pub waiting: Vec<Value>,
     /// Other files this document's last check published to.
-    published: BTreeSet<PathBuf>,
+    pub published: BTreeSet<PathBuf>,
+    /// The diagnostics last published on the document, with their fixes,
+    /// and the generation they are of.
+    pub shown: (u64, Vec<Published>),
 }
 
+/// Where the protocol's life cycle stands.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum State {
+    /// Before `initialize`.
+    Waiting,
+    Running,
+    /// After `shutdown`: only `exit` is taken.
+    ShuttingDown,
+}
+
+/// A request's answer: its result, or an error's code and message.
+pub type Reply = Result<Value, (i32, String)>;
+
+/// What answers a request (in `requests`, `actions`, `symbols`, `rename`).
+type Handler = fn(&mut Server, Value) -> Reply;
+
 pub struct Server {
-    conn: Connection,
-    docs: HashMap<PathBuf, Doc>,
+    out: Sender<Value>,
+    pub(super) docs: HashMap<PathBuf, Doc>,
     due: HashMap<PathBuf, Instant>,
     latest: Latest,
     checker: Sender<CheckJob>,
-    events: Sender<Event>,
-    root: Option<PathBuf>,
-    /// The client re-asks for hints when told they changed.
-    refresh: bool,
-    next_id: i32,
+    pub(super) events: SyncSender<Event>,
+    pub(super) client: Client,
+    state: State,
+    next_id: i64,
+    log: Box<dyn FnMut(&str)>,
 }
 
-pub fn capabilities() -> ServerCapabilities {
-    ServerCapabilities {
-        text_document_sync: Some(TextDocumentSyncCapability::Kind(TextDocumentSyncKind::FULL)),
-        completion_provider: Some(CompletionOptions {
-            trigger_characters: Some([".", " ", "{", ",", "[", "("].map(String::from).to_vec()),
-            ..Default::default()
-        }),
-        hover_provider: Some(HoverProviderCapability::Simple(true)),
-        definition_provider: Some(OneOf::Left(true)),
-        inlay_hint_provider: Some(OneOf::Left(true)),
-        code_action_provider: Some(CodeActionProviderCapability::Simple(true)),
-        execute_command_provider: Some(ExecuteCommandOptions {
-            commands: vec![CERTIFY_COMMAND.into()],
-            ..Default::default()
-        }),
-        ..Default::default()
-    }
-}
-
-/// Serves one connection: the handshake, then messages until `exit`.
-pub fn serve(conn: Connection) -> Result<(), String> {
-    let (id, params) = conn.initialize_start().map_err(|e| e.to_string())?;
-    let init: InitializeParams = serde_json::from_value(params).map_err(|e| e.to_string())?;
-    let result = serde_json::json!({
-        "capabilities": capabilities(),
-        "serverInfo": { "name": "certify", "version": env!("CARGO_PKG_VERSION") },
-    });
-    conn.initialize_finish(id, result)
-        .map_err(|e| e.to_string())?;
-    let (tx, rx) = channel();
-    let incoming = conn.receiver.clone();
-    let forward = tx.clone();
-    std::thread::Builder::new()
-        .name("certify-lsp-reader".into())
+/// Serves one connection on `input` and `output` until `exit` or the end
+/// of the input; the exit code (0 after `shutdown`, else 1). What cannot be
+/// answered on the wire goes to `log`.
+pub fn serve(
+    input: impl Read + Send + 'static,
+    output: impl Write + Send + 'static,
+    log: impl FnMut(&str) + 'static,
+) -> i32 {
+    let (out, to_write) = channel::<Value>();
+    let writer = std::thread::Builder::new()
+        .name("certify-lsp-writer".into())
         .spawn(move || {
-            for m in incoming {
-                if forward.send(Event::Lsp(m)).is_err() {
+            let mut w = output;
+            for m in to_write {
+                if wire::write(&mut w, &m).is_err() {
                     return;
                 }
             }
-            let _ = forward.send(Event::Closed);
-        })
-        .map_err(|e| e.to_string())?;
-    let latest = Latest::default();
-    #[allow(deprecated)] // `rootUri`: what older clients send.
-    let root = init
-        .workspace_folders
-        .as_ref()
-        .and_then(|f| f.first())
-        .and_then(|f| text::path_of(&f.uri))
-        .or_else(|| init.root_uri.as_ref().and_then(text::path_of));
-    let refresh = init
-        .capabilities
-        .workspace
-        .as_ref()
-        .and_then(|w| w.inlay_hint.as_ref())
-        .and_then(|h| h.refresh_support)
-        .unwrap_or(false);
+        });
+    let (tx, rx) = sync_channel(QUEUE);
+    let reader_tx = tx.clone();
+    let reader = std::thread::Builder::new()
+        .name("certify-lsp-reader".into())
+        .spawn(move || {
+            let mut input = BufReader::new(input);
+            loop {
+                let event = match wire::read(&mut input) {
+                    Ok(Some(m)) => Event::Wire(m),
+                    Ok(None) => Event::Closed,
+                    Err(wire::Broken(why)) => Event::Broken(why),
+                };
+                let last = !matches!(event, Event::Wire(_));
+                if reader_tx.send(event).is_err() || last {
+                    return;
+                }
+            }
+        });
+    let mut log: Box<dyn FnMut(&str)> = Box::new(log);
+    let (Ok(writer), Ok(_)) = (writer, reader) else {
+        log("certify lsp: cannot start its threads");
+        return 1;
+    };
+    let latest = Latest::new();
     let mut server = Server {
-        conn,
+        out,
         docs: HashMap::new(),
         due: HashMap::new(),
         checker: super::worker::start(latest.clone(), tx.clone()),
         latest,
         events: tx,
-        root,
-        refresh,
+        client: Client::default(),
+        state: State::Waiting,
         next_id: 0,
+        log,
     };
-    server.run(&rx);
-    Ok(())
+    let code = server.run(&rx);
+    server.latest.close();
+    // Everything answered is written before the exit.
+    drop(server);
+    let _ = writer.join();
+    code
 }
 
 impl Server {
-    fn run(&mut self, rx: &Receiver<Event>) {
+    fn run(&mut self, rx: &Receiver<Event>) -> i32 {
         loop {
             let wait = self
                 .due
@@ -144,8 +158,22 @@ impl Server {
                     t.saturating_duration_since(Instant::now())
                 });
             match rx.recv_timeout(wait) {
-                Ok(Event::Lsp(Message::Notification(n))) if n.method == "exit" => return,
-                Ok(Event::Closed) | Err(RecvTimeoutError::Disconnected) => return,
+                Ok(Event::Wire(m)) => {
+                    if let Some(code) = self.incoming(m) {
+                        return code;
+                    }
+                }
+                Ok(Event::Broken(why)) => {
+                    self.say(&format!("certify lsp: {why}"));
+                    return 1;
+                }
+                Ok(Event::Closed) | Err(RecvTimeoutError::Disconnected) => {
+                    if self.state == State::ShuttingDown {
+                        return 0;
+                    }
+                    self.say("certify lsp: the input ended without `shutdown` and `exit`");
+                    return 1;
+                }
                 Ok(event) => self.event(event),
                 Err(RecvTimeoutError::Timeout) => {}
             }
@@ -153,18 +181,100 @@ impl Server {
         }
     }
 
-    fn send(&self, m: impl Into<Message>) {
-        let _ = self.conn.sender.send(m.into());
+    pub(super) fn say(&mut self, line: &str) {
+        (self.log)(line);
     }
 
-    fn notify<N: lsp_types::notification::Notification>(&self, params: N::Params) {
-        self.send(Notification::new(N::METHOD.into(), params));
+    pub(super) fn send(&self, m: Value) {
+        let _ = self.out.send(m);
     }
 
-    fn request<R: lsp_types::request::Request>(&mut self, params: R::Params) {
+    pub(super) fn reply(&self, id: Value, result: Value) {
+        self.send(json!({ "jsonrpc": "2.0", "id": id, "result": result }));
+    }
+
+    pub(super) fn refuse(&self, id: Value, code: i32, message: &str) {
+        self.send(
+            json!({ "jsonrpc": "2.0", "id": id, "error": { "code": code, "message": message } }),
+        );
+    }
+
+    pub(super) fn notify<N: lsp_types::notification::Notification>(&self, params: N::Params) {
+        self.send(json!({ "jsonrpc": "2.0", "method": N::METHOD, "params": params }));
+    }
+
+    pub(super) fn request<R: lsp_types::request::Request>(&mut self, params: R::Params) {
         self.next_id += 1;
-        let id = RequestId::from(format!("certify-{}", self.next_id));
-        self.send(Request::new(id, R::METHOD.into(), params));
+        let id = format!("certify-{}", self.next_id);
+        self.send(json!({ "jsonrpc": "2.0", "id": id, "method": R::METHOD, "params": params }));
+    }
+
+    /// One message; the exit code once the server is to exit.
+    fn incoming(&mut self, m: Incoming) -> Option<i32> {
+        match m {
+            Incoming::Invalid { ids, code, why } => {
+                if ids.is_empty() {
+                    self.say(&format!("certify lsp: ignored {why}"));
+                }
+                for id in ids {
+                    self.refuse(id, code, &why);
+                }
+            }
+            Incoming::Response { .. } => {}
+            Incoming::Notification { method, .. } if method == "exit" => {
+                if self.state == State::ShuttingDown {
+                    return Some(0);
+                }
+                self.say("certify lsp: `exit` before `shutdown`");
+                return Some(1);
+            }
+            Incoming::Notification { method, params } => {
+                if self.state == State::Running {
+                    self.on_notification(&method, params);
+                }
+            }
+            Incoming::Request { id, method, params } => match (self.state, method.as_str()) {
+                (State::Waiting, "initialize") => self.initialize(id, &params),
+                (State::Waiting, _) => self.refuse(
+                    id,
+                    code::SERVER_NOT_INITIALIZED,
+                    "the server is not initialized: `initialize` comes first",
+                ),
+                (State::ShuttingDown, _) => self.refuse(
+                    id,
+                    code::INVALID_REQUEST,
+                    "the server is shutting down: after `shutdown` only `exit` is taken",
+                ),
+                (State::Running, "initialize") => self.refuse(
+                    id,
+                    code::INVALID_REQUEST,
+                    "the server is already initialized",
+                ),
+                (State::Running, "shutdown") => {
+                    self.state = State::ShuttingDown;
+                    self.reply(id, Value::Null);
+                }
+                (State::Running, _) => self.answer(id, &method, params),
+            },
+        }
+        None
+    }
+
+    fn initialize(&mut self, id: Value, params: &Value) {
+        if !params.is_object() {
+            return self.refuse(
+                id,
+                code::INVALID_PARAMS,
+                "`initialize` takes an object of parameters",
+            );
+        }
+        self.client = Client::of(params);
+        let result = json!({
+            "capabilities": Server::capabilities(&self.client),
+            "serverInfo": { "name": "certify", "version": env!("CARGO_PKG_VERSION") },
+        });
+        self.state = State::Running;
+        self.reply(id, result);
     }
 
     fn start_due_checks(&mut self) {
@@ -183,12 +293,12 @@ impl Server {
             let open = self
                 .docs
                 .iter()
-                .map(|(p, d)| (p.clone(), d.text.clone()))
+                .map(|(p, d)| (p.clone(), Arc::clone(&d.text)))
                 .collect();
             let _ = self.checker.send(CheckJob {
                 path: path.clone(),
                 generation: doc.generation,
-                text: doc.text.clone(),
+                text: doc.text.to_string(),
                 kind: doc.outline.kind,
                 outline: doc.outline.clone(),
                 open,
@@ -198,9 +308,7 @@ impl Server {
 
     fn event(&mut self, event: Event) {
         match event {
-            Event::Lsp(Message::Request(r)) => self.on_request(r),
-            Event::Lsp(Message::Notification(n)) => self.on_notification(n),
-            Event::Lsp(Message::Response(_)) | Event::Closed => {}
+            Event::Wire(_) | Event::Broken(_) | Event::Closed => {}
             Event::Diagnostics {
                 owner,
                 generation,
@@ -221,8 +329,8 @@ impl Server {
                 generation,
                 hints,
             } => {
-                if self.hints_ready(&path, generation, hints) && self.refresh {
-                    self.request::<request::InlayHintRefreshRequest>(());
+                if self.hints_ready(&path, generation, hints) && self.client.hint_refresh {
+                    self.request::<lsp_types::request::InlayHintRefreshRequest>(());
                 }
             }
             Event::Certified { path, result } => self.certified(&path, result),
@@ -240,13 +348,22 @@ impl Server {
             return;
         }
         let mut others = BTreeSet::new();
-        for (file, diagnostics) in files {
+        for (file, published) in files {
             // An open document's own check speaks for it.
             if file != owner && self.docs.contains_key(&file) {
                 continue;
             }
+            let mut diagnostics: Vec<lsp_types::Diagnostic> =
+                published.iter().map(|p| p.diagnostic.clone()).collect();
+            if !self.client.related_information {
+                for d in &mut diagnostics {
+                    d.related_information = None;
+                }
+            }
             let version = if file == owner {
-                self.docs.get(owner).map(|d| d.version)
+                let doc = self.docs.get_mut(owner).expect("current");
+                doc.shown = (generation, published);
+                Some(doc.version)
             } else {
                 others.insert(file.clone());
                 None
@@ -286,13 +403,15 @@ impl Server {
         }
         let doc = self.docs.get_mut(path).expect("current");
         doc.hints = Some((generation, hints.clone()));
-        for id in std::mem::take(&mut doc.waiting) {
-            self.send(Response::new_ok(id, &hints));
+        let waiting = std::mem::take(&mut doc.waiting);
+        for id in waiting {
+            self.reply(id, json!(hints));
         }
         true
     }
 
     fn certified(&mut self, path: &Path, result: Result<Vec<PathBuf>, String>) {
+        use lsp_types::{MessageType, ShowDocumentParams, ShowMessageParams};
         match result {
             Ok(files) => {
                 let names: Vec<String> = files.iter().map(|f| f.display().to_string()).collect();
@@ -304,11 +423,11 @@ impl Server {
                         names.join(", ")
                     ),
                 });
-                if let Some(md) = files
+                let md = files
                     .iter()
-                    .find(|f| f.extension().is_some_and(|e| e == "md"))
-                {
-                    self.request::<request::ShowDocument>(ShowDocumentParams {
+                    .find(|f| f.extension().is_some_and(|e| e == "md"));
+                if let Some(md) = md.filter(|_| self.client.show_document) {
+                    self.request::<lsp_types::request::ShowDocument>(ShowDocumentParams {
                         uri: text::uri_of(md),
                         external: None,
                         take_focus: Some(true),
@@ -323,39 +442,70 @@ impl Server {
         }
     }
 
-    fn on_notification(&mut self, n: Notification) {
-        match n.method.as_str() {
+    fn on_notification(&mut self, method: &str, params: Value) {
+        match method {
             notification::DidOpenTextDocument::METHOD => {
-                if let Ok(p) =
-                    serde_json::from_value::<lsp_types::DidOpenTextDocumentParams>(n.params)
-                    && let Some(path) = text::path_of(&p.text_document.uri)
-                {
-                    self.docs.insert(
-                        path.clone(),
-                        Doc {
-                            text: String::new(),
-                            version: p.text_document.version,
-                            generation: 0,
-                            outline: Outline::default(),
-                            hints: None,
-                            waiting: Vec::new(),
-                            published: BTreeSet::new(),
-                        },
-                    );
-                    self.set_text(&path, p.text_document.text, Duration::ZERO);
+                let Ok(p) = serde_json::from_value::<lsp_types::DidOpenTextDocumentParams>(params)
+                else {
+                    return self
+                        .say("certify lsp: ignored a `didOpen` whose parameters do not read");
+                };
+                let Some(path) = text::path_of(&p.text_document.uri) else {
+                    return;
+                };
+                let held: usize = self.docs.values().map(|d| d.text.len()).sum();
+                if held + p.text_document.text.len() > MAX_OPEN_TEXT {
+                    return self.say(&format!(
+                        "certify lsp: {} not opened: the open documents would hold more than {} MiB",
+                        path.display(),
+                        MAX_OPEN_TEXT >> 20
+                    ));
                 }
+                self.docs.insert(
+                    path.clone(),
+                    Doc {
+                        text: Arc::new(String::new()),
+                        version: p.text_document.version,
+                        generation: 0,
+                        outline: Outline::default(),
+                        hints: None,
+                        waiting: Vec::new(),
+                        published: BTreeSet::new(),
+                        shown: (0, Vec::new()),
+                    },
+                );
+                self.set_text(&path, p.text_document.text, Duration::ZERO);
             }
             notification::DidChangeTextDocument::METHOD => {
-                if let Ok(p) =
-                    serde_json::from_value::<lsp_types::DidChangeTextDocumentParams>(n.params)
-                    && let Some(path) = text::path_of(&p.text_document.uri)
-                    && let Some(change) = p.content_changes.into_iter().last()
-                {
-                    if let Some(doc) = self.docs.get_mut(&path) {
-                        doc.version = p.text_document.version;
+                let Ok(p) =
+                    serde_json::from_value::<lsp_types::DidChangeTextDocumentParams>(params)
+                else {
+                    return self
+                        .say("certify lsp: ignored a `didChange` whose parameters do not read");
+                };
+                let Some(path) = text::path_of(&p.text_document.uri) else {
+                    return;
+                };
+                let Some(doc) = self.docs.get_mut(&path) else {
+                    return;
+                };
+                doc.version = p.text_document.version;
+                let mut new = doc.text.to_string();
+                for change in &p.content_changes {
+                    text::apply(&mut new, change.range, &change.text);
+                    if new.len() > MAX_OPEN_TEXT {
+                        break;
                     }
-                    self.set_text(&path, change.text, DEBOUNCE);
                 }
+                if new.len() > wire::MAX_BODY {
+                    self.close(&path);
+                    return self.say(&format!(
+                        "certify lsp: {} closed: its text passed {} MiB",
+                        path.display(),
+                        wire::MAX_BODY >> 20
+                    ));
+                }
+                self.set_text(&path, new, DEBOUNCE);
             }
             notification::DidSaveTextDocument::METHOD => {
                 // A saved game or fixture file changes what the other
@@ -367,45 +517,46 @@ impl Server {
             }
             notification::DidCloseTextDocument::METHOD => {
                 if let Ok(p) =
-                    serde_json::from_value::<lsp_types::DidCloseTextDocumentParams>(n.params)
+                    serde_json::from_value::<lsp_types::DidCloseTextDocumentParams>(params)
                     && let Some(path) = text::path_of(&p.text_document.uri)
-                    && let Some(doc) = self.docs.remove(&path)
                 {
-                    self.due.remove(&path);
-                    for id in doc.waiting {
-                        self.send(Response::new_ok(id, Vec::<InlayHint>::new()));
-                    }
-                    self.clear(&path);
-                    for f in &doc.published {
-                        self.clear(f);
-                    }
+                    self.close(&path);
                 }
             }
             notification::Cancel::METHOD => {
-                if let Ok(p) = serde_json::from_value::<lsp_types::CancelParams>(n.params) {
-                    let id = match p.id {
-                        lsp_types::NumberOrString::Number(n) => RequestId::from(n),
-                        lsp_types::NumberOrString::String(s) => RequestId::from(s),
-                    };
-                    for doc in self.docs.values_mut() {
-                        if let Some(i) = doc.waiting.iter().position(|w| *w == id) {
-                            doc.waiting.remove(i);
-                            let r = Response::new_err(
-                                id.clone(),
-                                ErrorCode::RequestCanceled as i32,
-                                "cancelled".into(),
-                            );
-                            let _ = self.conn.sender.send(r.into());
-                        }
+                let id = params.get("id").cloned().unwrap_or(Value::Null);
+                let mut cancelled = false;
+                for doc in self.docs.values_mut() {
+                    if let Some(i) = doc.waiting.iter().position(|w| *w == id) {
+                        doc.waiting.remove(i);
+                        cancelled = true;
                     }
+                }
+                if cancelled {
+                    self.refuse(id, code::REQUEST_CANCELLED, "cancelled");
                 }
             }
             _ => {}
         }
     }
 
+    fn close(&mut self, path: &Path) {
+        let Some(doc) = self.docs.remove(path) else {
+            return;
+        };
+        self.due.remove(path);
+        for id in doc.waiting {
+            self.reply(id, json!([]));
+        }
+        self.clear(path);
+        for f in &doc.published {
+            self.clear(f);
+        }
+    }
+
     /// A document's new text: a new generation, its outline (the last one
-    /// kept while its YAML does not parse), a check after `delay`.
+    /// kept while its YAML does not parse), a check after `delay`, and one
+    /// of each open document that reads it (a fixture file of a spec).
     fn set_text(&mut self, path: &Path, text: String, delay: Duration) {
         let Some(doc) = self.docs.get_mut(path) else {
             return;
@@ -420,128 +571,84 @@ impl Server {
             }
             None => {}
         }
-        doc.text = text;
-        self.due.insert(path.to_path_buf(), Instant::now() + delay);
+        if doc.outline.kind == DocKind::Other {
+            // Not yet a spec by its content: by its place.
+            doc.outline.kind = diagnose::kind_by_path(path);
+        }
+        doc.text = Arc::new(text);
+        let due = Instant::now() + delay;
+        self.due.insert(path.to_path_buf(), due);
+        if let (DocKind::Spec, Some((id, _))) = (doc.outline.kind, doc.outline.id.clone()) {
+            for (p, d) in &self.docs {
+                if d.outline.kind == DocKind::Fixture
+                    && d.outline.id.as_ref().is_some_and(|(i, _)| *i == id)
+                {
+                    self.due.entry(p.clone()).or_insert(due);
+                }
+            }
+        }
     }
 
-    fn on_request(&mut self, r: Request) {
-        let id = r.id.clone();
-        let reply = match r.method.as_str() {
-            request::Shutdown::METHOD => Ok(serde_json::Value::Null),
-            request::Completion::METHOD => self.completion(r.params),
-            request::HoverRequest::METHOD => self.hover(r.params),
-            request::GotoDefinition::METHOD => self.definition(r.params),
-            request::CodeActionRequest::METHOD => self.code_actions(r.params),
-            request::ExecuteCommand::METHOD => self.execute(r.params),
-            request::InlayHintRequest::METHOD => match self.inlay_hints(id.clone(), r.params) {
-                Some(v) => v,
-                None => return,
-            },
-            _ => Err((
-                ErrorCode::MethodNotFound,
-                format!("unsupported: {}", r.method),
-            )),
-        };
-        let response = match reply {
-            Ok(v) => Response::new_ok(id, v),
-            Err((code, m)) => Response::new_err(id, code as i32, m),
-        };
-        self.send(response);
-    }
-
-    /// The document at a position, its cursor context and scope.
-    fn at(&self, uri: &Uri, pos: lsp_types::Position) -> Option<(PathBuf, text::Context, usize)> {
-        let path = text::path_of(uri)?;
-        let doc = self.docs.get(&path)?;
-        let line = pos.line as usize;
-        let col = text::char_col(text::line(&doc.text, line), pos.character);
-        Some((path, text::context(&doc.text, line, col), line))
-    }
-
-    fn open_text(&self) -> impl Fn(&Path) -> Option<String> + '_ {
+    /// The text of an open document standing for a file, if one does.
+    pub(super) fn open_text(&self) -> impl Fn(&Path) -> Option<String> + '_ {
         |p: &Path| {
             self.docs
                 .iter()
                 .find(|(q, _)| text::same_file(q, p))
-                .map(|(_, d)| d.text.clone())
+                .map(|(_, d)| d.text.to_string())
         }
     }
 
-    fn scope<'a>(&'a self, path: &'a Path, line: usize) -> Scope<'a> {
-        let doc = &self.docs[path].outline;
-        let open = self.open_text();
-        let spec = match doc.kind {
-            DocKind::Fixture => doc.id.as_ref().and_then(|(id, _)| {
-                let open_spec = self.docs.iter().find(|(_, d)| {
-                    d.outline.kind == DocKind::Spec
-                        && d.outline.id.as_ref().is_some_and(|(i, _)| i == id)
-                });
-                match open_spec {
-                    Some((p, d)) => Some((p.clone(), d.outline.clone())),
-                    None => {
-                        let p = diagnose::find_spec(path, id)?;
-                        let t = std::fs::read_to_string(&p).ok()?;
-                        let src = crate::spec::SourceFile::new(p.display().to_string(), t);
-                        Some((p, super::outline::outline(&src)?))
-                    }
-                }
-            }),
-            _ => None,
-        };
-        let (spec_path, spec_outline) = match &spec {
-            Some((p, o)) => (p.as_path(), o),
-            None => (path, doc),
-        };
-        let game = navigate::included_game(spec_path, spec_outline, &open);
-        Scope {
-            path,
-            line,
-            doc,
-            spec,
-            game,
+    /// A request, answered by its handler (`requests`); a handler that
+    /// fails on a bug answers with an internal error and the server goes
+    /// on.
+    fn answer(&mut self, id: Value, method: &str, params: Value) {
+        if method == <lsp_types::request::InlayHintRequest as lsp_types::request::Request>::METHOD {
+            return self.inlay_hints(id, params);
         }
-    }
-
-    fn completion(&self, params: serde_json::Value) -> Reply {
-        let p: lsp_types::CompletionParams = parse(params)?;
-        let pos = p.text_document_position.position;
-        let Some((path, ctx, line)) = self.at(&p.text_document_position.text_document.uri, pos)
-        else {
-            return Ok(serde_json::Value::Null);
+        use lsp_types::request::{self as r, Request as _};
+        let handler: Handler = match method {
+            r::Completion::METHOD => Server::completion,
+            r::HoverRequest::METHOD => Server::hover,
+            r::GotoDefinition::METHOD => Server::definition,
+            r::CodeActionRequest::METHOD => Server::code_actions,
+            r::ExecuteCommand::METHOD => Server::execute,
+            r::DocumentSymbolRequest::METHOD => Server::document_symbols,
+            r::WorkspaceSymbolRequest::METHOD => Server::workspace_symbols,
+            r::References::METHOD => Server::references,
+            r::PrepareRenameRequest::METHOD => Server::prepare_rename,
+            r::Rename::METHOD => Server::rename,
+            r::SemanticTokensFullRequest::METHOD => Server::semantic_tokens,
+            _ => {
+                return self.refuse(
+                    id,
+                    code::METHOD_NOT_FOUND,
+                    &format!("unsupported: {method}"),
+                );
+            }
         };
-        let items = complete::complete(&ctx, &self.scope(&path, line), pos);
-        to_value(CompletionResponse::Array(items))
-    }
-
-    fn hover(&self, params: serde_json::Value) -> Reply {
-        let p: lsp_types::HoverParams = parse(params)?;
-        let tp = p.text_document_position_params;
-        let Some((path, ctx, line)) = self.at(&tp.text_document.uri, tp.position) else {
-            return Ok(serde_json::Value::Null);
-        };
-        to_value(navigate::hover(&ctx, &self.scope(&path, line)))
-    }
-
-    fn definition(&self, params: serde_json::Value) -> Reply {
-        let p: lsp_types::GotoDefinitionParams = parse(params)?;
-        let tp = p.text_document_position_params;
-        let Some((path, ctx, line)) = self.at(&tp.text_document.uri, tp.position) else {
-            return Ok(serde_json::Value::Null);
-        };
-        let open = self.open_text();
-        to_value(navigate::definition(&ctx, &self.scope(&path, line), &open))
+        let run = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| handler(self, params)));
+        match run {
+            Ok(Ok(v)) => self.reply(id, v),
+            Ok(Err((code, m))) => self.refuse(id, code, &m),
+            Err(_) => self.refuse(
+                id,
+                code::INTERNAL_ERROR,
+                &format!("certify lsp: a bug answering {method}; please report it"),
+            ),
+        }
     }
 
     /// The hints of the document's text: now when priced, else once the
-    /// pricer has them (None: the request waits, the loop goes on).
-    fn inlay_hints(&mut self, id: RequestId, params: serde_json::Value) -> Option<Reply> {
-        let p: lsp_types::InlayHintParams = match parse(params) {
+    /// pricer has them (the request waits, the loop goes on).
+    fn inlay_hints(&mut self, id: Value, params: Value) {
+        let p: lsp_types::InlayHintParams = match serde_json::from_value(params) {
             Ok(p) => p,
-            Err(e) => return Some(Err(e)),
+            Err(e) => return self.refuse(id, code::INVALID_PARAMS, &e.to_string()),
         };
         let doc = text::path_of(&p.text_document.uri).and_then(|path| self.docs.get_mut(&path));
         let Some(doc) = doc.filter(|d| d.outline.kind == DocKind::Spec) else {
-            return Some(to_value(Vec::<InlayHint>::new()));
+            return self.reply(id, json!([]));
         };
         match &doc.hints {
             Some((g, hints)) if *g == doc.generation => {
@@ -550,70 +657,17 @@ impl Server {
                     .iter()
                     .filter(|h| h.position >= range.start && h.position <= range.end)
                     .collect();
-                Some(to_value(shown))
+                let v = json!(shown);
+                self.reply(id, v);
             }
-            _ => {
-                doc.waiting.push(id);
-                None
-            }
+            _ => doc.waiting.push(id),
         }
     }
 
-    fn code_actions(&self, params: serde_json::Value) -> Reply {
-        let p: lsp_types::CodeActionParams = parse(params)?;
-        let uri = p.text_document.uri;
-        let is_spec = text::path_of(&uri)
-            .and_then(|path| self.docs.get(&path))
-            .is_some_and(|d| d.outline.kind == DocKind::Spec);
-        if !is_spec {
-            return to_value(Vec::<CodeActionOrCommand>::new());
-        }
-        let command = lsp_types::Command {
-            title: "certify: check, compute and write the reports".into(),
-            command: CERTIFY_COMMAND.into(),
-            arguments: Some(vec![serde_json::json!(uri.as_str())]),
-        };
-        to_value(vec![CodeActionOrCommand::CodeAction(CodeAction {
-            title: command.title.clone(),
-            kind: Some(CodeActionKind::SOURCE),
-            command: Some(command),
-            ..Default::default()
-        })])
+    /// The document of a URI.
+    pub(super) fn doc(&self, uri: &Uri) -> Option<(PathBuf, &Doc)> {
+        let path = text::path_of(uri)?;
+        let doc = self.docs.get(&path)?;
+        Some((path, doc))
     }
-
-    fn execute(&mut self, params: serde_json::Value) -> Reply {
-        let p: lsp_types::ExecuteCommandParams = parse(params)?;
-        let path = p
-            .arguments
-            .first()
-            .and_then(|a| a.as_str())
-            .and_then(|u| u.parse::<Uri>().ok())
-            .and_then(|u| text::path_of(&u));
-        let (Some(path), true) = (path, p.command == CERTIFY_COMMAND) else {
-            return Err((
-                ErrorCode::InvalidParams,
-                "expected certify.run SPEC_URI".into(),
-            ));
-        };
-        self.notify::<notification::ShowMessage>(ShowMessageParams {
-            typ: MessageType::INFO,
-            message: format!("certify {}: running…", path.display()),
-        });
-        let (events, root) = (self.events.clone(), self.root.clone());
-        std::thread::spawn(move || {
-            let result = super::run::certify(&path, root.as_deref());
-            let _ = events.send(Event::Certified { path, result });
-        });
-        Ok(serde_json::Value::Null)
-    }
-}
-
-type Reply = Result<serde_json::Value, (ErrorCode, String)>;
-
-fn parse<T: serde::de::DeserializeOwned>(v: serde_json::Value) -> Result<T, (ErrorCode, String)> {
-    serde_json::from_value(v).map_err(|e| (ErrorCode::InvalidParams, e.to_string()))
-}
-
-fn to_value(v: impl serde::Serialize) -> Reply {
-    serde_json::to_value(v).map_err(|e| (ErrorCode::InternalError, e.to_string()))
 }

@@ -91,6 +91,42 @@ pub fn range(text: &str, line_no: usize, col: usize, width: usize) -> Range {
     )
 }
 
+/// The byte offset of an LSP position in `text`: a line past the end is
+/// the end of the text, a character past its line's end that end, and a
+/// position between the two halves of a UTF-16 pair the character's start.
+pub fn offset(text: &str, pos: Position) -> usize {
+    let mut start = 0;
+    for _ in 0..pos.line {
+        match text[start..].find('\n') {
+            Some(i) => start += i + 1,
+            None => return text.len(),
+        }
+    }
+    let end = text[start..].find('\n').map_or(text.len(), |i| start + i);
+    let line = &text[start..end];
+    let line = line.strip_suffix('\r').unwrap_or(line);
+    let mut units = 0;
+    for (i, c) in line.char_indices() {
+        units += c.len_utf16();
+        if units > pos.character as usize {
+            return start + i;
+        }
+    }
+    start + line.len()
+}
+
+/// Applies one change an editor sent: its range replaced by its text, or
+/// the whole text when it has no range.
+pub fn apply(text: &mut String, range: Option<Range>, new: &str) {
+    match range {
+        None => new.clone_into(text),
+        Some(r) => {
+            let (a, b) = (offset(text, r.start), offset(text, r.end));
+            text.replace_range(a.min(b)..a.max(b), new);
+        }
+    }
+}
+
 /// What the line under the cursor is: the key it writes (or the key of
 /// the entry it continues), the keys above it, and where the cursor is.
 #[derive(Debug, Default)]
@@ -105,9 +141,12 @@ pub struct Context {
     pub before: String,
     /// The line's text from the cursor on.
     pub after: String,
-    /// Inside a flow mapping `{ ... }` on the line, the key being written
-    /// (when the cursor is in a value) or None.
-    pub flow_key: Option<String>,
+    /// The cursor is on the line's own key (the last of `path`).
+    pub on_key: bool,
+    /// The cursor is inside `{ }` or `[ ]` on the line.
+    pub in_flow: bool,
+    /// The column where the line's key starts, or would.
+    pub key_col: usize,
 }
 
 impl Context {
@@ -184,10 +223,13 @@ pub fn context(text: &str, line_no: usize, col: usize) -> Context {
         .map_or("", |l| l.strip_suffix('\r').unwrap_or(l));
     let byte = here.char_indices().nth(col).map_or(here.len(), |(b, _)| b);
     let (indent, own, value_at) = key_of(here);
+    let key_col = own.as_ref().map_or(value_at, |(at, _)| *at);
+    let mut on_key = false;
     let mut path = Vec::new();
     let (mut limit, mut in_key, mut start) = (indent, false, value_at.min(byte));
     if let Some((at, key)) = &own {
         in_key = byte <= at + key.len();
+        on_key = in_key;
         if in_key {
             start = *at;
         }
@@ -222,30 +264,97 @@ pub fn context(text: &str, line_no: usize, col: usize) -> Context {
         }
     }
     path.reverse();
-    let before = here[start.min(byte)..byte].to_string();
-    let after = here[byte..].to_string();
-    let flow_key = if in_key { None } else { flow_key(&before) };
-    let in_flow_key = !in_key && before.contains('{') && flow_key.is_none();
+    if value_at < byte
+        && let Some(flow) = flow(&here[value_at..byte])
+    {
+        // Inside `{ ... }` or `[ ... ]` on the line: the keys of the flow
+        // mappings the cursor is in extend the path, as block keys do.
+        path.extend(flow.path);
+        return Context {
+            path,
+            in_key: flow.in_key,
+            before: here[value_at + flow.token..byte].to_string(),
+            after: here[byte..].to_string(),
+            on_key: false,
+            in_flow: true,
+            key_col,
+        };
+    }
     Context {
         path,
-        in_key: in_key || in_flow_key,
-        before,
-        after,
-        flow_key,
+        in_key,
+        before: here[start.min(byte)..byte].to_string(),
+        after: here[byte..].to_string(),
+        on_key,
+        in_flow: false,
+        key_col,
     }
 }
 
-/// In a flow mapping's text up to the cursor, the key whose value the
-/// cursor is in; None when the cursor is in a key (or not in `{ }`).
-fn flow_key(before: &str) -> Option<String> {
-    let open = before.rfind('{')?;
-    let inner = &before[open + 1..];
-    if inner.contains('}') {
-        return None;
+/// Where the cursor is among the flow collections of a line's value.
+struct Flow {
+    /// The keys of the mappings it is in the value of.
+    path: Vec<String>,
+    in_key: bool,
+    /// The byte where the key or value under the cursor starts.
+    token: usize,
+}
+
+/// The flow collections open at the end of `value` (a line's value up to
+/// the cursor); None when none is.
+fn flow(value: &str) -> Option<Flow> {
+    // Each open collection: a mapping's key once its `:` is read (None
+    // for a sequence, or a key not yet ended), and where its entry starts.
+    struct Open {
+        map: bool,
+        key: Option<String>,
+        entry: usize,
     }
-    let entry = inner.rsplit(',').next().unwrap_or("");
-    let (key, _) = entry.split_once(':')?;
-    Some(key.trim().to_string())
+    let mut open: Vec<Open> = Vec::new();
+    let bytes = value.as_bytes();
+    let mut i = 0;
+    while i < bytes.len() {
+        match bytes[i] {
+            q @ (b'"' | b'\'') => {
+                let end = value[i + 1..]
+                    .find(q as char)
+                    .map_or(bytes.len(), |e| i + 1 + e + 1);
+                i = end;
+                continue;
+            }
+            b'{' | b'[' => open.push(Open {
+                map: bytes[i] == b'{',
+                key: None,
+                entry: i + 1,
+            }),
+            b'}' | b']' => {
+                open.pop();
+            }
+            b',' => {
+                if let Some(o) = open.last_mut() {
+                    o.key = None;
+                    o.entry = i + 1;
+                }
+            }
+            b':' if bytes.get(i + 1).is_none_or(|b| b" ,}]".contains(b)) => {
+                if let Some(o) = open.last_mut().filter(|o| o.map && o.key.is_none()) {
+                    o.key = Some(value[o.entry..i].trim().to_string());
+                    o.entry = i + 1;
+                }
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    let inner = open.last()?;
+    let in_key = inner.map && inner.key.is_none();
+    let token =
+        inner.entry + (value[inner.entry..].len() - value[inner.entry..].trim_start().len());
+    Some(Flow {
+        path: open.iter().filter_map(|o| o.key.clone()).collect(),
+        in_key,
+        token,
+    })
 }
 
 #[cfg(test)]
@@ -258,6 +367,40 @@ mod tests {
         let uri = uri_of(p);
         assert_eq!(uri.as_str(), "file:///tmp/a%20b/r%C3%A9.yaml");
         assert_eq!(path_of(&uri).unwrap(), p);
+    }
+
+    #[test]
+    fn ranged_changes_apply_in_utf16_units_and_out_of_range_is_clamped() {
+        let mut t = String::from("a😀b\nsecond\r\nthird");
+        apply(
+            &mut t,
+            Some(Range::new(Position::new(0, 3), Position::new(0, 4))),
+            "B",
+        );
+        assert_eq!(t, "a😀B\nsecond\r\nthird");
+        // Inside the pair: the character's start.
+        apply(
+            &mut t,
+            Some(Range::new(Position::new(0, 2), Position::new(0, 3))),
+            "x",
+        );
+        assert_eq!(t, "axB\nsecond\r\nthird");
+        // Past the line's end: before its `\r\n`.
+        apply(
+            &mut t,
+            Some(Range::new(Position::new(1, 99), Position::new(1, 99))),
+            "!",
+        );
+        assert_eq!(t, "axB\nsecond!\r\nthird");
+        // Past the text, and backwards.
+        apply(
+            &mut t,
+            Some(Range::new(Position::new(9, 0), Position::new(2, 2))),
+            "",
+        );
+        assert_eq!(t, "axB\nsecond!\r\nth");
+        apply(&mut t, None, "new");
+        assert_eq!(t, "new");
     }
 
     #[test]
@@ -279,6 +422,29 @@ mod tests {
         assert!(c.in_key, "{c:?}");
         assert_eq!(c.word_before(), "f");
         let c = context(text, 7, 20);
-        assert_eq!(c.flow_key.as_deref(), Some("e"));
+        assert_eq!(c.path, ["wagers", "pay_tables", "pays", "e"]);
+        assert!(!c.in_key);
+    }
+
+    #[test]
+    fn flow_mappings_extend_the_path_as_block_mappings_do() {
+        let text = "report:\n  headline:\n    - { wager: player, pay_table: tie }\n";
+        let line = "    - { wager: player, pay_table: tie }";
+        let at = |s: &str| line.find(s).unwrap();
+        let c = context(text, 2, at("player") + 2);
+        assert_eq!(c.path, ["report", "headline", "wager"]);
+        assert!(!c.in_key);
+        assert_eq!(c.word_before(), "pl");
+        let c = context(text, 2, at("pay_table") + 3);
+        assert_eq!(c.path, ["report", "headline"]);
+        assert!(c.in_key);
+        assert_eq!(c.word_before(), "pay");
+        let c = context(text, 2, at("tie") + 1);
+        assert_eq!(c.path, ["report", "headline", "pay_table"]);
+        // Nested, and a sequence inside a mapping.
+        let text = "x: { a: { b: [c, d] } }\n";
+        let c = context(text, 0, text.find('d').unwrap());
+        assert_eq!(c.path, ["x", "a", "b"]);
+        assert!(!c.in_key);
     }
 }

@@ -9,18 +9,21 @@
 
 use super::diagnose::{self, PerFile};
 use super::outline::{DocKind, Outline};
+use super::wire::Incoming;
 use crate::model::Spec;
-use lsp_server::Message;
 use lsp_types::InlayHint;
 use std::collections::HashMap;
 use std::panic::AssertUnwindSafe;
 use std::path::{Path, PathBuf};
-use std::sync::mpsc::{Receiver, Sender, channel};
+use std::sync::mpsc::{Receiver, Sender, SyncSender, channel};
 use std::sync::{Arc, Mutex};
 
 /// Everything the main loop waits for.
 pub enum Event {
-    Lsp(Message),
+    /// A message from the editor.
+    Wire(Incoming),
+    /// The input cannot be followed any more: why.
+    Broken(String),
     /// Diagnostics of a document's check, per file. `partial`: the first
     /// part (the document's own) of a check that has more to come, so the
     /// other files published before stay.
@@ -51,24 +54,33 @@ pub enum Event {
     Closed,
 }
 
-/// The newest generation of each document's text.
-#[derive(Clone, Default)]
-pub struct Latest(Arc<Mutex<HashMap<PathBuf, u64>>>);
+/// The newest generation of each document's text; none once the server
+/// has ended (the work left is dropped).
+#[derive(Clone)]
+pub struct Latest(Arc<Mutex<Option<HashMap<PathBuf, u64>>>>);
 
 impl Latest {
+    pub fn new() -> Latest {
+        Latest(Arc::new(Mutex::new(Some(HashMap::new()))))
+    }
+
+    /// Every job waiting is dropped, every result is stale.
+    pub fn close(&self) {
+        *self.0.lock().expect("no thread panics holding it") = None;
+    }
+
     pub fn set(&self, path: &Path, generation: u64) {
-        self.0
-            .lock()
-            .expect("no thread panics holding it")
-            .insert(path.to_path_buf(), generation);
+        if let Some(map) = self.0.lock().expect("no thread panics holding it").as_mut() {
+            map.insert(path.to_path_buf(), generation);
+        }
     }
 
     pub fn is_current(&self, path: &Path, generation: u64) -> bool {
         self.0
             .lock()
             .expect("no thread panics holding it")
-            .get(path)
-            .is_none_or(|&g| g == generation)
+            .as_ref()
+            .is_some_and(|map| map.get(path).is_none_or(|&g| g == generation))
     }
 }
 
@@ -81,7 +93,7 @@ pub struct CheckJob {
     pub outline: Outline,
     /// The texts of the documents open in the editor, which stand for
     /// their files (a fixture file's spec, an excerpt's lines).
-    pub open: HashMap<PathBuf, String>,
+    pub open: HashMap<PathBuf, Arc<String>>,
 }
 
 pub struct PriceJob {
@@ -103,7 +115,7 @@ fn newest<J>(rx: &Receiver<J>, first: J, path: impl Fn(&J) -> &Path) -> Vec<J> {
 }
 
 /// Starts the checker and the pricer; returns where to send check jobs.
-pub fn start(latest: Latest, events: Sender<Event>) -> Sender<CheckJob> {
+pub fn start(latest: Latest, events: SyncSender<Event>) -> Sender<CheckJob> {
     let (check_tx, check_rx) = channel::<CheckJob>();
     let (price_tx, price_rx) = channel::<PriceJob>();
     {
@@ -160,12 +172,12 @@ pub fn start(latest: Latest, events: Sender<Event>) -> Sender<CheckJob> {
     check_tx
 }
 
-fn check(job: CheckJob, events: &Sender<Event>, price: &Sender<PriceJob>) {
+fn check(job: CheckJob, events: &SyncSender<Event>, price: &Sender<PriceJob>) {
     let open = |p: &Path| {
         job.open
             .iter()
             .find(|(q, _)| super::text::same_file(q, p))
-            .map(|(_, t)| t.clone())
+            .map(|(_, t)| t.to_string())
     };
     let send = |files: PerFile, partial: bool| {
         let _ = events.send(Event::Diagnostics {
@@ -184,7 +196,12 @@ fn check(job: CheckJob, events: &Sender<Event>, price: &Sender<PriceJob>) {
                 priced: checked.is_ok(),
             });
             match checked {
-                Err(ds) => send(diagnose::group(&ds, &job.path, &open), false),
+                Err(ds) => {
+                    let mut files = diagnose::group(&ds, &job.path, &open);
+                    let include = job.outline.include.as_ref().map(|(_, p)| *p);
+                    diagnose::on_include(&mut files, &job.path, &job.text, include);
+                    send(files, false);
+                }
                 Ok(spec) => {
                     let mut own = PerFile::new();
                     own.insert(job.path.clone(), Vec::new());
@@ -232,7 +249,7 @@ fn fixture(job: &CheckJob, open: &dyn Fn(&Path) -> Option<String>) -> PerFile {
         .open
         .iter()
         .find(|(_, t)| declares(t))
-        .map(|(p, t)| (p.clone(), t.clone()))
+        .map(|(p, t)| (p.clone(), t.to_string()))
         .or_else(|| {
             let p = diagnose::find_spec(&job.path, id)?;
             let t = std::fs::read_to_string(&p).ok()?;

@@ -133,6 +133,30 @@ pub struct ReportPlan {
     /// The wagers or combined entries (ids, checked) a player who sees the
     /// first cards chooses among by default: the base game's.
     pub protect: Vec<String>,
+    /// Rounds dealt an hour (`rounds_per_hour`); None: the default,
+    /// `ROUNDS_PER_HOUR`.
+    pub rounds_per_hour: Option<u32>,
+    /// The wagers (ids, checked) the layout leaves open after the first
+    /// hand's first two cards are dealt face up.
+    pub after_cards_seen: Vec<String>,
+}
+
+/// Rounds dealt an hour where a spec declares none: the Wizard of Odds'
+/// figure for baccarat ("Casino Game House Edge" table, hands per hour:
+/// baccarat and mini-baccarat 72).
+pub const ROUNDS_PER_HOUR: u32 = 72;
+
+/// The most rounds an hour a spec may declare.
+pub const MAX_ROUNDS_PER_HOUR: u32 = 1000;
+
+impl ReportPlan {
+    /// Rounds dealt an hour, and whether the spec declares it.
+    pub fn pace(&self) -> (u32, bool) {
+        match self.rounds_per_hour {
+            Some(n) => (n, true),
+            None => (ROUNDS_PER_HOUR, false),
+        }
+    }
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -209,17 +233,22 @@ impl Edition {
     }
 }
 
-/// Declared payout limits, in dollars.
+/// Declared payout limits, in dollars: one aggregate limit per odds-based
+/// prize (WAC 230-15-490 (3)(a): a limit never spans different prizes).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PayoutLimits {
-    /// What one player may be paid on one deal.
-    pub per_player: Option<Ratio>,
-    /// What the table pays in all on one deal (the aggregate limit).
-    pub table: Option<Ratio>,
-    /// Where each was declared, for the error that a limit falls short
-    /// of the rule.
-    pub per_player_at: Option<crate::diag::Position>,
-    pub table_at: Option<crate::diag::Position>,
+    /// In the order written (the reader refuses a wager named twice).
+    pub limits: Vec<DeclaredLimit>,
+}
+
+/// One prize's declared aggregate payout limit.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DeclaredLimit {
+    pub wager: String,
+    pub dollars: Ratio,
+    /// Where it is written, for the error that it falls short of the rule
+    /// or is not allowed on its prize.
+    pub at: crate::diag::Position,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -574,6 +603,9 @@ pub struct GameInterpretation {
     /// The wagers and combined entries (ids, checked) whose figures the
     /// reading changes.
     pub changes: Vec<String>,
+    /// Where `changes` is written: the list is checked against what the
+    /// alternative game is computed to change (`verify::changes`).
+    pub changes_at: Option<crate::diag::Position>,
     /// The alternative is weakly supported: a question to the submitter.
     pub ask_submitter: bool,
     /// The whole spec under the alternative game (with no game

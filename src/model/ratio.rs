@@ -93,6 +93,18 @@ impl Ratio {
         }
     }
 
+    /// `$75,000`, `$1,900.50`: dollars as limits and bets are written.
+    pub fn dollars(self) -> String {
+        let text = self.decimal(2);
+        let (whole, cents) = text.split_once('.').unwrap_or((&text, "00"));
+        let whole = crate::diag::group_digits(whole);
+        if cents == "00" {
+            format!("${whole}")
+        } else {
+            format!("${whole}.{cents}")
+        }
+    }
+
     /// "8 to 1", "3 to 2", "0.95 to 1" style wording of a pay.
     pub fn to_one(self) -> String {
         if self.is_integer() {

@@ -4,6 +4,7 @@
 use super::outcome::{Decision, Outcome, Ranked, Values};
 use super::scenario::Scenario;
 use crate::cards::rank_char;
+use crate::engine::shoe_state::first_cards::{self, PATTERNS};
 use num_bigint::BigInt;
 use num_rational::BigRational;
 
@@ -11,29 +12,145 @@ use num_rational::BigRational;
 pub(super) struct Grouped {
     pub(super) counts: Vec<u128>,
     pub(super) sums: Vec<i128>,
-    /// Names of the groups, as the decision table shows them.
-    labels: Vec<String>,
+    /// How a group reads in the decision table (written only for the
+    /// tables kept: there may be hundreds of thousands of groups).
+    names: Names,
 }
 
-/// Grouped by the ranks of the first `k` cards (13^k groups).
-pub(super) fn by_ranks(values: &Values, k: u8) -> Grouped {
-    let keys = 13usize.pow(k as u32);
-    let per = 13usize.pow(4 - k as u32);
-    let (counts, sums) = regroup(&values.counts, &values.v, keys, |o| o / per);
-    let labels = (0..keys)
-        .map(|key| {
-            digits(key, k)
-                .iter()
-                .map(|&r| rank_char(r as u8 + 1).to_string())
+/// What the groups are.
+#[derive(Clone, Copy)]
+enum Names {
+    /// The ranks of the first `k` cards.
+    Ranks(u8),
+    /// ... and their suit pattern.
+    RanksSuits(u8),
+    /// The ranks of a hand's first two cards, and whether they share a
+    /// suit where `true`.
+    Hand(bool),
+    /// For each of the first `k` cards, in the group or out.
+    Groups(u8),
+}
+
+impl Grouped {
+    /// The groups tell suit patterns apart.
+    fn suits(&self) -> bool {
+        matches!(self.names, Names::RanksSuits(_) | Names::Hand(true))
+    }
+
+    /// Group `key` as the decision table shows it.
+    fn label(&self, key: usize) -> String {
+        match self.names {
+            Names::Ranks(k) => rank_label(key, k),
+            Names::RanksSuits(k) => {
+                let short = first_cards::of_length(k);
+                format!(
+                    "{} / suits {}",
+                    rank_label(key / short.len(), k),
+                    suit_label(&short[key % short.len()])
+                )
+            }
+            Names::Hand(false) => rank_label(key, 2),
+            Names::Hand(true) => format!(
+                "{} / {}",
+                rank_label(key / 2, 2),
+                if key % 2 == 1 {
+                    "one suit"
+                } else {
+                    "two suits"
+                }
+            ),
+            Names::Groups(k) => (0..k)
+                .rev()
+                .map(|i| if key >> i & 1 == 1 { "in" } else { "out" })
                 .collect::<Vec<_>>()
-                .join(" ")
-        })
-        .collect();
+                .join(" "),
+        }
+    }
+}
+
+/// Grouped by the first `k` cards: their ranks (13^k groups), and their
+/// suit pattern where the observations carry it (for two cards or more:
+/// one card's pattern tells nothing).
+pub(super) fn by_ranks(values: &Values, k: u8) -> Grouped {
+    if !values.suits || k == 1 {
+        return by_ranks_only(values, k);
+    }
+    let short = first_cards::of_length(k).len();
+    let prefix: Vec<usize> = (0..PATTERNS).map(|p| first_cards::prefix(p, k)).collect();
+    let per = 13usize.pow(4 - k as u32) * PATTERNS;
+    let keys = 13usize.pow(k as u32) * short;
+    let (counts, sums) = regroup(&values.counts, &values.v, keys, |i| {
+        i / per * short + prefix[i % PATTERNS]
+    });
     Grouped {
         counts,
         sums,
-        labels,
+        names: Names::RanksSuits(k),
     }
+}
+
+/// Grouped by the ranks of the first `k` cards only (13^k groups): what
+/// a player tells apart who sees no suit (edge sorting).
+pub(super) fn by_ranks_only(values: &Values, k: u8) -> Grouped {
+    let keys = 13usize.pow(k as u32);
+    let per = 13usize.pow(4 - k as u32) * if values.suits { PATTERNS } else { 1 };
+    let (counts, sums) = regroup(&values.counts, &values.v, keys, |o| o / per);
+    Grouped {
+        counts,
+        sums,
+        names: Names::Ranks(k),
+    }
+}
+
+/// Grouped by the first two cards of hand `hand` (the places in dealing
+/// order where its first two cards are dealt): their ranks, and whether
+/// they share a suit where the observations carry suit patterns.
+pub(super) fn by_hand(values: &Values, hand: u8) -> Grouped {
+    let places: Vec<usize> = (0..4)
+        .filter(|&i| values.slots[i] / 3 == hand)
+        .take(2)
+        .collect();
+    assert_eq!(
+        places.len(),
+        2,
+        "a hand receives two of the first four cards"
+    );
+    let four = first_cards::of_length(4);
+    let per = if values.suits { PATTERNS } else { 1 };
+    let split = if values.suits { 2 } else { 1 };
+    let (counts, sums) = regroup(&values.counts, &values.v, 169 * split, |i| {
+        let ranks = first_cards::ranks(i / per);
+        let key = ranks[places[0]] * 13 + ranks[places[1]];
+        if values.suits {
+            let p = &four[i % PATTERNS];
+            key * 2 + (p[places[0]] == p[places[1]]) as usize
+        } else {
+            key
+        }
+    });
+    Grouped {
+        counts,
+        sums,
+        names: Names::Hand(values.suits),
+    }
+}
+
+/// The ranks of a rank key of `k` cards, as written on cards (`7 K`).
+fn rank_label(key: usize, k: u8) -> String {
+    digits(key, k)
+        .iter()
+        .map(|&r| rank_char(r as u8 + 1).to_string())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// A suit pattern as the decision table writes it: each card's suit
+/// numbered in order of first appearance (`1 1 2 1`).
+fn suit_label(p: &[u8]) -> String {
+    p.iter()
+        .map(|s| (s + 1).to_string())
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 /// Counts and per-choice sums (`sums[g * n + i]`, n choices) added up into
@@ -82,19 +199,10 @@ pub(super) fn by_group(ranks: &Grouped, k: u8, group: u16) -> Grouped {
     let keys = 1usize << k;
     let pattern = patterns(k, group);
     let (counts, sums) = regroup(&ranks.counts, &ranks.sums, keys, |key| pattern[key]);
-    let labels = (0..keys)
-        .map(|p| {
-            (0..k)
-                .rev()
-                .map(|i| if p >> i & 1 == 1 { "in" } else { "out" })
-                .collect::<Vec<_>>()
-                .join(" ")
-        })
-        .collect();
     Grouped {
         counts,
         sums,
-        labels,
+        names: Names::Groups(k),
     }
 }
 
@@ -127,33 +235,40 @@ pub(super) fn totals(counts: &[u128], sums: &[i128], n: usize) -> (i128, i128, u
     (must, sit, bet)
 }
 
+/// The scenario's outcome from its groups; the decision table written
+/// when it has at most `keep` observations that happen.
 pub(super) fn outcome(
     values: &Values,
     scenario: &Scenario,
     grouped: Grouped,
-    partition: Option<u16>,
-    runners_up: Vec<Ranked>,
-    searched: usize,
+    searched: (Option<u16>, Vec<Ranked>, usize),
+    keep: usize,
 ) -> Outcome {
+    let (partition, runners_up, searched) = searched;
     let n = values.names.len();
     let (must, sit, bet) = totals(&grouped.counts, &grouped.sums, n);
     let total = values.total;
-    let decisions = grouped
-        .counts
-        .iter()
-        .enumerate()
-        .filter(|(_, c)| **c > 0)
-        .map(|(key, &count)| {
-            let (choice, s) = best(&grouped.sums[key * n..(key + 1) * n]);
-            Decision {
-                observation: grouped.labels[key].clone(),
-                choice,
-                edge: values.fraction(s, count),
-                probability: BigRational::new(BigInt::from(count), BigInt::from(total)),
-                bet: s > 0,
-            }
-        })
-        .collect();
+    let observations = grouped.counts.iter().filter(|&&c| c > 0).count();
+    let decisions = if observations > keep {
+        Vec::new()
+    } else {
+        grouped
+            .counts
+            .iter()
+            .enumerate()
+            .filter(|(_, c)| **c > 0)
+            .map(|(key, &count)| {
+                let (choice, s) = best(&grouped.sums[key * n..(key + 1) * n]);
+                Decision {
+                    observation: grouped.label(key),
+                    choice,
+                    edge: values.fraction(s, count),
+                    probability: BigRational::new(BigInt::from(count), BigInt::from(total)),
+                    bet: s > 0,
+                }
+            })
+            .collect()
+    };
     Outcome {
         scenario: scenario.clone(),
         choices: values.names.clone(),
@@ -164,7 +279,9 @@ pub(super) fn outcome(
         player_edge_sitting_out: values.fraction(sit, total),
         edge_per_bet_sitting_out: values.fraction(sit, bet),
         share_bet: BigRational::new(BigInt::from(bet), BigInt::from(total)),
+        observations,
         decisions,
+        suits: grouped.suits(),
         strategy: None,
     }
 }

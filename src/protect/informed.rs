@@ -54,6 +54,20 @@ pub struct StrategyGain {
     /// `hole`: the informed strategy itself, per combination of the seen
     /// cards' point values (what a simulated player follows).
     pub played: Option<Chart>,
+    /// `hole`: where drawing and standing are worth exactly the same to
+    /// the informed player (who then stands, as `informed` counts him).
+    pub ties: Option<Ties>,
+}
+
+/// Decisions the informed player is indifferent to: the same per round,
+/// not per total wagered (drawing adds a bet).
+#[derive(Clone, Debug)]
+pub struct Ties {
+    /// The share of rounds dealt on which drawing and standing tie (a
+    /// drawing decision is made, and either way wins the same).
+    pub share: BigRational,
+    /// The informed player who draws on them instead.
+    pub drawing: Figures,
 }
 
 impl StrategyGain {
@@ -154,6 +168,23 @@ pub fn hole(spec: &Spec, shoe: &Composition) -> Result<StrategyGain, ProtectErro
     }
     let all = decisions(&told, shoe);
     let best = optimal(&all);
+    let tied = |set: &crate::engine::decide::InfoSet| {
+        set.weight > 0 && set.draw.net == set.stand.net && set.draw != set.stand
+    };
+    let ties = all.sets.iter().any(tied).then(|| {
+        let mut drawing = best.clone();
+        let mut weight = 0u128;
+        for (i, set) in all.sets.iter().enumerate() {
+            if tied(set) {
+                drawing.draw[i] = true;
+                weight += set.weight;
+            }
+        }
+        Ties {
+            share: BigRational::new(BigInt::from(weight), BigInt::from(all.total)),
+            drawing: figures(&all, &drawing),
+        }
+    });
     Ok(StrategyGain {
         objective: objective(spec, d),
         sees: names(spec, &d.sees),
@@ -164,6 +195,7 @@ pub fn hole(spec: &Spec, shoe: &Composition) -> Result<StrategyGain, ProtectErro
         ignoring: None,
         chart: Some(by_totals(&all, &best)),
         played: Some(best),
+        ties,
     })
 }
 
@@ -319,5 +351,6 @@ pub fn seen(spec: &Spec, shoe: &Composition, n: u8) -> Result<StrategyGain, Prot
         ignoring: Some(add(1)),
         chart: None,
         played: None,
+        ties: None,
     })
 }

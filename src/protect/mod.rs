@@ -19,16 +19,27 @@ mod outcome;
 pub mod scenario;
 mod search;
 
-pub use informed::StrategyGain;
+pub use informed::{StrategyGain, Ties};
 pub use outcome::{Choice, Decision, Outcome, Ranked, Values, informed_outcome};
 pub use scenario::{Scenario, Seen};
 
 /// The result of `scenario` with the player choosing among `values`'
-/// choices.
+/// choices, every decision table written.
 pub fn run(values: &Values, scenario: &Scenario) -> Outcome {
+    run_keeping(values, scenario, usize::MAX)
+}
+
+/// [`run`], writing the decision table only where at most `keep`
+/// observations happen (the others' are left to the command's JSON).
+pub fn run_keeping(values: &Values, scenario: &Scenario, keep: usize) -> Outcome {
     let k = scenario.cards;
+    if let Seen::Hand { index, .. } = &scenario.seen {
+        let hand = index.expect("a hand resolved against the spec");
+        let grouped = decide::by_hand(values, hand);
+        return decide::outcome(values, scenario, grouped, (None, Vec::new(), 0), keep);
+    }
     let (partition, runners_up, searched) = match scenario.seen {
-        Seen::Ranks | Seen::Hole | Seen::Face => (None, Vec::new(), 0),
+        Seen::Ranks | Seen::Hole | Seen::Face | Seen::Hand { .. } => (None, Vec::new(), 0),
         Seen::Group(g) => (Some(g), Vec::new(), 0),
         Seen::Best => {
             let ranked = search::search(values, k);
@@ -40,9 +51,15 @@ pub fn run(values: &Values, scenario: &Scenario) -> Outcome {
     };
     let grouped = match partition {
         None => decide::by_ranks(values, k),
-        Some(g) => decide::by_group(&decide::by_ranks(values, k), k, g),
+        Some(g) => decide::by_group(&decide::by_ranks_only(values, k), k, g),
     };
-    decide::outcome(values, scenario, grouped, partition, runners_up, searched)
+    decide::outcome(
+        values,
+        scenario,
+        grouped,
+        (partition, runners_up, searched),
+        keep,
+    )
 }
 
 /// Slots as a reader says them: `dealer.first` -> "dealer's first card".
@@ -68,13 +85,14 @@ pub fn sees(o: &Outcome) -> String {
         (Seen::Face, _) => return format!("{k} other cards dealt face up before deciding"),
         _ => {}
     }
-    let cards = if k == 1 {
-        "the first card".to_string()
-    } else {
-        format!("the first {k} cards")
+    let cards = match &o.scenario.seen {
+        Seen::Hand { name, .. } => format!("the {name}'s first two cards"),
+        _ if k == 1 => "the first card".to_string(),
+        _ => format!("the first {k} cards"),
     };
     match o.partition {
         None if k == 1 => format!("the rank of {cards}"),
+        None if o.suits => format!("the ranks and suits of {cards}"),
         None => format!("the ranks of {cards}"),
         Some(g) => format!(
             "whether {cards} {} in {{{}}}",

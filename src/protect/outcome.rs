@@ -3,7 +3,7 @@
 
 use super::informed::StrategyGain;
 use super::scenario::Scenario;
-use crate::engine::shoe_state::observed::{OBSERVATIONS, Observed};
+use crate::engine::shoe_state::observed::{OBSERVATIONS, Observed, PATTERNS};
 use num_bigint::BigInt;
 use num_integer::Integer;
 use num_rational::BigRational;
@@ -21,13 +21,19 @@ pub struct Choice {
 }
 
 /// Per observation, per choice: the net win summed over the sequences
-/// dealing it, in units of `1 / scale`.
+/// dealing it, in units of `1 / scale`. An observation is the ranks of the
+/// first four cards, and where a choice reads suits also their suit
+/// pattern (`o * PATTERNS + p`).
 pub struct Values {
     pub names: Vec<String>,
     pub(super) v: Vec<i128>,
     pub(super) counts: Vec<u128>,
     pub(super) scale: i128,
     pub(super) total: u128,
+    /// Observations carry the suit pattern.
+    pub(super) suits: bool,
+    /// The slots of the first four cards, in dealing order.
+    pub(super) slots: [u8; 4],
 }
 
 impl Values {
@@ -38,31 +44,74 @@ impl Values {
             .flat_map(|c| &c.parts)
             .map(|&(w, t)| observed.scales[col(w, Some(t)).expect("a column per choice")] as i128)
             .fold(1i128, |a, s| a.lcm(&s));
+        // Suit patterns where a choice's wager reads suits.
+        let suited = observed.suited.as_ref().filter(|s| {
+            choices
+                .iter()
+                .flat_map(|c| &c.parts)
+                .any(|&(w, t)| s.cols.contains(&col(w, Some(t)).expect("a column")))
+        });
         let ncols = observed.cols.len();
         let n = choices.len();
-        let mut v = vec![0i128; OBSERVATIONS * n];
-        for o in 0..OBSERVATIONS {
-            let count = observed.counts[o] as i128;
-            let row = &observed.sums[o * ncols..(o + 1) * ncols];
-            for (i, choice) in choices.iter().enumerate() {
-                v[o * n + i] = choice
+        // Per choice, per part: its column, the factor to the common scale,
+        // and its wager's not-placed column.
+        let parts: Vec<Vec<(usize, i128, Option<usize>)>> = choices
+            .iter()
+            .map(|choice| {
+                choice
                     .parts
                     .iter()
                     .map(|&(w, t)| {
                         let c = col(w, Some(t)).expect("a column per choice");
-                        let back = row[c] * (scale / observed.scales[c] as i128);
-                        let not_placed = col(w, None).map_or(0, |c| row[c]);
-                        back - scale * (count - not_placed)
+                        (c, scale / observed.scales[c] as i128, col(w, None))
                     })
-                    .sum();
+                    .collect()
+            })
+            .collect();
+        // Per column: where the suit patterns keep it, if they do.
+        let kept: Vec<Option<usize>> = (0..ncols)
+            .map(|c| suited.and_then(|s| s.cols.iter().position(|&k| k == c)))
+            .collect();
+        let per = if suited.is_some() { PATTERNS } else { 1 };
+        let mut v = vec![0i128; OBSERVATIONS * per * n];
+        let mut counts = vec![0u128; OBSERVATIONS * per];
+        for o in 0..OBSERVATIONS {
+            let row = &observed.sums[o * ncols..(o + 1) * ncols];
+            for p in 0..per {
+                let at = o * per + p;
+                // A column's sum at this observation (and pattern).
+                let sum = |c: usize| match suited {
+                    None => row[c],
+                    Some(s) => match kept[c] {
+                        Some(i) => s.sums[(o * PATTERNS + p) * s.cols.len() + i],
+                        None => s.share(o, p, row[c]),
+                    },
+                };
+                let count = match suited {
+                    None => observed.counts[o],
+                    Some(s) => s.share(o, p, observed.counts[o] as i128) as u128,
+                };
+                counts[at] = count;
+                for (i, choice) in parts.iter().enumerate() {
+                    v[at * n + i] = choice
+                        .iter()
+                        .map(|&(c, factor, not_placed)| {
+                            let back = sum(c) * factor;
+                            let not_placed = not_placed.map_or(0, sum);
+                            back - scale * (count as i128 - not_placed)
+                        })
+                        .sum();
+                }
             }
         }
         Values {
             names: choices.iter().map(|c| c.name.clone()).collect(),
             v,
-            counts: observed.counts.clone(),
+            counts,
             scale,
             total: observed.total,
+            suits: suited.is_some(),
+            slots: observed.slots,
         }
     }
 
@@ -98,9 +147,14 @@ pub struct Outcome {
     pub edge_per_bet_sitting_out: BigRational,
     /// ... and the share of rounds bet.
     pub share_bet: BigRational,
+    /// Observations that happen (what the player can tell apart).
+    pub observations: usize,
     /// Per observation that happens: the best choice, its exact edge and
-    /// probability.
+    /// probability (empty where the stage kept no table this long).
     pub decisions: Vec<Decision>,
+    /// The player sees the suits of the cards seen too: a choice reads
+    /// suits (for the others they tell nothing the ranks do not).
+    pub suits: bool,
     /// `hole`, `seen:N`: the drawing strategy's figures with and without
     /// the knowledge (the edges above are then the informed player's, who
     /// must bet: bets close before the deal).
@@ -143,7 +197,9 @@ pub fn informed_outcome(scenario: &Scenario, gain: StrategyGain) -> Outcome {
         player_edge_sitting_out: edge.clone(),
         edge_per_bet_sitting_out: edge,
         share_bet: BigRational::from_integer(BigInt::from(1)),
+        observations: 0,
         decisions: Vec::new(),
+        suits: false,
         strategy: Some(gain),
     }
 }

@@ -1,6 +1,7 @@
 //! The scenarios a player may be in, as `--scenario` writes them:
 //! `ranks:K`, `groups:K:RANKS`, `groups:K:best`, each optionally followed
-//! by `@wager,wager` (the wagers the player chooses among); and for a game
+//! by `@wager,wager` (the wagers the player chooses among); `hand:NAME`,
+//! a bet placed after a hand's first two cards are seen; and for a game
 //! where a player decides, `hole` and `seen:N` (see `informed`).
 
 use crate::diag::protect::ProtectError;
@@ -21,6 +22,10 @@ pub enum Seen {
     /// The deciding player sees `cards` other cards dealt face up before
     /// deciding (`seen:N`).
     Face,
+    /// A bet placed after the first two cards of a hand are dealt face up
+    /// (`hand:NAME`), the layout leaving it open: their ranks (and suits)
+    /// seen. The hand's index is the spec's (`Scenario::resolve`).
+    Hand { name: String, index: Option<u8> },
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -53,22 +58,31 @@ impl Scenario {
         };
         let form = || ProtectError::Form { text: text.into() };
         let parts: Vec<&str> = body.trim().split(':').collect();
+        // Any number is a count out of range (`ranks:256` as `ranks:9`).
+        let number = |k: &str| !k.is_empty() && k.bytes().all(|b| b.is_ascii_digit());
         let cards = |k: &str| match k.parse::<u8>() {
             Ok(k @ 1..=4) => Ok(k),
-            Ok(_) => Err(ProtectError::Cards { text: text.into() }),
-            Err(_) => Err(form()),
+            _ if number(k) => Err(ProtectError::Cards { text: text.into() }),
+            _ => Err(form()),
         };
         let (cards, seen) = match parts.as_slice() {
             ["hole"] => (1, Seen::Hole),
+            ["hand", name] if !name.trim().is_empty() => (
+                2,
+                Seen::Hand {
+                    name: name.trim().to_string(),
+                    index: None,
+                },
+            ),
             ["seen", n] => match n.parse::<u8>() {
                 Ok(n @ 1..=super::informed::MOST_SEEN) => (n, Seen::Face),
-                Ok(_) => {
+                _ if number(n) => {
                     return Err(ProtectError::Seen {
                         text: text.into(),
                         most: super::informed::MOST_SEEN,
                     });
                 }
-                Err(_) => return Err(form()),
+                _ => return Err(form()),
             },
             ["ranks", k] => (cards(k)?, Seen::Ranks),
             ["groups", k, "best"] => (cards(k)?, Seen::Best),
@@ -87,6 +101,25 @@ impl Scenario {
             seen,
             wagers,
         })
+    }
+}
+
+impl Scenario {
+    /// `hand:NAME` against the spec's hands: the hand's index, or the
+    /// hands there are.
+    pub fn resolve(&mut self, hands: &[String; 2]) -> Result<(), ProtectError> {
+        if let Seen::Hand { name, index } = &mut self.seen {
+            match hands.iter().position(|h| h == name) {
+                Some(i) => *index = Some(i as u8),
+                None => {
+                    return Err(ProtectError::Hand {
+                        text: self.text.clone(),
+                        hands: hands.join(", "),
+                    });
+                }
+            }
+        }
+        Ok(())
     }
 }
 

@@ -2,9 +2,9 @@
 //! composition of the hand changes the decision, and what each strategy
 //! costs. Shared by the terminal summary and the report.
 
-use super::numbers::{decimal, fraction, group_digits, one_in, percent, sqrt_decimal};
 use crate::engine::decide::{DecisionStats, Figures, Seen};
 use crate::engine::stats::CombinedStats;
+use crate::numbers::{decimal, fraction, group_digits, one_in, percent, sqrt_decimal};
 use crate::report::model::figure::{Decide, Figure, to_f64};
 use crate::report::model::{Kind, Section, Table};
 use num_bigint::BigInt;
@@ -244,15 +244,15 @@ pub fn combined_table(c: &CombinedStats) -> Table {
 }
 
 /// The combined figures as rows of a figure/value table.
-pub fn combined_figures(c: &CombinedStats) -> Table {
+pub fn combined_figures(c: &CombinedStats, terms: super::terms::Terms) -> Table {
     let mut k = Table::names(vec!["figure", "value"]);
     let edge = c.house_edge();
     k.row(vec![
-        format!("House edge per {} bet", c.per),
+        format!("{} per {} bet", terms.edge_cap(), c.per),
         format!("{} (exact: {})", percent(&edge, 4), fraction(&edge)),
     ]);
     k.row(vec![
-        "House edge per total wagered (element of risk)".to_string(),
+        format!("{} per total wagered (element of risk)", terms.edge_cap()),
         percent(&c.per_total_wagered(), 4),
     ]);
     k.row(vec![
@@ -271,7 +271,12 @@ pub fn combined_figures(c: &CombinedStats) -> Table {
 }
 
 /// Wagers staked together, in Markdown (section 4 of the report).
-pub fn combined_part(sec: &mut Section, spec: &crate::model::Spec, cs: &CombinedStats) {
+pub fn combined_part(
+    sec: &mut Section,
+    spec: &crate::model::Spec,
+    cs: &CombinedStats,
+    terms: super::terms::Terms,
+) {
     sec.heading(3, format!("Combined wager: {}", cs.name));
     sec.para(format!(
 "The wagers {} staked together, one unit each when placed, under their first pay tables; the joint outcome of every round:", cs.wagers
@@ -281,7 +286,7 @@ pub fn combined_part(sec: &mut Section, spec: &crate::model::Spec, cs: &Combined
             .join(" and ")));
     sec.table(combined_table(cs));
     sec.figure(distribution(cs), None);
-    sec.table(combined_figures(cs));
+    sec.table(combined_figures(cs, terms));
 }
 
 /// The bet a decision's edges are quoted per: the `per` wager of the
@@ -299,6 +304,7 @@ pub fn decision_part(
     spec: &crate::model::Spec,
     d: &DecisionStats,
     combined: &[CombinedStats],
+    terms: super::terms::Terms,
 ) {
     let per = super::words::wager(spec, &per_bet(d, combined));
     let objective: Vec<String> = d
@@ -325,17 +331,17 @@ pub fn decision_part(
         "Strategies compared (each bet one unit when placed; the analysis plays the {} strategy; each strategy's condition is in Appendix B):",
         super::words::plain(&d.default)
     ));
-    sec.table(strategies_named(d, &per));
+    sec.table(strategies_named(d, &per, terms));
 }
 
 /// The strategies compared, by name (their conditions are in Appendix B).
-fn strategies_named(d: &DecisionStats, per: &str) -> Table {
+fn strategies_named(d: &DecisionStats, per: &str, terms: super::terms::Terms) -> Table {
     let mut t = Table::names(vec![
         "strategy".to_string(),
         if per == "round" {
-            "house edge per round".to_string()
+            format!("{} per round", terms.edge())
         } else {
-            format!("house edge per {per}")
+            format!("{} per {per}", terms.edge())
         },
         "per total wagered".to_string(),
         format!("{} draws", d.hand),
@@ -351,4 +357,106 @@ fn strategies_named(d: &DecisionStats, per: &str) -> Table {
         ]);
     }
     t
+}
+
+/// The best play in a player's words, row by row of the chart: "draw on
+/// 0 to 2; on 3 and 4, draw unless the dealer's second card is 9; …;
+/// stand on 6 to 9". Rows that decide alike are joined; where the optimal
+/// strategy looks at the cards themselves, the sentence says so. None
+/// where the player sees more than one other card (the chart is the
+/// words then).
+pub(crate) fn in_words(d: &DecisionStats) -> Option<String> {
+    let cols = columns(d);
+    if cols.len() != 10 {
+        return None;
+    }
+    let seen = d
+        .sees
+        .iter()
+        .find(|s| !s.starts_with(&format!("{}.", d.hand)))
+        .map(|s| super::words::slot(s))?;
+    let cells = cells(d);
+    let mixed = cells.iter().flatten().any(|c| {
+        matches!(
+            c,
+            Decide::Draw { mixed: true } | Decide::Stand { mixed: true }
+        )
+    });
+    // Each total's pattern: the columns it draws against (None: no round
+    // reaches the decision with that total).
+    let pattern = |row: &[Decide]| -> Option<Vec<bool>> {
+        if row.iter().all(|c| matches!(c, Decide::Never)) {
+            return None;
+        }
+        Some(
+            row.iter()
+                .map(|c| matches!(c, Decide::Draw { .. }))
+                .collect(),
+        )
+    };
+    let names: Vec<String> = cols.iter().map(|c| label(c[0])).collect();
+    let totals = |ts: &[u8]| -> String {
+        match ts {
+            [one] => one.to_string(),
+            [a, b] => format!("{a} and {b}"),
+            [first, .., last] if ts.windows(2).all(|w| w[1] == w[0] + 1) => {
+                format!("{first} to {last}")
+            }
+            more => {
+                let n: Vec<String> = more.iter().map(u8::to_string).collect();
+                super::words::and_list(&n)
+            }
+        }
+    };
+    let mut groups: Vec<(Vec<bool>, Vec<u8>)> = Vec::new();
+    for (t, row) in cells.iter().enumerate() {
+        let Some(p) = pattern(row) else { continue };
+        match groups.last_mut() {
+            Some((q, ts)) if *q == p => ts.push(t as u8),
+            _ => groups.push((p, vec![t as u8])),
+        }
+    }
+    let parts: Vec<String> = groups
+        .iter()
+        .map(|(p, ts)| {
+            let draws = p.iter().filter(|&&x| x).count();
+            let on = totals(ts);
+            if draws == p.len() {
+                format!("draw on {on}")
+            } else if draws == 0 {
+                format!("stand on {on}")
+            } else if draws * 2 >= p.len() {
+                let except: Vec<String> = names
+                    .iter()
+                    .zip(p)
+                    .filter(|(_, d)| !**d)
+                    .map(|(n, _)| n.clone())
+                    .collect();
+                format!(
+                    "on {on}, draw unless {seen} is {}",
+                    super::words::or_list(&except)
+                )
+            } else {
+                let only: Vec<String> = names
+                    .iter()
+                    .zip(p)
+                    .filter(|(_, d)| **d)
+                    .map(|(n, _)| n.clone())
+                    .collect();
+                format!(
+                    "on {on}, draw only when {seen} is {}",
+                    super::words::or_list(&only)
+                )
+            }
+        })
+        .collect();
+    let mut s = format!(
+        "The best play, by the {}'s total: {} (T is a ten or a picture card).",
+        d.hand,
+        parts.join("; ")
+    );
+    if mixed {
+        s.push_str(" In a few hands the best play depends on the cards themselves, not only the total: the full analysis lists them.");
+    }
+    Some(s)
 }

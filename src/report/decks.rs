@@ -5,48 +5,32 @@
 //! confirmed. Everything here renders analyses the pipeline computed; the
 //! claim checks are comparisons of those analyses with the printed figures.
 
-use super::claims::{self, ClaimCheck};
 use super::inputs::Inputs;
 use super::model::{Kind, Section, Table};
-use super::numbers::{fraction, percent, share, sqrt_decimal};
+use super::terms::Terms;
+use crate::assess::DocumentStanding;
 use crate::cards::deck_count;
 use crate::engine::Analysis;
 use crate::engine::deck_function::DeckFunctions;
 use crate::model::Spec;
+use crate::numbers::{fraction, percent, share, sqrt_decimal};
 use num_traits::Signed;
 
-/// A deck count against the document.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Standing {
-    /// The document names this count.
-    Named,
-    /// The document names no count; this is the spec's default.
-    Default,
-    /// Allowed by the spec for analysis, but not the document's game.
-    Outside,
-    /// The spec does not record which counts its document names.
-    Unrecorded,
-}
-
-impl Standing {
-    /// Its mark in a table header.
-    fn mark(self) -> &'static str {
-        match self {
-            Standing::Named => " (permitted)",
-            Standing::Default => " (default)",
-            Standing::Outside => " (hypothetical)",
-            Standing::Unrecorded => "",
-        }
+/// Its mark in a table header.
+fn mark(st: DocumentStanding) -> &'static str {
+    match st {
+        DocumentStanding::Named => " (permitted)",
+        DocumentStanding::Default => " (default)",
+        DocumentStanding::Outside => " (hypothetical)",
+        DocumentStanding::Unrecorded => "",
     }
 }
 
+pub(crate) use crate::assess::DocumentStanding as Standing;
+
+/// What the document says of `decks`.
 pub(crate) fn standing(spec: &Spec, decks: u32) -> Standing {
-    match &spec.document_decks {
-        None => Standing::Unrecorded,
-        Some(doc) if doc.counts.contains(&decks) => Standing::Named,
-        Some(doc) if doc.counts.is_empty() && decks == spec.shoe.decks => Standing::Default,
-        Some(_) => Standing::Outside,
-    }
+    Standing::of(spec, decks)
 }
 
 /// "8 decks", with what the document says of that count when a reader
@@ -99,7 +83,11 @@ fn named_counts(counts: &[u32]) -> String {
 
 /// The page-one "Shoe" cell: the count used, what the document names, the
 /// spec's range, and the six-card total.
-pub(crate) fn shoe_cell(spec: &Spec, a: &Analysis) -> String {
+pub(crate) fn shoe_cell(
+    spec: &Spec,
+    a: &Analysis,
+    document: &crate::assess::DocumentStatus,
+) -> String {
     let used = deck_count(a.decks);
     // The counts computed beyond the document's, in the one word the
     // report uses for them everywhere.
@@ -117,7 +105,7 @@ pub(crate) fn shoe_cell(spec: &Spec, a: &Analysis) -> String {
             named_counts(&others)
         )
     };
-    let total = super::numbers::group_digits(&a.total.to_string());
+    let total = crate::numbers::group_digits(&a.total.to_string());
     let doc = match &spec.document_decks {
         None => format!("{range}; the rule file does not record the counts its document permits"),
         // Each thing once: the default and why, then where the document
@@ -142,15 +130,14 @@ pub(crate) fn shoe_cell(spec: &Spec, a: &Analysis) -> String {
             }
         ),
     };
+    // Of a document not read, the cell says what the rule file records,
+    // not what the document says.
+    let doc = if document.sha256().is_some() {
+        doc
+    } else {
+        format!("as the rule file records it (the document was not available to check): {doc}")
+    };
     format!("{used}; {doc}; {total} possible rounds")
-}
-
-/// Each claim checked at every count, in deck order.
-fn claims_by_decks(spec: &Spec, decks: &[(u32, &Analysis)]) -> Vec<(u32, Vec<ClaimCheck>)> {
-    decks
-        .iter()
-        .map(|(d, a)| (*d, claims::check(spec, a)))
-        .collect()
 }
 
 /// Counts grouped by standing: "8 (document); 6, 7 (outside)".
@@ -171,7 +158,7 @@ fn marked_counts(spec: &Spec, counts: &[u32]) -> String {
             .filter(|&d| standing(spec, d) == st)
             .collect();
         if !these.is_empty() {
-            parts.push(format!("{}{}", runs(&these), st.mark()));
+            parts.push(format!("{}{}", runs(&these), mark(st)));
         }
     }
     parts.join("; ")
@@ -180,19 +167,21 @@ fn marked_counts(spec: &Spec, counts: &[u32]) -> String {
 /// Page one: at which allowed counts each printed claim is confirmed. The
 /// verdict stays at the run's count; this says how far a claim carries.
 pub(crate) fn claims_page_one(sec: &mut Section, inp: &Inputs) {
-    let Some(decks) = inp.by_decks else { return };
+    if inp.by_decks.is_none() {
+        return;
+    }
     let spec = inp.spec;
     if spec.claims.is_empty() {
         return;
     }
-    let by = claims_by_decks(spec, decks);
+    let by = &inp.assessment.claims_by_decks;
     sec.para(format!(
 "Each printed figure checked at every deck count computed. The verdict is at {}; the table of every count is in section 4.", label(spec, inp.decks)));
     let mut t = Table::names(vec![
-        "printed house edge of",
-        "printed",
-        "matches at (decks)",
-        "differs at (decks)",
+        format!("printed {} of", inp.terms.edge()),
+        "printed".into(),
+        "matches at (decks)".into(),
+        "differs at (decks)".into(),
     ])
     .kind(2, Kind::Percent);
     for (k, first) in by
@@ -220,16 +209,18 @@ pub(crate) fn claims_page_one(sec: &mut Section, inp: &Inputs) {
 }
 
 /// The legend under every table whose columns are deck counts.
-fn legend(spec: &Spec) -> String {
+fn legend(spec: &Spec, terms: Terms) -> String {
     match &spec.document_decks {
         None => "The rule file does not record which deck counts its document permits.".into(),
         Some(d) if d.counts.is_empty() => format!(
-            "(default): the count analysed; the document names no deck count ({}). (hypothetical): every other count, computed for analysis only. Negative house edges (a player advantage) are in bold.",
-            d.source
+            "(default): the count analysed; the document names no deck count ({}). (hypothetical): every other count, computed for analysis only. Negative {} (a player advantage) are in bold.",
+            d.source,
+            terms.edges()
         ),
         Some(d) => format!(
-            "(permitted): a count the document permits ({}). (hypothetical): computed for analysis only, not the document's game. Negative house edges (a player advantage) are in bold.",
-            d.source
+            "(permitted): a count the document permits ({}). (hypothetical): computed for analysis only, not the document's game. Negative {} (a player advantage) are in bold.",
+            d.source,
+            terms.edges()
         ),
     }
 }
@@ -239,7 +230,7 @@ fn header(spec: &Spec, first: &str, decks: &[(u32, &Analysis)]) -> Vec<String> {
     h.extend(
         decks
             .iter()
-            .map(|(d, _)| format!("{}{}", deck_count(*d), standing(spec, *d).mark())),
+            .map(|(d, _)| format!("{}{}", deck_count(*d), mark(standing(spec, *d)))),
     );
     h
 }
@@ -256,7 +247,7 @@ fn edge_cell(e: &num_rational::BigRational) -> String {
 
 /// The house edge by deck count as small charts: one per wager / pay
 /// table and per combined wager (per bet), the PDF's picture of the table.
-fn chart(spec: &Spec, decks: &[(u32, &Analysis)]) -> super::model::Figure {
+fn chart(spec: &Spec, decks: &[(u32, &Analysis)], terms: Terms) -> super::model::Figure {
     use super::model::figure::{DeckChart, Figure, to_f64};
     let hundred = num_rational::BigRational::from_integer(100.into());
     let point = |d: u32, e: num_rational::BigRational| {
@@ -267,8 +258,9 @@ fn chart(spec: &Spec, decks: &[(u32, &Analysis)]) -> super::model::Figure {
         )
     };
     let mut charts = Vec::new();
+    let caption = format!("{} by deck count", terms.edge());
     let Some((_, first)) = decks.first() else {
-        return Figure::ByDecks(charts);
+        return Figure::ByDecks { caption, charts };
     };
     for (wi, w) in first.wagers.iter().enumerate() {
         for (ti, tab) in w.tables.iter().enumerate() {
@@ -290,7 +282,7 @@ fn chart(spec: &Spec, decks: &[(u32, &Analysis)]) -> super::model::Figure {
                 .collect(),
         });
     }
-    Figure::ByDecks(charts)
+    Figure::ByDecks { caption, charts }
 }
 
 /// Section 4's deck-count part: return tables at the document's other
@@ -300,10 +292,10 @@ pub(crate) fn section_part(sec: &mut Section, inp: &Inputs, decks: &[(u32, &Anal
     let spec = inp.spec;
     for (d, a) in decks {
         if *d != inp.decks && standing(spec, *d) == Standing::Named {
-            return_tables(sec, spec, *d, a);
+            return_tables(sec, spec, *d, a, inp.terms);
         }
     }
-    sec.heading(3, "House edge by deck count");
+    sec.heading(3, format!("{} by deck count", inp.terms.edge_cap()));
     let mut head = header(spec, "wager", decks);
     if inp.edges.is_some() {
         head.push("infinite decks (limit)".into());
@@ -368,17 +360,21 @@ pub(crate) fn section_part(sec: &mut Section, inp: &Inputs, decks: &[(u32, &Anal
         t.row(row);
     }
     sec.table(t);
-    sec.note(legend(spec));
-    sec.note(functions_note(spec, inp.edges));
+    sec.note(legend(spec, inp.terms));
+    sec.note(functions_note(spec, inp.edges, inp.terms));
     if decks.len() >= 2 {
-        sec.figure(chart(spec, decks), None);
+        sec.figure(chart(spec, decks, inp.terms), None);
     }
     if spec.claims.is_empty() {
         return;
     }
-    sec.heading(3, "Printed house edges by deck count");
-    let by = claims_by_decks(spec, decks);
-    let mut t = Table::names(header(spec, "printed house edge of", decks));
+    sec.heading(3, format!("Printed {} by deck count", inp.terms.edges()));
+    let by = &inp.assessment.claims_by_decks;
+    let mut t = Table::names(header(
+        spec,
+        &format!("printed {} of", inp.terms.edge()),
+        decks,
+    ));
     for (k, c) in by[0].1.iter().enumerate() {
         let mut row = vec![format!(
             "{} ({})",
@@ -397,14 +393,15 @@ pub(crate) fn section_part(sec: &mut Section, inp: &Inputs, decks: &[(u32, &Anal
     }
     sec.table(t);
     sec.note(format!(
-        "A printed figure matches at a count when the computed house edge, rounded to the printed decimals, equals it. {}",
-        legend(spec)
+        "A printed figure matches at a count when the computed {}, rounded to the printed decimals, equals it. {}",
+        inp.terms.edge(),
+        legend(spec, inp.terms)
     ));
 }
 
 /// The full return table of every wager and pay table at one more count the
 /// document names.
-fn return_tables(sec: &mut Section, spec: &Spec, decks: u32, a: &Analysis) {
+fn return_tables(sec: &mut Section, spec: &Spec, decks: u32, a: &Analysis, terms: Terms) {
     sec.heading(
         3,
         format!(
@@ -425,7 +422,8 @@ fn return_tables(sec: &mut Section, spec: &Spec, decks: u32, a: &Analysis) {
             sec.table(super::results::return_table(t));
             let edge = t.house_edge();
             sec.para(format!(
-                "House edge {} (exact: {}); hit frequency {}; standard deviation per unit {}.",
+                "{} {} (exact: {}); hit frequency {}; standard deviation per unit {}.",
+                terms.edge_cap(),
                 edge_cell(&edge),
                 fraction(&edge),
                 share(t.wins, t.total, 4),
@@ -435,9 +433,10 @@ fn return_tables(sec: &mut Section, spec: &Spec, decks: u32, a: &Analysis) {
     }
     for cs in &a.combined {
         sec.para(format!(
-            "Combined wager {} at {}: house edge {} per {}, {} per total wagered.",
+            "Combined wager {} at {}: {} {} per {}, {} per total wagered.",
             cs.name,
             deck_count(decks),
+            terms.edge(),
             edge_cell(&cs.house_edge()),
             super::words::wager(spec, &cs.per),
             edge_cell(&cs.per_total_wagered())
@@ -446,10 +445,11 @@ fn return_tables(sec: &mut Section, spec: &Spec, decks: u32, a: &Analysis) {
 }
 
 /// What the infinite-deck column is, or why there is none.
-pub(crate) fn functions_note(spec: &Spec, edges: Option<&DeckFunctions>) -> String {
+pub(crate) fn functions_note(spec: &Spec, edges: Option<&DeckFunctions>, terms: Terms) -> String {
     match edges {
         Some(f) => format!(
-            "Infinite decks: every count above is a polynomial of degree at most 6 in the number of decks D (a sum of products of six factors a·D − k, the copies left of each card drawn), 0 at D = 0; so each house edge is exactly −S(D)/P(D), S the expected net result times the rounds placed and P the rounds placed. Fitted at D = 0 and {}{}; the limit as D grows is the ratio of leading coefficients. The coefficients are in the JSON report.",
+            "Infinite decks: every count above is a polynomial of degree at most 6 in the number of decks D (a sum of products of six factors a·D − k, the copies left of each card drawn), 0 at D = 0; so each {} is exactly −S(D)/P(D), S the expected net result times the rounds placed and P the rounds placed. Fitted at D = 0 and {}{}; the limit as D grows is the ratio of leading coefficients. The coefficients are in the JSON report.",
+            terms.edge(),
             list(&f.fitted),
             if f.checked.is_empty() {
                 String::new()

@@ -2,14 +2,14 @@
 //! JSON, with a reproducibility manifest. Nothing time-dependent goes in:
 //! the same spec and tool version give the same bytes on any machine.
 
-use super::Computed;
 pub use super::inputs::{Inputs, LABEL, cargo_lock_sha256, command, sha256_hex};
 pub use super::manifest::{FIXTURE_KEY, INCLUDE_KEY, read_manifest};
+use crate::assess::Computed;
 use crate::diag::report::ReportError;
 use serde_json::Value;
 
 pub struct Report {
-    /// The figures, typed (without `document` and `report_set`).
+    /// The figures and what the report finds (`data.assessment`), typed (without `document` and `report_set`).
     pub data: super::data::ReportData,
     /// The report as a value: what the Markdown and the PDF render.
     pub model: super::model::Document,
@@ -53,17 +53,10 @@ pub fn render(
     let document = data.to_value();
     let figures = data.clone();
     let markdown = super::markdown::render(&model);
-    let manifest = &document["manifest"];
-    let text = |key: &str| manifest[key].as_str().unwrap_or_default().to_string();
     // The running head names the game as the reader knows it (the title
-    // before " — mathematical analysis"), not by its identifier.
+    // before " — mathematical analysis") and the report, never the tool.
     let game = model.meta.title.split(" — ").next().unwrap_or_default();
-    let head = format!(
-        "{game} · rule file v{} · certify {} · results sha256 {}",
-        text("spec_version"),
-        text("tool_version"),
-        text("results_sha256"),
-    );
+    let head = format!("{game} · {}", model.meta.reference);
     let pdf = super::pdf::render(&model, &head)?;
     // The siblings written with this file: a set is whole when these match.
     data.report_set = Some(super::data::manifest::ReportSet::of(&markdown, &pdf));
@@ -86,15 +79,9 @@ pub fn document(inp: &Inputs, computed: &Computed) -> Value {
     super::data::fill(inp, computed).to_value()
 }
 
-/// Writes a report set (Markdown, JSON, PDF) all or nothing.
-///
-/// Each file is first written under a temporary name unique to this run;
-/// then, holding an exclusive lock on `<dir>/.<id>.lock`, the three are
-/// renamed into place. Two runs writing into one folder thus never
-/// interleave their renames: the set on disk is always wholly one run's.
-/// A failure before the renames removes the temporary files and leaves the
-/// earlier set as it was. `certify verify` checks that a set is whole (the
-/// JSON records the SHA-256 of its Markdown and PDF siblings).
+/// Writes a report set (Markdown, JSON, PDF) all or nothing (see
+/// [`write_files`]). `certify verify` checks that a set is whole (the JSON
+/// records the SHA-256 of its Markdown and PDF siblings).
 pub fn write(
     report: &Report,
     dir: &std::path::Path,
@@ -118,90 +105,168 @@ pub fn write_set(
     id: &str,
     set: &[(&str, &[u8])],
 ) -> Result<Vec<std::path::PathBuf>, ReportError> {
+    let files: Vec<(String, &[u8])> = set
+        .iter()
+        .map(|(ext, bytes)| (format!("{id}.{ext}"), *bytes))
+        .collect();
+    write_files(dir, &files)
+}
+
+/// Writes the files `<dir>/<name>` (one or several sets) all or nothing.
+///
+/// Under the folder's exclusive lock ([`lock_set`]): every name that
+/// exists must be a file (a folder in a member's place is refused before
+/// anything is written); each file is written under a temporary name
+/// unique to this run; the earlier files are moved aside, the new ones
+/// renamed into place, and only then are the earlier ones removed. A
+/// failure at any step puts the earlier files back and removes the
+/// temporary ones: the folder holds the whole new set or the whole
+/// earlier one, never a mix. Two runs writing into one folder never
+/// interleave, and `certify verify` (a shared lock) never reads half a
+/// write.
+pub fn write_files(
+    dir: &std::path::Path,
+    files: &[(String, &[u8])],
+) -> Result<Vec<std::path::PathBuf>, ReportError> {
+    use std::path::PathBuf;
     use std::sync::atomic::{AtomicUsize, Ordering};
     static RUN: AtomicUsize = AtomicUsize::new(0);
-    let fail = |e: std::io::Error| ReportError::Write {
+    let fail = |reason: String| ReportError::Write {
         dir: dir.display().to_string(),
-        reason: e.to_string(),
+        reason,
     };
-    std::fs::create_dir_all(dir).map_err(fail)?;
+    std::fs::create_dir_all(dir).map_err(|e| fail(e.to_string()))?;
+    for (name, _) in files {
+        let path = dir.join(name);
+        if let Ok(m) = std::fs::symlink_metadata(&path)
+            && !m.is_file()
+        {
+            return Err(fail(format!(
+                "{} is in the way: it is not a file (a folder, a link or a device)",
+                path.display()
+            )));
+        }
+    }
+    let _lock = lock_set(dir, true).map_err(|e| fail(e.to_string()))?;
     let unique = format!(
         "{}-{}",
         std::process::id(),
         RUN.fetch_add(1, Ordering::Relaxed)
     );
-    let files = set
+    // (temporary, backup, final) for each file.
+    let plan: Vec<(PathBuf, PathBuf, PathBuf)> = files
         .iter()
-        .map(|(ext, bytes)| (format!("{id}.{ext}"), *bytes));
-    let mut staged: Vec<(std::path::PathBuf, std::path::PathBuf)> = Vec::new();
-    let unstage = |staged: &[(std::path::PathBuf, std::path::PathBuf)]| {
-        for (tmp, _) in staged {
-            let _ = std::fs::remove_file(tmp);
+        .map(|(name, _)| {
+            (
+                dir.join(format!(".{name}.tmp-{unique}")),
+                dir.join(format!(".{name}.old-{unique}")),
+                dir.join(name),
+            )
+        })
+        .collect();
+    let remove = |paths: &mut dyn Iterator<Item = &PathBuf>| {
+        for p in paths {
+            let _ = std::fs::remove_file(p);
         }
     };
-    for (name, bytes) in files {
-        let tmp = dir.join(format!(".{name}.tmp-{unique}"));
-        staged.push((tmp.clone(), dir.join(&name)));
-        if let Err(e) = std::fs::write(&tmp, bytes) {
-            unstage(&staged);
-            return Err(fail(e));
+    for (k, ((tmp, _, _), (_, bytes))) in plan.iter().zip(files).enumerate() {
+        if let Err(e) = std::fs::write(tmp, bytes) {
+            remove(&mut plan[..=k].iter().map(|p| &p.0));
+            return Err(fail(e.to_string()));
         }
     }
-    let lock = match lock_set(dir, id, true) {
-        Ok(l) => l,
-        Err(e) => {
-            unstage(&staged);
-            return Err(fail(e));
+    // The earlier files aside; `moved` lists those that were there.
+    let mut moved: Vec<usize> = Vec::new();
+    let restore = |moved: &[usize]| {
+        for &k in moved {
+            let _ = std::fs::rename(&plan[k].1, &plan[k].2);
         }
     };
-    let mut written = Vec::new();
-    for (k, (tmp, path)) in staged.iter().enumerate() {
-        if let Err(e) = std::fs::rename(tmp, path) {
-            unstage(&staged[k..]);
-            return Err(fail(e));
-        }
-        written.push(path.clone());
-    }
-    drop(lock);
-    Ok(written)
-}
-
-/// The lock that orders writers (exclusive) and readers (shared) of one
-/// report set. Advisory: it binds certify processes, which is what matters.
-pub fn lock_set(
-    dir: &std::path::Path,
-    id: &str,
-    exclusive: bool,
-) -> std::io::Result<std::fs::File> {
-    let file = std::fs::OpenOptions::new()
-        .create(true)
-        .truncate(false)
-        .write(true)
-        .open(dir.join(format!(".{id}.lock")))?;
-    if exclusive {
-        file.lock()?;
-    } else {
-        file.lock_shared()?;
-    }
-    Ok(file)
-}
-
-/// The first line where two texts differ (1-based), with both lines.
-pub fn first_difference(a: &str, b: &str) -> Option<(usize, String, String)> {
-    let (mut la, mut lb) = (a.lines(), b.lines());
-    let mut n = 0;
-    loop {
-        n += 1;
-        match (la.next(), lb.next()) {
-            (None, None) => return None,
-            (x, y) if x == y => continue,
-            (x, y) => {
-                return Some((
-                    n,
-                    x.unwrap_or("(end of file)").to_string(),
-                    y.unwrap_or("(end of file)").to_string(),
-                ));
+    for (k, (_, old, path)) in plan.iter().enumerate() {
+        match std::fs::rename(path, old) {
+            Ok(()) => moved.push(k),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
+            Err(e) => {
+                restore(&moved);
+                remove(&mut plan.iter().map(|p| &p.0));
+                return Err(fail(e.to_string()));
             }
         }
+    }
+    for (k, (tmp, _, path)) in plan.iter().enumerate() {
+        if let Err(e) = std::fs::rename(tmp, path) {
+            remove(&mut plan[..k].iter().map(|p| &p.2));
+            remove(&mut plan[k..].iter().map(|p| &p.0));
+            restore(&moved);
+            return Err(fail(e.to_string()));
+        }
+    }
+    remove(&mut moved.iter().map(|&k| &plan[k].1));
+    Ok(plan.into_iter().map(|(_, _, path)| path).collect())
+}
+
+/// The file of a folder's lock: one per folder, held while a set is
+/// written or read, and removed by its last holder.
+pub const LOCK_FILE: &str = ".certify.lock";
+
+/// A folder's lock: exclusive for a writer, shared for `certify verify`.
+/// Advisory: it binds certify processes, which is what matters. Dropped,
+/// it removes its file when no other process holds it, so no lock file
+/// stays behind.
+pub struct SetLock {
+    file: std::fs::File,
+    path: std::path::PathBuf,
+}
+
+/// Takes the lock of the folder `dir` (its [`LOCK_FILE`]).
+///
+/// The file may be removed by the holder before: a lock taken on a
+/// file no longer at its path locks nothing another process can find,
+/// so it is taken again on the file now there.
+pub fn lock_set(dir: &std::path::Path, exclusive: bool) -> std::io::Result<SetLock> {
+    let path = dir.join(LOCK_FILE);
+    loop {
+        let file = std::fs::OpenOptions::new()
+            .create(true)
+            .truncate(false)
+            .write(true)
+            .open(&path)?;
+        if exclusive {
+            file.lock()?;
+        } else {
+            file.lock_shared()?;
+        }
+        if same_file(&file, &path) {
+            return Ok(SetLock { file, path });
+        }
+    }
+}
+
+impl Drop for SetLock {
+    fn drop(&mut self) {
+        // Alone (an exclusive lock taken without waiting): no other holder
+        // and no one waiting on this file can be misled by its removal;
+        // one who opened it meanwhile finds it gone and takes a new one.
+        // Where files cannot be told apart (not unix) it stays.
+        if cfg!(unix) && self.file.try_lock().is_ok() && same_file(&self.file, &self.path) {
+            let _ = std::fs::remove_file(&self.path);
+        }
+    }
+}
+
+/// Whether the open `file` is the one at `path` now.
+fn same_file(file: &std::fs::File, path: &std::path::Path) -> bool {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        match (file.metadata(), std::fs::metadata(path)) {
+            (Ok(a), Ok(b)) => a.dev() == b.dev() && a.ino() == b.ino(),
+            _ => false,
+        }
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = (file, path);
+        true
     }
 }

@@ -6,7 +6,6 @@
 //! the spec declares table limits, the same at the largest stakes allowed.
 
 use super::model::{Kind, Section, Table};
-use super::numbers::group_digits;
 use crate::engine::Analysis;
 use crate::engine::stats::TableStats;
 use crate::model::{Pay, Ratio, Spec};
@@ -68,13 +67,7 @@ pub(crate) fn at_limits<'a>(spec: &'a Spec, a: &Analysis) -> Vec<AtLimit<'a>> {
 
 /// `$75,000`, `$1,900.50`: dollars as the limits are written.
 pub(crate) fn dollars(r: Ratio) -> String {
-    let text = r.decimal(2);
-    let (whole, cents) = text.split_once('.').unwrap_or((&text, "00"));
-    if cents == "00" {
-        format!("${}", group_digits(whole))
-    } else {
-        format!("${}.{cents}", group_digits(whole))
-    }
+    r.dollars()
 }
 
 /// The results' subsection: combined wagers, then the table limits.

@@ -2,11 +2,11 @@
 //! numbered sections in order, each written by the module that knows it.
 //! Nothing here formats for one output; the renderers do that.
 
-use super::Computed;
 use super::inputs::{Inputs, LABEL, reading_edge};
 use super::manifest::{MANIFEST_TITLE, manifest_lines};
 use super::model::{Document, Meta, Section, Text};
-use super::numbers::{group_digits, percent};
+use crate::assess::Computed;
+use crate::numbers::{group_digits, percent};
 use serde_json::Value;
 
 /// The whole report. `manifest` is the JSON manifest the Markdown's
@@ -40,12 +40,12 @@ pub(crate) fn document(
                 super::numbering::simulation(c)
             ),
         );
-        super::simulation::section_part(sec, study, Some(spec));
+        super::simulation::section_part(sec, study, Some(inp));
     }
     let n = super::numbering::limitations(inp, c);
     doc.sections.push(super::form::limitations(inp, c, n));
     doc.sections.push(super::form::revisions(inp, n + 1));
-    doc.sections.push(super::form::glossary(n + 2));
+    doc.sections.push(super::form::glossary(n + 2, inp.terms));
     doc.appendices.push(super::appendix::appendix(inp.fixtures));
     let mut rules = super::rules::appendix(spec);
     super::trace::appendix_part(&mut rules, inp);
@@ -66,7 +66,7 @@ pub(crate) fn document(
 /// and every wager id).
 fn meta(inp: &Inputs) -> Meta {
     let spec = inp.spec;
-    let mut keywords = vec!["baccarat".to_string(), "house edge".to_string()];
+    let mut keywords = vec!["baccarat".to_string(), inp.terms.edge().to_string()];
     for k in std::iter::once(&spec.id).chain(spec.wagers.iter().map(|w| &w.id)) {
         if !k.is_empty() && !keywords.contains(k) {
             keywords.push(k.clone());
@@ -81,7 +81,8 @@ fn meta(inp: &Inputs) -> Meta {
             .unwrap_or_else(|| "certify".into()),
         keywords,
         date: spec.report.date.map(super::release::date_text),
-        description: format!("{LABEL}: exact house edges of baccarat wagers computed by certify"),
+        description: format!("{LABEL}: exact {} of baccarat wagers", inp.terms.edges()),
+        reference: super::inputs::reference(inp),
     }
 }
 
@@ -100,10 +101,11 @@ fn method(inp: &Inputs, c: &Computed) -> Section {
     // report has one, is a separate study set beside them.
     sec.item(match inp.study {
         Some(_) => format!(
-            "Every possible round is counted exactly, in whole numbers; house edges and variances are exact fractions, rendered as decimals at the end. No exact figure comes from simulation or floating point; section {} (real shoes and card counting) is a separate, simulated study, set beside these exact figures.",
+            "Every possible round is counted exactly, in whole numbers; {} and variances are exact fractions, rendered as decimals at the end. No exact figure comes from simulation or floating point; section {} (real shoes and card counting) is a separate, simulated study, set beside these exact figures.",
+            inp.terms.edges(),
             super::numbering::simulation(c)
         ),
-        None => "Every possible round is counted exactly, in whole numbers; house edges and variances are exact fractions, rendered as decimals at the end. No simulation, no floating point.".to_string(),
+        None => format!("Every possible round is counted exactly, in whole numbers; {} and variances are exact fractions, rendered as decimals at the end. No simulation, no floating point.", inp.terms.edges()),
     });
     sec.item("Each wager's rounds are told apart as finely as its events read the cards:");
     for w in &c.analysis.wagers {
@@ -125,7 +127,7 @@ fn results(inp: &Inputs, c: &Computed, decks: &[(u32, &crate::engine::Analysis)]
         "results",
         format!("4. Results at {}", super::decks::label(spec, inp.decks)),
     );
-    super::sides::framing(&mut sec, spec);
+    super::sides::framing(&mut sec, spec, inp.terms);
     for (w, sw) in c.analysis.wagers.iter().zip(&spec.wagers) {
         for t in &w.tables {
             let heading = if super::words::assumed(spec, &w.id, &t.id) {
@@ -141,18 +143,18 @@ fn results(inp: &Inputs, c: &Computed, decks: &[(u32, &crate::engine::Analysis)]
             sec.heading(3, heading);
             sec.table(super::results::return_table(t));
             super::precedence::notes(&mut sec, sw, w, t);
-            sec.table(super::results::figures(spec, &w.id, t));
+            sec.table(super::results::figures(spec, &w.id, t, inp.terms));
         }
     }
     for cs in &c.analysis.combined {
-        super::decision::combined_part(&mut sec, spec, cs);
+        super::decision::combined_part(&mut sec, spec, cs, inp.terms);
     }
     if let Some(d) = &c.analysis.decision {
-        super::decision::decision_part(&mut sec, spec, d, &c.analysis.combined);
+        super::decision::decision_part(&mut sec, spec, d, &c.analysis.combined, inp.terms);
     }
-    for r in &c.searches {
-        super::search::section_part(&mut sec, spec, &c.analysis, r);
-        super::readings::assumed_beside_search(&mut sec, spec, c, &r.wager);
+    for r in &inp.assessment.searches {
+        super::search::section_part(&mut sec, spec, &c.analysis, r, inp.terms);
+        super::readings::assumed_beside_search(&mut sec, spec, c, &r.wager, inp.terms);
     }
     super::exposure::section_part(&mut sec, spec, &c.analysis);
     super::decks::section_part(&mut sec, inp, decks);
@@ -187,7 +189,7 @@ fn verification(inp: &Inputs, c: &Computed) -> Section {
         }
     ));
     super::method::checks_run(&mut sec, inp, c);
-    super::form::published(&mut sec, inp, c);
+    super::form::published(&mut sec, inp);
     sec.heading(3, "Interpretations");
     if spec.interpretations.is_empty() && spec.game_interpretations.is_empty() {
         // Only the author can say the words leave no question open.
@@ -198,10 +200,9 @@ fn verification(inp: &Inputs, c: &Computed) -> Section {
         });
     }
     for i in &spec.interpretations {
-        let asked = if i.ask_submitter {
-            " (a question to the submitter: page one)"
-        } else {
-            ""
+        let asked = match question_of(inp, &i.id) {
+            Some(q) => format!(" (question Q{q} to the submitter: page one)"),
+            None => String::new(),
         };
         sec.item(format!(
             "**{}**{asked}: {}",
@@ -217,11 +218,21 @@ fn verification(inp: &Inputs, c: &Computed) -> Section {
                 .map(|e| percent(&e, 4))
                 .unwrap_or_default();
             sec.sub_item(format!(
-                "{label}: {} ({name}), house edge {edge}",
-                r.reading.trim()
+                "{label}: {} ({name}), {} {edge}",
+                r.reading.trim(),
+                inp.terms.edge()
             ));
         }
     }
-    super::game_readings::section_part(&mut sec, spec, c);
+    super::game_readings::section_part(&mut sec, inp, c);
     sec
+}
+
+/// The number of the question an interpretation is put as, if it is.
+pub(crate) fn question_of(inp: &Inputs, id: &str) -> Option<u32> {
+    inp.assessment
+        .readings
+        .iter()
+        .find(|r| r.id == id)
+        .and_then(|r| r.question)
 }

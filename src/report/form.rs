@@ -3,14 +3,16 @@
 //! analysis, the revision history with a sign-off block, and the glossary
 //! of the few terms the report cannot do without.
 
-use super::Computed;
 use super::inputs::Inputs;
 use super::model::{Section, Table};
+use super::words;
+use crate::assess::{Computed, Limitation};
 use crate::cards::deck_count;
 
 /// Section 5's comparison with the figures independent analysts publish,
-/// each with its source (declared in the rule file's `published:`).
-pub(crate) fn published(sec: &mut Section, inp: &Inputs, c: &Computed) {
+/// each with its source (declared in the rule file's `published:`), as the
+/// assessment compared them.
+pub(crate) fn published(sec: &mut Section, inp: &Inputs) {
     let spec = inp.spec;
     sec.heading(3, "Comparison with published figures");
     if spec.published.is_empty() {
@@ -19,21 +21,20 @@ pub(crate) fn published(sec: &mut Section, inp: &Inputs, c: &Computed) {
         );
         return;
     }
-    if inp.decks != spec.shoe.decks {
+    let Some(checks) = &inp.assessment.published else {
         sec.para(format!(
             "The published figures the rule file cites are for its default shoe of {}; this report is at {}: not compared.",
             deck_count(spec.shoe.decks),
             deck_count(inp.decks)
         ));
         return;
-    }
-    let checks = super::claims::check_list(&spec.published, &c.analysis);
+    };
     let mut t = Table::names(vec![
-        "house edge of",
-        "published",
-        "source",
-        "computed",
-        "result",
+        format!("{} of", inp.terms.edge()),
+        "published".into(),
+        "source".into(),
+        "computed".into(),
+        "result".into(),
     ])
     .kind(1, super::model::Kind::Percent);
     for (k, p) in checks.iter().zip(&spec.published) {
@@ -54,78 +55,104 @@ pub(crate) fn published(sec: &mut Section, inp: &Inputs, c: &Computed) {
     ));
 }
 
-/// What the analysis does not cover, each limit stated once.
+/// "3, 6 and 8 decks", "8 decks".
+fn decks_text(decks: &[u32]) -> String {
+    let n: Vec<String> = decks.iter().map(u32::to_string).collect();
+    match n.as_slice() {
+        [] => "no deck count".into(),
+        [_] => deck_count(decks[0]),
+        _ => format!("{} decks", super::words::and_list(&n)),
+    }
+}
+
+/// What the analysis does not cover, each limit stated once: the
+/// assessment's limitations, in words.
 pub(crate) fn limitations(inp: &Inputs, c: &Computed, n: usize) -> Section {
     let spec = inp.spec;
     let mut sec = Section::new("limitations", format!("{n}. Limitations"));
-    sec.item("This is a manufacturer's mathematical analysis, not a test-laboratory certificate. It covers the mathematics of the rules as the rule file states them; not the equipment, the dealing procedures or any software of a live game.");
-    sec.item(format!(
-        "Every exact figure is for a full shoe of {} at the start of each round (no cut card). Real shoes dealt to a cut card are the subject of the simulation{}.",
-        deck_count(inp.decks),
-        if inp.study.is_some() {
-            format!(" (section {})", super::numbering::simulation(c))
-        } else {
-            ", not run for this report".to_string()
-        }
-    ));
-    if let Some(d) = &spec.document_decks {
-        let hypothetical: Vec<String> = (spec.shoe.min_decks..=spec.shoe.max_decks)
-            .filter(|k| super::decks::standing(spec, *k) == super::decks::Standing::Outside)
-            .map(|k| k.to_string())
-            .collect();
-        if !hypothetical.is_empty() && !d.counts.is_empty() {
-            sec.item(format!(
-                "Figures at {} decks are hypothetical: the document does not permit those counts.",
-                hypothetical.join(", ")
-            ));
-        }
-    }
-    for w in spec
-        .wagers
-        .iter()
-        .filter(|w| super::words::wager_assumed(spec, &w.id))
-    {
-        sec.item(format!(
-            "{}: {}. The document prints no pays; every figure computed for it uses assumed pays and is marked so.",
-            w.name,
-            super::words::NOT_EVALUATED
-        ));
-    }
-    if !spec.assumptions.is_empty() {
-        sec.item(format!(
-            "{} reading{} of the document rest{} on assumptions with no alternative computed (section 3); another reading would change the figures it touches.",
-            spec.assumptions.len(),
-            if spec.assumptions.len() == 1 { "" } else { "s" },
-            if spec.assumptions.len() == 1 { "s" } else { "" }
-        ));
-    }
-    let asked = spec
-        .interpretations
-        .iter()
-        .filter(|i| i.ask_submitter)
-        .count();
-    if asked > 0 {
-        sec.item(format!(
-            "{asked} question{} to the submitter (page one) remain open; the figures are for the readings adopted.",
-            if asked == 1 { "" } else { "s" }
-        ));
-    }
-    let differ = c.claims.iter().filter(|k| !k.matches).count();
-    if differ > 0 {
-        sec.item(format!(
-            "{differ} house edge{} printed in the document differ{} from the computed figure; the submitter's method is not known.",
-            if differ == 1 { "" } else { "s" },
-            if differ == 1 { "s" } else { "" }
-        ));
-    }
-    if inp.study.is_some() {
-        sec.item("Card counting is studied at the analysed deck count only, with the counts derived here from the effects of removal; another count, another deck count or another dealing procedure may do better. A continuous shuffler's effect is stated from the exact full-shoe figures, not simulated.");
-    }
-    if c.protection.is_none() {
-        sec.item("Game protection (what seen cards are worth) is not computed for this game.");
-    }
-    if spec.report.revisions.is_empty() {
-        sec.item("No revision history is declared; the report cannot say what changed since an earlier edition.");
+    for l in &inp.assessment.limitations {
+        sec.item(match l {
+            Limitation::ManufacturerAnalysis => "This is a manufacturer's mathematical analysis, not a test-laboratory certificate. It covers the mathematics of the rules as the rule file states them; not the equipment, the dealing procedures or any software of a live game.".to_string(),
+            Limitation::DocumentNotRead => format!(
+                "The rule document ({}) was not available when this report was made: no quotation of it, reading of it or figure it prints was checked against it.",
+                spec.document
+            ),
+            Limitation::FullShoes { decks, run, simulated } => {
+                let at = if decks.len() > 1 {
+                    format!(
+                        "computed exactly at {} (section 4) and, everywhere else in this report, at {}",
+                        decks_text(decks),
+                        deck_count(*run)
+                    )
+                } else {
+                    format!("computed exactly at {}", deck_count(*run))
+                };
+                format!(
+                    "Every exact figure is for a full shoe at the start of each round (no cut card), {at}. Real shoes dealt to a cut card are {}.",
+                    if *simulated {
+                        format!(
+                            "the subject of the simulation (section {})",
+                            super::numbering::simulation(c)
+                        )
+                    } else {
+                        "not studied: this report has no simulation".to_string()
+                    }
+                )
+            }
+            Limitation::Hypothetical { decks } => format!(
+                "Figures at {} are hypothetical: the document does not permit those counts.",
+                decks_text(decks)
+            ),
+            Limitation::NotEvaluated { wager } => format!(
+                "{}: {}. The document prints no pays; every figure computed for it uses assumed pays and is marked so.",
+                words::wager(spec, wager),
+                words::NOT_EVALUATED
+            ),
+            Limitation::Assumptions { ids } => format!(
+                "{} of the document rest{} on assumptions with no alternative computed (section 3): {}; another reading would change the figures each touches.",
+                if ids.len() == 1 {
+                    "1 reading".to_string()
+                } else {
+                    format!("{} readings", ids.len())
+                },
+                if ids.len() == 1 { "s" } else { "" },
+                super::words::and_list(
+                    &ids.iter()
+                        .map(|id| super::rules::capital(&words::plain(id)))
+                        .collect::<Vec<_>>()
+                )
+            ),
+            Limitation::OpenQuestions { numbers } => format!(
+                "{} to the submitter ({}, page one) remain{} open; the figures are for the readings adopted.",
+                if numbers.len() == 1 {
+                    "1 question".to_string()
+                } else {
+                    format!("{} questions", numbers.len())
+                },
+                super::words::question_list(numbers),
+                if numbers.len() == 1 { "s" } else { "" }
+            ),
+            Limitation::Counting { decks, other_decks, seed } => format!(
+                "Card counting is studied at {}{}, with counts derived here from the effects of removal and simulated shoes (seed {seed}); another count, another deck count or another dealing procedure may do better. A continuous shuffler's effect is stated from the exact full-shoe figures, not simulated.",
+                deck_count(*decks),
+                if other_decks.is_empty() {
+                    String::new()
+                } else {
+                    format!(
+                        ", and each countable pay table's counter again at {} on fewer shoes (wider intervals)",
+                        decks_text(other_decks)
+                    )
+                }
+            ),
+            Limitation::NoSimulation => "No simulation: card counting and real shoes dealt to a cut card are not studied in this report.".into(),
+            Limitation::Protection { decks, scenarios } => format!(
+                "Game protection (section {}) covers the {scenarios} scenarios listed there, at {} only; a player who sees or tells apart cards in another way may gain more.",
+                super::numbering::PROTECTION,
+                deck_count(*decks)
+            ),
+            Limitation::NoProtection => "Game protection (what seen cards are worth) is not computed for this game: its strategy reads suits.".into(),
+            Limitation::NoRevisionHistory => "No revision history is declared; the report cannot say what changed since an earlier edition.".into(),
+        });
     }
     sec
 }
@@ -148,17 +175,28 @@ pub(crate) fn revisions(inp: &Inputs, n: usize) -> Section {
         sec.table(t);
     }
     sec.heading(3, "Sign-off");
-    let number = spec
-        .report
-        .number
+    let number = super::inputs::report_number(spec, inp.edition)
+        .unwrap_or_else(|| "(no number declared)".into());
+    let submitter = spec
+        .submission
+        .submitter
         .as_deref()
-        .unwrap_or("(no number declared)");
+        .unwrap_or("the submitter");
     sec.para(format!(
-        "Report {number}, {}: prepared, reviewed and approved by:",
+        "To be signed by {submitter} before submission: the mathematician who prepared or checked this analysis of report {number} ({}) signs that its figures were reviewed, and the person who approves the submission signs for the submitter. The tool that computed the figures signs nothing; each figure is reproduced by the command in Appendix C.",
         spec.title
     ));
-    let mut t = Table::names(vec!["role", "name", "signature", "date"]);
-    for role in ["Prepared by", "Reviewed by", "Approved by"] {
+    let mut t = Table::names(vec![
+        "role (for the submitter)",
+        "name",
+        "signature",
+        "date",
+    ]);
+    for role in [
+        "Prepared or checked by (mathematician)",
+        "Reviewed by",
+        "Approved for submission by",
+    ] {
         t.row(vec![role.to_string(), " ".into(), " ".into(), " ".into()]);
     }
     sec.table(t);
@@ -166,19 +204,20 @@ pub(crate) fn revisions(inp: &Inputs, n: usize) -> Section {
 }
 
 /// The few terms the report cannot do without.
-pub(crate) fn glossary(n: usize) -> Section {
+pub(crate) fn glossary(n: usize, terms: super::terms::Terms) -> Section {
     let mut sec = Section::new("glossary", format!("{n}. Glossary"));
+    sec.item(format!(
+        "**{}**: the bettor's expected loss per unit staked, as a percentage of the stake; negative when the bettor has the advantage.",
+        terms.edge_cap()
+    ));
     for (term, meaning) in GLOSSARY {
+        let meaning = meaning.replace("{edge}", terms.edge());
         sec.item(format!("**{term}**: {meaning}"));
     }
     sec
 }
 
-const GLOSSARY: [(&str, &str); 12] = [
-    (
-        "House edge",
-        "the bettor's expected loss per unit staked, as a percentage of the stake; negative when the bettor has the advantage.",
-    ),
+const GLOSSARY: [(&str, &str); 11] = [
     (
         "Per total wagered",
         "for wagers staked together, the expected loss divided by the average total staked per round (also called the element of risk).",
@@ -213,14 +252,14 @@ const GLOSSARY: [(&str, &str); 12] = [
     ),
     (
         "Effect of removal",
-        "the change in house edge when one card of a rank is taken out of a full shoe.",
+        "the change in {edge} when one card of a rank is taken out of a full shoe.",
     ),
     (
         "True count",
         "a running total of card tags divided by the decks left; a counter bets when it reaches a threshold.",
     ),
     (
-        "Perfect information",
-        "a player who knows every unseen card and bets only the rounds that favour him: a bound no count can beat.",
+        "Known composition",
+        "a player who knows which cards remain in the shoe (its composition, not their order) and bets only the rounds whose exact edge then favours him: a bound no count can beat. Knowing the order as well would be worth far more.",
     ),
 ];

@@ -1,81 +1,27 @@
 //! Interpretations of the game's own rules (naturals, drawing): the
-//! figures each one changes, under the adopted reading and the other, and
+//! figures each one moves, under the adopted reading and the other, and
 //! the printed house edges against both. The pipeline computes the other
-//! reading's game (`Computed::alternatives`); this module only sets the
-//! two side by side: on page one, in section 5 and in the JSON document.
+//! reading's game (`Computed::alternatives`) and the assessment the
+//! figures it moves (`crate::assess::ReadingFinding`); this module sets
+//! the two side by side, on page one and in section 5.
 
-use super::numbers::percent;
+use super::inputs::Inputs;
 use super::words::sentence;
-use super::{AlternativeGame, ClaimCheck, Computed};
-use crate::engine::Analysis;
-use crate::model::{GameInterpretation, Spec};
+use crate::assess::{AlternativeGame, ClaimCheck, Computed, ReadingFinding};
+use crate::model::GameInterpretation;
 use crate::report::model::{Kind, Section, Table};
-use num_rational::BigRational;
 
-/// One figure a reading changes, under both readings.
-pub(crate) struct Changed {
-    /// The figure as the report names it.
-    pub name: String,
-    pub adopted: BigRational,
-    pub other: BigRational,
-}
-
-/// The figures `gi` changes: each pay table of a changed wager; a combined
-/// entry's house edge per its `per` bet and per total wagered.
-pub(crate) fn changed<'a>(
-    spec: &Spec,
-    gi: &GameInterpretation,
-    adopted: &'a Analysis,
-    other: &'a Analysis,
-) -> Vec<Changed> {
-    let mut out = Vec::new();
-    for id in &gi.changes {
-        let pair = |a: &'a Analysis| a.wagers.iter().find(|w| &w.id == id);
-        if let (Some(x), Some(y)) = (pair(adopted), pair(other)) {
-            for (tx, ty) in x.tables.iter().zip(&y.tables) {
-                out.push(Changed {
-                    name: super::words::wager_table(spec, id, &tx.id),
-                    adopted: tx.house_edge(),
-                    other: ty.house_edge(),
-                });
-            }
-            continue;
-        }
-        let combined = |a: &'a Analysis| a.combined.iter().find(|c| &c.id == id);
-        if let (Some(x), Some(y)) = (combined(adopted), combined(other)) {
-            out.push(Changed {
-                name: super::words::combined_per(spec, &x.name, &x.per),
-                adopted: x.house_edge(),
-                other: y.house_edge(),
-            });
-            out.push(Changed {
-                name: format!("{}, per total wagered", x.name),
-                adopted: x.per_total_wagered(),
-                other: y.per_total_wagered(),
-            });
-        }
-    }
-    out
-}
-
-/// Each game interpretation with its computed alternative, in spec order.
-pub(crate) fn pairs<'a>(
-    spec: &'a Spec,
-    c: &'a Computed,
-) -> Vec<(&'a GameInterpretation, &'a AlternativeGame)> {
-    spec.game_interpretations
-        .iter()
-        .filter_map(|gi| Some((gi, c.alternatives.iter().find(|a| a.id == gi.id)?)))
-        .collect()
-}
-
-/// The table of the figures a reading changes.
-fn table(spec: &Spec, gi: &GameInterpretation, c: &Computed, alt: &AlternativeGame) -> Table {
+/// The table of the figures a reading moves.
+fn table(inp: &Inputs, r: &ReadingFinding) -> Table {
     let mut t = Table::names(vec!["figure", "adopted reading", "other reading"])
         .kind(1, Kind::Percent)
         .kind(2, Kind::Percent);
-    for f in changed(spec, gi, &c.analysis, &alt.analysis) {
-        t.row(vec![f.name, percent(&f.adopted, 4), percent(&f.other, 4)]);
+    for m in &r.moves {
+        t.row(vec![
+            super::words::figure(inp.spec, &m.figure),
+            m.adopted.percent(4),
+            m.other.percent(4),
+        ]);
     }
     t
 }
@@ -93,18 +39,13 @@ pub(crate) fn claims_under_both<'a>(
 }
 
 /// The printed house edges under the other reading, one sentence each.
-fn claims_under(
-    spec: &Spec,
-    gi: &GameInterpretation,
-    adopted: &[ClaimCheck],
-    alt: &AlternativeGame,
-) -> Vec<String> {
-    claims_under_both(gi, adopted, alt)
+fn claims_under(inp: &Inputs, gi: &GameInterpretation, alt: &AlternativeGame) -> Vec<String> {
+    claims_under_both(gi, &inp.assessment.claims, alt)
         .map(|(x, y)| {
             format!(
                 "Printed {} for {}: the adopted reading gives {} ({}); the other reading gives {} ({}).",
                 x.printed,
-                super::claims::subject(spec, x),
+                super::claims::subject(inp.spec, x),
                 x.computed,
                 agreement(x),
                 y.computed,
@@ -114,19 +55,42 @@ fn claims_under(
         .collect()
 }
 
-/// Page one: each reading of the game's rules the document supports as
-/// well as the adopted one, its figures beside the adopted reading's. A
-/// reading put to the submitter goes with the questions instead.
-pub(crate) fn page_one(sec: &mut Section, spec: &Spec, c: &Computed) {
-    let shown: Vec<_> = pairs(spec, c)
+/// Each game reading with its interpretation and computed alternative, in
+/// the spec's order.
+fn shown<'a>(
+    inp: &'a Inputs,
+    c: &'a Computed,
+) -> Vec<(
+    &'a ReadingFinding,
+    &'a GameInterpretation,
+    &'a AlternativeGame,
+)> {
+    crate::assess::game_pairs(inp.spec, c)
         .into_iter()
-        .filter(|(gi, _)| !gi.ask_submitter)
+        .filter_map(|(gi, alt)| {
+            let r = inp
+                .assessment
+                .readings
+                .iter()
+                .find(|r| r.game && r.id == gi.id)?;
+            Some((r, gi, alt))
+        })
+        .collect()
+}
+
+/// Page one: each reading of the game's rules computed both ways that is
+/// not a question to the submitter (a question is with the questions),
+/// its figures beside the adopted reading's.
+pub(crate) fn page_one(sec: &mut Section, inp: &Inputs, c: &Computed) {
+    let list: Vec<_> = shown(inp, c)
+        .into_iter()
+        .filter(|(r, _, _)| r.question.is_none())
         .collect();
-    if shown.is_empty() {
+    if list.is_empty() {
         return;
     }
     sec.heading(3, "Another reading of the game's rules");
-    for (gi, alt) in shown {
+    for (r, gi, alt) in list {
         sec.para(format!(
             "**{}.** {} Adopted: {} Other reading: {} Both computed exactly (section 5); the verdict is for the adopted reading.",
             super::rules::capital(&super::words::plain(&gi.id)),
@@ -134,36 +98,20 @@ pub(crate) fn page_one(sec: &mut Section, spec: &Spec, c: &Computed) {
             sentence(&gi.chosen),
             sentence(&gi.alternative)
         ));
-        sec.table(table(spec, gi, c, alt));
-        for s in claims_under(spec, gi, &c.claims, alt) {
+        sec.table(table(inp, r));
+        for s in claims_under(inp, gi, alt) {
             sec.para(s);
         }
     }
 }
 
-/// The questions to the submitter about the game's rules (after those
-/// about wagers, numbered on from `first`).
-pub(crate) fn questions(sec: &mut Section, spec: &Spec, c: &Computed, first: usize) {
-    for (k, (gi, alt)) in pairs(spec, c)
-        .into_iter()
-        .filter(|(gi, _)| gi.ask_submitter)
-        .enumerate()
-    {
-        sec.item(format!("Q{}. {}", first + k, gi.question.trim()));
-        sec.sub_item(format!("Adopted: {}", sentence(&gi.chosen)));
-        sec.sub_item(format!("If instead: {}", sentence(&gi.alternative)));
-        sec.table(table(spec, gi, c, alt));
-    }
-}
-
 /// Section 5's entries: the question, both readings, the figures, the
 /// printed edges under both, and the engine's check under the other game.
-pub(crate) fn section_part(sec: &mut Section, spec: &Spec, c: &Computed) {
-    for (gi, alt) in pairs(spec, c) {
-        let asked = if gi.ask_submitter {
-            " (a question to the submitter: page one)"
-        } else {
-            ""
+pub(crate) fn section_part(sec: &mut Section, inp: &Inputs, c: &Computed) {
+    for (r, gi, alt) in shown(inp, c) {
+        let asked = match r.question {
+            Some(q) => format!(" (question Q{q} to the submitter: page one)"),
+            None => String::new(),
         };
         sec.item(format!(
             "**{}**{asked}: {}",
@@ -175,16 +123,16 @@ pub(crate) fn section_part(sec: &mut Section, spec: &Spec, c: &Computed) {
             "alternative: {} The whole rule file is checked again under this game and every figure it changes computed exactly; an optimal strategy is the best play of that game.",
             sentence(&gi.alternative)
         ));
-        sec.table(table(spec, gi, c, alt));
-        for s in claims_under(spec, gi, &c.claims, alt) {
+        sec.table(table(inp, r));
+        for s in claims_under(inp, gi, alt) {
             sec.para(s);
         }
         let v = &alt.verification;
         sec.para(format!(
             "Under the other reading the independent settlement of single rounds {} on all {} rounds of the small test shoes and on {} rounds sampled from the full shoe.",
             if v.passed() { "agrees" } else { "DISAGREES" },
-            super::numbers::group_digits(&v.small_shoe_sequences.to_string()),
-            super::numbers::group_digits(&v.sampled.to_string()),
+            crate::numbers::group_digits(&v.small_shoe_sequences.to_string()),
+            crate::numbers::group_digits(&v.sampled.to_string()),
         ));
     }
 }

@@ -2,50 +2,47 @@
 //! inputs alone: the label, the reproducing command, the fixture folder,
 //! the tool's dependency hash.
 
-use super::Computed;
-use crate::fixtures::CaseResult;
-use crate::model::Spec;
-use crate::verify::Verification;
+use crate::assess::{Assessment, Computed, Evidence};
 use num_rational::BigRational;
 
 pub const LABEL: &str = "Manufacturer's mathematical analysis (not a test-laboratory certificate)";
 
-/// Everything a report is made from.
+/// Everything a report is made from: what the run made or read (the
+/// [`Evidence`], which `inp.spec`, `inp.decks`, … reach through), the
+/// assessment of it, and how the edition words and numbers it.
 pub struct Inputs<'a> {
-    /// The spec path as the reproducing command names it.
-    pub spec_path: &'a str,
-    pub spec_bytes: &'a [u8],
-    pub spec: &'a Spec,
-    pub decks: u32,
-    pub fixtures: &'a [CaseResult],
-    /// Each fixture file run, by name, with the SHA-256 of its bytes.
-    pub fixture_files: &'a std::collections::BTreeMap<String, String>,
-    /// Each file the spec included (its shared game), by path as the spec's
-    /// folder joined with the include names it, with the SHA-256 of its bytes.
-    pub include_files: &'a std::collections::BTreeMap<String, String>,
-    /// The options the run was made with; all recorded in the manifest.
-    pub options: &'a crate::options::Options,
-    pub verification: &'a Verification,
-    /// The analysis at every allowed deck count, in order (the run's own
-    /// count included): the report renders these and computes nothing.
-    /// `None` (`--json --no-reports`): not computed; only
-    /// [`crate::report::document::document`] takes that.
-    pub by_decks: Option<&'a [(u32, &'a crate::engine::Analysis)]>,
-    /// Each pay table's house edge as a function of the deck count, where
-    /// the rules do not change with it (None otherwise, or not computed).
-    pub edges: Option<&'a crate::engine::deck_function::DeckFunctions>,
-    /// For each interpretation whose readings give the same figures, a
-    /// round the reference evaluator settles differently under each.
-    pub differing: &'a [(String, crate::eval::differ::DifferingRound)],
-    /// The simulation stage's findings, when the run simulated (`--simulate`).
-    pub study: Option<&'a crate::study::Study>,
+    pub evidence: &'a Evidence<'a>,
+    /// What the report finds: every verdict, question and limitation the
+    /// renderers word.
+    pub assessment: &'a Assessment,
+    /// The edition the report is written as.
+    pub edition: crate::model::Edition,
     /// Numbered sections the edition inserts before "Limitations"
     /// (`crate::edition::sections`): the report numbers the ones after
     /// them accordingly.
     pub edition_sections: usize,
-    /// The trace stage's findings: the document read or not, the
-    /// quotations, the traceability matrix.
-    pub trace: &'a crate::trace::Trace,
+    /// The edition's words for the report's terms.
+    pub terms: super::terms::Terms,
+    /// The authority an edition is written for; None: the laboratory
+    /// edition, which shows what the spec declares.
+    pub authority: Option<Authority>,
+}
+
+/// Who an edition goes to, for page one.
+#[derive(Clone, Debug)]
+pub struct Authority {
+    /// The jurisdiction and its authority, as page one names them.
+    pub jurisdiction: String,
+    /// Who banks the game under that authority.
+    pub banked_by: String,
+}
+
+impl<'a> std::ops::Deref for Inputs<'a> {
+    type Target = Evidence<'a>;
+
+    fn deref(&self) -> &Evidence<'a> {
+        self.evidence
+    }
 }
 
 /// SHA-256 of the Cargo.lock this binary was built from: its exact
@@ -61,7 +58,7 @@ pub fn cargo_lock_sha256() -> &'static str {
 pub use crate::spec::source::sha256_hex;
 
 /// The fixture folder the run read, as a path with `/` separators.
-pub(crate) fn fixtures_dir(inp: &Inputs) -> String {
+pub(crate) fn fixtures_dir(inp: &Evidence) -> String {
     let dir = inp
         .options
         .fixtures
@@ -71,7 +68,7 @@ pub(crate) fn fixtures_dir(inp: &Inputs) -> String {
 }
 
 /// The command that reproduces the report: every option away from its default.
-pub fn command(inp: &Inputs) -> String {
+pub fn command(inp: &Evidence) -> String {
     let mut c = format!("certify {}{}", inp.spec_path, shoe_flags(inp));
     if inp.options.samples != crate::options::SAMPLES {
         c.push_str(&format!(" --verify {}", inp.options.samples));
@@ -98,7 +95,7 @@ pub fn command(inp: &Inputs) -> String {
 
 /// `--decks` and `--fixtures` of a reproducing command, where away from
 /// their defaults (the report's and the leaflet's commands share them).
-pub(crate) fn shoe_flags(inp: &Inputs) -> String {
+pub(crate) fn shoe_flags(inp: &Evidence) -> String {
     let mut c = String::new();
     if inp.decks != inp.spec.shoe.decks {
         c.push_str(&format!(" --decks {}", inp.decks));
@@ -115,7 +112,7 @@ pub(crate) fn shoe_flags(inp: &Inputs) -> String {
 
 /// The edition's flags of a reproducing command: `--edition` (unless the
 /// spec declares it), `--previous`, `--min-bet`, `--max-bet`.
-pub(crate) fn edition_flags(inp: &Inputs) -> String {
+pub(crate) fn edition_flags(inp: &Evidence) -> String {
     let mut c = String::new();
     if let Some(e) = inp.options.edition
         && Some(e) != inp.spec.submission.edition
@@ -146,12 +143,32 @@ pub(crate) fn reading_edge(c: &Computed, wager: &str, table: Option<&str>) -> Op
     Some(t.house_edge())
 }
 
-/// SHA-256 of the rule document as found in the `documents/` folder beside
-/// the rule file; None when it is not there.
-pub(crate) fn document_sha256(inp: &Inputs) -> Option<String> {
-    let dir = std::path::Path::new(inp.spec_path)
-        .parent()
-        .unwrap_or(std::path::Path::new(""));
-    let bytes = std::fs::read(dir.join("documents").join(&inp.spec.document)).ok()?;
-    Some(sha256_hex(&bytes))
+/// The report's number as this edition carries it: the declared number,
+/// with the edition's suffix (`-WA`, `-CA`, `-NV`) for an edition other
+/// than the laboratory's, so that no two documents share a number.
+pub(crate) fn report_number(
+    spec: &crate::model::Spec,
+    edition: crate::model::Edition,
+) -> Option<String> {
+    let base = spec.report.number.as_deref()?;
+    let suffix = match edition {
+        crate::model::Edition::Lab => "",
+        crate::model::Edition::Washington => "-WA",
+        crate::model::Edition::California => "-CA",
+        crate::model::Edition::Nevada => "-NV",
+    };
+    Some(format!("{base}{suffix}"))
+}
+
+/// What the running head names after the game: "Report N, revision R",
+/// else the rule file's version.
+pub(crate) fn reference(inp: &Inputs) -> String {
+    let spec = inp.spec;
+    match report_number(spec, inp.edition) {
+        Some(n) => match spec.report.revisions.last() {
+            Some(r) => format!("Report {n}, revision {}", r.revision),
+            None => format!("Report {n}"),
+        },
+        None => format!("rule file version {}", spec.version),
+    }
 }

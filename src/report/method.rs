@@ -4,8 +4,8 @@
 //! without the punto banco deal is not described as if it had one.
 
 use super::model::Section;
-use super::numbers::group_digits;
 use crate::model::{FirstRule, Game, Spec, StrategyRule};
+use crate::numbers::group_digits;
 
 /// A short label per hand: its initial in capitals (`P`, `B`, `D`), or its
 /// whole name where the two hands share an initial.
@@ -136,7 +136,13 @@ pub(crate) fn items(sec: &mut Section, spec: &Spec, total: u128) {
 /// The checks this run made for this spec, each with its count; and what
 /// it did not run (the test suite checks certify, not this spec), so the
 /// report claims no check that did not happen.
-pub(crate) fn checks_run(sec: &mut Section, inp: &super::inputs::Inputs, c: &super::Computed) {
+pub(crate) fn checks_run(
+    sec: &mut Section,
+    inp: &super::inputs::Inputs,
+    c: &crate::assess::Computed,
+) {
+    let a = inp.assessment;
+    let edges = inp.terms.edges();
     let v = inp.verification;
     let checks = inp.fixtures.len();
     let passed = inp.fixtures.iter().filter(|r| r.pass).count();
@@ -160,18 +166,22 @@ pub(crate) fn checks_run(sec: &mut Section, inp: &super::inputs::Inputs, c: &sup
         count(v.sampled, "sampled round", "sampled rounds"),
         count(v.sampled_comparisons, "sampled outcome", "sampled outcomes")
     ));
-    sec.item(match c.claims.len() {
-        0 => "Printed house edges: none to compare (the document prints none).".to_string(),
-        n => format!(
-            "Printed house edges: {} compared with the computed figures, {} matching within rounding.",
+    let read = a.document.sha256().is_some();
+    sec.item(match (a.claims.len(), read) {
+        (0, true) => format!("Printed {edges}: none to compare (the document prints none)."),
+        (0, false) => format!("Printed {edges}: the rule file records none (the document was not available to check)."),
+        (n, _) => format!(
+            "Printed {edges}: {} compared with the computed figures, {} matching within rounding{}.",
             n,
-            c.claims.iter().filter(|k| k.matches).count()
+            a.claims.iter().filter(|k| k.matches).count(),
+            if read { "" } else { " (as the rule file records them: the document was not available)" }
         ),
     });
-    if !c.searches.is_empty() {
+    if !a.searches.is_empty() {
         sec.item(format!(
-            "Pay tables tried against a printed house edge whose pays the document omits: {} (section 4).",
-            c.searches.len()
+            "Pay tables tried against a printed {} whose pays the document omits: {} (section 4).",
+            inp.terms.edge(),
+            a.searches.len()
         ));
     }
     if let Some(st) = inp.study {
@@ -181,5 +191,5 @@ pub(crate) fn checks_run(sec: &mut Section, inp: &super::inputs::Inputs, c: &sup
             super::numbering::simulation(c)
         ));
     }
-    sec.para("Not run for this report: certify's own test suite (property tests over random rounds, brute-force counts, published figures), which checks the tool on the games it ships.");
+    sec.para("Not run for this report: the software's own test suite (property tests over random rounds, brute-force counts, published figures), which checks the software on the games it ships.");
 }

@@ -5,6 +5,14 @@
 
 use super::Computed;
 
+/// The number of the results section, where every pay table computed is
+/// given, other readings and assumed pays included.
+pub(crate) const RESULTS: usize = 4;
+
+/// The number of the section whose "Interpretations" part gives each
+/// reading of the document computed both ways ("Verification").
+pub(crate) const READINGS: usize = 5;
+
 /// The number of the first optional section ("Game protection").
 pub(crate) const PROTECTION: usize = 6;
 

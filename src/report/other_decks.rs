@@ -4,130 +4,28 @@
 //! on the win per 100 rounds dealt (a shoe of fewer decks holds fewer
 //! rounds, so its win per shoe alone would flatter it).
 
-use super::decks::{Standing, standing};
 use super::model::{Kind, Section, Table};
+use crate::assess::DocumentStanding;
+use crate::assess::other_decks::{Mitigation, Win, wins};
 use crate::diag::signed;
 use crate::model::Spec;
-use crate::simulator::stats::{CounterResult, Estimate};
+use crate::simulator::stats::Estimate;
 use crate::study::other_decks::{ROUNDS_SHARE, SHOES_SHARE};
-use crate::study::{Played, Study, TableStudy, tags_text};
-
-/// A counter's win at one deck count.
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct Win {
-    pub decks: u32,
-    /// Expected win per shoe, units, with its 99.9% interval.
-    pub per_shoe: Estimate,
-    /// The same per 100 rounds dealt (rounds begun before the cut card).
-    pub per_100: Estimate,
-    pub countable: bool,
-}
-
-/// How the win per round at another count compares with the run's.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Change {
-    /// More than the two intervals together allow for.
-    Stronger,
-    Weaker,
-    /// Not told apart by the intervals.
-    Alike,
-}
-
-impl Win {
-    /// From a counter measured on sampled shoes, else from the dealt pass
-    /// that chose its threshold (`dealt`: rounds per shoe there), with the
-    /// study's verdict on it.
-    fn of(
-        (decks, countable): (u32, bool),
-        measured: Option<&Played>,
-        chosen: &CounterResult,
-        dealt: f64,
-    ) -> Win {
-        let (per_shoe, rounds) = match measured {
-            Some(p) => (
-                p.expected,
-                p.sample.rounds as f64 / p.sample.shoes.max(1) as f64,
-            ),
-            None => (chosen.win_per_shoe, dealt),
-        };
-        // Rounds per shoe hardly vary at a fixed cut card: the interval
-        // scales with the win.
-        let k = 100.0 / rounds.max(1.0);
-        Win {
-            decks,
-            per_shoe,
-            per_100: Estimate {
-                value: per_shoe.value * k,
-                half_width: per_shoe.half_width * k,
-            },
-            countable,
-        }
-    }
-
-    pub fn against(&self, run: &Win) -> Change {
-        let d = self.per_100.value - run.per_100.value;
-        let hw = self.per_100.half_width.hypot(run.per_100.half_width);
-        if d > hw {
-            Change::Stronger
-        } else if d < -hw {
-            Change::Weaker
-        } else {
-            Change::Alike
-        }
-    }
-}
-
-/// The deck counts among `ws` whose win per round compares with the
-/// run's as `change` says.
-fn counts_where(run: &Win, ws: &[Win], change: Change) -> Vec<u32> {
-    ws.iter()
-        .filter(|w| w.against(run) == change)
-        .map(|w| w.decks)
-        .collect()
-}
-
-/// The run's own counter of a pay table, and its counters at the other
-/// deck counts measured, ascending.
-pub(crate) fn wins(st: &Study, t: &TableStudy) -> (Win, Vec<Win>) {
-    let per = |rounds: u64, shoes: u64| rounds as f64 / shoes.max(1) as f64;
-    let run = Win::of(
-        (st.decks, t.countable),
-        t.same_shoes.as_ref().and_then(|s| s.counter.last()),
-        t.selected.last().expect("three penetrations"),
-        per(st.dealt_rounds, st.dealt_shoes),
-    );
-    let others = st
-        .other_decks
-        .iter()
-        .filter_map(|o| {
-            let x = o
-                .tables
-                .iter()
-                .find(|x| x.wager == t.wager && x.pay_table == t.pay_table)?;
-            Some(Win::of(
-                (o.decks, x.countable),
-                x.measured.as_ref(),
-                &x.selected,
-                per(o.dealt_rounds, o.dealt_shoes),
-            ))
-        })
-        .collect();
-    (run, others)
-}
+use crate::study::{Study, TableStudy, tags_text};
 
 /// "3 decks", "1 deck (hypothetical)": a count the document does not
 /// permit is marked, as everywhere in the report.
 fn count_name(spec: &Spec, decks: u32) -> String {
     let d = crate::cards::deck_count(decks);
-    match standing(spec, decks) {
-        Standing::Outside => format!("{d} (hypothetical)"),
+    match DocumentStanding::of(spec, decks) {
+        DocumentStanding::Outside => format!("{d} (hypothetical)"),
         _ => d,
     }
 }
 
 /// "3 and 6 decks", "1, 5 and 6 decks", with the counts the document
 /// does not permit marked.
-fn counts_text(spec: &Spec, counts: &[u32]) -> String {
+pub(crate) fn counts_text(spec: &Spec, counts: &[u32]) -> String {
     let n: Vec<String> = counts.iter().map(u32::to_string).collect();
     let list = match n.as_slice() {
         [] => String::new(),
@@ -137,7 +35,7 @@ fn counts_text(spec: &Spec, counts: &[u32]) -> String {
     let unit = if counts == [1] { "deck" } else { "decks" };
     let outside: Vec<String> = counts
         .iter()
-        .filter(|&&d| standing(spec, d) == Standing::Outside)
+        .filter(|&&d| DocumentStanding::of(spec, d) == DocumentStanding::Outside)
         .map(u32::to_string)
         .collect();
     let mark = if outside.is_empty() {
@@ -163,7 +61,7 @@ pub(crate) fn part(sec: &mut Section, spec: &Spec, st: &Study) {
             .iter()
             .any(|t| t.wager == w && t.pay_table == p && t.reads_suits)
     };
-    let g = |n: u64| super::numbers::group_digits(&n.to_string());
+    let g = |n: u64| crate::numbers::group_digits(&n.to_string());
     let shoes = |o: &crate::study::AtDecks| {
         let (r, s) = (o.shoes.rank_level, o.shoes.suit_reading);
         let suits = o
@@ -242,7 +140,7 @@ pub(crate) fn part(sec: &mut Section, spec: &Spec, st: &Study) {
         for (w, tags, threshold, bets) in rows {
             let decks = if w.decks == st.decks {
                 format!("{} (the study's)", w.decks)
-            } else if standing(spec, w.decks) == Standing::Outside {
+            } else if DocumentStanding::of(spec, w.decks) == DocumentStanding::Outside {
                 format!("{} (hypothetical)", w.decks)
             } else {
                 w.decks.to_string()
@@ -282,26 +180,6 @@ pub(crate) fn units(e: &Estimate) -> String {
     )
 }
 
-/// The other deck counts at which a finding's count shows no win and wins
-/// less per round than at the run's count.
-fn lost_at(st: &Study, t: &TableStudy) -> Vec<u32> {
-    let (run, others) = wins(st, t);
-    others
-        .iter()
-        .filter(|w| !w.countable && w.against(&run) == Change::Weaker)
-        .map(|w| w.decks)
-        .collect()
-}
-
-/// [`lost_at`], of the counts the document permits (or does not
-/// restrict): a recommendation may name them.
-pub(crate) fn mitigating(spec: &Spec, st: &Study, t: &TableStudy) -> Vec<u32> {
-    lost_at(st, t)
-        .into_iter()
-        .filter(|&d| standing(spec, d) != Standing::Outside)
-        .collect()
-}
-
 /// A finding's items on fewer and on more decks: the counter's win per
 /// shoe at each other count with the money at stake (`money` of a win per
 /// shoe in units), its win per 100 rounds beside the run's, and whether
@@ -310,6 +188,7 @@ pub(crate) fn finding_items(
     spec: &Spec,
     st: &Study,
     t: &TableStudy,
+    f: &crate::assess::Countable,
     money: &dyn Fn(f64) -> String,
 ) -> Vec<String> {
     let (run, others) = wins(st, t);
@@ -329,39 +208,15 @@ pub(crate) fn finding_items(
         .copied()
         .filter(|w| w.decks > run.decks)
         .collect();
-    [("Fewer", fewer), ("More", more)]
-        .into_iter()
-        .filter(|(_, ws)| !ws.is_empty())
-        .map(|(dir, ws)| direction(spec, dir, &run, &ws, money))
-        .collect()
-}
-
-/// Whether fewer (or more) decks are a mitigation, in words.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) enum Mitigation {
-    /// At these counts the count wins more per round dealt.
-    No(Vec<u32>),
-    /// At every count measured it wins less per round and shows no win.
-    Yes(Vec<u32>),
-    /// Less per round at every count, but a win still at these.
-    Partial { weaker: Vec<u32>, still: Vec<u32> },
-    /// Not told apart from the run's count at these (and less at those).
-    NotShown { alike: Vec<u32>, weaker: Vec<u32> },
-}
-
-pub(crate) fn mitigation(run: &Win, ws: &[Win]) -> Mitigation {
-    let of = |c| counts_where(run, ws, c);
-    let (stronger, weaker, alike) = (of(Change::Stronger), of(Change::Weaker), of(Change::Alike));
-    let still: Vec<u32> = ws.iter().filter(|w| w.countable).map(|w| w.decks).collect();
-    if !stronger.is_empty() {
-        Mitigation::No(stronger)
-    } else if alike.is_empty() && still.is_empty() {
-        Mitigation::Yes(weaker)
-    } else if alike.is_empty() {
-        Mitigation::Partial { weaker, still }
-    } else {
-        Mitigation::NotShown { alike, weaker }
-    }
+    [
+        ("Fewer", fewer, &f.fewer_decks),
+        ("More", more, &f.more_decks),
+    ]
+    .into_iter()
+    .filter_map(|(dir, ws, verdict)| {
+        Some(direction(spec, dir, &run, &ws, verdict.as_ref()?, money))
+    })
+    .collect()
 }
 
 fn direction(
@@ -369,6 +224,7 @@ fn direction(
     dir: &str,
     run: &Win,
     ws: &[Win],
+    verdict: &Mitigation,
     money: &dyn Fn(f64) -> String,
 ) -> String {
     let at: Vec<String> = ws
@@ -399,45 +255,47 @@ fn direction(
         .filter(|w| !w.countable)
         .map(|w| w.decks)
         .collect();
-    let verdict = match mitigation(run, ws) {
-        Mitigation::No(stronger) => {
+    let verdict = match verdict {
+        Mitigation::No {
+            stronger,
+            alike,
+            weaker,
+        } => {
             let mut v = format!(
                 "{dir} decks are not a mitigation: the count wins more per round dealt at {}",
-                counts_text(spec, &stronger)
+                counts_text(spec, stronger)
             );
             // The other counts too: the stronger one may be a count the
             // document does not permit.
-            let alike = counts_where(run, ws, Change::Alike);
             if !alike.is_empty() {
                 v += &format!(
                     ", and at {} its win is not told apart from its win at {}",
-                    counts_text(spec, &alike),
+                    counts_text(spec, alike),
                     crate::cards::deck_count(run.decks)
                 );
             }
-            let weaker = counts_where(run, ws, Change::Weaker);
             if !weaker.is_empty() {
-                v += &format!(" (it wins less at {})", counts_text(spec, &weaker));
+                v += &format!(" (it wins less at {})", counts_text(spec, weaker));
             }
             v
         }
-        Mitigation::Yes(weaker) => format!(
+        Mitigation::Yes { weaker } => format!(
             "{dir} decks are a mitigation: at {} the count wins less per round dealt and shows no win",
-            counts_text(spec, &weaker)
+            counts_text(spec, weaker)
         ),
         Mitigation::Partial { weaker, still } => format!(
             "{dir} decks are a partial mitigation: the count wins less per round dealt at {}, but still wins at {}",
-            counts_text(spec, &weaker),
-            counts_text(spec, &still)
+            counts_text(spec, weaker),
+            counts_text(spec, still)
         ),
         Mitigation::NotShown { alike, weaker } => {
             let mut v = format!(
                 "{dir} decks are not shown to be a mitigation: per round dealt, the count's win at {} is not told apart from its win at {} by the intervals",
-                counts_text(spec, &alike),
+                counts_text(spec, alike),
                 crate::cards::deck_count(run.decks)
             );
             if !weaker.is_empty() {
-                v += &format!(" (it wins less at {})", counts_text(spec, &weaker));
+                v += &format!(" (it wins less at {})", counts_text(spec, weaker));
             }
             let unclear: Vec<u32> = lost.iter().copied().filter(|d| alike.contains(d)).collect();
             if !unclear.is_empty() {
@@ -454,29 +312,4 @@ fn direction(
         at.join("; "),
         per.join(", "),
     )
-}
-
-/// Page one's note where a finding changes at another deck count: the
-/// pay tables whose count shows no win there and wins less per round than
-/// at the run's count. `findings` are the countable findings' pay tables
-/// with their names.
-pub(crate) fn page_one_note(
-    spec: &Spec,
-    st: &Study,
-    findings: &[(&TableStudy, &str)],
-    section: usize,
-) -> Option<String> {
-    let lost: Vec<String> = findings
-        .iter()
-        .filter_map(|(t, name)| {
-            let gone = lost_at(st, t);
-            (!gone.is_empty()).then(|| format!("{name} at {}", counts_text(spec, &gone)))
-        })
-        .collect();
-    (!lost.is_empty()).then(|| {
-        format!(
-            "Measured at other deck counts too (section {section}), the count shows no win for: {}",
-            lost.join("; ")
-        )
-    })
 }

@@ -1,65 +1,66 @@
 //! The report's first page: what an examiner reads in thirty seconds.
-//! Identification, a verdict in one paragraph, every wager and pay table in
-//! one table, then the printed claims and every warning. A reader who reads
-//! only this page knows whether the game is sound.
+//! Identification; the verdict, one sentence per kind of finding and one
+//! recommendation; every adopted wager and pay table in one table; the
+//! questions to the submitter; the printed figures; every warning. Every
+//! statement words the assessment (`crate::assess`): this page decides
+//! nothing, counts nothing and finds no largest figure of its own.
 
-use super::Computed;
-use super::inputs::{Inputs, sha256_hex};
+use super::inputs::{Inputs, report_number, sha256_hex};
 use super::model::{Document, Kind, Section, Table, Text};
-use super::numbers::{group_digits, percent, share, sqrt_decimal};
-use num_traits::Signed;
+use super::words;
+use super::words::{and_list, question_list};
+use crate::assess::{
+    Assessment, Blocker, Computed, Condition, DocumentStatus, Recommendation, Standing, Subject,
+    Why,
+};
+use crate::numbers::{group_digits, money, percent, share, sqrt_decimal};
 
 pub(crate) fn render(doc: &mut Document, inp: &Inputs, c: &Computed) {
     let spec = inp.spec;
-    let a = &c.analysis;
+    let a = inp.assessment;
     let sec = doc.section("summary", "1. Summary");
     sec.table(identification(inp, c));
     verdict(sec, inp, c);
     super::headline::part(sec, inp, c);
-    super::sides::framing(sec, spec);
+    super::sides::framing(sec, spec, inp.terms);
     wagers(sec, inp, c);
-    super::headline::questions(sec, inp, c);
-    super::game_readings::page_one(sec, spec, c);
-    // What real shoes and seen cards add: after the table of every house
-    // edge, which the verdict introduces.
-    super::findings::page_one(sec, inp, c);
-    if let Some(s) = super::protection::sentence(c) {
-        sec.para(s);
-    }
-    // No claims: the verdict has said so; no heading says it again.
-    if !c.claims.is_empty() {
-        sec.heading(3, "House edges printed in the document");
-        sec.table(super::claims::table(spec, &c.claims));
+    questions(sec, inp);
+    super::game_readings::page_one(sec, inp, c);
+    if a.document.sha256().is_some() && !a.claims.is_empty() {
+        sec.heading(
+            3,
+            format!("{} printed in the document", inp.terms.edges_cap()),
+        );
+        sec.table(super::claims::table(spec, &a.claims, inp.terms));
         super::decks::claims_page_one(sec, inp);
     }
     sec.heading(3, "Warnings");
-    if c.warnings.is_empty() {
+    if a.warnings.is_empty() {
         sec.para("None.");
     }
-    for w in &c.warnings {
-        // Each message names its kind; a player advantage and a wager not
-        // evaluated stand out.
-        if w.kind == "player_advantage" || w.kind == super::PAY_TABLE_REQUIRED {
-            sec.item(Text::spans(&w.message).bold());
-        } else {
-            sec.item(Text::spans(&w.message));
-        }
+    for w in &a.warnings {
+        let text = Text::spans(&super::warnings::message(
+            spec,
+            a,
+            w,
+            inp.terms,
+            super::numbering::simulation(c),
+        ));
+        sec.item(if w.serious() { text.bold() } else { text });
     }
-    let _ = a;
 }
 
-/// The form's identification block: the report, the game, who submits it,
-/// the rule document (title, version, file hash), the shoe, the date.
+/// The form's identification block: the report, the game, who submits it
+/// and who banks it, the rule document (title, version, file hash), the
+/// shoe, the date.
 fn identification(inp: &Inputs, c: &Computed) -> Table {
     let spec = inp.spec;
     let plan = &spec.report;
-    let undeclared = |_field: &str| "not declared".to_string();
+    let undeclared = || "not declared".to_string();
     let mut t = Table::names(vec!["item", "value"]);
     t.row(vec![
         "Report number".to_string(),
-        plan.number
-            .clone()
-            .unwrap_or_else(|| undeclared("report.number")),
+        report_number(spec, inp.edition).unwrap_or_else(undeclared),
     ]);
     if let Some(r) = plan.revisions.last() {
         t.row(vec![
@@ -74,20 +75,30 @@ fn identification(inp: &Inputs, c: &Computed) -> Table {
     }
     t.row(vec!["Game".to_string(), spec.title.clone()]);
     let sub = &spec.submission;
-    for (label, value, field) in [
-        ("Submitter", &sub.submitter, "submission.submitter"),
-        ("Owner", &sub.owner, "submission.owner"),
-        ("Jurisdiction", &sub.jurisdiction, "submission.jurisdiction"),
-    ] {
+    for (label, value) in [("Submitter", &sub.submitter), ("Owner", &sub.owner)] {
         t.row(vec![
             label.to_string(),
-            value.clone().unwrap_or_else(|| undeclared(field)),
+            value.clone().unwrap_or_else(undeclared),
         ]);
     }
+    t.row(vec![
+        "Jurisdiction".to_string(),
+        match &inp.authority {
+            Some(au) => au.jurisdiction.clone(),
+            None => sub.jurisdiction.clone().unwrap_or_else(undeclared),
+        },
+    ]);
+    t.row(vec![
+        "Banked by".to_string(),
+        match &inp.authority {
+            Some(au) => au.banked_by.clone(),
+            None => super::sides::banked_by(spec),
+        },
+    ]);
     if let Some(id) = &sub.game_id {
         t.row(vec!["Game identifier".to_string(), id.clone()]);
     }
-    t.row(vec!["Rule document".to_string(), document_cell(inp, c)]);
+    t.row(vec!["Rule document".to_string(), document_cell(inp)]);
     t.row(vec![
         "Parts analysed".to_string(),
         spec.section
@@ -96,15 +107,14 @@ fn identification(inp: &Inputs, c: &Computed) -> Table {
     ]);
     t.row(vec![
         "Shoe".to_string(),
-        super::decks::shoe_cell(spec, &c.analysis),
+        super::decks::shoe_cell(spec, &c.analysis, &inp.assessment.document),
     ]);
     t.row(vec![
         "Date of analysis".to_string(),
         match plan.date {
             Some(d) => super::release::date_text(d),
             None => format!(
-                "not declared (`report.date` in the rule file); the PDF's file date is the release date of certify {}, {}",
-                env!("CARGO_PKG_VERSION"),
+                "not declared; the PDF's file date is the release date of the tool that computed it ({})",
                 super::release::date_text(super::release::RELEASE_DATE)
             ),
         },
@@ -119,125 +129,571 @@ fn identification(inp: &Inputs, c: &Computed) -> Table {
         ),
     ]);
     t.row(vec![
-        "Tool".to_string(),
+        "Computed with".to_string(),
         format!("certify {}", env!("CARGO_PKG_VERSION")),
     ]);
     t
 }
 
 /// The rule document by title, version and the SHA-256 of the file read.
-fn document_cell(inp: &Inputs, c: &Computed) -> String {
+fn document_cell(inp: &Inputs) -> String {
     let spec = inp.spec;
     let id = &spec.document_id;
-    let has = |kind: &str| c.warnings.iter().any(|w| w.kind == kind);
     let title = id.title.clone().unwrap_or_else(|| spec.document.clone());
     let version = id
         .version
         .clone()
         .unwrap_or_else(|| "no version declared".into());
-    let file = if has(super::DOCUMENT_NOT_FOUND) {
-        format!(
-            "file {} NOT FOUND beside the rule file: nothing in this report was checked against it",
+    let file = match &inp.assessment.document {
+        DocumentStatus::Missing { .. } => format!(
+            "file {} NOT AVAILABLE: the document was not read; every quotation in this report is unverified and nothing here is checked against its words",
             spec.document
-        )
-    } else {
-        let sha = super::inputs::document_sha256(inp).unwrap_or_default();
-        let state = if has(super::DOCUMENT_CHANGED) {
-            " — NOT the file whose SHA-256 the rule file declares (see the warnings)"
-        } else if id.sha256.is_some() {
-            " (as declared)"
-        } else {
-            ""
-        };
-        format!("file {}, SHA-256 {sha}{state}", spec.document)
+        ),
+        DocumentStatus::Read { sha256, declared } => {
+            let state = match declared {
+                Some(d) if d != sha256 => {
+                    " — NOT the file whose SHA-256 the rule file declares (see the warnings)"
+                }
+                Some(_) => " (as declared)",
+                None => "",
+            };
+            format!("file {}, SHA-256 {sha256}{state}", spec.document)
+        }
     };
     format!("{title}; version: {version}; {file}")
 }
 
-/// One paragraph of facts, the most serious first.
+/// The verdict: one sentence per kind of finding, then the recommendation,
+/// then what the run did.
 fn verdict(sec: &mut Section, inp: &Inputs, c: &Computed) {
-    let spec = inp.spec;
-    let a = &c.analysis;
-    let tables: usize = a.wagers.iter().map(|w| w.tables.len()).sum();
-    // Advantages of a reading put to the submitter are not results.
-    let advantages = a
-        .wagers
-        .iter()
-        .flat_map(|w| w.tables.iter().map(move |t| (w, t)))
-        .filter(|(w, t)| {
-            t.house_edge().is_negative()
-                && !super::words::asked(spec, &w.id, &t.id)
-                && !super::words::assumed(spec, &w.id, &t.id)
-        })
-        .count();
-    let unconfirmed = c.claims.iter().filter(|k| !k.matches).count();
-    let not_evaluated: Vec<&str> = spec
-        .wagers
-        .iter()
-        .filter(|w| super::words::wager_assumed(spec, &w.id))
-        .map(|w| w.name.as_str())
-        .collect();
-    let evaluated = if not_evaluated.is_empty() {
-        "pay table"
-    } else {
-        "pay table evaluated"
-    };
-    let advantage = match advantages {
-        0 => format!("No {evaluated} gives the player an advantage"),
-        1 => "1 pay table gives the player an advantage (a negative house edge)".to_string(),
-        n => format!("{n} pay tables give the player an advantage (a negative house edge)"),
-    };
-    let missing = match not_evaluated.len() {
-        0 => String::new(),
-        n => format!(
-            "; {n} wager{} {} {} ({})",
-            if n == 1 { "" } else { "s" },
-            if n == 1 { "is" } else { "are" },
-            super::words::NOT_EVALUATED.to_uppercase(),
-            not_evaluated.join("; ")
-        ),
-    };
-    let claims = match (c.claims.len(), unconfirmed) {
-        (0, _) => "the document prints no house edge to compare".to_string(),
-        (n, 0) => format!(
-            "the {} printed in the document {}",
-            if n == 1 {
-                "house edge".to_string()
-            } else {
-                format!("{n} house edges")
-            },
-            if n == 1 { "matches" } else { "all match" }
-        ),
-        (1, _) => "the house edge printed in the document differs from the computed one (a question of method for the submitter)".to_string(),
-        (n, k) => format!(
-            "{k} of the {n} house edges printed in the document differ from the computed ones (a question of method for the submitter)"
-        ),
-    };
-    let headline = format!("{advantage}{missing}; {claims}.");
-    let passed = inp.fixtures.iter().filter(|r| r.pass).count();
-    let v = inp.verification;
-    sec.verdict(format!(
-"**Verdict. {headline}** {} wager{} under {tables} pay table{} computed exactly at {}{}. Worked examples: {passed} of {} checks passed. An independent settlement of single rounds {} on all {} rounds of the small test shoes and on {} rounds sampled from the full shoe. Warnings: {}.", a.wagers.len(), if a.wagers.len() == 1 { "" } else { "s" }, if tables == 1 { "" } else { "s" }, crate::cards::deck_count(a.decks), super::headline::range_clause(inp), inp.fixtures.len(), if v.passed() { "agrees" } else { "DISAGREES" }, group_digits(&v.small_shoe_sequences.to_string()), group_digits(&v.sampled.to_string()), c.warnings.len()));
+    let a = inp.assessment;
+    let mut lines = vec![
+        advantage(inp),
+        counting(inp, c),
+        exposure(inp, c),
+        readings(inp),
+        open_questions(a),
+        printed(inp),
+    ];
+    lines.retain(|l| !l.is_empty());
+    sec.verdict(format!("**Verdict.** {}", lines.join(" ")));
+    sec.verdict(recommendation(inp, c));
+    sec.para(run_facts(inp, c));
 }
 
-/// Every wager and pay table in one table, with its house edge over the
-/// deck counts the document permits; a player advantage in bold. Readings
-/// put to the submitter as questions are left out (they follow, with their
-/// figures), and a wager priced only by assumed pays shows no figure.
+/// Advantage off the top, and the wagers not evaluated.
+fn advantage(inp: &Inputs) -> String {
+    let (spec, a) = (inp.spec, inp.assessment);
+    let found: Vec<String> = a
+        .tables
+        .iter()
+        .filter(|t| t.adopted() && t.player_advantage)
+        .map(|t| {
+            format!(
+                "{} ({} {})",
+                words::wager_table(spec, &t.wager, &t.pay_table),
+                inp.terms.edge(),
+                t.house_edge.percent(4)
+            )
+        })
+        .collect();
+    let mut s = match found.len() {
+        0 => "Advantage off the top: no pay table the analysis adopts gives the player an advantage over a full shoe.".to_string(),
+        1 => format!(
+            "**Advantage off the top: 1 pay table gives the player an advantage**: {}.",
+            found[0]
+        ),
+        n => format!(
+            "**Advantage off the top: {n} pay tables give the player an advantage**: {}.",
+            found.join("; ")
+        ),
+    };
+    let unpriced: Vec<String> = a
+        .warnings
+        .iter()
+        .filter_map(|w| match w {
+            crate::assess::Warning::PayTableRequired { wager } => Some(words::wager(spec, wager)),
+            _ => None,
+        })
+        .collect();
+    if !unpriced.is_empty() {
+        s.push_str(&format!(
+            " **{} {} {}** (the document prints no pays).",
+            and_list(&unpriced),
+            if unpriced.len() == 1 { "is" } else { "are" },
+            words::NOT_EVALUATED.to_uppercase()
+        ));
+    }
+    s
+}
+
+/// Card counting: the countable tables with the money at stake, those only
+/// a player who knows the remaining cards' composition beats.
+fn counting(inp: &Inputs, c: &Computed) -> String {
+    let (spec, a) = (inp.spec, inp.assessment);
+    let Some(r) = &a.real_shoes else {
+        return "Card counting: not studied in this report (no simulation).".into();
+    };
+    let section = super::numbering::simulation(c);
+    let cut = format!("{:.1}% of the shoe dealt", r.penetration * 100.0);
+    let mut s = if r.countable.is_empty() {
+        format!(
+            "Card counting: no count found beats any wager to the usual cut card ({cut}; section {section})."
+        )
+    } else {
+        // Page one names the three with the most money at stake; past
+        // that, how many more and where each is listed (a sentence of
+        // twenty-five names is not read).
+        let mut ranked: Vec<&crate::assess::Countable> = r.countable.iter().collect();
+        ranked.sort_by(|a, b| b.money.dollars.total_cmp(&a.money.dollars));
+        let no_maximum = ranked.iter().all(|t| t.money.max_bet.is_none());
+        let mut list: Vec<String> = ranked
+            .iter()
+            .take(3)
+            .map(|t| {
+                let money = if no_maximum {
+                    super::findings::money_bare(&t.money, "shoe")
+                } else {
+                    super::findings::money(&t.money, "shoe")
+                };
+                format!(
+                    "{} ({money})",
+                    words::wager_table(spec, &t.wager, &t.pay_table)
+                )
+            })
+            .collect();
+        if ranked.len() > 3 {
+            list.push(format!(
+                "{} more, each with its money in section {section}",
+                ranked.len() - 3
+            ));
+        }
+        format!(
+            "**Countable: a card counter beats {} to the usual cut card** ({cut}{}): {}; the measures against {} are in section {section}.",
+            if r.countable.len() == 1 {
+                "1 pay table".to_string()
+            } else {
+                format!("{} pay tables", r.countable.len())
+            },
+            if no_maximum {
+                "; no table maximum declared"
+            } else {
+                ""
+            },
+            list.join("; "),
+            if r.countable.len() == 1 { "it" } else { "them" }
+        )
+    };
+    let lost: Vec<String> = r
+        .countable
+        .iter()
+        .filter(|t| !t.no_win_at.is_empty())
+        .map(|t| {
+            format!(
+                "{} at {}",
+                words::wager_table(spec, &t.wager, &t.pay_table),
+                super::other_decks::counts_text(spec, &t.no_win_at)
+            )
+        })
+        .collect();
+    if !lost.is_empty() {
+        s.push_str(&format!(
+            " Measured at other deck counts too, the count shows no win for {}.",
+            lost.join("; ")
+        ));
+    }
+    if !r.composition_only.is_empty() {
+        // Page one names up to three; past that, how many and where they
+        // are listed (a sentence of fourteen names is not read).
+        let n = r.composition_only.len();
+        let which = if n <= 3 {
+            let names: Vec<String> = r
+                .composition_only
+                .iter()
+                .map(|t| words::wager_table(spec, &t.wager, &t.pay_table))
+                .collect();
+            and_list(&names)
+        } else {
+            format!(
+                "{n} pay tables (listed in section {})",
+                super::numbering::simulation(c)
+            )
+        };
+        s.push_str(&format!(
+            " Only a player who knew the composition of the remaining cards (which cards are left, not their order) would beat {which}: no practical count does."
+        ));
+    }
+    s
+}
+
+/// What seen cards are worth: the largest exposure over every wager, what
+/// stops it, and the decision scenarios.
+fn exposure(inp: &Inputs, c: &Computed) -> String {
+    let a = inp.assessment;
+    let (Some(e), Some(set)) = (&a.exposure, &c.protection) else {
+        return "Seen cards: game protection is not computed for this game.".into();
+    };
+    let section = super::numbering::PROTECTION;
+    let outcomes = &set.protection.outcomes;
+    let mut s = match &e.largest {
+        None if e.deciding.is_empty() => format!(
+            "Seen cards: no scenario of section {section} (first cards seen or told apart) gives the player an edge."
+        ),
+        None => String::new(),
+        Some(g) => {
+            let o = &outcomes[g.outcome];
+            format!(
+                "**Seen cards: the largest exposure of section {section} is {} per round dealt**, {} a round and {} an hour {} ({} rounds an hour), for a player who knows {} before betting ({}); it is stopped by {}.",
+                g.player_edge.percent(4),
+                money(&g.per_round.value()),
+                money(&g.per_hour.value()),
+                super::protection::at_stake(&set.protection.exposures[g.outcome]),
+                set.protection.pace.rounds_per_hour,
+                crate::protect::sees(o),
+                super::protection::choice_words(inp.spec, &g.wagers, set.base_game),
+                super::protection::countermeasure_short(g.countermeasure)
+            )
+        }
+    };
+    // The other sets of wagers a seen card beats (side bets alone, where
+    // the base game is the largest), up to three by money an hour: page
+    // one names every bet a player can see coming, not only the largest.
+    let rest: Vec<&crate::assess::Gain> = e
+        .per_wager
+        .iter()
+        .filter(|g| {
+            e.largest
+                .as_ref()
+                .is_none_or(|l| l.outcome != g.outcome || l.wagers != g.wagers)
+        })
+        .collect();
+    let others: Vec<String> = rest
+        .iter()
+        .take(3)
+        .map(|g| {
+            format!(
+                "{}: {} per round dealt ({} an hour {})",
+                super::protection::choice_words(inp.spec, &g.wagers, set.base_game),
+                g.player_edge.percent(4),
+                money(&g.per_hour.value()),
+                super::protection::at_stake(&set.protection.exposures[g.outcome])
+            )
+        })
+        .collect();
+    if !others.is_empty() {
+        let more = rest.len() - others.len();
+        s.push_str(&format!(
+            " Next, for a player who sees cards before betting: {}{}; section {section} gives each with what stops it.",
+            others.join("; "),
+            if more > 0 {
+                format!("; and {more} more")
+            } else {
+                String::new()
+            }
+        ));
+    }
+    for g in &e.deciding {
+        let o = &outcomes[g.outcome];
+        s.push_str(&format!(
+            " A player who sees {} gains {} per round dealt ({} an hour {}); stopped by {}.",
+            crate::protect::sees(o),
+            g.player_edge.percent(4),
+            money(&g.per_hour.value()),
+            super::protection::at_stake(&set.protection.exposures[g.outcome]),
+            super::protection::countermeasure_short(g.countermeasure)
+        ));
+    }
+    s.trim_start().to_string()
+}
+
+/// Readings of the document computed both ways that move figures.
+fn readings(inp: &Inputs) -> String {
+    let (spec, a) = (inp.spec, inp.assessment);
+    // Page one names the three readings that move a figure furthest, in
+    // the order of the questions; past three, how many more and where.
+    let mut ranked: Vec<(usize, &crate::assess::ReadingFinding)> = a
+        .readings
+        .iter()
+        .enumerate()
+        .filter(|(_, r)| !r.moves.is_empty())
+        .collect();
+    let total = ranked.len();
+    let shift = |r: &crate::assess::ReadingFinding| {
+        num_traits::Signed::abs(&(r.moves[0].other.value() - r.moves[0].adopted.value()))
+    };
+    ranked.sort_by_key(|(_, r)| std::cmp::Reverse(shift(r)));
+    ranked.truncate(3);
+    ranked.sort_by_key(|(i, _)| *i);
+    let mut moving: Vec<String> = ranked
+        .into_iter()
+        .map(|(_, r)| {
+            let first = &r.moves[0];
+            let what = format!(
+                "{} {} → {}",
+                words::figure(spec, &first.figure),
+                first.adopted.percent(4),
+                first.other.percent(4)
+            );
+            match r.question {
+                Some(q) => format!("Q{q}: {what}"),
+                None => format!(
+                    "{} (both computed, section {}): {what}",
+                    super::rules::capital(&words::plain(&r.id)),
+                    super::numbering::READINGS
+                ),
+            }
+        })
+        .collect();
+    if total > 3 {
+        moving.push(format!(
+            "{} more, each in section {}",
+            total - 3,
+            super::numbering::READINGS
+        ));
+    }
+    match total {
+        0 if a.readings.is_empty() => String::new(),
+        0 => "Readings: no reading of the document computed both ways changes a figure.".into(),
+        1 => format!(
+            "One reading changes a figure: {} (the adopted reading first).",
+            moving[0]
+        ),
+        n if n > 3 => format!(
+            "{} readings change figures; the three that move them furthest (the adopted reading first): {}.",
+            super::words::count_word(n),
+            moving.join("; ")
+        ),
+        n => format!(
+            "{} readings change figures: {} (the adopted reading first).",
+            super::words::count_word(n),
+            moving.join("; ")
+        ),
+    }
+}
+
+fn open_questions(a: &Assessment) -> String {
+    let numbers: Vec<u32> = a.questions.iter().map(|q| q.number).collect();
+    match numbers.len() {
+        0 => "Open questions: none.".into(),
+        1 => "**Open questions: 1 to the submitter** (Q1, below).".into(),
+        n => format!(
+            "**Open questions: {n} to the submitter** ({}, below).",
+            question_list(&numbers)
+        ),
+    }
+}
+
+/// The printed house edges against the computed ones.
+fn printed(inp: &Inputs) -> String {
+    let a = inp.assessment;
+    if a.document.sha256().is_none() {
+        return "The rule document was not available: no statement of this report about its words, its deck counts or the figures it prints was checked against it.".into();
+    }
+    let edges = inp.terms.edges();
+    let differ: Vec<u32> = a
+        .questions
+        .iter()
+        .filter(|q| q.why == Why::PrintedFigureDiffers)
+        .map(|q| q.number)
+        .collect();
+    match (a.claims.len(), differ.len()) {
+        (0, _) => format!("Printed figures: the document prints no {edges} to compare."),
+        (1, 0) => format!(
+            "Printed figures: the {} the document prints matches.",
+            inp.terms.edge()
+        ),
+        (n, 0) => format!("Printed figures: the {n} {edges} the document prints all match."),
+        (1, _) => format!(
+            "Printed figures: the {} the document prints differs from the computed one ({}: the submitter's method).",
+            inp.terms.edge(),
+            question_list(&differ)
+        ),
+        (n, k) if k == n => format!(
+            "Printed figures: all {n} {edges} the document prints differ from the computed ones ({}: the submitter's method).",
+            question_list(&differ)
+        ),
+        (n, k) => format!(
+            "Printed figures: {k} of the {n} {edges} the document prints differ from the computed ones ({}: the submitter's method).",
+            question_list(&differ)
+        ),
+    }
+}
+
+/// The one recommendation, with its conditions.
+fn recommendation(inp: &Inputs, c: &Computed) -> String {
+    let (spec, a) = (inp.spec, inp.assessment);
+    let mut s = match &a.verdict.recommendation {
+        Recommendation::Ready => "**Recommendation: ready to submit**".to_string(),
+        Recommendation::AfterAnswers { questions } => format!(
+            "**Recommendation: submit once the submitter answers {}**",
+            question_list(questions)
+        ),
+        Recommendation::NotReady { reasons } => {
+            let why: Vec<String> = reasons
+                .iter()
+                .map(|b| match b {
+                    Blocker::PayTableRequired { wager } => format!(
+                        "the document prints no pays for {}",
+                        words::wager(spec, wager)
+                    ),
+                    Blocker::PlayerAdvantage { wager, pay_table } => format!(
+                        "{} gives the player an advantage",
+                        words::wager_table(spec, wager, pay_table)
+                    ),
+                    Blocker::DocumentNotRead => "the rule document was not available".into(),
+                    Blocker::DocumentChanged => {
+                        "the rule document is not the one the rule file declares".into()
+                    }
+                })
+                .collect();
+            format!(
+                "**Recommendation: not ready to submit**: {}",
+                and_list(&why)
+            )
+        }
+    };
+    let conditions: Vec<String> = a
+        .verdict
+        .conditions
+        .iter()
+        .map(|k| match k {
+            Condition::Protection { countermeasures } => format!(
+                "the dealing procedures of section {} against seen cards ({})",
+                super::numbering::PROTECTION,
+                and_list(
+                    &countermeasures
+                        .iter()
+                        .map(|m| super::protection::countermeasure_short(*m).to_string())
+                        .collect::<Vec<_>>()
+                )
+            ),
+            // Up to three wagers by name; more are counted (the verdict
+            // above and section 7 name them).
+            Condition::Counting { wagers } if wagers.len() > 3 => format!(
+                "the measures of section {} against card counting on {} wagers",
+                super::numbering::simulation(c),
+                wagers.len()
+            ),
+            Condition::Counting { wagers } => format!(
+                "the measures of section {} against card counting on {}",
+                super::numbering::simulation(c),
+                and_list(
+                    &wagers
+                        .iter()
+                        .map(|w| words::wager(spec, w))
+                        .collect::<Vec<_>>()
+                )
+            ),
+        })
+        .collect();
+    if !conditions.is_empty() {
+        s.push_str(&format!(", with {}", and_list(&conditions)));
+    }
+    s.push('.');
+    s
+}
+
+/// What the run computed and checked, counted from the assessment.
+fn run_facts(inp: &Inputs, c: &Computed) -> String {
+    let a = inp.assessment;
+    let adopted: Vec<&crate::assess::TableFinding> =
+        a.tables.iter().filter(|t| t.adopted()).collect();
+    let mut wagers: Vec<&str> = adopted.iter().map(|t| t.wager.as_str()).collect();
+    wagers.dedup();
+    let others = a
+        .tables
+        .iter()
+        .filter(|t| matches!(t.standing, Standing::OtherReading { .. }))
+        .count();
+    let assumed = a
+        .tables
+        .iter()
+        .filter(|t| matches!(t.standing, Standing::AssumedPays { .. }))
+        .count();
+    let plural = |n: usize, one: &str, many: &str| {
+        if n == 1 {
+            format!("1 {one}")
+        } else {
+            format!("{n} {many}")
+        }
+    };
+    let mut apart = Vec::new();
+    if others > 0 {
+        apart.push(plural(others, "other reading", "other readings"));
+    }
+    if assumed > 0 {
+        apart.push(plural(
+            assumed,
+            "table under assumed pays",
+            "tables under assumed pays",
+        ));
+    }
+    let apart = if apart.is_empty() {
+        String::new()
+    } else {
+        format!(
+            " ({} computed too, in section {}, not results)",
+            and_list(&apart),
+            super::numbering::RESULTS
+        )
+    };
+    let range = match a.scope.range_decks.as_slice() {
+        [lo, .., hi] => format!(
+            ", and over {lo}–{hi} decks{} (the range column below)",
+            if a.scope.permitted_decks.is_empty() {
+                ""
+            } else {
+                ", the counts the document permits"
+            }
+        ),
+        _ => String::new(),
+    };
+    let v = inp.verification;
+    let passed = inp.fixtures.iter().filter(|r| r.pass).count();
+    format!(
+        "{} under {}{apart} computed exactly at {}{range}. Worked examples: {passed} of {} checks passed. An independent settlement of single rounds {} on all {} rounds of the small test shoes and on {} rounds sampled from the full shoe. Warnings: {}.",
+        plural(wagers.len(), "wager", "wagers"),
+        plural(adopted.len(), "adopted pay table", "adopted pay tables"),
+        crate::cards::deck_count(c.analysis.decks),
+        inp.fixtures.len(),
+        if v.passed() { "agrees" } else { "DISAGREES" },
+        group_digits(&v.small_shoe_sequences.to_string()),
+        group_digits(&v.sampled.to_string()),
+        match a.warnings.len() {
+            0 => "none".to_string(),
+            n => format!("{n}, listed at the end of this page"),
+        }
+    )
+}
+
+/// Every adopted wager and pay table in one table, with its house edge
+/// over the deck counts the document permits; a player advantage in bold.
+/// The other readings follow with the questions; a wager priced only by
+/// assumed pays shows no figure.
 fn wagers(sec: &mut Section, inp: &Inputs, c: &Computed) {
-    let spec = inp.spec;
-    let a = &c.analysis;
-    let range = super::headline::Range::of(inp);
+    let (spec, a) = (inp.spec, inp.assessment);
+    let an = &c.analysis;
     sec.heading(
         3,
         format!(
             "Every wager and pay table at {}",
-            super::decks::page_one_label(spec, a.decks)
+            super::decks::page_one_label(spec, an.decks)
         ),
     );
-    let mut head = vec!["wager", "pay table", "house edge"];
-    let range_head = range.as_ref().map(|r| format!("range over {}", r.label));
-    if let Some(h) = &range_head {
+    let range_label = match a.scope.range_decks.as_slice() {
+        [lo, .., hi] => Some(format!(
+            "range over {lo}–{hi} decks{}",
+            if a.scope.permitted_decks.is_empty() {
+                " (default and hypothetical)"
+            } else {
+                " (permitted)"
+            }
+        )),
+        _ => None,
+    };
+    let edge_head = inp.terms.edge();
+    let mut head: Vec<&str> = vec!["wager", "pay table", edge_head];
+    if let Some(h) = &range_label {
         head.push(h);
     }
     head.extend([
@@ -247,7 +703,7 @@ fn wagers(sec: &mut Section, inp: &Inputs, c: &Computed) {
         "top award odds",
         "max payout per unit",
     ]);
-    let shift = usize::from(range.is_some());
+    let shift = usize::from(range_label.is_some());
     let mut t = Table::names(head)
         .kind(2, Kind::Percent)
         .kind(3 + shift, Kind::Percent)
@@ -255,61 +711,92 @@ fn wagers(sec: &mut Section, inp: &Inputs, c: &Computed) {
         .kind(6 + shift, Kind::Odds)
         .kind(7 + shift, Kind::Amount);
     let mut moving: Vec<String> = Vec::new();
-    for (wi, w) in a.wagers.iter().enumerate() {
-        for (ti, p) in w.tables.iter().enumerate() {
-            if super::words::asked(spec, &w.id, &p.id) {
-                continue;
-            }
-            let name = super::words::wager(spec, &w.id);
-            if super::words::assumed(spec, &w.id, &p.id) {
+    for (f, (w, p)) in a.tables.iter().zip(
+        an.wagers
+            .iter()
+            .flat_map(|w| w.tables.iter().map(move |p| (w, p))),
+    ) {
+        let name = words::wager(spec, &w.id);
+        match &f.standing {
+            Standing::OtherReading { .. } => continue,
+            Standing::AssumedPays { .. } => {
                 let mut row = vec![
                     name,
-                    super::words::WITH_ASSUMED_PAYS.to_string(),
-                    format!("**{}**", super::words::NOT_EVALUATED),
+                    words::WITH_ASSUMED_PAYS.to_string(),
+                    format!("**{}**", words::NOT_EVALUATED),
                 ];
                 row.extend(std::iter::repeat_n("-".to_string(), 6 + shift));
                 t.row(row);
                 continue;
             }
-            let edge = p.house_edge();
-            let edge_text = percent(&edge, 4);
-            let mut row = vec![
-                name.clone(),
-                p.name.clone(),
-                if edge.is_negative() {
-                    format!("**{edge_text}**")
-                } else {
-                    edge_text
-                },
-            ];
-            if let Some(r) = &range {
-                let (cell, moves) = r.cell(wi, ti);
-                if moves {
-                    moving.push(super::words::wager_table(spec, &w.id, &p.id));
-                }
-                row.push(cell);
-            }
-            row.push(share(p.wins, p.total, 4));
-            row.push(sqrt_decimal(&p.variance, 4));
-            row.extend(top_award_cells(spec, &w.id, p));
-            // The largest amount paid per unit staked: the top award's pay.
-            row.push(
-                p.top_award()
-                    .map_or_else(|| "-".into(), |e| e.pay.net().trimmed_decimal()),
-            );
-            t.row(row);
+            Standing::Adopted => {}
         }
+        let edge_text = f.house_edge.percent(4);
+        let mut row = vec![
+            name,
+            p.name.clone(),
+            if f.player_advantage {
+                format!("**{edge_text}**")
+            } else {
+                edge_text
+            },
+        ];
+        if range_label.is_some() {
+            row.push(match &f.range {
+                Some(r) => {
+                    let text = format!(
+                        "{} ({}) to {} ({})",
+                        r.lowest.house_edge.percent(2),
+                        crate::cards::deck_count(r.lowest.decks),
+                        r.highest.house_edge.percent(2),
+                        crate::cards::deck_count(r.highest.decks)
+                    );
+                    if r.moves {
+                        moving.push(words::wager_table(spec, &w.id, &p.id));
+                        let spread = r.highest.house_edge.value() - r.lowest.house_edge.value();
+                        format!(
+                            "**{text}: moves {} points**",
+                            percent(&spread, 2).trim_end_matches('%')
+                        )
+                    } else {
+                        text
+                    }
+                }
+                None => "-".into(),
+            });
+        }
+        row.push(share(p.wins, p.total, 4));
+        row.push(sqrt_decimal(&p.variance, 4));
+        row.extend(top_award_cells(spec, &w.id, p));
+        // The largest amount paid per unit staked: the top award's pay.
+        row.push(
+            p.top_award()
+                .map_or_else(|| "-".into(), |e| e.pay.net().trimmed_decimal()),
+        );
+        t.row(row);
     }
     sec.table(t);
-    if let Some(r) = &range {
-        r.note(sec, &moving);
+    if let Some(label) = &range_label {
+        let over = label.trim_start_matches("range over ");
+        sec.note(if moving.is_empty() {
+            format!(
+                "Range: the lowest and highest {edge_head} over {over}; none moves by more than {} point.",
+                crate::assess::MOVES_POINTS
+            )
+        } else {
+            format!(
+                "Range: the lowest and highest {edge_head} over {over}. The {edge_head} of {} moves by more than {} point across these counts: the figure in the {edge_head} column holds only at the count analysed; section 4 gives every count.",
+                and_list(&moving),
+                crate::assess::MOVES_POINTS
+            )
+        });
     }
-    for cs in &a.combined {
+    for cs in &an.combined {
         sec.para(format!(
-            "Combined wager {}: house edge {} per {}, {} per total wagered.",
+            "Combined wager {}: {edge_head} {} per {}, {} per total wagered.",
             cs.name,
             percent(&cs.house_edge(), 4),
-            super::words::wager(spec, &cs.per),
+            words::wager(spec, &cs.per),
             percent(&cs.per_total_wagered(), 4)
         ));
     }
@@ -326,13 +813,92 @@ fn top_award_cells(
             let names: Vec<String> = e
                 .events
                 .iter()
-                .map(|id| super::words::event_short(spec, wager, id))
+                .map(|id| words::event_short(spec, wager, id))
                 .collect();
             [
                 format!("{} ({})", e.pay.describe(), names.join(", ")),
-                super::numbers::one_in(e.combinations, p.total),
+                crate::numbers::one_in(e.combinations, p.total),
             ]
         }
         None => ["-".into(), "-".into()],
+    }
+}
+
+/// "Questions to the submitter": every question of the assessment, in its
+/// numbering, each with the figures its answer moves.
+fn questions(sec: &mut Section, inp: &Inputs) {
+    let (spec, a) = (inp.spec, inp.assessment);
+    if a.questions.is_empty() {
+        return;
+    }
+    let edge = inp.terms.edge_cap();
+    sec.heading(3, "Questions to the submitter");
+    sec.para("The document's words leave these points open, or print a figure this analysis does not reproduce. The analysis adopts the reading the document supports best; the other reading is not a result of this report, and its figures are given only to show what the answer changes. Please answer each.");
+    for q in &a.questions {
+        let moved = |sec: &mut Section| {
+            for m in &q.moves {
+                sec.sub_item(format!(
+                    "{}: {} adopted, {} otherwise.",
+                    words::figure(spec, &m.figure),
+                    m.adopted.percent(4),
+                    m.other.percent(4)
+                ));
+            }
+        };
+        match &q.subject {
+            Subject::Reading { id } => {
+                let Some(i) = spec.interpretations.iter().find(|i| &i.id == id) else {
+                    continue;
+                };
+                sec.item(format!("Q{}. {}", q.number, i.question.trim()));
+                let edge_of = |m: Option<&crate::assess::Moved>, adopted: bool| {
+                    m.map(|m| {
+                        format!(
+                            " {edge} {}.",
+                            if adopted { &m.adopted } else { &m.other }.percent(4)
+                        )
+                    })
+                    .unwrap_or_default()
+                };
+                sec.sub_item(format!(
+                    "Adopted: {}{}",
+                    words::sentence(&i.chosen.reading),
+                    edge_of(q.moves.first(), true)
+                ));
+                sec.sub_item(format!(
+                    "If instead: {}{}",
+                    words::sentence(&i.alternative.reading),
+                    edge_of(q.moves.first(), false)
+                ));
+            }
+            Subject::GameReading { id } => {
+                let Some(gi) = spec.game_interpretations.iter().find(|g| &g.id == id) else {
+                    continue;
+                };
+                sec.item(format!("Q{}. {}", q.number, gi.question.trim()));
+                sec.sub_item(format!("Adopted: {}", words::sentence(&gi.chosen)));
+                sec.sub_item(format!("If instead: {}", words::sentence(&gi.alternative)));
+                moved(sec);
+            }
+            Subject::PrintedFigure { claim } => {
+                let Some(cl) = a.claims.get(*claim) else {
+                    continue;
+                };
+                sec.item(format!(
+                    "Q{}. The document prints a {} of {} for {} ({}); this analysis computes {}. What method gives the printed figure?",
+                    q.number,
+                    inp.terms.edge(),
+                    cl.printed,
+                    super::claims::subject(spec, cl),
+                    cl.source,
+                    cl.computed
+                ));
+            }
+        }
+        if q.why == Why::OtherReadingAdvantage {
+            sec.sub_item(
+                "Asked because the other reading gives the player an advantage: a figure the submitter must rule out.",
+            );
+        }
     }
 }

@@ -6,9 +6,9 @@
 //! its own (the engine's per-event `holds`), so a reader does not take the
 //! 0 for an impossible hand.
 
-use super::numbers::{group_digits, one_in};
 use crate::engine::stats::{TableStats, WagerStats};
 use crate::model::{Pay, Wager};
+use crate::numbers::{group_digits, one_in};
 
 /// An event that never settles the wager under one pay table.
 pub(crate) struct Outranked<'a> {

@@ -5,9 +5,9 @@
 
 use super::inputs::Inputs;
 use super::model::{Section, Table};
-use super::numbers::percent;
 use crate::eval::differ::DifferingRound;
 use crate::model::{Interpretation, Reading, Spec};
+use crate::numbers::percent;
 use num_rational::BigRational;
 
 /// The Markdown: assumptions, the readings table, and readings that give
@@ -180,6 +180,7 @@ pub(crate) fn assumed_beside_search(
     spec: &Spec,
     c: &super::Computed,
     wager: &str,
+    terms: super::terms::Terms,
 ) {
     let Some(w) = c.analysis.wagers.iter().find(|w| w.id == wager) else {
         return;
@@ -187,7 +188,7 @@ pub(crate) fn assumed_beside_search(
     for t in &w.tables {
         if let Some(a) = spec.assumed_pays(&w.id, &t.id) {
             sec.para(format!(
-"The pay table of {} in section 2 is an assumption, not the document's ({}). Under those pays the house edge would be {} at {}: a figure of the assumption, not a house edge of the game; the wager is {}.", super::words::wager(spec, &w.id), a.choice.trim_end_matches('.'), percent(&t.house_edge(), 4), crate::cards::deck_count(c.analysis.decks), super::words::NOT_EVALUATED));
+"The pay table of {} in section 2 is an assumption, not the document's ({}). Under those pays the {} would be {} at {}: a figure of the assumption, not a {} of the game; the wager is {}.", super::words::wager(spec, &w.id), a.choice.trim_end_matches('.'), terms.edge(), percent(&t.house_edge(), 4), crate::cards::deck_count(c.analysis.decks), terms.edge(), super::words::NOT_EVALUATED));
         }
     }
 }

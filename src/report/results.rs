@@ -2,9 +2,9 @@
 //! figures.
 
 use super::model::{Kind, Table};
-use super::numbers::{decimal, fraction, group_digits, one_in, percent, share, sqrt_decimal};
 use crate::engine::stats::{TableStats, big};
 use crate::model::Spec;
+use crate::numbers::{decimal, fraction, group_digits, one_in, percent, share, sqrt_decimal};
 use num_bigint::BigInt;
 use num_rational::BigRational;
 
@@ -80,18 +80,24 @@ pub(crate) fn return_table(t: &TableStats) -> Table {
 }
 
 /// A pay table's figures, as a figure/value table under its return table.
-pub(crate) fn figures(spec: &Spec, wager: &str, t: &TableStats) -> Table {
+pub(crate) fn figures(
+    spec: &Spec,
+    wager: &str,
+    t: &TableStats,
+    terms: super::terms::Terms,
+) -> Table {
     let mut k = Table::names(["figure", "value"]);
     let edge = t.house_edge();
     k.row([
         match spec.assumed_pays(wager, &t.id) {
             Some(a) => format!(
-                "House edge {} (assumption: {}; {})",
+                "{} {} (assumption: {}; {})",
+                terms.edge_cap(),
                 super::words::WITH_ASSUMED_PAYS,
                 super::words::plain(&a.id),
                 super::words::NOT_EVALUATED
             ),
-            None => "House edge".to_string(),
+            None => terms.edge_cap().to_string(),
         },
         format!("{} (exact: {})", percent(&edge, 4), fraction(&edge)),
     ]);

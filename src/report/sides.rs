@@ -24,7 +24,7 @@ pub(crate) fn holder(spec: &Spec, index: usize) -> Holder {
 
 /// Page one and section 4, for a player-banked game: how to read the
 /// figures. Nothing for a house-banked game (the usual reading holds).
-pub(crate) fn framing(sec: &mut super::model::Section, spec: &Spec) {
+pub(crate) fn framing(sec: &mut super::model::Section, spec: &Spec, terms: super::terms::Terms) {
     let Some(table) = &spec.table else {
         return;
     };
@@ -34,5 +34,16 @@ pub(crate) fn framing(sec: &mut super::model::Section, spec: &Spec) {
         .map(|w| super::words::wager(spec, &w.id))
         .collect();
     sec.para(format!(
-"**Who holds the other side.** This is a player-banked game: a player-dealer (a seat that rotates clockwise every {} hands) pays and collects every wager — {} — as far as his stake covers; the house is not the other party. Every figure is the bettor's expectation against the player-dealer, each wager fully covered: the \"house edge\" is the bettor's expected loss per unit staked, which is the player-dealer's expected gain.", table.rotation, held.join(", ")));
+"**Who holds the other side.** This is a player-banked game: a player-dealer (a seat that rotates clockwise every {} hands) pays and collects every wager — {} — as far as his stake covers; the house is not the other party. Every figure is the bettor's expectation against the player-dealer, each wager fully covered: the {} is the bettor's expected loss per unit staked, which is the player-dealer's expected gain.", table.rotation, held.join(", "), if terms.player_dealer { "player-dealer advantage" } else { "\"house edge\"" }));
+}
+
+/// Who banks the game, as page one says it.
+pub(crate) fn banked_by(spec: &Spec) -> String {
+    match &spec.table {
+        Some(t) => format!(
+            "a player-dealer position that rotates clockwise among the players every {} hands (not the house)",
+            t.rotation
+        ),
+        None => "the house".into(),
+    }
 }

@@ -2,8 +2,8 @@
 //! found, as Markdown tables (the same text `certify simulate` prints).
 
 use super::model::{Kind, Section, Table};
-use super::numbers::{interval_pct, pct, signed_pct};
 use crate::diag::signed;
+use crate::numbers::{interval_pct, pct, signed_pct};
 use crate::study::{Study, tags_text};
 
 const RANKS: [&str; 13] = [
@@ -13,7 +13,7 @@ const SUITS: [&str; 4] = ["spades", "hearts", "diamonds", "clubs"];
 
 /// A share as a percentage with `places` decimals.
 fn group(n: u64) -> String {
-    super::numbers::group_digits(&n.to_string())
+    crate::numbers::group_digits(&n.to_string())
 }
 
 /// The section's body (headings at level `###`).
@@ -28,7 +28,9 @@ pub fn markdown(st: &Study) -> String {
 ///
 /// With the rule file (`spec`), the report's words: wagers and pay tables
 /// by name; without it (`certify simulate`), by identifier.
-pub fn section_part(sec: &mut Section, st: &Study, spec: Option<&crate::model::Spec>) {
+pub fn section_part(sec: &mut Section, st: &Study, inp: Option<&super::inputs::Inputs>) {
+    let spec = inp.map(|i| i.spec);
+    let terms = inp.map_or(super::terms::Terms::HOUSE, |i| i.terms);
     let p = &st.procedure;
     let name = |w: &str, t: &str| match spec {
         Some(s) => super::words::row_name(s, w, t),
@@ -45,14 +47,14 @@ pub fn section_part(sec: &mut Section, st: &Study, spec: Option<&crate::model::S
     sec.para(format!(
 "{} {} rounds were each dealt from a full shoe (the exact figures' assumption) and {} rounds in {} shoes were dealt to a cut card. Seed {}; generator: {}. Burn: {}. Cut card: {}; here at card {} of {} ({} penetration), with card {} and {} ({} and {}) for the counting analysis. Intervals are 99.9% normal intervals; dealt-shoe intervals are taken over shoes.", dealt.replace("{}", &p.cards.to_string()), group(st.full_rounds), group(st.dealt_rounds), group(st.dealt_shoes), st.settings.seed, p.generator, p.burn, p.cut, p.cut_cards[2], p.cards, pct(p.penetrations[2], 1), p.cut_cards[0], p.cut_cards[1], pct(p.penetrations[0], 1), pct(p.penetrations[1], 1)));
     sec.heading(3, "Simulation against the exact figures");
-    sec.para("The full-shoe simulation must contain the exact house edge in its interval. The cut-card effect is the house edge dealt to the cut card minus the exact full-shoe edge.");
+    sec.para(format!("The full-shoe simulation must contain the exact {0} in its interval. The cut-card effect is the {0} dealt to the cut card minus the exact full-shoe {0}.", terms.edge()));
     let mut t = Table::names(vec![
-        "wager",
-        "exact house edge",
-        "simulated (99.9%)",
-        "agrees",
-        "hit frequency (any win): exact, simulated",
-        "cut-card effect (99.9%)",
+        "wager".to_string(),
+        format!("exact {}", terms.edge()),
+        "simulated (99.9%)".into(),
+        "agrees".into(),
+        "hit frequency (any win): exact, simulated".into(),
+        "cut-card effect (99.9%)".into(),
     ])
     .kind(1, Kind::Percent);
     for c in &st.cross_check {
@@ -71,7 +73,7 @@ pub fn section_part(sec: &mut Section, st: &Study, spec: Option<&crate::model::S
     }
     sec.table(t);
     sec.heading(3, "Effects of removal");
-    sec.para("Exact change in house edge, in percentage points, when one card of each rank is removed from a full shoe (computed exactly on that composition; exact fractions in the JSON report). Where a wager reads suits, the rank's figure is the mean over its four suits and each suit is listed below.");
+    sec.para(format!("Exact change in {}, in percentage points, when one card of each rank is removed from a full shoe (computed exactly on that composition; exact fractions in the JSON report). Where a wager reads suits, the rank's figure is the mean over its four suits and each suit is listed below.", terms.edge()));
     let mut header = vec!["wager".to_string()];
     header.extend(RANKS.iter().map(|r| r.to_string()));
     let mut t = Table::names(header).kinds_from(1, Kind::Decimal);
@@ -100,7 +102,7 @@ pub fn section_part(sec: &mut Section, st: &Study, spec: Option<&crate::model::S
         }
     }
     sec.heading(3, "Card counting");
-    counting(sec, st, spec);
+    counting(sec, st, inp);
 }
 
 /// `1,000 shoes` or `100 shoes` for the wagers that read suits.
@@ -117,7 +119,8 @@ fn shoes_text(st: &Study) -> String {
 
 /// The card-counting part: each pay table's count, the threshold chosen on
 /// the dealt pass, both players measured on other shoes, and verdicts.
-fn counting(sec: &mut Section, st: &Study, spec: Option<&crate::model::Spec>) {
+fn counting(sec: &mut Section, st: &Study, inp: Option<&super::inputs::Inputs>) {
+    let spec = inp.map(|i| i.spec);
     let name = |w: &str, t: &str| match spec {
         Some(s) => super::words::row_name(s, w, t),
         None => format!("{w} / {t}"),
@@ -211,7 +214,7 @@ fn counting(sec: &mut Section, st: &Study, spec: Option<&crate::model::Spec>) {
                 (who, p)
             });
             for (who, p) in rows.chain(std::iter::once((
-                "perfect information".to_string(),
+                "known composition".to_string(),
                 &same.bound,
             ))) {
                 t.row(vec![
@@ -247,12 +250,92 @@ fn counting(sec: &mut Section, st: &Study, spec: Option<&crate::model::Spec>) {
             Some(_) => sec.item(format!(
                 "{}: {}",
                 name(&tb.wager, &tb.pay_table),
-                tb.verdict
+                verdict(st, tb)
             )),
-            None => sec.item(format!("`{} / {}`: {}", tb.wager, tb.pay_table, tb.verdict)),
+            None => sec.item(format!(
+                "`{} / {}`: {}",
+                tb.wager,
+                tb.pay_table,
+                verdict(st, tb)
+            )),
         }
     }
-    if let Some(s) = spec {
-        super::findings::recommendations(sec, s, st);
+    if let Some(inp) = inp {
+        super::findings::recommendations(sec, inp, st);
+    }
+}
+
+/// A pay table's counting verdict in one line, from the study's figures
+/// (whether it is countable is the study's statistical test).
+pub(crate) fn verdict(st: &Study, t: &crate::study::TableStudy) -> String {
+    let c = &t.count;
+    let best = t.selected.last().expect("three penetrations");
+    let same = t.same_shoes.as_ref();
+    let countable = t.countable;
+    let pens = &st.procedure.penetrations;
+    let kind = if c.balanced { "true" } else { "running" };
+    let threshold = best.threshold.map_or("on every round".to_string(), |x| {
+        format!("when the {kind} count is at least {x:+}")
+    });
+    let Some(same) = same else {
+        return if countable {
+            format!(
+                "countable: bet {threshold}: {:+.3} units per shoe at {:.1}% penetration on the dealt pass that chose the threshold (no shoes were sampled to measure it apart)",
+                best.win_per_shoe.value,
+                100.0 * best.penetration,
+            )
+        } else {
+            format!(
+                "no profitable count found on the dealt pass: the level-{} {} count (tags {}) at every threshold from -40 to +40 and at {:.1}%, {:.1}% and {:.1}% penetration",
+                c.level,
+                if c.balanced { "balanced" } else { "unbalanced" },
+                crate::study::tags_text(&c.tags),
+                100.0 * pens[0],
+                100.0 * pens[1],
+                100.0 * pens[2],
+            )
+        };
+    };
+    let at = same.counter.last().expect("three penetrations");
+    let b = &same.bound;
+    let u = |x: f64| crate::diag::signed(x, 3);
+    let interval = |e: &crate::simulator::stats::Estimate| {
+        format!(
+            "{} units per shoe expected (99.9% interval {} to {})",
+            u(e.value),
+            u(e.value - e.half_width),
+            u(e.value + e.half_width)
+        )
+    };
+    let bound = if b.bets_per_shoe == 0.0 {
+        "no round of the sampled shoes favours the player".to_string()
+    } else if b.never_bets {
+        format!(
+            "a player who knew the composition of the remaining cards would bet {:.2} rounds per shoe, {} units per shoe",
+            b.bets_per_shoe,
+            u(b.expected.value)
+        )
+    } else {
+        format!(
+            "a player who knew the composition of the remaining cards: {} on {:.1} bets per shoe",
+            interval(&b.expected),
+            b.bets_per_shoe
+        )
+    };
+    let shoes = crate::diag::group_digits(&at.sample.shoes.to_string());
+    if countable {
+        format!(
+            "countable: bet {threshold}: {} on {:.1} bets per shoe, {shoes} shoes at {:.1}% penetration; {bound}",
+            interval(&at.expected),
+            at.bets_per_shoe,
+            100.0 * at.penetration,
+        )
+    } else if at.never_bets {
+        format!("not countable: the best count found (almost) never bets; {bound}")
+    } else {
+        format!(
+            "not countable: bet {threshold}: {} on {shoes} shoes; {bound}",
+            interval(&at.expected),
+        )
     }
 }

@@ -1,12 +1,12 @@
 //! The quick view printed by `certify SPEC`: one row per wager and pay table.
 
-use super::Computed;
-use super::numbers::{decimal, group_digits, one_in, percent, share, sqrt_decimal};
+use crate::assess::{Assessment, Computed};
 use crate::model::Spec;
+use crate::numbers::{decimal, group_digits, one_in, percent, share, sqrt_decimal};
 use crate::report::text::new_table;
 use std::fmt::Write;
 
-pub fn render(spec: &Spec, c: &Computed) -> String {
+pub fn render(spec: &Spec, c: &Computed, assessment: &Assessment) -> String {
     let a = &c.analysis;
     let mut s = String::new();
     let _ = writeln!(
@@ -76,7 +76,7 @@ pub fn render(spec: &Spec, c: &Computed) -> String {
             super::text::plain_table(&super::decision::strategies(d, &per))
         );
     }
-    for r in &c.searches {
+    for r in &assessment.searches {
         let _ = writeln!(
             s,
             "\npay search: {} whole-number pay tables for `{}` give the printed {} ({}); simplest: {}",
@@ -89,14 +89,25 @@ pub fn render(spec: &Spec, c: &Computed) -> String {
                 .map_or_else(|| "none".into(), super::search::describe)
         );
     }
-    if !c.claims.is_empty() {
-        let t = super::text::plain_table(&super::claims::table(spec, &c.claims));
+    if !assessment.claims.is_empty() {
+        let t = super::text::plain_table(&super::claims::table(
+            spec,
+            &assessment.claims,
+            super::terms::Terms::HOUSE,
+        ));
         let _ = writeln!(s, "\n{t}");
     }
-    if !c.warnings.is_empty() {
+    if !assessment.warnings.is_empty() {
         let _ = writeln!(s, "\nWARNINGS");
-        for w in &c.warnings {
-            let _ = writeln!(s, "  ! {}", w.message);
+        for w in &assessment.warnings {
+            let message = super::warnings::message(
+                spec,
+                assessment,
+                w,
+                super::terms::Terms::HOUSE,
+                super::numbering::simulation(c),
+            );
+            let _ = writeln!(s, "  ! {message}");
         }
     }
     s

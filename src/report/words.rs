@@ -108,3 +108,78 @@ pub(crate) fn sentence(text: &str) -> String {
         format!("{t}.")
     }
 }
+
+/// A combined wager's name (its id when the rule file has no such entry).
+pub(crate) fn combined_name(spec: &Spec, id: &str) -> String {
+    spec.combined
+        .iter()
+        .find(|c| c.id == id)
+        .map_or_else(|| plain(id), |c| c.name.clone())
+}
+
+/// A figure as every part of the report names it.
+pub(crate) fn figure(spec: &Spec, f: &crate::assess::Figure) -> String {
+    use crate::assess::Figure;
+    let per = |id: &str| {
+        spec.combined
+            .iter()
+            .find(|c| c.id == id)
+            .and_then(|c| spec.wagers.get(c.per))
+            .map(|w| w.id.clone())
+            .unwrap_or_default()
+    };
+    match f {
+        Figure::Table {
+            wager: w,
+            pay_table,
+        } => wager_table(spec, w, pay_table),
+        Figure::Combined { id } => combined_per(spec, &combined_name(spec, id), &per(id)),
+        Figure::CombinedPerTotal { id } => {
+            format!("{}, per total wagered", combined_name(spec, id))
+        }
+    }
+}
+
+/// A count at the start of a sentence: "Two" to "Nine", else the digits.
+pub(crate) fn count_word(n: usize) -> String {
+    const WORDS: [&str; 8] = [
+        "Two", "Three", "Four", "Five", "Six", "Seven", "Eight", "Nine",
+    ];
+    match n {
+        2..=9 => WORDS[n - 2].to_string(),
+        _ => n.to_string(),
+    }
+}
+
+/// "Q1–Q3", "Q2", "Q1, Q3": question numbers as the page cites them.
+pub(crate) fn question_list(numbers: &[u32]) -> String {
+    let consecutive = numbers.windows(2).all(|w| w[1] == w[0] + 1);
+    match numbers {
+        [] => String::new(),
+        [one] => format!("Q{one}"),
+        [first, .., last] if consecutive => format!("Q{first}–Q{last}"),
+        more => more
+            .iter()
+            .map(|n| format!("Q{n}"))
+            .collect::<Vec<_>>()
+            .join(", "),
+    }
+}
+
+/// "a", "a and b", "a, b and c".
+pub(crate) fn and_list(items: &[String]) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.clone(),
+        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
+    }
+}
+
+/// "a", "a or b", "a, b or c".
+pub(crate) fn or_list(items: &[String]) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.clone(),
+        [rest @ .., last] => format!("{} or {last}", rest.join(", ")),
+    }
+}

@@ -217,6 +217,9 @@ next steps:
 /// the checker requires of every id).
 fn is_id(s: &str) -> bool {
     let mut chars = s.chars();
+    if s.len() > crate::limits::MAX_ID_CHARS {
+        return false;
+    }
     matches!(chars.next(), Some(c) if c.is_ascii_lowercase())
         && chars.all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_')
 }

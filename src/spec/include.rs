@@ -60,13 +60,23 @@ pub(super) fn of_spec(src: &SourceFile, spec: &Spanned<Node>) -> Option<Target> 
     target(src, game)
 }
 
-/// `path` as written in `from`, relative to `from`'s folder, without `./`.
+/// `path` as written in `from`, relative to `from`'s folder, without `./`
+/// and with each `dir/..` taken out as written (`drafts/rules/../../rules/x`
+/// is `rules/x`): the manifest names the file the way `certify verify`
+/// reads it, relative to the folder it runs in and without climbing.
 fn beside(from: &str, path: &str) -> String {
     let joined = Path::new(from).parent().unwrap_or(Path::new("")).join(path);
-    let clean: PathBuf = joined
-        .components()
-        .filter(|c| !matches!(c, Component::CurDir))
-        .collect();
+    let mut clean: Vec<Component> = Vec::new();
+    for c in joined.components() {
+        match c {
+            Component::CurDir => {}
+            Component::ParentDir if matches!(clean.last(), Some(Component::Normal(_))) => {
+                clean.pop();
+            }
+            c => clean.push(c),
+        }
+    }
+    let clean: PathBuf = clean.iter().collect();
     clean.to_string_lossy().replace('\\', "/")
 }
 

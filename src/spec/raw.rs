@@ -226,26 +226,14 @@ pub struct RawSubmission {
     /// The report edition: `lab` (the default), `washington`,
     /// `california` or `nevada`; `--edition` overrides it.
     #[serde(default)]
-    #[schemars(with = "Option<String>")]
+    #[schemars(with = "Option<String>", extend("enum" = edition_names()))]
     pub edition: Option<S<String>>,
-    /// The payout limits the card room declares, in dollars; the
-    /// Washington edition checks them against the rule's minimums.
+    /// The aggregate payout limit the card room declares on each
+    /// odds-based prize, in dollars (`lucky_match: 15000`); the Washington
+    /// edition checks each against the rule and prices it.
     #[serde(default)]
-    pub payout_limits: Option<RawPayoutLimits>,
-}
-
-/// Declared payout limits, in dollars.
-#[derive(Debug, Default, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct RawPayoutLimits {
-    /// What one player may be paid on one deal: `15000`.
-    #[serde(default)]
-    #[schemars(with = "Option<super::table::RawAmount>")]
-    pub per_player: Option<S<super::table::RawAmount>>,
-    /// What the table pays in all on one deal (the aggregate limit): `30000`.
-    #[serde(default)]
-    #[schemars(with = "Option<super::table::RawAmount>")]
-    pub table: Option<S<super::table::RawAmount>>,
+    #[schemars(with = "Option<BTreeMap<String, super::table::RawAmount>>")]
+    pub payout_limits: Option<OrderedMap<S<String>, S<super::table::RawAmount>>>,
 }
 
 #[derive(Debug, Default, Deserialize, JsonSchema)]
@@ -286,6 +274,19 @@ pub struct RawReportPlan {
     #[serde(default)]
     #[schemars(with = "Vec<String>")]
     pub protect: Vec<S<String>>,
+    /// Rounds dealt an hour at the table, for the game-protection
+    /// section's money per hour, e.g. `60`. Default 72, the Wizard of
+    /// Odds' figure for baccarat.
+    #[serde(default)]
+    #[schemars(with = "Option<i64>")]
+    pub rounds_per_hour: Option<S<i64>>,
+    /// The wagers the layout leaves open after the first hand's first two
+    /// cards are dealt face up (none by default: every bet closes before
+    /// the deal); the game-protection section prices a player who bets
+    /// them after seeing those cards, e.g. `[pair_bonus]`.
+    #[serde(default)]
+    #[schemars(with = "Vec<String>")]
+    pub bets_after_cards_seen: Vec<S<String>>,
 }
 
 /// One player's leaflet: a title and the wagers it shows.
@@ -553,7 +554,7 @@ pub struct RawWager {
     /// wins, ties going to the one listed first. `listed_order`: the first
     /// listed event that holds wins.
     #[serde(default)]
-    #[schemars(with = "Option<String>")]
+    #[schemars(with = "Option<String>", extend("enum" = ["highest_pay", "listed_order", null]))]
     pub precedence: Option<S<String>>,
     /// A condition: the wager is staked only on rounds where it holds (e.g.
     /// `player.drew`); its figures are then per wager placed.
@@ -690,4 +691,14 @@ pub struct RawGameChange {
     #[serde(default)]
     #[schemars(with = "Option<BTreeMap<String, RawDrawRule>>")]
     pub drawing: Option<OrderedMap<S<String>, S<RawDrawRule>>>,
+}
+
+/// The editions' names, for the schema's `enum` (and null: none named).
+fn edition_names() -> Vec<Option<&'static str>> {
+    let mut names: Vec<Option<&str>> = crate::model::Edition::ALL
+        .iter()
+        .map(|e| Some(e.name()))
+        .collect();
+    names.push(None);
+    names
 }

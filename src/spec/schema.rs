@@ -18,8 +18,13 @@ use serde_saphyr::Spanned;
 /// The kind of value a place in a file holds.
 #[derive(Debug)]
 pub enum Ty {
-    /// Any scalar, read as text (`8` under `version:` is the text "8").
+    /// Any scalar, read as text (`8` under `version:` is the text "8"), at
+    /// most `limits::MAX_TEXT_CHARS` characters.
     Text,
+    /// A condition in the expression language, read as text: bounded by
+    /// the file's size and the parser's nesting limits, not by prose's
+    /// length (a chain of 45,000 `and` terms is a valid condition).
+    Condition,
     Bool,
     /// A whole number, written as a plain decimal.
     Int,
@@ -73,6 +78,7 @@ const fn opt(name: &'static str, ty: Ty) -> Field {
 const TEXTS: Ty = Ty::List(&Ty::Text);
 const INTS: Ty = Ty::List(&Ty::Int);
 const TEXT_MAP: Ty = Ty::Map(&Ty::Text, &Ty::Text);
+const CONDITIONS: Ty = Ty::Map(&Ty::Text, &Ty::Condition);
 const PAYS: Ty = Ty::Map(&Ty::Text, &Ty::Pay);
 
 pub static SPEC: Struct = Struct {
@@ -84,7 +90,7 @@ pub static SPEC: Struct = Struct {
         req("source", Ty::Struct(&SOURCE)),
         req("shoe", Ty::Struct(&SHOE)),
         req("game", Ty::Includable(&GAME)),
-        opt("definitions", TEXT_MAP),
+        opt("definitions", CONDITIONS),
         req("wagers", Ty::List(&Ty::Struct(&WAGER))),
         opt("claims", Ty::List(&Ty::Struct(&CLAIM))),
         opt("interpretations", Ty::List(&Ty::Struct(&INTERPRETATION))),
@@ -157,14 +163,8 @@ static SUBMISSION: Struct = Struct {
         opt("max_bets", Ty::Map(&Ty::Text, &Ty::Amount)),
         opt("min_bets", Ty::Map(&Ty::Text, &Ty::Amount)),
         opt("edition", Ty::Text),
-        opt("payout_limits", Ty::Struct(&PAYOUT_LIMITS)),
+        opt("payout_limits", Ty::Map(&Ty::Text, &Ty::Amount)),
     ],
-    others: None,
-};
-
-static PAYOUT_LIMITS: Struct = Struct {
-    what: "the payout limits",
-    fields: &[opt("per_player", Ty::Amount), opt("table", Ty::Amount)],
     others: None,
 };
 
@@ -178,6 +178,8 @@ static REPORT_PLAN: Struct = Struct {
         opt("headline", Ty::List(&Ty::Struct(&HEADLINE))),
         opt("typical_strategy", Ty::Struct(&TYPICAL)),
         opt("protect", Ty::List(&Ty::Text)),
+        opt("rounds_per_hour", Ty::Int),
+        opt("bets_after_cards_seen", Ty::List(&Ty::Text)),
     ],
     others: None,
 };
@@ -275,7 +277,7 @@ static DECISION: Struct = Struct {
     fields: &[
         opt("sees", TEXTS),
         opt("optimal", TEXTS),
-        opt("strategies", TEXT_MAP),
+        opt("strategies", CONDITIONS),
         req("default", Ty::Text),
     ],
     others: None,
@@ -288,7 +290,7 @@ static WAGER: Struct = Struct {
         req("name", Ty::Text),
         opt("description", Ty::Text),
         opt("precedence", Ty::Text),
-        opt("placed", Ty::Text),
+        opt("placed", Ty::Condition),
         req("events", Ty::List(&Ty::Struct(&EVENT))),
         req("pay_tables", Ty::List(&Ty::Struct(&PAY_TABLE))),
     ],
@@ -300,7 +302,7 @@ static EVENT: Struct = Struct {
     fields: &[
         req("id", Ty::Text),
         req("name", Ty::Text),
-        req("when", Ty::Text),
+        req("when", Ty::Condition),
     ],
     others: None,
 };
@@ -494,9 +496,10 @@ static ROUND_EXPECT: Struct = Struct {
 };
 
 impl Ty {
-    fn expected(&self) -> String {
+    pub fn expected(&self) -> String {
         match self {
             Ty::Text => "text".into(),
+            Ty::Condition => "a condition, e.g. `banker.total == 7`".into(),
             Ty::Bool => "`true` or `false`".into(),
             Ty::Int => "a whole number such as `8`".into(),
             Ty::Pay => {
@@ -580,7 +583,23 @@ impl Pass<'_> {
 
     fn value(&mut self, n: &Spanned<Node>, ty: &Ty, field: &str) {
         match (ty, &n.value) {
-            (Ty::Text, Node::Null | Node::Seq(_) | Node::Map(_)) => self.wrong(n, ty, field),
+            (Ty::Text | Ty::Condition, Node::Null | Node::Seq(_) | Node::Map(_)) => {
+                self.wrong(n, ty, field)
+            }
+            (Ty::Condition, _) => {}
+            (Ty::Text, Node::Str(text)) => {
+                let chars = text.chars().count();
+                if chars > super::limits::MAX_TEXT_CHARS {
+                    let d = Diagnostic::new(
+                        self.at(n, 1),
+                        InputError::TextTooLong {
+                            chars,
+                            max: super::limits::MAX_TEXT_CHARS,
+                        },
+                    );
+                    self.out.push(d);
+                }
+            }
             (Ty::Text, _) => {}
             (Ty::Bool, Node::Bool(_)) => {}
             (Ty::Int, Node::Int) => {
@@ -669,8 +688,8 @@ impl Pass<'_> {
                             },
                         )
                         .expected(format!("one of {}", names.join(", ")), format!("`{name}`"));
-                        if let Some(near) = crate::check::compile::closest(&name, &names) {
-                            d = d.help(format!("did you mean `{near}`?"));
+                        if let Some(near) = crate::diag::closest(&name, &names) {
+                            d.suggest(near);
                         }
                         self.out.push(d);
                     }

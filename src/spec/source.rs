@@ -52,13 +52,40 @@ pub fn read_limited(
 /// regular files are read.
 pub fn read_bytes_bounded(path: impl AsRef<std::path::Path>, max: u64) -> std::io::Result<Vec<u8>> {
     use std::io::Read;
+    // Asked before opening: opening a pipe waits for a writer, and opening
+    // a device may act on it.
+    let not_a_file = || std::io::Error::other("not a regular file (a folder, a device or a pipe)");
+    if !std::fs::metadata(path.as_ref())?.is_file() {
+        return Err(not_a_file());
+    }
     let file = std::fs::File::open(path)?;
     if !file.metadata()?.is_file() {
-        return Err(std::io::Error::other("not a regular file"));
+        return Err(not_a_file());
     }
     let mut bytes = Vec::new();
     file.take(max.saturating_add(1)).read_to_end(&mut bytes)?;
     Ok(bytes)
+}
+
+/// An upper bound of the values a JSON text holds (each container,
+/// member and element; strings' contents are not counted), found without
+/// parsing it: a 64 MiB report of a million tiny values would take
+/// gigabytes as a parsed tree, so a text over the limit is refused by
+/// this count before it is parsed.
+pub fn json_values(text: &str) -> usize {
+    let (mut n, mut in_string, mut escaped) = (1usize, false, false);
+    for b in text.bytes() {
+        match (in_string, escaped, b) {
+            (true, true, _) => escaped = false,
+            (true, false, b'\\') => escaped = true,
+            (true, false, b'"') => in_string = false,
+            (true, false, _) => {}
+            (false, _, b'"') => in_string = true,
+            (false, _, b'[' | b'{' | b',' | b':') => n += 1,
+            _ => {}
+        }
+    }
+    n
 }
 
 #[derive(Clone, Debug)]

@@ -38,7 +38,7 @@ pub struct RawTable {
     /// How the player-dealer's stake covers the wagers: `running_limit`
     /// (each wager covered as far as the stake allows at its turn) or
     /// `cutoff` (the same until the stake is exhausted, then every wager returned).
-    #[schemars(with = "String")]
+    #[schemars(with = "String", extend("enum" = ["running_limit", "cutoff"]))]
     pub coverage: S<String>,
     /// Minimum and maximum per wager, in dollars: `[min, max]`.
     #[schemars(with = "BTreeMap<String, Vec<RawAmount>>")]
@@ -56,10 +56,10 @@ pub struct RawTable {
 #[serde(deny_unknown_fields)]
 pub struct RawFee {
     /// Who pays it: `player` or `player_dealer`.
-    #[schemars(with = "String")]
+    #[schemars(with = "String", extend("enum" = ["player", "player_dealer"]))]
     pub paid_by: S<String>,
     /// What it is charged for: `wager` (each wager placed) or `hand`.
-    #[schemars(with = "String")]
+    #[schemars(with = "String", extend("enum" = ["wager", "hand"]))]
     pub per: S<String>,
     /// The wagers it applies to (default: every wager).
     #[serde(default)]

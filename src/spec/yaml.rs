@@ -165,11 +165,67 @@ pub fn library_error(src: &SourceFile, kind: FileKind, e: &serde_saphyr::Error) 
         InputError::DuplicateKey { .. } => Some("a mapping holds each key once".to_string()),
         _ => None,
     };
-    let d = Diagnostic::new(at, kind_of);
-    match help {
-        Some(h) => d.help(h),
-        None => d,
+    let mut d = Diagnostic::new(at, kind_of);
+    if let Some(h) = help {
+        d = d.help(h);
     }
+    if matches!(
+        &d.kind,
+        crate::diag::ErrorKind::Input(InputError::Malformed { .. })
+    ) && let Some(fix) = quoted_value(src, d.line, d.column)
+    {
+        d.propose(fix);
+    }
+    d
+}
+
+/// A value holding `: ` where the reader stopped (`source: Wizard: p. 5`,
+/// or the same in `{ }`): the value quoted. None when the stop is not at
+/// such a `:` or the value is quoted already.
+fn quoted_value(src: &SourceFile, line: usize, column: usize) -> Option<crate::diag::Fix> {
+    let text = src
+        .text
+        .split('\n')
+        .nth(line.checked_sub(1)?)?
+        .trim_end_matches('\r');
+    let chars: Vec<char> = text.chars().collect();
+    let at = column.checked_sub(1)?;
+    if chars.get(at) != Some(&':') {
+        return None;
+    }
+    // The entry the value is in: from the line's start, or in `{ }` from
+    // the `{` or `,` before it, to its end or the `,` or `}` after it.
+    let flow = chars[..at].contains(&'{');
+    let entry = if flow {
+        chars[..at].iter().rposition(|&c| c == '{' || c == ',')? + 1
+    } else {
+        0
+    };
+    let key_end = (entry..at).find(|&i| chars[i] == ':' && chars.get(i + 1) == Some(&' '))?;
+    let start = (key_end + 1..at).find(|&i| chars[i] != ' ')?;
+    let end = if flow {
+        (at..chars.len()).find(|&i| chars[i] == ',' || chars[i] == '}')?
+    } else {
+        (at..chars.len())
+            .find(|&i| chars[i] == '#' && chars[i - 1] == ' ')
+            .unwrap_or(chars.len())
+    };
+    let value: String = chars[start..end]
+        .iter()
+        .collect::<String>()
+        .trim_end()
+        .to_string();
+    if value.starts_with(['"', '\'']) || value.is_empty() {
+        return None;
+    }
+    let quoted = format!("\"{}\"", value.replace('\\', "\\\\").replace('"', "\\\""));
+    Some(crate::diag::Fix {
+        line,
+        column: start + 1,
+        end_line: line,
+        end_column: start + 1 + value.chars().count(),
+        text: quoted,
+    })
 }
 
 /// Every limit at once, so that whichever was hit, the writer learns how

@@ -170,7 +170,6 @@ pub struct TableStudy {
     /// Whether a player who knew every unseen card would win: the bound's
     /// expected win per shoe clears zero by its interval.
     pub bound_wins: bool,
-    pub verdict: String,
 }
 
 /// Runs the stage. `spec` must have its strategy resolved for `decks`.
@@ -290,11 +289,7 @@ pub fn summarise(
                     .iter()
                     .map(|x| x.to_f64().unwrap_or(f64::NAN))
                     .collect(),
-                removal_by_rank_exact: r
-                    .by_rank
-                    .iter()
-                    .map(crate::report::numbers::fraction)
-                    .collect(),
+                removal_by_rank_exact: r.by_rank.iter().map(crate::numbers::fraction).collect(),
                 removal_by_card: r.by_card.as_ref().map(|rows| {
                     rows.iter()
                         .map(|suits| suits.clone().map(|x| x.to_f64().unwrap_or(f64::NAN)))
@@ -302,7 +297,6 @@ pub fn summarise(
                 }),
                 reads_suits: r.reads_suits,
                 count: CountInfo::of(c),
-                verdict: verdict(c, deepest, same.as_ref(), countable, &pens),
                 selected: best,
                 same_shoes: same,
                 countable,
@@ -333,81 +327,6 @@ pub fn summarise(
         tables,
         other_decks: Vec::new(),
         same_shoes_cost,
-    }
-}
-
-/// The pay table's verdict in one line.
-fn verdict(
-    c: &Count,
-    best: &CounterResult,
-    same: Option<&Comparison>,
-    countable: bool,
-    pens: &[f64; 3],
-) -> String {
-    let kind = if c.balanced { "true" } else { "running" };
-    let threshold = best.threshold.map_or("on every round".to_string(), |x| {
-        format!("when the {kind} count is at least {x:+}")
-    });
-    let Some(same) = same else {
-        return if countable {
-            format!(
-                "countable: bet {threshold}: {:+.3} units per shoe at {:.1}% penetration on the dealt pass that chose the threshold (no shoes were sampled to measure it apart)",
-                best.win_per_shoe.value,
-                100.0 * best.penetration,
-            )
-        } else {
-            format!(
-                "no profitable count found on the dealt pass: the level-{} {} count (tags {}) at every threshold from -40 to +40 and at {:.1}%, {:.1}% and {:.1}% penetration",
-                c.level,
-                if c.balanced { "balanced" } else { "unbalanced" },
-                tags_text(&c.tags),
-                100.0 * pens[0],
-                100.0 * pens[1],
-                100.0 * pens[2],
-            )
-        };
-    };
-    let at = same.counter.last().expect("three penetrations");
-    let b = &same.bound;
-    let u = |x: f64| crate::diag::signed(x, 3);
-    let interval = |e: &Estimate| {
-        format!(
-            "{} units per shoe expected (99.9% interval {} to {})",
-            u(e.value),
-            u(e.value - e.half_width),
-            u(e.value + e.half_width)
-        )
-    };
-    let bound = if b.bets_per_shoe == 0.0 {
-        "no round of the sampled shoes favours the player".to_string()
-    } else if b.never_bets {
-        format!(
-            "a player who knew every unseen card would bet {:.2} rounds per shoe, {} units per shoe",
-            b.bets_per_shoe,
-            u(b.expected.value)
-        )
-    } else {
-        format!(
-            "a player who knew every unseen card: {} on {:.1} bets per shoe",
-            interval(&b.expected),
-            b.bets_per_shoe
-        )
-    };
-    let shoes = crate::diag::group_digits(&at.sample.shoes.to_string());
-    if countable {
-        format!(
-            "countable: bet {threshold}: {} on {:.1} bets per shoe, {shoes} shoes at {:.1}% penetration; {bound}",
-            interval(&at.expected),
-            at.bets_per_shoe,
-            100.0 * at.penetration,
-        )
-    } else if at.never_bets {
-        format!("not countable: the best count found (almost) never bets; {bound}")
-    } else {
-        format!(
-            "not countable: bet {threshold}: {} on {shoes} shoes; {bound}",
-            interval(&at.expected),
-        )
     }
 }
 

@@ -8,7 +8,7 @@ use super::round::{
     next_position,
 };
 use crate::cards::parse_cards_at;
-use crate::check::compile::closest;
+use crate::diag::closest;
 use crate::diag::round::{Bettor, RoundError};
 use crate::diag::{Diagnostic, ErrorKind};
 use crate::eval::play::Played;

@@ -5,11 +5,32 @@
 #![allow(dead_code)] // Each user calls a part of it.
 
 use serde_json::{Value, json};
-use std::io::{BufRead, BufReader, Write};
+use std::io::{BufRead, BufReader, Read, Write};
 use std::path::Path;
-use std::process::{Child, ChildStdin, Command, Stdio};
+use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
 use std::sync::mpsc::{Receiver, channel};
 use std::time::{Duration, Instant};
+
+/// What a full client (VS Code, Neovim) declares: Markdown, a document
+/// to show, code-action literals, hierarchical symbols, rename with
+/// prepare, semantic tokens, related information.
+pub fn full_client() -> Value {
+    json!({
+        "workspace": { "inlayHint": { "refreshSupport": false } },
+        "window": { "showDocument": { "support": true } },
+        "textDocument": {
+            "hover": { "contentFormat": ["markdown", "plaintext"] },
+            "completion": { "completionItem": { "documentationFormat": ["markdown"] },
+                            "completionItemKind": { "valueSet": (1..=25).collect::<Vec<u32>>() } },
+            "codeAction": { "codeActionLiteralSupport": { "codeActionKind": { "valueSet": ["quickfix", "source"] } } },
+            "documentSymbol": { "hierarchicalDocumentSymbolSupport": true,
+                                "symbolKind": { "valueSet": (1..=26).collect::<Vec<u32>>() } },
+            "rename": { "prepareSupport": true },
+            "semanticTokens": { "requests": { "full": true }, "tokenTypes": [], "tokenModifiers": [], "formats": ["relative"] },
+            "publishDiagnostics": { "relatedInformation": true },
+        },
+    })
+}
 
 /// How long a test waits for a reply before it fails.
 pub const PATIENCE: Duration = Duration::from_secs(30);
@@ -45,14 +66,30 @@ fn read_message(r: &mut impl BufRead) -> Option<Value> {
 
 impl Server {
     /// Starts `certify lsp` and completes the handshake, with the
-    /// workspace `root`.
+    /// workspace `root`, as a full client.
     pub fn start(root: &Path) -> (Server, Value) {
+        Server::start_as(root, full_client())
+    }
+
+    /// Starts `certify lsp` with the client `capabilities`.
+    pub fn start_as(root: &Path, capabilities: Value) -> (Server, Value) {
+        let mut s = Server::spawn(root, Stdio::inherit());
+        let init = s.request(
+            "initialize",
+            json!({ "processId": null, "rootUri": uri(root), "capabilities": capabilities }),
+        );
+        s.notify("initialized", json!({}));
+        (s, init)
+    }
+
+    /// Starts `certify lsp`, with no handshake.
+    pub fn spawn(root: &Path, stderr: Stdio) -> Server {
         let mut child = Command::new(env!("CARGO_BIN_EXE_certify"))
             .arg("lsp")
             .current_dir(root)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
-            .stderr(Stdio::inherit())
+            .stderr(stderr)
             .spawn()
             .expect("certify starts");
         let stdin = child.stdin.take().unwrap();
@@ -65,23 +102,46 @@ impl Server {
                 }
             }
         });
-        let mut s = Server {
+        Server {
             child,
             stdin,
             incoming: rx,
             seen: Vec::new(),
             next_id: 0,
-        };
-        let init = s.request(
-            "initialize",
-            json!({
-                "processId": null,
-                "rootUri": uri(root),
-                "capabilities": { "workspace": { "inlayHint": { "refreshSupport": false } } },
-            }),
-        );
-        s.notify("initialized", json!({}));
-        (s, init)
+        }
+    }
+
+    /// Writes bytes as they are, framing and all.
+    pub fn send_raw(&mut self, bytes: &[u8]) {
+        // The server may have gone: the test then reads its exit.
+        let _ = self.stdin.write_all(bytes);
+        let _ = self.stdin.flush();
+    }
+
+    /// Sends a request and returns its whole reply (result or error).
+    pub fn call(&mut self, method: &str, params: Value) -> Value {
+        self.next_id += 1;
+        let id = self.next_id;
+        self.send(json!({ "jsonrpc": "2.0", "id": id, "method": method, "params": params }));
+        self.wait(|m| m["id"] == id && m.get("method").is_none())
+    }
+
+    /// Waits for the server to exit: its status and standard error (when
+    /// piped).
+    pub fn exit_status(mut self) -> (ExitStatus, String) {
+        drop(self.stdin);
+        let end = Instant::now() + PATIENCE;
+        loop {
+            if let Some(status) = self.child.try_wait().unwrap() {
+                let mut err = String::new();
+                if let Some(mut e) = self.child.stderr.take() {
+                    let _ = e.read_to_string(&mut err);
+                }
+                return (status, err);
+            }
+            assert!(Instant::now() < end, "certify lsp did not exit");
+            std::thread::sleep(Duration::from_millis(10));
+        }
     }
 
     pub fn send(&mut self, m: Value) {
@@ -143,6 +203,25 @@ impl Server {
         self.notify(
             "textDocument/didChange",
             json!({ "textDocument": { "uri": uri, "version": version }, "contentChanges": [{ "text": text }] }),
+        );
+    }
+
+    /// A ranged change: `text` in place of the characters (UTF-16 units)
+    /// from `start` to `end`, each a 0-based line and character.
+    pub fn edit(
+        &mut self,
+        uri: &str,
+        version: i64,
+        start: (usize, usize),
+        end: (usize, usize),
+        text: &str,
+    ) {
+        self.notify(
+            "textDocument/didChange",
+            json!({ "textDocument": { "uri": uri, "version": version }, "contentChanges": [{
+                "range": { "start": { "line": start.0, "character": start.1 }, "end": { "line": end.0, "character": end.1 } },
+                "text": text,
+            }] }),
         );
     }
 

@@ -30,6 +30,22 @@ pub fn certify(args: &[&str]) -> certify::cli::Output {
     )
 }
 
+/// `certify` as a user runs it in `dir` (the built binary, that folder as
+/// the working directory): `certify verify` reads the files a manifest
+/// names relative to the folder it runs in.
+pub fn certify_in(dir: &std::path::Path, args: &[&str]) -> certify::cli::Output {
+    let o = std::process::Command::new(env!("CARGO_BIN_EXE_certify"))
+        .args(args)
+        .current_dir(dir)
+        .output()
+        .expect("the certify binary runs");
+    certify::cli::Output {
+        code: o.status.code().unwrap_or(-1),
+        stdout: String::from_utf8_lossy(&o.stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&o.stderr).into_owned(),
+    }
+}
+
 /// Calls `f` with every ordered choice of `len` distinct indices below
 /// `n` (every ordered sequence of distinct physical cards of a shoe).
 pub fn each_ordered(n: usize, len: usize, f: &mut dyn FnMut(&[usize])) {
@@ -47,4 +63,24 @@ pub fn each_ordered(n: usize, len: usize, f: &mut dyn FnMut(&[usize])) {
         }
     }
     go(n, 0, &mut vec![0; len], f);
+}
+
+/// The places of wager `id` and of its pay table `table` in `spec` (the
+/// wager's first table when `table` is empty).
+pub fn wager_table(spec: &certify::model::Spec, id: &str, table: &str) -> (usize, usize) {
+    let w = spec
+        .wagers
+        .iter()
+        .position(|x| x.id == id)
+        .unwrap_or_else(|| panic!("no wager {id}"));
+    let t = if table.is_empty() {
+        0
+    } else {
+        spec.wagers[w]
+            .pay_tables
+            .iter()
+            .position(|x| x.id == table)
+            .unwrap_or_else(|| panic!("no pay table {id}/{table}"))
+    };
+    (w, t)
 }

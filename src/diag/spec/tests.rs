@@ -110,6 +110,14 @@ fn ordinal(e: &SpecError) -> usize {
         ChosenGameChange => 100,
         DuplicateLeafletId { .. } => 101,
         LeafletEmpty { .. } => 102,
+        BetsInverted { .. } => 103,
+        SupersededPayoutLimit { .. } => 104,
+        TotalTwice { .. } => 105,
+        NaturalsNotHighest { .. } => 106,
+        ChangesDiffer { .. } => 107,
+        RoundsPerHour { .. } => 108,
+        PayoutLimitNotAllowed { .. } => 109,
+        UnambiguousButOpen { .. } => 110,
     }
 }
 
@@ -137,11 +145,24 @@ fn every_kind_has_its_one_wording() {
         ),
         (
             PayoutLimitShort {
-                which: "per-player",
+                wager: s("Lucky Match"),
                 declared: s("$4,000"),
-                required: s("$12,000"),
+                required: s("$15,000"),
             },
-            "the declared per-player payout limit $4,000 is below the $12,000 the rule requires",
+            "the declared payout limit on Lucky Match, $4,000, is below the $15,000 the rule requires (its maximum bet times its highest odds up to 50 to 1)",
+        ),
+        (
+            PayoutLimitNotAllowed {
+                wager: s("Lucky 7"),
+                odds: s("40 to 1"),
+            },
+            "no payout limit may be imposed on Lucky 7: its highest odds, 40 to 1, are under 50 to 1",
+        ),
+        (
+            SupersededPayoutLimit {
+                key: s("per_player"),
+            },
+            "`per_player` is a limit of WAC 230-15-490 as it read before 2021-06-14 (WSR 07-09-033), superseded by WSR 21-11-057",
         ),
         (
             ReadingNamesNoWager {
@@ -182,7 +203,7 @@ fn every_kind_has_its_one_wording() {
             NoBetLimits {
                 wagers: vec![s("Lucky 8 Player")],
             },
-            "the payout limits need the minimum and maximum bet of Lucky 8 Player",
+            "the payout limits need the maximum bet of Lucky 8 Player",
         ),
         (
             ReportDate {
@@ -193,6 +214,16 @@ fn every_kind_has_its_one_wording() {
         (
             ReportRounds { rounds: 0 },
             "0 is not a number of rounds to simulate",
+        ),
+        (
+            UnambiguousButOpen {
+                open: vec![s("assumption `tie_any_cards`")],
+            },
+            "`unambiguous: true` says the document's words leave no question open, but the spec declares one reading the document leaves open: assumption `tie_any_cards`",
+        ),
+        (
+            RoundsPerHour { rounds: 0 },
+            "0 is not a number of rounds dealt an hour",
         ),
         (
             InvalidSha256 { sha: s("abc123") },
@@ -575,6 +606,35 @@ fn every_kind_has_its_one_wording() {
             "leaflet `dragons` lists no wager",
         ),
         (
+            BetsInverted {
+                wager: s("lucky_7"),
+                min: s("$100"),
+                max: s("$10"),
+            },
+            "wager `lucky_7`'s minimum bet $100 is above its maximum bet $10",
+        ),
+        (
+            TotalTwice {
+                list: "naturals",
+                total: 8,
+            },
+            "naturals: total 8 is listed twice",
+        ),
+        (
+            NaturalsNotHighest {
+                naturals: s("[0, 9]"),
+            },
+            "naturals [0, 9] are not the highest totals: a natural is a run of two-card totals ending at 9 ([9], [8, 9], [7, 8, 9], ...), and some total must draw",
+        ),
+        (
+            ChangesDiffer {
+                id: s("naturals"),
+                unchanged: vec![s("lucky_7")],
+                unlisted: vec![s("main_game")],
+            },
+            "the alternative reading `naturals`'s `changes` is not what it changes: the figures of `lucky_7` are the same under both readings; the figures of `main_game` differ but are not listed",
+        ),
+        (
             TooMany {
                 what: "wagers",
                 max: 100,
@@ -583,7 +643,7 @@ fn every_kind_has_its_one_wording() {
             "too many wagers: 101, at most 100 (the limits are in the manual's limits chapter)",
         ),
     ];
-    let mut seen = [false; 103];
+    let mut seen = [false; 110];
     for (e, text) in &cases {
         assert_eq!(e.to_string(), *text);
         // Through the diagnostic's kind too.

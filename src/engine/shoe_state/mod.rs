@@ -39,9 +39,11 @@
 //! `tests/shoe_state.rs` compares every shipped wager with an independent
 //! brute force on random depleted shoes.
 
+pub mod first_cards;
 mod hash;
 pub mod observed;
 mod part;
+mod seen_suits;
 mod walk;
 mod weights;
 

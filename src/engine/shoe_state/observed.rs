@@ -13,12 +13,22 @@
 //! its sequences, an exact integer. Parts that read ranks or suits are
 //! walked by rank (a `J` seen leaves different suits behind than a `10`
 //! in a shoe whose suits are uneven).
+//!
+//! A player who sees a card sees its suit too. For wagers that read
+//! suits (and name none), the sums are also kept by the first four cards'
+//! suit pattern (`first_cards`, `seen_suits`): the leaves whose outcome
+//! no suit changes are shared out over the patterns by the ways each
+//! deals the four cards seen (the rest of the round's weight does not
+//! depend on their suits), and each partial suit assignment's difference
+//! from its leaf's common outcome is shared out by enumerating the seen
+//! cards' suits it leaves open.
 
-use super::super::plan::{Level, Plan, strategy_needs};
+use super::super::plan::{Level, Plan, plan_of, strategy_needs};
 use super::super::shoe::Composition;
 use super::hash::FxMap;
 use super::part::keyed_parts;
-use super::walk::{Leaves, Settling, Sink};
+use super::seen_suits;
+use super::walk::{Leaf, Leaves, Settling, Sink};
 use super::weights::{CARD, NO_CODE, factor_table, factors_of, falling};
 use crate::cards::Card;
 use crate::model::Spec;
@@ -26,9 +36,8 @@ use crate::model::cond::need;
 use crate::model::round::SLOTS;
 use rayon::prelude::*;
 
-/// Observations: the ranks (0 = ace .. 12 = king) of the first four cards
-/// dealt, `r0 * 13^3 + r1 * 13^2 + r2 * 13 + r3`.
-pub const OBSERVATIONS: usize = 13 * 13 * 13 * 13;
+pub use super::first_cards::{OBSERVATIONS, PATTERNS};
+pub use super::seen_suits::Suited;
 
 /// The joint table of observations and returns, in one composition.
 pub struct Observed {
@@ -47,6 +56,10 @@ pub struct Observed {
     pub counts: Vec<u128>,
     /// Every ordered six-card sequence of the shoe.
     pub total: u128,
+    /// The slots of the first four cards, in dealing order.
+    pub slots: [u8; 4],
+    /// The columns of wagers that read suits, also by suit pattern.
+    pub suited: Option<Suited>,
 }
 
 /// Why a spec's observations cannot be walked.
@@ -77,25 +90,36 @@ impl Observed {
         if n < 6 {
             return Err(NotObservable::TooFewCards);
         }
-        // Parts as the shoe states walk them, by the level they are observed at.
-        let keyed = keyed_parts(spec, wagers, level_of_plan);
+        // Parts as the shoe states walk them, by the level they are observed
+        // at; wagers whose suits a seen card tells about in parts of their own.
+        let (by_suit, by_class): (Vec<usize>, Vec<usize>) =
+            wagers.iter().partition(|&&w| suits_seen(spec, w));
+        let keyed = keyed_parts(spec, &by_class, level_of_plan)
+            .into_iter()
+            .map(|(k, ws)| (k, ws, false))
+            .chain(
+                keyed_parts(spec, &by_suit, level_of_plan)
+                    .into_iter()
+                    .map(|(k, ws)| (k, ws, true)),
+            );
         let slots = first_slots(spec);
         let rank_counts = observation_counts(composition, n, Level::Rank);
         let mut cols = Vec::new();
         let mut scales = Vec::new();
         let mut parts = Vec::new();
-        for ((level, before_draws), ws) in keyed {
+        for ((level, before_draws), ws, suits) in keyed {
             let (settling, part_cols) = Settling::new(spec, level, before_draws, &ws);
             scales.extend_from_slice(&settling.scales);
             cols.extend(part_cols.iter().copied());
-            let sums = walk(&settling, composition, slots, part_cols.len());
-            parts.push((level, part_cols.len(), sums));
+            let walked = walk(&settling, composition, slots, part_cols.len(), suits);
+            parts.push((level, part_cols.len(), walked));
         }
         // Every part's columns side by side, by rank observation.
         let ncols = cols.len();
         let mut sums = vec![0i128; OBSERVATIONS * ncols];
         let mut first = 0;
-        for (level, width, part) in parts {
+        let mut suited: Option<seen_suits::Table> = None;
+        for (level, width, (part, by_pattern)) in parts {
             let value_counts =
                 (level == Level::Value).then(|| observation_counts(composition, n, level));
             for o in 0..OBSERVATIONS {
@@ -119,6 +143,11 @@ impl Observed {
                     };
                 }
             }
+            if let Some(walked) = by_pattern {
+                suited
+                    .get_or_insert_with(|| seen_suits::Table::new(composition))
+                    .add(walked, first, width);
+            }
             first += width;
         }
         Ok(Observed {
@@ -127,8 +156,18 @@ impl Observed {
             sums,
             counts: rank_counts,
             total: falling(n, 6),
+            slots,
+            suited: suited.map(seen_suits::Table::finish),
         })
     }
+}
+
+/// Whether a seen card's suit tells the player about the wager: it reads
+/// suits, and names none (the suit pattern of the cards seen is then all
+/// their suits tell).
+fn suits_seen(spec: &Spec, wager: usize) -> bool {
+    let plan = plan_of(spec, wager);
+    plan.suits != 0 && plan.canonical_suits
 }
 
 /// A wager is observed by rank where it reads ranks or suits (a first card
@@ -198,8 +237,14 @@ fn observation_counts(composition: &Composition, n: u128, level: Level) -> Vec<u
 }
 
 /// Sums of one part by observation at its level: every leaf weighed in
-/// `composition`.
-fn walk(settling: &Settling, composition: &Composition, slots: [u8; 4], width: usize) -> Vec<i128> {
+/// `composition`; with `suits`, also what the part's suit patterns need.
+fn walk(
+    settling: &Settling,
+    composition: &Composition,
+    slots: [u8; 4],
+    width: usize,
+    suits: bool,
+) -> (Vec<i128>, Option<seen_suits::Walked>) {
     let factor = factor_table(settling.level, composition);
     let n = composition.total();
     let k = settling.classes();
@@ -221,19 +266,25 @@ fn walk(settling: &Settling, composition: &Composition, slots: [u8; 4], width: u
                 width,
                 weights: FxMap::default(),
                 sums: vec![0i128; OBSERVATIONS * width],
+                suits: suits.then(|| seen_suits::Sink::new(composition, slots, width)),
             });
             for &(a, b) in chunk {
                 settling.walk(a, b, &mut leaves);
             }
-            leaves.sink.sums
+            let sink = leaves.sink;
+            (sink.sums, sink.suits.map(seen_suits::Sink::walked))
         })
         .reduce(
-            || vec![0i128; OBSERVATIONS * width],
-            |mut x, y| {
+            || (vec![0i128; OBSERVATIONS * width], None),
+            |(mut x, xs), (y, ys)| {
                 for (a, b) in x.iter_mut().zip(y) {
                     *a += b;
                 }
-                x
+                let s = match (xs, ys) {
+                    (Some(a), Some(b)) => Some(a.merge(b)),
+                    (a, b) => a.or(b),
+                };
+                (x, s)
             },
         )
 }
@@ -250,6 +301,8 @@ struct Weighed<'a> {
     /// Signature weights met so far.
     weights: FxMap<u64, i128>,
     sums: Vec<i128>,
+    /// Wagers that read suits: the sums the suit patterns need.
+    suits: Option<seen_suits::Sink<'a>>,
 }
 
 impl Weighed<'_> {
@@ -289,18 +342,21 @@ impl Weighed<'_> {
 }
 
 impl Sink for Weighed<'_> {
-    fn add(&mut self, cls: &[u8; SLOTS], sig: u64, entries: &[(u32, i64)], sign: i64) {
-        let w = self.weight(sig);
+    fn add(&mut self, leaf: &Leaf, entries: &[(u32, i64)]) {
+        let w = self.weight(leaf.sig);
         if w == 0 {
             return;
         }
         let o = self
             .slots
             .iter()
-            .fold(0usize, |o, &s| o * 13 + cls[s as usize] as usize);
+            .fold(0usize, |o, &s| o * 13 + leaf.cls[s as usize] as usize);
         let row = &mut self.sums[o * self.width..(o + 1) * self.width];
         for &(c, v) in entries {
-            row[c as usize] += sign as i128 * w * v as i128;
+            row[c as usize] += w * v as i128;
+        }
+        if let Some(suits) = &mut self.suits {
+            suits.add(o, leaf, w, entries);
         }
     }
 }

@@ -4,11 +4,10 @@ use super::super::compiled::compile;
 use super::super::plan::{Group, Level, Plan, plan_of};
 use super::super::shoe::Composition;
 use super::hash::FxMap;
-use super::walk::{Leaves, Settling, Sink, classes_at};
+use super::walk::{Leaf, Leaves, Settling, Sink, classes_at};
 use super::weights::{factor_table, factors_of, falling};
 use super::{Part, Sig};
 use crate::model::Spec;
-use crate::model::round::SLOTS;
 use num_bigint::BigInt;
 use num_traits::{One, Zero};
 use rayon::prelude::*;
@@ -47,14 +46,14 @@ struct Sums {
 }
 
 impl Sink for Sums {
-    fn add(&mut self, _: &[u8; SLOTS], sig: u64, entries: &[(u32, i64)], sign: i64) {
+    fn add(&mut self, leaf: &Leaf, entries: &[(u32, i64)]) {
         let next = self.index.len();
-        let at = *self.index.entry(sig).or_insert(next);
+        let at = *self.index.entry(leaf.sig).or_insert(next);
         if at == next {
             self.values.resize((next + 1) * self.cols, 0);
         }
         for &(c, v) in entries {
-            self.values[at * self.cols + c as usize] += sign * v;
+            self.values[at * self.cols + c as usize] += v;
         }
     }
 }

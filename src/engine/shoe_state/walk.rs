@@ -54,11 +54,21 @@ type Outcome = Result<Rc<[(u32, i64)]>, u8>;
 /// suit, every slot's suit, and the outcome.
 type Partial = (u8, [u8; SLOTS], Rc<[(u32, i64)]>);
 
-/// Where a walk's leaves go: `sign` times a leaf's column values under
-/// its signature `sig`; `cls` holds the leaf's class in every slot (the
-/// observed walk keys its sums by the classes of the first cards dealt).
+/// A leaf as a sink receives it: its class in every slot (the observed
+/// walk keys its sums by the classes of the first cards dealt), the slots
+/// whose suits it fixes and those suits (none for most leaves: a partial
+/// suit assignment's difference from the leaf's common outcome), and its
+/// signature.
+pub(super) struct Leaf<'a> {
+    pub(super) cls: &'a [u8; SLOTS],
+    pub(super) known: u8,
+    pub(super) suits: [u8; SLOTS],
+    pub(super) sig: u64,
+}
+
+/// Where a walk's leaves go: a leaf's column values under its signature.
 pub(super) trait Sink {
-    fn add(&mut self, cls: &[u8; SLOTS], sig: u64, entries: &[(u32, i64)], sign: i64);
+    fn add(&mut self, leaf: &Leaf, entries: &[(u32, i64)]);
 }
 
 /// One walk's working state: the outcomes met so far, and the sink.
@@ -244,9 +254,15 @@ impl Settling<'_> {
 
     /// Settles one leaf into `sums`.
     fn leaf<S: Sink>(&self, round: &mut Round, cls: &[u8; SLOTS], sums: &mut Leaves<S>) {
+        let plain = |sig| Leaf {
+            cls,
+            known: 0,
+            suits: [0; SLOTS],
+            sig,
+        };
         if let Ok(entries) = self.outcome(round, 0, sums) {
             sums.sink
-                .add(cls, Self::signature(round, cls, 0), &entries, 1);
+                .add(&plain(Self::signature(round, cls, 0)), &entries);
             return;
         }
         // Suits needed: every partial assignment that decides all events,
@@ -271,7 +287,10 @@ impl Settling<'_> {
             .max_by_key(|(_, n)| *n)
             .map(|(e, _)| (*e).into())
             .expect("a partial assignment");
-        sums.sink.add(cls, Self::signature(round, cls, 0), &base, 1);
+        sums.sink.add(&plain(Self::signature(round, cls, 0)), &base);
+        // Each other outcome: its difference from the common one, under
+        // the signature of its partial assignment.
+        let mut diff: Vec<(u32, i64)> = Vec::new();
         for (known, suits, e) in &partials {
             if e[..] == base[..] {
                 continue;
@@ -279,9 +298,21 @@ impl Settling<'_> {
             for (card, &suit) in round.cards.iter_mut().zip(suits) {
                 card.suit = suit;
             }
-            let sig = Self::signature(round, cls, *known);
-            sums.sink.add(cls, sig, e, 1);
-            sums.sink.add(cls, sig, &base, -1);
+            diff.clear();
+            diff.extend(e.iter().copied());
+            for &(c, v) in base.iter() {
+                match diff.iter_mut().find(|(x, _)| *x == c) {
+                    Some((_, y)) => *y -= v,
+                    None => diff.push((c, -v)),
+                }
+            }
+            let leaf = Leaf {
+                cls,
+                known: *known,
+                suits: *suits,
+                sig: Self::signature(round, cls, *known),
+            };
+            sums.sink.add(&leaf, &diff);
         }
         for s in 0..SLOTS {
             round.cards[s].suit = 0;

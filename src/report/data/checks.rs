@@ -1,9 +1,8 @@
-//! What the results are checked against and what a reviewer must see: the
-//! printed claims at the run's deck count, the pay searches, the warnings.
+//! What the results are checked against: the printed claims at the run's
+//! deck count and the pay searches (the warnings are the assessment's).
 
 use super::values::{Pays, Percent, PrintedPercent};
-use crate::report::claims::ClaimCheck;
-use crate::report::search::SearchResult;
+use crate::assess::{ClaimCheck, SearchResult};
 use schemars::JsonSchema;
 use serde::Serialize;
 
@@ -96,26 +95,6 @@ impl PaySearch {
                     house_edge: Percent(t.house_edge.clone()),
                 })
                 .collect(),
-        }
-    }
-}
-
-/// Something a reviewer must see.
-#[derive(Clone, Debug, Serialize, JsonSchema)]
-#[schemars(deny_unknown_fields)]
-pub struct Warning {
-    /// What the warning is about.
-    #[schemars(extend("enum" = ["player_advantage", "impossible_event", "outranked_event", "claim_mismatch", "document_not_found", "document_changed", "pay_table_required"]))]
-    pub kind: String,
-    /// The warning in words.
-    pub message: String,
-}
-
-impl Warning {
-    pub fn of(w: &crate::report::Warning) -> Self {
-        Warning {
-            kind: w.kind.to_string(),
-            message: w.message.clone(),
         }
     }
 }

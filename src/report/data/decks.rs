@@ -8,7 +8,6 @@ use super::values::{Count, DeckCount, DocumentStanding, Exact, Fraction, Percent
 use crate::engine::Analysis;
 use crate::engine::deck_function::DeckFunctions;
 use crate::model::Spec;
-use crate::report::claims;
 use crate::report::decks::{Standing, standing};
 use schemars::JsonSchema;
 use serde::Serialize;
@@ -163,11 +162,10 @@ pub struct ClaimAt {
 }
 
 /// `results.claims_by_decks`.
-pub fn claims_by_decks(spec: &Spec, decks: &[(u32, &Analysis)]) -> Vec<ClaimByDecks> {
-    let by: Vec<(u32, Vec<claims::ClaimCheck>)> = decks
-        .iter()
-        .map(|(d, a)| (*d, claims::check(spec, a)))
-        .collect();
+pub fn claims_by_decks(
+    spec: &Spec,
+    by: &[(u32, Vec<crate::assess::ClaimCheck>)],
+) -> Vec<ClaimByDecks> {
     let Some((_, first)) = by.first() else {
         return Vec::new();
     };
@@ -274,7 +272,11 @@ pub fn functions(spec: &Spec, edges: Option<&DeckFunctions>) -> HouseEdgeFunctio
     let Some(f) = edges else {
         return HouseEdgeFunctions::NotComputed(NoEdgeFunctions {
             computed: false,
-            why: crate::report::decks::functions_note(spec, None),
+            why: crate::report::decks::functions_note(
+                spec,
+                None,
+                crate::report::terms::Terms::HOUSE,
+            ),
         });
     };
     let coefficients = |c: &[num_rational::BigRational]| c.iter().map(Fraction::of).collect();

@@ -41,43 +41,60 @@ pub struct Requirement {
     pub confirmed: bool,
 }
 
-/// Washington's payout limits (WAC 230-15-490), both versions of the rule.
+/// Washington's aggregate payout limits (WAC 230-15-490 as in force).
 #[derive(Clone, Debug, Serialize, JsonSchema)]
 #[schemars(deny_unknown_fields)]
 pub struct PayoutLimits {
-    pub wagers: Vec<PayoutWager>,
-    /// Text effective 2008-01-01: the least per-player limit.
-    pub per_player: String,
-    /// The same, reading a side bet's minimum required wager as including
-    /// the smallest line wager.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub per_player_with_line: Option<String>,
-    /// Text effective 2008-01-01: the least table (aggregate) limit.
-    pub table: String,
-    /// Text effective 2021-06-14: the least aggregate payout limit; null
-    /// when no wager pays 50 to 1 or more (no aggregate limit may apply).
-    pub aggregate_2021: Option<String>,
-    /// The limits the spec declares (`submission.payout_limits`).
-    pub declared_per_player: Option<String>,
-    pub declared_table: Option<String>,
+    /// The text applied: citation and version.
+    pub rule: String,
+    /// The date the text is judged in force on (the report's date).
+    pub judged_on: String,
+    /// Every odds-based prize, each with its own limit.
+    pub prizes: Vec<PayoutPrize>,
 }
 
-/// One odds-based wager's inputs and minimums.
+/// One odds-based prize (a wager): its limit and what it does to the
+/// player's return.
 #[derive(Clone, Debug, Serialize, JsonSchema)]
 #[schemars(deny_unknown_fields)]
-pub struct PayoutWager {
+pub struct PayoutPrize {
     pub wager: String,
-    pub min_bet: String,
-    pub max_bet: String,
+    /// Dollars; null where declared nowhere.
+    pub min_bet: Option<String>,
+    pub max_bet: Option<String>,
     /// The highest pay, "N to 1".
     pub highest_odds: String,
-    /// Maximum bet times the highest odds up to 50 to 1.
-    pub by_maximum: String,
-    /// Minimum required wager times the highest odds.
-    pub by_minimum: String,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub by_minimum_with_line: Option<String>,
-    pub aggregate_2021: Option<String>,
+    /// Whether the rule allows a limit (highest odds 50 to 1 or more).
+    pub may_be_limited: bool,
+    /// The least limit the rule allows: maximum bet times the highest odds
+    /// up to 50 to 1; null where no limit may be imposed.
+    pub least_limit: Option<String>,
+    /// The limit the spec declares (`submission.payout_limits`).
+    pub declared_limit: Option<String>,
+    /// The bet above which the limit priced (declared, else the least)
+    /// lowers the top award.
+    pub bites_above: Option<String>,
+    /// Each adopted pay table priced under the limit.
+    pub priced: Vec<CappedTable>,
+}
+
+/// One pay table's house edge under a payout limit, by bet.
+#[derive(Clone, Debug, Serialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
+pub struct CappedTable {
+    pub pay_table: String,
+    pub house_edge_without_limit: Exact,
+    pub at_bets: Vec<AtBet>,
+}
+
+/// The house edge at one bet under the limit (the return to player is
+/// one minus it).
+#[derive(Clone, Debug, Serialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
+pub struct AtBet {
+    /// Dollars.
+    pub bet: String,
+    pub house_edge: Exact,
 }
 
 /// The player-dealer position's advantage against one wager and pay table.

@@ -97,6 +97,10 @@ pub struct ReportData {
     pub label: &'static str,
     pub manifest: manifest::Manifest,
     pub results: Results,
+    /// What the report finds: every verdict, question, limitation and
+    /// warning the documents word (version 2 moved `results.warnings`
+    /// here, typed).
+    pub assessment: crate::assess::Assessment,
     /// Every fixture check run.
     pub fixtures: Vec<verification::Fixture>,
     /// The same checks grouped by case, as Appendix A shows them.
@@ -162,8 +166,6 @@ pub struct Results {
     pub pay_searches: Vec<checks::PaySearch>,
     /// The house edges the document prints, checked at the run's deck count.
     pub claims: Vec<checks::Claim>,
-    /// Everything a reviewer must see.
-    pub warnings: Vec<checks::Warning>,
     pub max_exposure: exposure::MaxExposure,
     /// Per wager, who holds the other side.
     pub other_side: Vec<exposure::OtherSide>,
@@ -197,9 +199,18 @@ fn results(inp: &Inputs, c: &Computed) -> Results {
         wagers: results::wagers(spec, a),
         combined: a.combined.iter().map(results::Combined::of).collect(),
         decision: a.decision.as_ref().map(decision::Decision::of),
-        pay_searches: c.searches.iter().map(checks::PaySearch::of).collect(),
-        claims: c.claims.iter().map(checks::Claim::of).collect(),
-        warnings: c.warnings.iter().map(checks::Warning::of).collect(),
+        pay_searches: inp
+            .assessment
+            .searches
+            .iter()
+            .map(checks::PaySearch::of)
+            .collect(),
+        claims: inp
+            .assessment
+            .claims
+            .iter()
+            .map(checks::Claim::of)
+            .collect(),
         max_exposure: exposure::MaxExposure::of(spec, a),
         other_side: exposure::other_side(spec),
         document_decks: decks::document_decks(spec),
@@ -221,7 +232,10 @@ pub fn fill(inp: &Inputs, computed: &Computed) -> ReportData {
     let mut results_sha = None;
     if let Some(by) = inp.by_decks {
         results.house_edge_by_decks = Some(decks::by_decks(spec, by));
-        results.claims_by_decks = Some(decks::claims_by_decks(spec, by));
+        results.claims_by_decks = Some(decks::claims_by_decks(
+            spec,
+            &inp.assessment.claims_by_decks,
+        ));
         results.house_edge_functions = Some(decks::functions(spec, inp.edges));
         results.results_at_document_decks = Some(decks::at_document_decks(spec, inp.decks, by));
         // Through `Value`, whose maps keep keys sorted: compact output is canonical.
@@ -237,10 +251,11 @@ pub fn fill(inp: &Inputs, computed: &Computed) -> ReportData {
         label: LABEL,
         manifest: manifest::Manifest::of(inp, computed, results_sha),
         results,
+        assessment: inp.assessment.clone(),
         fixtures: verification::fixtures(inp.fixtures),
         fixture_cases: verification::fixture_cases(inp.fixtures),
         interpretations: readings::interpretations(spec, computed),
-        game_interpretations: readings::game_interpretations(spec, computed),
+        game_interpretations: readings::game_interpretations(spec, computed, inp.assessment),
         readings: readings::readings(inp),
         verification: verification::Verification::of(inp.verification),
         protection: computed.protection.as_ref().map(protection::Protection::of),

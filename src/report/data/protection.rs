@@ -1,5 +1,6 @@
 //! `protection`: the "Game protection" section's figures, per scenario
-//! the fields `certify protect --json` prints.
+//! and wager the fields `certify protect --json` prints (its money
+//! through the same type, `Money`).
 
 use super::values::Exact;
 use crate::protect::Outcome;
@@ -8,18 +9,99 @@ use crate::protection::ReportSet;
 use schemars::JsonSchema;
 use serde::Serialize;
 
-/// Decision tables longer than this are left to `certify protect --json`.
-pub const SHOWN_DECISIONS: usize = 16;
+pub use crate::protection::SHOWN_DECISIONS;
 
 #[derive(Clone, Debug, Serialize, JsonSchema)]
 #[schemars(deny_unknown_fields)]
 pub struct Protection {
-    /// Whether the player chooses among the base game's wagers (else each
-    /// side bet alone).
+    /// Whether the spec has a base game whose wagers the player chooses
+    /// among together (besides each side bet alone).
     pub base_game: bool,
+    /// Rounds dealt an hour, for the money per hour.
+    pub rounds_per_hour: u32,
+    /// Whether the spec declares it (else the default, 72).
+    pub rounds_per_hour_declared: bool,
+    /// Per scenario and wager, in the order run (`money.rank` ranks them).
     pub scenarios: Vec<Scenario>,
     /// Side bets left out: the player has the edge without seeing anything.
     pub favourable: Vec<String>,
+}
+
+/// What a scenario is worth at the table: the fields `certify protect
+/// --json` gives too.
+#[derive(Clone, Debug, Serialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
+pub struct Money {
+    /// 1 for the scenario worth the most money an hour, and so on (ties:
+    /// the larger edge, then the order run).
+    pub rank: u64,
+    /// Per wager chosen among (for the drawing decision, the bet always
+    /// placed): the stake bet.
+    pub stakes: Vec<Stake>,
+    /// The player's expected win per unit per round dealt that the money
+    /// prices: the player who may sit out; where bets close before the
+    /// deal, the player who plays every round (zero when negative).
+    pub edge: Exact,
+    /// Dollars won per round dealt, betting the stakes.
+    pub per_round_dealt: Exact,
+    /// Dollars won per hour.
+    pub per_hour: Exact,
+    /// What stops it (none when the player gains nothing).
+    pub countermeasures: Vec<crate::protection::Countermeasure>,
+}
+
+/// A wager's stake.
+#[derive(Clone, Debug, Serialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
+pub struct Stake {
+    /// The wager whose maximum bet it is (a combined wager's: the one it is
+    /// quoted per).
+    pub wager: String,
+    /// Dollars.
+    pub dollars: String,
+    /// Where it comes from: spec (table limits or max_bets), command_line
+    /// (--max-bet), or reference ($100: none declared).
+    pub from: String,
+}
+
+impl Money {
+    pub fn of(e: &crate::protection::Exposure, rank: usize) -> Money {
+        use crate::protection::StakeSource;
+        Money {
+            rank: rank as u64,
+            stakes: e
+                .stakes
+                .iter()
+                .map(|s| Stake {
+                    wager: s.wager.clone(),
+                    dollars: s.dollars.decimal(2),
+                    from: match s.source {
+                        StakeSource::Spec => "spec",
+                        StakeSource::CommandLine => "command_line",
+                        StakeSource::Reference => "reference",
+                    }
+                    .into(),
+                })
+                .collect(),
+            edge: Exact::of(&e.edge),
+            per_round_dealt: Exact::of(&e.per_round),
+            per_hour: Exact::of(&e.per_hour),
+            countermeasures: e.countermeasures.clone(),
+        }
+    }
+
+    /// Every outcome's money, each with its rank.
+    pub fn all(p: &crate::protection::Protection) -> Vec<Money> {
+        let mut rank = vec![0usize; p.outcomes.len()];
+        for (r, i) in p.ranked().into_iter().enumerate() {
+            rank[i] = r + 1;
+        }
+        p.exposures
+            .iter()
+            .zip(rank)
+            .map(|(e, r)| Money::of(e, r))
+            .collect()
+    }
 }
 
 #[derive(Clone, Debug, Serialize, JsonSchema)]
@@ -46,6 +128,10 @@ pub struct Scenario {
     /// `hole`, `seen:N`: the drawing strategy with and without the
     /// knowledge (the player must bet: bets close before the deal).
     pub strategy: Option<Strategy>,
+    /// The player sees the suits of the cards seen too (a wager reads suits).
+    pub suits_seen: bool,
+    /// What it is worth at the table.
+    pub money: Money,
 }
 
 #[derive(Clone, Debug, Serialize, JsonSchema)]
@@ -67,6 +153,18 @@ pub struct Strategy {
     /// each dealer two-card total: D draw, S stand, S/D by the cards, -
     /// never dealt.
     pub chart: Vec<String>,
+    /// `hole`: where drawing and standing win exactly the same to the
+    /// informed player (who stands, as `informed` counts him).
+    pub ties: Option<StrategyTies>,
+}
+
+#[derive(Clone, Debug, Serialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
+pub struct StrategyTies {
+    /// The share of rounds dealt on which the two tie.
+    pub share: Exact,
+    /// The informed player who draws on them instead (per round the same).
+    pub drawing: StrategyFigures,
 }
 
 #[derive(Clone, Debug, Serialize, JsonSchema)]
@@ -100,6 +198,10 @@ impl Strategy {
             gain: Exact::of(&g.gain()),
             combinations: g.combinations,
             chart: g.chart.as_ref().map(|c| c.rows()).unwrap_or_default(),
+            ties: g.ties.as_ref().map(|t| StrategyTies {
+                share: Exact::of(&t.share),
+                drawing: StrategyFigures::of(&t.drawing),
+            }),
         }
     }
 }
@@ -119,7 +221,7 @@ pub struct Decision {
 }
 
 impl Scenario {
-    pub fn of(o: &Outcome) -> Scenario {
+    pub fn of(o: &Outcome, money: Money) -> Scenario {
         let decisions = if o.decisions.len() <= SHOWN_DECISIONS {
             o.decisions
                 .iter()
@@ -142,18 +244,28 @@ impl Scenario {
             player_edge_sitting_out: Exact::of(&o.player_edge_sitting_out),
             edge_per_bet_sitting_out: Exact::of(&o.edge_per_bet_sitting_out),
             share_bet: Exact::of(&o.share_bet),
-            observations: o.decisions.len() as u64,
+            observations: o.observations as u64,
             decisions,
             strategy: o.strategy.as_ref().map(Strategy::of),
+            suits_seen: o.suits,
+            money,
         }
     }
 }
 
 impl Protection {
     pub fn of(r: &ReportSet) -> Protection {
+        let p = &r.protection;
         Protection {
             base_game: r.base_game,
-            scenarios: r.protection.outcomes.iter().map(Scenario::of).collect(),
+            rounds_per_hour: p.pace.rounds_per_hour,
+            rounds_per_hour_declared: p.pace.declared,
+            scenarios: p
+                .outcomes
+                .iter()
+                .zip(Money::all(p))
+                .map(|(o, m)| Scenario::of(o, m))
+                .collect(),
             favourable: r.favourable.clone(),
         }
     }

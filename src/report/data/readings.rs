@@ -105,9 +105,20 @@ pub struct ClaimUnderBoth {
 }
 
 /// `game_interpretations`.
-pub fn game_interpretations(spec: &Spec, c: &Computed) -> Vec<GameInterpretation> {
-    use crate::report::game_readings::{changed, claims_under_both};
-    crate::report::game_readings::pairs(spec, c)
+pub fn game_interpretations(
+    spec: &Spec,
+    c: &Computed,
+    a: &crate::assess::Assessment,
+) -> Vec<GameInterpretation> {
+    use crate::report::game_readings::claims_under_both;
+    let moves = |id: &str| {
+        a.readings
+            .iter()
+            .find(|r| r.game && r.id == id)
+            .map(|r| r.moves.as_slice())
+            .unwrap_or_default()
+    };
+    crate::assess::game_pairs(spec, c)
         .into_iter()
         .map(|(gi, alt)| GameInterpretation {
             id: gi.id.clone(),
@@ -115,15 +126,15 @@ pub fn game_interpretations(spec: &Spec, c: &Computed) -> Vec<GameInterpretation
             chosen: gi.chosen.clone(),
             alternative: gi.alternative.clone(),
             ask_submitter: gi.ask_submitter,
-            figures: changed(spec, gi, &c.analysis, &alt.analysis)
-                .into_iter()
-                .map(|f| ChangedFigure {
-                    figure: f.name,
-                    adopted: Percent::of(&f.adopted),
-                    other: Percent::of(&f.other),
+            figures: moves(&gi.id)
+                .iter()
+                .map(|m| ChangedFigure {
+                    figure: crate::report::words::figure(spec, &m.figure),
+                    adopted: Percent(m.adopted.percent(4)),
+                    other: Percent(m.other.percent(4)),
                 })
                 .collect(),
-            claims: claims_under_both(gi, &c.claims, alt)
+            claims: claims_under_both(gi, &a.claims, alt)
                 .map(|(x, y)| ClaimUnderBoth {
                     figure: crate::report::claims::subject(spec, x),
                     printed: x.printed.clone(),

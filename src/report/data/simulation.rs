@@ -390,7 +390,7 @@ impl Simulation {
                     }),
                     countable: t.countable,
                     bound_wins: t.bound_wins,
-                    verdict: t.verdict.clone(),
+                    verdict: crate::report::simulation::verdict(s, t),
                 })
                 .collect(),
             other_decks: s

@@ -16,11 +16,11 @@
 
 use crate::engine::stats::TableStats;
 use crate::model::{LeafletPlan, Pay, Precedence, Spec};
+use crate::numbers::{one_in, percent};
 use crate::report::Computed;
 use crate::report::data::manifest::ReportSet;
 use crate::report::data::values::{DeckCount, Exact, Odds, Sha256};
 use crate::report::inputs::{Inputs, cargo_lock_sha256, fixtures_dir, sha256_hex};
-use crate::report::numbers::{one_in, percent};
 use crate::report::sides::{Holder, holder};
 use crate::report::words;
 use num_bigint::BigInt;
@@ -52,6 +52,15 @@ pub struct LeafletData {
     /// report words it).
     pub how_to_play: Vec<String>,
     pub decks: DeckCount,
+    /// The deck counts the rules allow, as the report's assessment takes
+    /// them (empty: the rules name none; the leaflet's count is the
+    /// default).
+    pub permitted_decks: Vec<DeckCount>,
+    /// Points of the game's rules still to be confirmed by the game's
+    /// owner (open questions about the game, assumptions the whole game
+    /// rests on), in a player's words.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub to_confirm: Vec<ToConfirm>,
     /// Who pays and collects the bets: `house`, or `player_dealer` (a seat
     /// that rotates among the players; the figures are then the advantage
     /// of the player-dealer position).
@@ -100,6 +109,22 @@ pub struct Wager {
     pub priced: bool,
     /// The pay tables of the adopted readings (none when not priced).
     pub pay_tables: Vec<PayTable>,
+    /// Points of this bet's rules still to be confirmed by the game's
+    /// owner (assumptions it rests on; the open questions are on its pay
+    /// table's lines and figures).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub to_confirm: Vec<ToConfirm>,
+}
+
+/// A rule the report leaves open, as a player reads it.
+#[derive(Clone, Debug, Serialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
+pub struct ToConfirm {
+    /// The question to the submitter (its number) or the assumption (its
+    /// id) it comes from.
+    pub source: String,
+    /// The rule as the figures take it.
+    pub text: String,
 }
 
 /// One pay table: its lines and figures.
@@ -119,6 +144,34 @@ pub struct PayTable {
     pub return_to_player: Exact,
     pub return_to_player_shown: String,
     pub top_award: Option<TopAward>,
+    /// Where an open question would change the figures: the other
+    /// reading's, to be confirmed.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub other_reading: Option<OtherReading>,
+    /// The house edge's range over the deck counts the rules allow, where
+    /// it moves by more than a point.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub range: Option<Range>,
+}
+
+/// The figures under the other reading of an open question.
+#[derive(Clone, Debug, Serialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
+pub struct OtherReading {
+    /// The question's number (Q1, …) in the full report.
+    pub question: u32,
+    pub house_edge_shown: String,
+    pub return_to_player_shown: String,
+}
+
+/// The house edge at the lowest and highest deck counts of its range.
+#[derive(Clone, Debug, Serialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
+pub struct Range {
+    pub lowest_decks: DeckCount,
+    pub lowest_shown: String,
+    pub highest_decks: DeckCount,
+    pub highest_shown: String,
 }
 
 /// A line of the pay table: what wins and what it pays.
@@ -129,6 +182,19 @@ pub struct Line {
     pub name: String,
     /// "N to 1", "bet returned" or "loses".
     pub pays: String,
+    /// Where an open question leaves this line's pay unsettled: the
+    /// question's number and the pay under the other reading.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub to_be_confirmed: Option<LineToConfirm>,
+}
+
+/// A line's pay under the other reading of an open question.
+#[derive(Clone, Debug, Serialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
+pub struct LineToConfirm {
+    pub question: u32,
+    /// "loses", "N to 1", …
+    pub otherwise: String,
 }
 
 /// The largest pay that happens and how often.
@@ -153,6 +219,9 @@ pub struct Combined {
     pub house_edge: Exact,
     pub house_edge_shown: String,
     pub return_to_player_shown: String,
+    /// Where an open question would change the figure.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub other_reading: Option<OtherReading>,
 }
 
 /// What reproduces the leaflet; `certify verify` reads it as it reads a
@@ -328,8 +397,16 @@ pub fn fill(
     payout_limits: Vec<String>,
 ) -> LeafletData {
     let spec = inp.spec;
+    let a = inp.assessment;
     let on = shown_wagers(spec, plan);
     let mut wagers = Vec::new();
+    // Assumptions the whole game rests on are said once, for the game.
+    let game_wide: Vec<&str> = spec
+        .assumptions
+        .iter()
+        .filter(|x| game_wide(spec, &x.id))
+        .map(|x| x.id.as_str())
+        .collect();
     for &k in &on {
         let (sw, w) = (&spec.wagers[k], &c.analysis.wagers[k]);
         let priced = !words::wager_assumed(spec, &sw.id);
@@ -339,7 +416,7 @@ pub fn fill(
                 .filter(|t| {
                     !alternative_table(spec, &sw.id, &t.id) && !words::assumed(spec, &sw.id, &t.id)
                 })
-                .map(|t| pay_table(spec, &sw.id, t))
+                .map(|t| pay_table(inp, c, &sw.id, t))
                 .collect()
         } else {
             Vec::new()
@@ -352,6 +429,20 @@ pub fn fill(
                 .zip(&w.holds)
                 .any(|(e, (_, holds))| e.combinations < *holds)
         });
+        let mut to_confirm: Vec<ToConfirm> = Vec::new();
+        for t in a.tables.iter().filter(|t| t.wager == sw.id && t.adopted()) {
+            for id in &t.rests_on {
+                if game_wide.contains(&id.as_str()) || to_confirm.iter().any(|x| &x.source == id) {
+                    continue;
+                }
+                if let Some(x) = spec.assumptions.iter().find(|x| &x.id == id) {
+                    to_confirm.push(ToConfirm {
+                        source: id.clone(),
+                        text: words::sentence(&x.choice),
+                    });
+                }
+            }
+        }
         wagers.push(Wager {
             id: sw.id.clone(),
             name: sw.name.clone(),
@@ -364,7 +455,27 @@ pub fn fill(
             placed_sometimes: sw.placed.is_some(),
             priced,
             pay_tables,
+            to_confirm,
         });
+    }
+    // A point every priced bet of this leaflet rests on is said once, for
+    // the game, not under each bet (the leaflet stays one or two pages).
+    let priced: Vec<&Wager> = wagers.iter().filter(|w| w.priced).collect();
+    let shared: Vec<ToConfirm> = match priced.split_first() {
+        Some((first, rest)) if !rest.is_empty() => first
+            .to_confirm
+            .iter()
+            .filter(|x| {
+                rest.iter()
+                    .all(|w| w.to_confirm.iter().any(|y| y.source == x.source))
+            })
+            .cloned()
+            .collect(),
+        _ => Vec::new(),
+    };
+    for w in &mut wagers {
+        w.to_confirm
+            .retain(|x| !shared.iter().any(|y| y.source == x.source));
     }
     let combined = c
         .analysis
@@ -384,6 +495,10 @@ pub fn fill(
                 house_edge: Exact::of(&edge),
                 house_edge_shown: shown(&edge),
                 return_to_player_shown: shown(&(one() - &edge)),
+                other_reading: other_reading(
+                    a,
+                    &crate::assess::Figure::Combined { id: cs.id.clone() },
+                ),
             }
         })
         .collect::<Vec<_>>();
@@ -396,12 +511,42 @@ pub fn fill(
             .expect("serializable")
             .as_bytes(),
     ));
+    let mut to_confirm: Vec<ToConfirm> = game_wide
+        .iter()
+        .filter_map(|id| spec.assumptions.iter().find(|x| &x.id == id))
+        .map(|x| ToConfirm {
+            source: x.id.clone(),
+            text: words::sentence(&x.choice),
+        })
+        .collect();
+    to_confirm.extend(shared);
+    for q in &a.questions {
+        if let crate::assess::Subject::GameReading { id } = &q.subject
+            && let Some(gi) = spec.game_interpretations.iter().find(|g| &g.id == id)
+        {
+            to_confirm.push(ToConfirm {
+                source: format!("Q{}", q.number),
+                text: format!(
+                    "{} (The full analysis also gives every figure if instead: {})",
+                    words::sentence(&gi.chosen),
+                    words::sentence(&gi.alternative)
+                ),
+            });
+        }
+    }
     LeafletData {
         kind: KIND,
         game: spec.title.clone(),
         title: plan.map_or_else(|| spec.title.clone(), |p| p.title.clone()),
-        how_to_play: how_to_play(spec, inp.decks, banked),
+        how_to_play: how_to_play(spec, inp.decks, banked, &a.scope.permitted_decks, c),
         decks: DeckCount(inp.decks),
+        permitted_decks: a
+            .scope
+            .permitted_decks
+            .iter()
+            .map(|d| DeckCount(*d))
+            .collect(),
+        to_confirm,
         banked_by: if banked { "player_dealer" } else { "house" },
         full_report: format!("{report}.pdf"),
         wagers,
@@ -412,17 +557,70 @@ pub fn fill(
     }
 }
 
+/// Whether an assumption bears on the whole game (its readings name the
+/// game's rules, or none places it), not one bet.
+fn game_wide(spec: &Spec, id: &str) -> bool {
+    let rows: Vec<&crate::model::ItemReading> = spec
+        .readings
+        .iter()
+        .filter(|r| r.assumptions.iter().any(|x| x == id))
+        .collect();
+    let on_pays = spec
+        .wagers
+        .iter()
+        .flat_map(|w| &w.pay_tables)
+        .any(|t| t.assumed.as_deref() == Some(id));
+    !on_pays && (rows.is_empty() || rows.iter().any(|r| r.rules.iter().any(|x| x == "game")))
+}
+
+/// The other reading's figures of `figure`, where an open question moves it.
+fn other_reading(
+    a: &crate::assess::Assessment,
+    figure: &crate::assess::Figure,
+) -> Option<OtherReading> {
+    a.questions.iter().find_map(|q| {
+        let m = q.moves.iter().find(|m| &m.figure == figure)?;
+        if q.why == crate::assess::Why::PrintedFigureDiffers {
+            return None;
+        }
+        let other = m.other.value();
+        Some(OtherReading {
+            question: q.number,
+            house_edge_shown: shown(&other),
+            return_to_player_shown: shown(&(one() - &other)),
+        })
+    })
+}
+
 /// The round in words: the deal and the count and the naturals as the
 /// report's section 2 words them, who draws, and who banks the bets.
-fn how_to_play(spec: &Spec, decks: u32, banked: bool) -> Vec<String> {
+fn how_to_play(
+    spec: &Spec,
+    decks: u32,
+    banked: bool,
+    permitted: &[u32],
+    c: &Computed,
+) -> Vec<String> {
     use crate::model::{FirstRule, StrategyRule};
     let g = &spec.game;
     let a = &g.hands[0];
-    let mut out = vec![
-        format!(
+    let shoe = match permitted {
+        [lo, .., hi] => format!(
+            "The rules allow a shoe of {lo} to {hi} decks; every figure here is for {}, and where the number of decks moves a figure by more than a point, the range is given beside it.",
+            crate::cards::deck_count(decks)
+        ),
+        [one] if *one != decks => format!(
+            "The rules name a shoe of {}; the figures here are for {} (not the rules' count).",
+            crate::cards::deck_count(*one),
+            crate::cards::deck_count(decks)
+        ),
+        _ => format!(
             "The game is dealt from a shoe of {}.",
             crate::cards::deck_count(decks)
         ),
+    };
+    let mut out = vec![
+        shoe,
         crate::report::rules::deal(spec),
         crate::report::rules::naturals(spec),
     ];
@@ -435,9 +633,19 @@ fn how_to_play(spec: &Spec, decks: u32, banked: bool) -> Vec<String> {
                 "The {a} chooses to draw one card or stand; the figures below assume the {} rule.",
                 words::plain(&d.strategies[d.default].id)
             ),
-            _ => format!(
-                "The {a} chooses to draw one card or stand; the figures below assume the best choice every time."
-            ),
+            _ => match c
+                .analysis
+                .decision
+                .as_ref()
+                .and_then(crate::report::decision::in_words)
+            {
+                Some(play) => format!(
+                    "The {a} chooses to draw one card or stand; the figures below assume the best choice every time. {play}"
+                ),
+                None => format!(
+                    "The {a} chooses to draw one card or stand; the figures below assume the best choice every time (the full analysis charts it)."
+                ),
+            },
         },
     });
     if let Some(t) = &spec.table
@@ -451,9 +659,47 @@ fn how_to_play(spec: &Spec, decks: u32, banked: bool) -> Vec<String> {
     out
 }
 
-fn pay_table(spec: &Spec, wager: &str, t: &TableStats) -> PayTable {
+fn pay_table(inp: &Inputs, c: &Computed, wager: &str, t: &TableStats) -> PayTable {
+    let spec = inp.spec;
+    let a = inp.assessment;
     let edge = t.house_edge();
     let rtp = one() - &edge;
+    let figure = crate::assess::Figure::Table {
+        wager: wager.to_string(),
+        pay_table: t.id.clone(),
+    };
+    let other = other_reading(a, &figure);
+    // The lines an open question leaves unsettled: those whose pay the
+    // other reading's table changes.
+    let alternative = other.as_ref().and_then(|o| {
+        let q = a.questions.iter().find(|q| q.number == o.question)?;
+        let crate::assess::Subject::Reading { id } = &q.subject else {
+            return None;
+        };
+        let i = spec.interpretations.iter().find(|i| &i.id == id)?;
+        let w = c
+            .analysis
+            .wagers
+            .iter()
+            .find(|w| w.id == i.alternative.wager)?;
+        let alt = match &i.alternative.pay_table {
+            Some(id) => w.tables.iter().find(|x| &x.id == id)?,
+            None => w.tables.first()?,
+        };
+        Some((o.question, alt))
+    });
+    let range = a
+        .tables
+        .iter()
+        .find(|f| f.wager == wager && f.pay_table == t.id)
+        .and_then(|f| f.range.as_ref())
+        .filter(|r| r.moves)
+        .map(|r| Range {
+            lowest_decks: DeckCount(r.lowest.decks),
+            lowest_shown: r.lowest.house_edge.percent(PLACES),
+            highest_decks: DeckCount(r.highest.decks),
+            highest_shown: r.highest.house_edge.percent(PLACES),
+        });
     PayTable {
         id: t.id.clone(),
         name: words::table(spec, wager, &t.id),
@@ -464,6 +710,14 @@ fn pay_table(spec: &Spec, wager: &str, t: &TableStats) -> PayTable {
                 event: e.id.clone(),
                 name: words::event(spec, wager, &e.id),
                 pays: pays(e.pay),
+                to_be_confirmed: alternative.and_then(|(q, alt)| {
+                    let x = alt.events.iter().find(|x| x.id == e.id);
+                    let otherwise = x.map_or(Pay::Lose, |x| x.pay);
+                    (otherwise != e.pay).then(|| LineToConfirm {
+                        question: q,
+                        otherwise: pays(otherwise),
+                    })
+                }),
             })
             .collect(),
         house_edge: Exact::of(&edge),
@@ -479,6 +733,8 @@ fn pay_table(spec: &Spec, wager: &str, t: &TableStats) -> PayTable {
                 .collect(),
             odds: Odds(one_in(top.combinations, t.total)),
         }),
+        other_reading: other,
+        range,
     }
 }
 

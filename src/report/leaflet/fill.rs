@@ -30,12 +30,14 @@ pub fn document(d: &LeafletData, date: Option<String>) -> Document {
             keywords: vec!["baccarat".into(), "player information".into()],
             date,
             description: LABEL.into(),
+            reference: String::new(),
         },
         label: Text::plain(LABEL).bold(),
         ..Document::default()
     };
     let game = doc.section("game", "The game");
     game.para(Text::plain(d.how_to_play.join(" ")));
+    confirm(game, &d.to_confirm);
     game.para(Text::plain(if player_dealer {
         "The advantage of the player-dealer position is the share of the amounts bet that the position keeps over the long run; the return to player is the share paid back. Both are exact, for a full shoe."
     } else {
@@ -73,12 +75,19 @@ pub fn document(d: &LeafletData, date: Option<String>) -> Document {
             for line in &t.lines {
                 let mut item = Text::plain(format!("{}: ", line.name));
                 item.append(Text::plain(&line.pays).bold());
+                if let Some(x) = &line.to_be_confirmed {
+                    item.append(Text::plain(format!(
+                        " (to be confirmed: otherwise {})",
+                        x.otherwise
+                    )));
+                }
                 sec.item(item);
             }
             sec.para(figures(t, player_dealer));
         } else {
             sec.table(pay_table(&w.pay_tables, player_dealer));
         }
+        confirm(sec, &w.to_confirm);
     }
     if !d.combined.is_empty() {
         let sec = doc.section("together", "Bets made together");
@@ -88,8 +97,14 @@ pub fn document(d: &LeafletData, date: Option<String>) -> Document {
             } else {
                 "house edge"
             };
+            let other = c.other_reading.as_ref().map_or(String::new(), |o| {
+                format!(
+                    " (to be confirmed: under the other reading of the rules, {edge} {} and return {})",
+                    o.house_edge_shown, o.return_to_player_shown
+                )
+            });
             sec.para(Text::plain(format!(
-                "{}: {edge} {} of the {}, returns {} of it over the long run.",
+                "{}: {edge} {} of the {}, returns {} of it over the long run{other}.",
                 c.name, c.house_edge_shown, c.per, c.return_to_player_shown
             )));
         }
@@ -104,7 +119,7 @@ pub fn document(d: &LeafletData, date: Option<String>) -> Document {
     }
     let sec = doc.section("more", "The full analysis");
     sec.para(Text::plain(format!(
-        "Every figure here is computed exactly, for a shoe of {}. The full mathematical analysis of this game, with every figure and how it was checked, is the report {}. Results hash of this leaflet (SHA-256): {}.",
+        "Every figure here is computed exactly, for a shoe of {}. The full mathematical analysis of this game, with every figure, every point still to be confirmed and how each figure was checked, is the report {}. Results hash of this leaflet (SHA-256): {}.",
         crate::cards::deck_count(d.decks.0),
         d.full_report,
         d.manifest.results_sha256.0
@@ -132,7 +147,13 @@ fn pay_table(tables: &[PayTable], player_dealer: bool) -> Table {
     };
     for (k, line) in first.lines.iter().enumerate() {
         let mut row = vec![Text::plain(&line.name)];
-        row.extend(tables.iter().map(|t| Text::plain(&t.lines[k].pays)));
+        row.extend(tables.iter().map(|t| {
+            let l = &t.lines[k];
+            Text::plain(match &l.to_be_confirmed {
+                Some(x) => format!("{} (to be confirmed: otherwise {})", l.pays, x.otherwise),
+                None => l.pays.clone(),
+            })
+        }));
         table.row(row);
     }
     let edge = if player_dealer {
@@ -162,6 +183,36 @@ fn pay_table(tables: &[PayTable], player_dealer: bool) -> Table {
             }),
         ),
     ];
+    let mut rows: Vec<(&str, Vec<String>)> = rows.into();
+    if tables.iter().any(|t| t.range.is_some()) {
+        rows.push((
+            "Over the deck counts allowed",
+            cells(&|t| {
+                t.range.as_ref().map_or_else(
+                    || "within a point".into(),
+                    |r| {
+                        format!(
+                            "{} ({}) to {} ({})",
+                            r.lowest_shown,
+                            crate::cards::deck_count(r.lowest_decks.0),
+                            r.highest_shown,
+                            crate::cards::deck_count(r.highest_decks.0)
+                        )
+                    },
+                )
+            }),
+        ));
+    }
+    if tables.iter().any(|t| t.other_reading.is_some()) {
+        rows.push((
+            "If settled otherwise (to be confirmed)",
+            cells(&|t| {
+                t.other_reading
+                    .as_ref()
+                    .map_or_else(|| "-".into(), |o| o.house_edge_shown.clone())
+            }),
+        ));
+    }
     for (label, values) in rows {
         let mut row = vec![Text::plain(label).bold()];
         row.extend(values.into_iter().map(|v| Text::plain(v).bold()));
@@ -186,6 +237,25 @@ fn figures(t: &PayTable, player_dealer: bool) -> Text {
         Some(top) => format!("; top award about {} rounds.", top.odds.0),
         None => "; no line pays.".into(),
     }));
+    if let Some(r) = &t.range {
+        text.append(Text::plain(format!(
+            " With {} decks it is {}, with {} decks {}.",
+            r.lowest_decks.0, r.lowest_shown, r.highest_decks.0, r.highest_shown
+        )));
+    }
+    if let Some(o) = &t.other_reading {
+        let marked = t.lines.iter().any(|l| l.to_be_confirmed.is_some());
+        text.append(Text::plain(format!(
+            " To be confirmed: {}, it is {} (return {}).",
+            if marked {
+                "if the lines marked are settled otherwise"
+            } else {
+                "under the other reading of this bet's rules"
+            },
+            o.house_edge_shown,
+            o.return_to_player_shown
+        )));
+    }
     text
 }
 
@@ -207,6 +277,21 @@ fn edge_cell(t: &PayTable, player_dealer: bool) -> String {
         Some(e) if player_dealer => format!("none: the bettor has an advantage of {e}"),
         Some(e) => format!("none: the player has an advantage of {e}"),
     }
+}
+
+/// The rules still to be confirmed, under a lead in bold.
+fn confirm(sec: &mut crate::report::model::Section, list: &[super::data::ToConfirm]) {
+    if list.is_empty() {
+        return;
+    }
+    sec.para(lead(
+        "To be confirmed by the game's owner.",
+        " The figures take these rules as stated; the rules as printed leave them open:",
+    ));
+    for x in list {
+        sec.item(Text::plain(&x.text));
+    }
+    sec.new_list();
 }
 
 /// `bold` in bold, then `rest`.

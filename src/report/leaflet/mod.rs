@@ -19,7 +19,8 @@
 //!
 //! Like a report, a leaflet is three files written all or nothing
 //! (`<report id>-leaflet.md`, `.json`, `.pdf`, or `<report id>-<leaflet
-//! id>-leaflet.*` for a declared one), with nothing time-dependent in them;
+//! id>-leaflet.*` for a declared one; `certify leaflet` writes every
+//! leaflet of a run in one such write), with nothing time-dependent in them;
 //! the JSON holds the figures shown, a manifest (spec hash, tool version,
 //! command, the declared leaflet) and the SHA-256 of its Markdown and PDF
 //! siblings, and `certify verify` recomputes it from its manifest.
@@ -96,7 +97,7 @@ pub fn build(
     let date = inp.spec.report.date.map(crate::report::release::date_text);
     let model = fill::document(&data, date);
     let markdown = crate::report::markdown::render(&model);
-    let style = crate::report::pdf::Style::leaflet(&data.title);
+    let style = fitted(&model, &data.title)?;
     let pdf = crate::report::pdf::render_styled(&model, &style)?;
     data.leaflet_set = Some(crate::report::data::manifest::ReportSet::of(
         &markdown, &pdf,
@@ -123,19 +124,24 @@ pub fn id(report: &str, plan: Option<&LeafletPlan>) -> String {
     }
 }
 
-/// Writes the leaflet's three files all or nothing, as a report set is
-/// written ([`crate::report::document::write_set`]).
-pub fn write(
-    leaflet: &Leaflet,
-    dir: &std::path::Path,
-) -> Result<Vec<std::path::PathBuf>, ReportError> {
-    crate::report::document::write_set(
-        dir,
-        &leaflet.name,
-        &[
-            ("md", leaflet.markdown.as_bytes()),
-            ("json", leaflet.json.as_bytes()),
-            ("pdf", leaflet.pdf.as_slice()),
-        ],
-    )
+/// The leaflet's style that sets it on two pages at most: the first of
+/// [`crate::report::pdf::Style::leaflet_fits`] that does, else the most
+/// compact. A leaflet is a sheet a player takes from the table, so it
+/// gives up keeping each bet whole on a page, then a little type size,
+/// before it takes a third page.
+fn fitted(
+    model: &crate::report::model::Document,
+    title: &str,
+) -> Result<crate::report::pdf::Style, ReportError> {
+    let [generous, flowing, compact] = crate::report::pdf::Style::leaflet_fits(title);
+    for style in [generous, flowing] {
+        if crate::report::pdf::layout_styled(model, &style)?
+            .pages
+            .len()
+            <= 2
+        {
+            return Ok(style);
+        }
+    }
+    Ok(compact)
 }

@@ -36,8 +36,12 @@ pub enum Decide {
 #[schemars(deny_unknown_fields)]
 #[serde(rename_all = "snake_case", tag = "figure", content = "data")]
 pub enum Figure {
-    /// House edge by deck count: one small chart per wager / pay table.
-    ByDecks(Vec<DeckChart>),
+    /// House edge by deck count: one small chart per wager / pay table,
+    /// under a caption in the edition's words.
+    ByDecks {
+        caption: String,
+        charts: Vec<DeckChart>,
+    },
     /// A player's decision chart as a coloured draw/stand grid.
     Decision {
         /// "player total".
@@ -57,32 +61,10 @@ pub enum Figure {
 }
 
 impl Figure {
-    /// Its labels, to be reworded in place (see `Document::texts_mut`).
-    pub fn texts_mut(&mut self, f: &mut dyn FnMut(&mut String)) {
-        match self {
-            Figure::ByDecks(charts) => charts.iter_mut().for_each(|c| f(&mut c.title)),
-            Figure::Decision {
-                row_head,
-                col_head,
-                rows,
-                cols,
-                ..
-            } => {
-                f(row_head);
-                f(col_head);
-                rows.iter_mut().chain(cols.iter_mut()).for_each(&mut *f);
-            }
-            Figure::Distribution { title, bars } => {
-                f(title);
-                bars.iter_mut().for_each(|(label, _)| f(label));
-            }
-        }
-    }
-
     /// The caption the PDF shows above the figure and in its outline.
     pub fn caption(&self) -> String {
         match self {
-            Figure::ByDecks(_) => "Figure: house edge by deck count".into(),
+            Figure::ByDecks { caption, .. } => format!("Figure: {caption}"),
             Figure::Decision { row_head, .. } => {
                 format!("Figure: decision chart by {row_head} (D draw, S stand)")
             }

@@ -31,6 +31,10 @@ pub struct Meta {
     pub date: Option<String>,
     /// What the document is, in a sentence (the PDF's subject).
     pub description: String,
+    /// What every page's running head names after the game: the report's
+    /// number and revision, else the rule file's version.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub reference: String,
 }
 
 /// A whole report.
@@ -99,41 +103,6 @@ pub enum Block {
     },
 }
 
-impl Block {
-    fn texts_mut(&mut self, f: &mut dyn FnMut(&mut String)) {
-        let table = |t: &mut Table, f: &mut dyn FnMut(&mut String)| {
-            for c in &mut t.columns {
-                c.title.strings_mut(f);
-            }
-            for cell in t.rows.iter_mut().flatten() {
-                cell.strings_mut(f);
-            }
-        };
-        match self {
-            Block::Heading { text, .. }
-            | Block::Paragraph { text }
-            | Block::Verdict { text }
-            | Block::Note { text } => text.strings_mut(f),
-            Block::List { items } => {
-                for i in items {
-                    i.text.strings_mut(f);
-                    for sub in &mut i.items {
-                        sub.strings_mut(f);
-                    }
-                }
-            }
-            Block::Table { table: t } => table(t, f),
-            Block::Code { lines } => lines.iter_mut().for_each(&mut *f),
-            Block::Figure { figure, table: t } => {
-                figure.texts_mut(f);
-                if let Some(t) = t {
-                    table(t, f);
-                }
-            }
-        }
-    }
-}
-
 /// A list item and the items under it.
 #[derive(Clone, Debug, PartialEq, Serialize, JsonSchema)]
 #[schemars(deny_unknown_fields)]
@@ -155,24 +124,6 @@ impl Document {
         self.sections
             .last_mut()
             .expect("a section is started before it is written")
-    }
-
-    /// Every piece of text the document shows, for an edition that words
-    /// things its own way: title, description, keywords, label, headings, paragraphs, lists,
-    /// table titles and cells, code lines and figure labels. (A figure's
-    /// caption is made from its kind; an edition that must not show it
-    /// replaces the figure by its table.)
-    pub fn texts_mut(&mut self, f: &mut dyn FnMut(&mut String)) {
-        f(&mut self.meta.title);
-        f(&mut self.meta.description);
-        self.meta.keywords.iter_mut().for_each(&mut *f);
-        self.label.strings_mut(f);
-        for sec in self.sections.iter_mut().chain(self.appendices.iter_mut()) {
-            sec.heading.strings_mut(f);
-            for b in &mut sec.blocks {
-                b.texts_mut(f);
-            }
-        }
     }
 
     /// The section named `id`, if the report has it.

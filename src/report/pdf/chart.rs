@@ -112,7 +112,7 @@ pub fn rows(set: &Setter, figure: &Figure) -> Vec<Row> {
         ops: pen.ops,
     });
     match figure {
-        Figure::ByDecks(charts) => by_decks(set, charts, &mut out),
+        Figure::ByDecks { charts, .. } => by_decks(set, charts, &mut out),
         Figure::Decision {
             row_head,
             col_head,

@@ -25,8 +25,8 @@ pub fn draw(fonts: &Fonts, laid: &Laid, info: &Meta) -> Result<Vec<u8>, ReportEr
     let configuration = ConfigurationBuilder::new()
         .with_archival_validator(Archival::A2_B)
         .finish()
-        .map_err(|e| ReportError::Pdf {
-            reason: format!("{e:?}"),
+        .map_err(|_| ReportError::Pdf {
+            reason: "the PDF/A-2b configuration is refused (an internal fault)".into(),
         })?;
     let mut doc = Document::new_with(SerializeSettings {
         configuration,
@@ -211,8 +211,25 @@ pub fn draw(fonts: &Fonts, laid: &Laid, info: &Meta) -> Result<Vec<u8>, ReportEr
             .language("en".into()),
     );
     doc.finish().map_err(|e| ReportError::Pdf {
-        reason: format!("{e:?}"),
+        reason: pdf_reason(&e),
     })
+}
+
+/// Why krilla refused the document, in words (its own `Display` says only
+/// how many checks failed).
+fn pdf_reason(e: &krilla::error::KrillaError) -> String {
+    use krilla::configure::ValidationError;
+    use krilla::error::KrillaError;
+    match e {
+        KrillaError::Validation(errors)
+            if errors
+                .iter()
+                .any(|(v, _)| matches!(v, ValidationError::TooLongString)) =>
+        {
+            "a text (a title, a name or a heading) is longer than a PDF/A document may hold (32,767 bytes)".into()
+        }
+        other => format!("{other} (PDF/A-2b)"),
+    }
 }
 
 /// The PDF's date: the declared date of analysis, else the release date of

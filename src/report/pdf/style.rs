@@ -90,4 +90,25 @@ impl Style {
             short_tables: true,
         }
     }
+
+    /// The leaflet's styles from the most generous to the most compact:
+    /// [`Style::leaflet`]; the same with bets allowed to break across a
+    /// page; then body 11 pt with pay tables at 10.5 to 10 pt and tighter
+    /// spacing. The leaflet takes the first that sets it on two pages.
+    pub fn leaflet_fits(footer: &str) -> [Style; 3] {
+        let generous = Style::leaflet(footer);
+        let flowing = Style {
+            keep_sections: false,
+            ..generous.clone()
+        };
+        let compact = Style {
+            scale: 1.1,
+            table_max: 10.5,
+            table_floor: 10.0,
+            table_lead: 1.15,
+            space: 0.5,
+            ..flowing.clone()
+        };
+        [generous, flowing, compact]
+    }
 }

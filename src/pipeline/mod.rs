@@ -8,35 +8,27 @@
 //!
 //! Layer: the driver: runs the stages in order (the layout is in `src/lib.rs`).
 
+pub mod compare;
+mod compute;
+
+use compute::{Extent, compute_with};
+pub use compute::{
+    Failure, analyse, analyse_counts, compute, decks_for, edge_functions, fit_counts,
+};
+
+use crate::assess::{Assessment, Computed, DocumentStatus, Evidence};
 use crate::check::check_path;
 use crate::diag::Diagnostic;
-use crate::diag::usage::UsageError;
 use crate::engine::shoe::Composition;
 use crate::fixtures::{CaseResult, default_dir, run_dir};
 use crate::model::Spec;
-use crate::report::Computed;
 use crate::report::document::{Inputs, Report, sha256_hex};
 use crate::spec::SourceFile;
 use crate::verify::Verification;
-use rayon::prelude::*;
-use std::borrow::Cow;
 use std::collections::BTreeMap;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 pub use crate::options::{Options, SAMPLES};
-
-/// Why a run stopped before it had figures to report.
-#[derive(Debug)]
-pub enum Failure {
-    /// The command line is wrong (exit 2).
-    Usage(Box<Diagnostic>),
-    /// The spec or a fixture file is refused (exit 1), with its diagnostics.
-    Input(Vec<Diagnostic>),
-    /// Fixtures ran and some failed (exit 1): the failing checks.
-    Fixtures(Vec<CaseResult>),
-    /// The engine disagrees with the reference evaluator (exit 1).
-    Disagreement(Box<Verification>),
-}
 
 /// A spec checked and its fixtures run and passed: the inputs of a run,
 /// before anything is computed. `certify verify` compares these with a
@@ -75,6 +67,8 @@ pub struct Certified {
     pub computed: Computed,
     /// The simulation stage's findings, when the options ask for them.
     pub study: Option<crate::study::Study>,
+    /// The rule document as found beside the spec.
+    pub document: DocumentStatus,
 }
 
 /// Checks the spec, runs its fixtures, checks the engine against the
@@ -106,14 +100,6 @@ pub fn certify_figures(
     certify_as(path, options, progress, Extent::Figures)
 }
 
-/// What the compute stage computes: everything the report shows, or the
-/// full-shoe figures alone (the leaflet).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Extent {
-    Report,
-    Figures,
-}
-
 fn certify_as(
     path: &str,
     options: &Options,
@@ -135,6 +121,7 @@ fn certify_as(
                     checked.options.samples,
                     known,
                     extent,
+                    &checked.options.max_bets,
                 )
             },
         ))
@@ -178,7 +165,13 @@ fn check_stage(path: &str, options: &Options) -> Result<Checked, Failure> {
     let (_, include_files) = checked.input_hashes();
     let (source, spec) = (checked.source, checked.spec);
     let decks = decks_for(&spec, options.decks).map_err(Failure::Usage)?;
-    // An edition that cannot be written is refused before anything runs.
+    // Bets and the approved version of the command line (or a report's
+    // manifest), then an edition that cannot be written, are refused
+    // before anything runs.
+    crate::edition::bets::check(&spec, options).map_err(Failure::Usage)?;
+    if let Some(previous) = &options.previous {
+        compare::approved(previous, &spec)?;
+    }
     crate::edition::check(options.edition_for(&spec), &spec, options).map_err(Failure::Input)?;
     // The strategy stage for the run's shoe, before anything plays a round
     // there (fixtures, verification, compute all find the chart resolved).
@@ -266,10 +259,11 @@ fn verify_and_compute(
     samples: usize,
     known: Option<crate::engine::decide::Decisions>,
     extent: Extent,
+    max_bets: &[(String, crate::model::Ratio)],
 ) -> (Verification, Computed) {
     rayon::join(
         || crate::verify::verify(spec, decks, samples),
-        || compute_with(spec, decks, samples, known, extent),
+        || compute_with(spec, decks, samples, known, extent, max_bets),
     )
 }
 
@@ -304,6 +298,7 @@ impl Prepared {
                 self.options.samples,
                 known.take(),
                 extent,
+                &self.options.max_bets,
             ))
         });
         let (verification, computed) = done.expect("ran");
@@ -331,9 +326,17 @@ impl Prepared {
             let alt = computed.alternatives.swap_remove(k);
             return Err(Failure::Disagreement(Box::new(alt.verification)));
         }
-        computed
-            .warnings
-            .extend(missing_document(&self.path, &self.spec));
+        // Each reading's `changes` is what its game is computed to change.
+        let alternatives: Vec<(&str, &crate::engine::Analysis)> = computed
+            .alternatives
+            .iter()
+            .map(|a| (a.id.as_str(), &a.analysis))
+            .collect();
+        let wrong = crate::verify::changes(&self.spec, &computed.analysis, &alternatives);
+        if !wrong.is_empty() {
+            return Err(Failure::Input(wrong));
+        }
+        let document = DocumentStatus::find(&self.path, &self.spec);
         let spec = &self.spec;
         let decks = self.decks;
         let mut study = None;
@@ -349,15 +352,22 @@ impl Prepared {
             verification,
             computed,
             study,
+            document,
         })
     }
 }
 
+/// The figures at every deck count the spec allows besides the run's, and
+/// those the house-edge functions still need: computed once, for the
+/// reports and the leaflet.
+struct ByDecks {
+    others: Vec<crate::engine::Analysis>,
+    fitted: Vec<crate::engine::Analysis>,
+}
+
 impl Certified {
-    /// The reports (Markdown, JSON, PDF) of this run.
-    pub fn render(&self) -> Result<Report, Box<Diagnostic>> {
-        // The report shows every allowed deck count; the run's own count is
-        // already computed.
+    /// The figures at the other deck counts (see [`ByDecks`]).
+    fn other_counts(&self) -> ByDecks {
         let spec = &self.prepared.spec;
         let counts: Vec<u32> = (spec.shoe.min_decks..=spec.shoe.max_decks)
             .filter(|&d| d != self.prepared.decks)
@@ -373,10 +383,25 @@ impl Certified {
         };
         let mut others = analyse_counts(spec, &[counts.as_slice(), fit.as_slice()].concat());
         let fitted = others.split_off(counts.len());
-        let mut by_decks: Vec<(u32, &crate::engine::Analysis)> =
-            others.iter().map(|a| (a.decks, a)).collect();
-        by_decks.push((self.prepared.decks, &self.computed.analysis));
-        by_decks.sort_by_key(|(d, _)| *d);
+        ByDecks { others, fitted }
+    }
+
+    /// Every count's analysis in order, the run's own included.
+    fn by_decks<'a>(&'a self, b: &'a ByDecks) -> Vec<(u32, &'a crate::engine::Analysis)> {
+        let mut by: Vec<(u32, &crate::engine::Analysis)> =
+            b.others.iter().map(|a| (a.decks, a)).collect();
+        by.push((self.prepared.decks, &self.computed.analysis));
+        by.sort_by_key(|(d, _)| *d);
+        by
+    }
+
+    /// The reports (Markdown, JSON, PDF) of this run: the figures at the
+    /// other deck counts computed, the run assessed, the report filled, the
+    /// edition's sections added, then rendered.
+    pub fn render(&self) -> Result<Report, Box<Diagnostic>> {
+        let spec = &self.prepared.spec;
+        let b = self.other_counts();
+        let by_decks = self.by_decks(&b);
         // Readings that give the same figures are told apart on a round the
         // reference evaluator settles differently: found here, rendered there.
         let differing: Vec<(String, crate::eval::differ::DifferingRound)> =
@@ -391,26 +416,29 @@ impl Certified {
                     .map(|r| (i.id.clone(), r))
             })
             .collect();
-        let edges = edge_functions(spec, &by_decks, &fitted);
-        let mut inputs = self.inputs(Some(&by_decks), &differing);
-        inputs.edges = edges.as_ref();
+        let edges = edge_functions(spec, &by_decks, &b.fitted);
+        let mut evidence = self.evidence(Some(&by_decks), &differing);
+        evidence.edges = edges.as_ref();
+        let assessment = crate::assess::assess(&evidence, &self.computed);
+        let edition = self.edition();
+        let inputs = self.inputs(&evidence, &assessment);
         let (mut data, mut model) = crate::report::document::parts(&inputs, &self.computed);
         // The edition's sections go in before rendering; the previous
         // version (`--previous`: the revision history in every edition,
         // the Nevada edition's game variation) is computed here, by the
         // pipeline, not by the edition.
-        let edition = self.edition();
         let variation = match &self.prepared.options.previous {
             Some(prev) => Some(
-                crate::diff::against(prev, &self.prepared.path, spec, &self.computed)
+                compare::against(prev, &self.prepared.path, spec, &self.computed)
                     .map_err(|f| Box::new(first_diagnostic(f)))?,
             ),
             _ => None,
         };
         let ctx = crate::edition::Context {
             spec,
-            analysis: &self.computed.analysis,
             options: &self.prepared.options,
+            assessment: &assessment,
+            analysis: &self.computed.analysis,
             first: crate::report::numbering::edition(&inputs, &self.computed),
             variation: variation.as_ref(),
         };
@@ -427,15 +455,36 @@ impl Certified {
     /// document without what needs every deck count computed (see
     /// [`crate::report::document::document`]).
     pub fn document(&self) -> serde_json::Value {
-        crate::report::document::document(&self.inputs(None, &[]), &self.computed)
+        let evidence = self.evidence(None, &[]);
+        let assessment = crate::assess::assess(&evidence, &self.computed);
+        let inputs = self.inputs(&evidence, &assessment);
+        crate::report::document::document(&inputs, &self.computed)
     }
 
-    fn inputs<'a>(
+    /// The assessment of the figures at the run's deck count alone (the
+    /// summary a run prints; a report's own is its [`Report::assessment`]).
+    pub fn assessment(&self) -> Assessment {
+        crate::assess::assess(&self.evidence(None, &[]), &self.computed)
+    }
+
+    fn inputs<'a>(&self, evidence: &'a Evidence<'a>, assessment: &'a Assessment) -> Inputs<'a> {
+        let edition = self.edition();
+        Inputs {
+            evidence,
+            assessment,
+            edition,
+            edition_sections: crate::edition::sections(edition),
+            terms: crate::edition::terms(edition),
+            authority: crate::edition::authority(edition, &self.prepared.spec),
+        }
+    }
+
+    fn evidence<'a>(
         &'a self,
         by_decks: Option<&'a [(u32, &'a crate::engine::Analysis)]>,
         differing: &'a [(String, crate::eval::differ::DifferingRound)],
-    ) -> Inputs<'a> {
-        Inputs {
+    ) -> Evidence<'a> {
+        Evidence {
             by_decks,
             edges: None,
             differing,
@@ -449,13 +498,14 @@ impl Certified {
             options: &self.prepared.options,
             verification: &self.verification,
             study: self.study.as_ref(),
-            edition_sections: crate::edition::sections(self.edition()),
+            document: &self.document,
             trace: &self.prepared.trace,
         }
     }
 
     /// The player's leaflet of this run (its figures at the run's deck
-    /// count only), naming the report `<report_name>` as the full analysis;
+    /// count, with each house edge's range over the counts the document
+    /// permits), naming the report `<report_name>` as the full analysis;
     /// `plan`: the declared leaflet (see [`crate::report::leaflet::plans`]).
     pub fn leaflet(
         &self,
@@ -466,16 +516,20 @@ impl Certified {
             .into_iter()
             .map(|k| spec.wagers[k].id.as_str())
             .collect();
-        let limits =
-            crate::edition::leaflet_lines(self.edition(), spec, &self.prepared.options, &shown);
-        crate::report::leaflet::build(
-            &self.inputs(None, &[]),
-            &self.computed,
-            &self.report_name(),
-            plan,
-            limits,
-        )
-        .map_err(|e| Box::new(Diagnostic::plain(e)))
+        let limits = crate::edition::leaflet_lines(
+            self.edition(),
+            spec,
+            &self.computed.analysis,
+            &self.prepared.options,
+            &shown,
+        );
+        let b = self.other_counts();
+        let by_decks = self.by_decks(&b);
+        let evidence = self.evidence(Some(&by_decks), &[]);
+        let assessment = crate::assess::assess(&evidence, &self.computed);
+        let inputs = self.inputs(&evidence, &assessment);
+        crate::report::leaflet::build(&inputs, &self.computed, &self.report_name(), plan, limits)
+            .map_err(|e| Box::new(Diagnostic::plain(e)))
     }
 
     /// `<spec id>`, or `<spec id>-<N>decks` away from the spec's deck
@@ -494,20 +548,6 @@ impl Certified {
         }
         name
     }
-}
-
-/// The deck count to use: the spec's, or an override within its allowed range.
-pub fn decks_for(spec: &Spec, wanted: Option<u32>) -> Result<u32, Box<Diagnostic>> {
-    let decks = wanted.unwrap_or(spec.shoe.decks);
-    if decks < spec.shoe.min_decks || decks > spec.shoe.max_decks {
-        return Err(Box::new(Diagnostic::plain(UsageError::DecksOutOfRange {
-            decks,
-            spec: spec.id.clone(),
-            min: spec.shoe.min_decks,
-            max: spec.shoe.max_decks,
-        })));
-    }
-    Ok(decks)
 }
 
 /// The fixture files a run used, by file name, each with the SHA-256 of its
@@ -535,147 +575,6 @@ fn fixture_files(results: &[CaseResult]) -> BTreeMap<String, String> {
             )
         })
         .collect()
-}
-
-/// The compute stage: a spec's figures at `decks` decks and what the report
-/// derives from them (claims, pay searches, warnings).
-pub fn compute(spec: &Spec, decks: u32) -> Computed {
-    compute_with(spec, decks, SAMPLES, None, Extent::Report)
-}
-
-/// [`compute`], given the decisions the strategy stage enumerated for this
-/// spec's full shoe of `decks` decks (see [`Prepared::decisions`]).
-fn compute_with(
-    spec: &Spec,
-    decks: u32,
-    samples: usize,
-    known: Option<crate::engine::decide::Decisions>,
-    extent: Extent,
-) -> Computed {
-    let (resolved, analysis) = resolved_analysis(spec, decks, known);
-    let mut computed = crate::report::assess(&resolved, analysis);
-    // The report's "Game protection" section (a spec whose strategy reads
-    // suits has none: the walk by class cannot play it).
-    if extent == Extent::Report {
-        computed.protection = crate::protection::report_set(&resolved, decks).ok();
-        computed.alternatives = alternative_games(spec, decks, samples);
-    }
-    computed
-}
-
-/// Each interpretation of the game's rules: the spec under its alternative
-/// game analysed at `decks` (its own optimal strategy resolved there) and
-/// checked against the reference evaluator like the spec itself, so that
-/// the figures the report shows for the other reading are as checked as
-/// the adopted reading's.
-fn alternative_games(
-    spec: &Spec,
-    decks: u32,
-    samples: usize,
-) -> Vec<crate::report::AlternativeGame> {
-    spec.game_interpretations
-        .par_iter()
-        .map(|gi| {
-            let (verification, (resolved, analysis)) = rayon::join(
-                || crate::verify::verify(&gi.spec, decks, samples),
-                || resolved_analysis(&gi.spec, decks, None),
-            );
-            crate::report::AlternativeGame {
-                id: gi.id.clone(),
-                claims: crate::report::claims::check(&resolved, &analysis),
-                analysis,
-                verification,
-            }
-        })
-        .collect()
-}
-
-/// The spec resolved for a full shoe of `decks` decks (the strategy stage)
-/// and its analysis there; the decisions the stage enumerated to resolve
-/// an optimal strategy (now, or earlier: `known`) are the engine's
-/// decision analysis's too.
-fn resolved_analysis(
-    spec: &Spec,
-    decks: u32,
-    known: Option<crate::engine::decide::Decisions>,
-) -> (Cow<'_, Spec>, crate::engine::Analysis) {
-    if spec.strategies_resolved() {
-        return (Cow::Borrowed(spec), crate::engine::analyse(spec, decks));
-    }
-    let shoe = Composition::standard(decks);
-    let (resolved, decisions) = crate::strategy::resolve_keeping(spec, &shoe);
-    let analysis = crate::engine::analyse_resolved(&resolved, decks, decisions.or(known));
-    (Cow::Owned(resolved), analysis)
-}
-
-/// The analyses at each of `decks`, in that order. Where the rules do not
-/// change with D, one enumeration walk serves every count
-/// ([`crate::engine::analyse_decks`]); an optimal strategy is resolved per
-/// deck count, so such a spec is analysed count by count, side by side
-/// (one analysis alone does not keep both cores busy), collected in order
-/// whatever finishes first.
-pub fn analyse_counts(spec: &Spec, decks: &[u32]) -> Vec<crate::engine::Analysis> {
-    if spec.strategies_resolved() {
-        crate::engine::analyse_decks(spec, decks)
-    } else {
-        decks.par_iter().map(|&d| analyse(spec, d)).collect()
-    }
-}
-
-/// Each pay table's house edge as an exact function of the deck count,
-/// fitted to the analyses at the counts `by_decks` holds and `fitted`
-/// (analyses at the [`fit_counts`] of them, so that six fix the
-/// functions); every count beyond six is checked against them (see
-/// [`crate::engine::deck_function`]). None where an optimal strategy is
-/// resolved per deck count: the game itself may change with D.
-pub fn edge_functions(
-    spec: &Spec,
-    by_decks: &[(u32, &crate::engine::Analysis)],
-    fitted: &[crate::engine::Analysis],
-) -> Option<crate::engine::deck_function::DeckFunctions> {
-    if !spec.strategies_resolved() {
-        return None;
-    }
-    let mut points: Vec<&crate::engine::Analysis> = by_decks.iter().map(|(_, a)| *a).collect();
-    points.extend(fitted);
-    points.sort_by_key(|a| a.decks);
-    Some(crate::engine::deck_function::edge_functions(&points))
-}
-
-/// The deck counts to enumerate besides `have` so that six fix the edge
-/// functions: the smallest missing.
-pub fn fit_counts(have: &[u32]) -> Vec<u32> {
-    (1..)
-        .filter(|d| !have.contains(d))
-        .take(crate::engine::deck_function::DEGREE.saturating_sub(have.len()))
-        .collect()
-}
-
-/// A warning when the spec's source document is not in the `documents/`
-/// folder beside the spec (the report then makes no claim about its
-/// words), or when its bytes are not those whose SHA-256 the spec declares.
-fn missing_document(path: &str, spec: &Spec) -> Option<crate::report::Warning> {
-    let dir = Path::new(path).parent().unwrap_or(Path::new(""));
-    let at = dir.join("documents").join(&spec.document);
-    let Ok(bytes) = std::fs::read(&at) else {
-        return Some(crate::report::Warning {
-            kind: crate::report::DOCUMENT_NOT_FOUND,
-            message: format!(
-                "source document `{}` not found (looked for {}): the handwritten cases' quotations and the spec's readings were not checked against it",
-                spec.document,
-                at.display()
-            ),
-        });
-    };
-    let declared = spec.document_id.sha256.as_deref()?;
-    let found = crate::report::document::sha256_hex(&bytes);
-    (found != declared).then(|| crate::report::Warning {
-        kind: crate::report::DOCUMENT_CHANGED,
-        message: format!(
-            "source document `{}` is not the one analysed: its SHA-256 is {found}, the spec declares {declared}",
-            spec.document
-        ),
-    })
 }
 
 /// What `--simulate` asks of the simulation stage, checked.
@@ -711,11 +610,6 @@ fn simulation_stage(
     // tables' counters at other allowed deck counts.
     study.other_decks = crate::study::other_decks(spec, decks, request, &study);
     study
-}
-
-/// The strategy stage, then the engine: a spec's figures at `decks` decks.
-pub fn analyse(spec: &Spec, decks: u32) -> crate::engine::Analysis {
-    resolved_analysis(spec, decks, None).1
 }
 
 /// The first diagnostic of the comparison with `--previous` (which

@@ -2,6 +2,12 @@
 //! decimal a reader sees is made here, by one rule: rounded half away from
 //! zero at the places shown. Square roots are rounded by the same rule,
 //! decided exactly in integers (no floating point, no truncation).
+//!
+//! Layer: vocabulary at the bottom (the layout is in `src/lib.rs`): the
+//! report, the assessment, the study, the front ends and the diff all
+//! write numbers through it.
+
+pub mod values;
 
 use num_bigint::BigInt;
 use num_integer::Integer;
@@ -49,6 +55,18 @@ pub fn decimal(r: &BigRational, places: u32) -> String {
 /// A percentage with `places` decimals, from an exact fraction.
 pub fn percent(r: &BigRational, places: u32) -> String {
     decimal(&(r * BigRational::from_integer(BigInt::from(100))), places) + "%"
+}
+
+/// Dollars to the cent from an exact fraction, digits grouped:
+/// `$12,061.44`.
+pub fn money(r: &BigRational) -> String {
+    let text = decimal(r, 2);
+    let (sign, body) = match text.strip_prefix('-') {
+        Some(b) => ("-", b),
+        None => ("", text.as_str()),
+    };
+    let (whole, cents) = body.split_once('.').unwrap_or((body, "00"));
+    format!("{sign}${}.{cents}", group_digits(whole))
 }
 
 /// Count / total as a percentage.

@@ -1,0 +1,272 @@
+//! The observed walk's sums by the suit pattern of the first four cards,
+//! for wagers that read suits (`observed`, `patterns`).
+//!
+//! A leaf whose outcome no suit changes is summed by rank observation
+//! only (`base`): the ways to deal the four seen cards in a pattern do not
+//! depend on the rest of the round, so its sum is later shared out over
+//! the patterns by those ways. A partial suit assignment's difference
+//! from its leaf's common outcome depends on the suits it fixes: the seen
+//! cards' suits it leaves open are enumerated (each way weighed by the
+//! cards of each rank and suit it takes), giving the pattern's share of
+//! its weight. In a shoe holding every suit of a rank equally often, suits
+//! are relabelled in order of first appearance first, so the four
+//! assignments that differ only by the suit's name share one enumeration.
+
+use super::first_cards::{self as patterns, OBSERVATIONS, PATTERNS, ranks};
+use super::hash::FxMap;
+use super::walk::Leaf;
+use crate::engine::shoe::Composition;
+use crate::model::round::SLOTS;
+use rayon::prelude::*;
+
+/// Sums by observation and suit pattern of the first four cards.
+pub struct Suited {
+    /// The columns kept (indices into `Observed::cols`).
+    pub cols: Vec<usize>,
+    /// Per observation, pattern and kept column
+    /// (`(o * PATTERNS + p) * cols.len() + i`): as `Observed::sums`.
+    pub sums: Vec<i128>,
+    /// Per observation and pattern (`o * PATTERNS + p`): the ordered ways
+    /// to deal its first four cards (the sequences dealing it are this
+    /// times (N - 4)(N - 5)).
+    pub ways: Vec<u128>,
+}
+
+impl Suited {
+    /// A sum of observation `o` (over its patterns) shared out to pattern
+    /// `p`: for a column whose return no suit of a seen card changes.
+    pub fn share(&self, o: usize, p: usize, sum: i128) -> i128 {
+        let row = &self.ways[o * PATTERNS..(o + 1) * PATTERNS];
+        let all: u128 = row.iter().sum();
+        if all == 0 {
+            return 0;
+        }
+        debug_assert_eq!(sum % all as i128, 0, "an exact share");
+        sum / all as i128 * row[p] as i128
+    }
+}
+
+/// One walk's sums for the suit patterns.
+pub(super) struct Sink<'a> {
+    shoe: &'a Composition,
+    symmetric: bool,
+    slots: [u8; 4],
+    width: usize,
+    index: patterns::Index,
+    /// Per pattern: the ways of the seen cards' suits left open, by the
+    /// seen ranks and the suits fixed (relabelled when symmetric).
+    shares: FxMap<u64, [u64; PATTERNS]>,
+    walked: Walked,
+}
+
+/// What a walk's sinks give, merged over the walk's chunks.
+pub(super) struct Walked {
+    /// Per rank observation and column: the leaves no suit changes.
+    base: Vec<i128>,
+    /// Per observation, pattern and column (`(o * PATTERNS + p) * width
+    /// + c`): the partial assignments' differences.
+    diff: Vec<i128>,
+}
+
+impl<'a> Sink<'a> {
+    pub(super) fn new(shoe: &'a Composition, slots: [u8; 4], width: usize) -> Sink<'a> {
+        Sink {
+            shoe,
+            symmetric: shoe.suit_symmetric(),
+            slots,
+            width,
+            index: patterns::Index::new(),
+            shares: FxMap::default(),
+            walked: Walked {
+                base: vec![0; OBSERVATIONS * width],
+                diff: vec![0; OBSERVATIONS * PATTERNS * width],
+            },
+        }
+    }
+
+    pub(super) fn walked(self) -> Walked {
+        self.walked
+    }
+
+    /// A leaf of weight `w` (non-zero) at rank observation `o`.
+    pub(super) fn add(&mut self, o: usize, leaf: &Leaf, w: i128, entries: &[(u32, i64)]) {
+        let width = self.width;
+        if leaf.known == 0 {
+            let row = &mut self.walked.base[o * width..(o + 1) * width];
+            for &(c, v) in entries {
+                row[c as usize] += w * v as i128;
+            }
+            return;
+        }
+        let shares = self.shares(o, leaf);
+        let all: u128 = shares.iter().map(|&x| x as u128).sum();
+        debug_assert!(
+            all > 0 && (w as u128).is_multiple_of(all),
+            "the open suits' ways divide the weight"
+        );
+        // The weight of the cards of unknown suit: the same in every way.
+        let each = w / all as i128;
+        let rows = &mut self.walked.diff[o * PATTERNS * width..(o + 1) * PATTERNS * width];
+        for (row, &ways) in rows.chunks_mut(width).zip(shares.iter()) {
+            if ways == 0 {
+                continue;
+            }
+            let w = each * ways as i128;
+            for &(c, v) in entries {
+                row[c as usize] += w * v as i128;
+            }
+        }
+    }
+
+    /// Per pattern of the seen cards: the ways of their suits left open,
+    /// each the product over the cards of fixed suit (the open ones now
+    /// fixed) of the cards of its rank and suit not yet taken.
+    fn shares(&mut self, o: usize, leaf: &Leaf) -> [u64; PATTERNS] {
+        let ranks = ranks(o);
+        // Suits fixed, relabelled in slot order where the names do not matter.
+        let mut label = [u8::MAX; 4];
+        let mut next = 0u8;
+        let mut fixed = [u8::MAX; SLOTS];
+        for (s, f) in fixed.iter_mut().enumerate() {
+            if leaf.known & (1 << s) == 0 {
+                continue;
+            }
+            let suit = leaf.suits[s];
+            *f = if self.symmetric {
+                if label[suit as usize] == u8::MAX {
+                    label[suit as usize] = next;
+                    next += 1;
+                }
+                label[suit as usize]
+            } else {
+                suit
+            };
+        }
+        let seen = |s: usize| self.slots.contains(&(s as u8));
+        let mut key = o as u64;
+        for (s, &f) in fixed.iter().enumerate() {
+            let class = if f != u8::MAX && !seen(s) {
+                leaf.cls[s] as u64
+            } else {
+                0
+            };
+            let suit = if f == u8::MAX { 0 } else { 4 | f as u64 };
+            key = key << 7 | suit << 4 | class;
+        }
+        if let Some(x) = self.shares.get(&key) {
+            return *x;
+        }
+        let others: Vec<(usize, u8)> = (0..SLOTS)
+            .filter(|&s| fixed[s] != u8::MAX && !seen(s))
+            .map(|s| (leaf.cls[s] as usize, fixed[s]))
+            .collect();
+        let open: Vec<usize> = (0..4)
+            .filter(|&i| fixed[self.slots[i] as usize] == u8::MAX)
+            .collect();
+        let mut suits: [u8; 4] = std::array::from_fn(|i| fixed[self.slots[i] as usize]);
+        let mut out = [0u64; PATTERNS];
+        for code in 0..4usize.pow(open.len() as u32) {
+            for (j, &i) in open.iter().enumerate() {
+                suits[i] = (code >> (2 * j) & 3) as u8;
+            }
+            let mut taken = [[0u32; 4]; 13];
+            let mut ways = 1u64;
+            let cards = others
+                .iter()
+                .copied()
+                .chain((0..4).map(|i| (ranks[i], suits[i])));
+            for (r, s) in cards {
+                ways *= self.shoe.counts[r][s as usize].saturating_sub(taken[r][s as usize]) as u64;
+                taken[r][s as usize] += 1;
+            }
+            out[self.index.of(suits)] += ways;
+        }
+        self.shares.insert(key, out);
+        out
+    }
+}
+
+impl Walked {
+    pub(super) fn merge(mut self, other: Walked) -> Walked {
+        for (a, b) in self.base.iter_mut().zip(other.base) {
+            *a += b;
+        }
+        for (a, b) in self.diff.iter_mut().zip(other.diff) {
+            *a += b;
+        }
+        self
+    }
+}
+
+/// The observed table's suit patterns, part by part.
+pub(super) struct Table {
+    /// Per observation and pattern: the ways to deal the four seen cards.
+    ways: Vec<u128>,
+    /// Per part: its first column, width, and sums.
+    parts: Vec<(usize, usize, Walked)>,
+}
+
+impl Table {
+    pub(super) fn new(shoe: &Composition) -> Table {
+        let all = patterns::of_length(4);
+        let ways = (0..OBSERVATIONS)
+            .into_par_iter()
+            .flat_map_iter(|o| {
+                let ranks = ranks(o);
+                all.iter()
+                    .map(move |p| patterns::ways(shoe, ranks, p))
+                    .collect::<Vec<_>>()
+            })
+            .collect();
+        Table {
+            ways,
+            parts: Vec::new(),
+        }
+    }
+
+    pub(super) fn add(&mut self, walked: Walked, first: usize, width: usize) {
+        self.parts.push((first, width, walked));
+    }
+
+    /// Every kept column by observation and pattern: the leaves no suit
+    /// changes shared out by the ways of each pattern, plus the
+    /// differences.
+    pub(super) fn finish(self) -> Suited {
+        let cols: Vec<usize> = self
+            .parts
+            .iter()
+            .flat_map(|&(first, width, _)| first..first + width)
+            .collect();
+        let ncols = cols.len();
+        let mut sums = vec![0i128; OBSERVATIONS * PATTERNS * ncols];
+        let mut at = 0;
+        for (_, width, walked) in &self.parts {
+            for o in 0..OBSERVATIONS {
+                let ways = &self.ways[o * PATTERNS..(o + 1) * PATTERNS];
+                let all: u128 = ways.iter().sum();
+                if all == 0 {
+                    continue;
+                }
+                for c in 0..*width {
+                    let base = walked.base[o * width + c];
+                    debug_assert_eq!(base % all as i128, 0, "an exact share");
+                    let per = base / all as i128;
+                    for (p, &w) in ways.iter().enumerate() {
+                        sums[(o * PATTERNS + p) * ncols + at + c] = per * w as i128;
+                    }
+                }
+            }
+            for (key, row) in walked.diff.chunks(*width).enumerate() {
+                for (c, &d) in row.iter().enumerate() {
+                    sums[key * ncols + at + c] += d;
+                }
+            }
+            at += width;
+        }
+        Suited {
+            cols,
+            sums,
+            ways: self.ways,
+        }
+    }
+}

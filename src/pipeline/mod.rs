@@ -223,8 +223,10 @@ impl Checked {
 
     /// The inputs of a run: this spec and its fixtures' results.
     fn prepared(self, fixtures: FixtureRun) -> Prepared {
-        let trace =
-            crate::trace::trace(&self.source, &self.spec, &fixtures.dir, &fixtures.results);
+        let files: std::collections::BTreeSet<&str> =
+            fixtures.results.iter().map(|c| c.file.as_str()).collect();
+        let files: Vec<&str> = files.into_iter().collect();
+        let trace = crate::trace::trace(&self.source, &self.spec, &fixtures.dir, &files);
         Prepared {
             trace,
             path: self.path,

@@ -28,9 +28,7 @@ pub(crate) fn figure_name(spec: &Spec, f: &Figure) -> String {
     match f {
         Figure::EveryWager => "every wager".into(),
         Figure::Wager(w) => super::words::wager(spec, w),
-        Figure::PayTable { wager, pay_table } => {
-            super::words::wager_table(spec, wager, pay_table)
-        }
+        Figure::PayTable { wager, pay_table } => super::words::wager_table(spec, wager, pay_table),
         Figure::Combined(c) => spec
             .combined
             .iter()
@@ -41,9 +39,7 @@ pub(crate) fn figure_name(spec: &Spec, f: &Figure) -> String {
 }
 
 /// The quotations found other than word for word, with where.
-pub(crate) fn tolerated(
-    t: &Trace,
-) -> impl Iterator<Item = (&Quotation, &crate::trace::Located)> {
+pub(crate) fn tolerated(t: &Trace) -> impl Iterator<Item = (&Quotation, &crate::trace::Located)> {
     t.quotations.iter().filter_map(|q| {
         q.found
             .as_ref()
@@ -99,7 +95,11 @@ fn read_as(row: &crate::trace::Row) -> (String, String) {
     let mut says = Vec::new();
     let mut how = Vec::new();
     for r in &row.readings {
-        let lead = r.within.as_ref().map(|w| format!("{w}: ")).unwrap_or_default();
+        let lead = r
+            .within
+            .as_ref()
+            .map(|w| format!("{w}: "))
+            .unwrap_or_default();
         if let Some(s) = &r.reading.says {
             says.push(format!("{lead}{s}"));
         }
@@ -117,7 +117,10 @@ fn read_as(row: &crate::trace::Row) -> (String, String) {
             parts.push(format!("assumption: {}", list(&r.reading.assumptions)));
         }
         if !r.reading.interpretations.is_empty() {
-            parts.push(format!("interpretation: {}", list(&r.reading.interpretations)));
+            parts.push(format!(
+                "interpretation: {}",
+                list(&r.reading.interpretations)
+            ));
         }
         if let Some(why) = &r.reading.not_modelled {
             parts.push(format!("not modelled: {why}"));
@@ -132,7 +135,11 @@ fn read_as(row: &crate::trace::Row) -> (String, String) {
     let extra: Vec<&String> = row
         .assumptions
         .iter()
-        .filter(|a| !row.readings.iter().any(|r| r.reading.assumptions.contains(a)))
+        .filter(|a| {
+            !row.readings
+                .iter()
+                .any(|r| r.reading.assumptions.contains(a))
+        })
         .collect();
     if !extra.is_empty() {
         how.push(format!(
@@ -168,7 +175,13 @@ pub(crate) fn appendix_part(sec: &mut Section, inp: &Inputs) {
         ));
     }
     let numbers = case_numbers(inp.fixtures);
-    let mut table = Table::names(vec!["place", "what it says", "read as", "cases", "affects"]);
+    // Of a document not read, the words are the rule file's, unverified.
+    let says = if m.read {
+        "what it says"
+    } else {
+        "the rule file's account of it (unverified)"
+    };
+    let mut table = Table::names(vec!["place", says, "read as", "cases", "affects"]);
     for row in &m.rows {
         let place = match &row.place {
             Some(p) => place_text(p),
@@ -292,7 +305,10 @@ fn quotations_part(sec: &mut Section, t: &Trace) {
 mod tests {
     #[test]
     fn runs_are_shortened() {
-        assert_eq!(super::runs(&[7, 1, 2, 3, 5, 6, 9, 11, 12]), "1–3, 5–7, 9, 11, 12");
+        assert_eq!(
+            super::runs(&[7, 1, 2, 3, 5, 6, 9, 11, 12]),
+            "1–3, 5–7, 9, 11, 12"
+        );
         assert_eq!(super::runs(&[]), "");
     }
 }

@@ -174,8 +174,14 @@ mod tests {
             quoted("Item 5: 'the Dealer's first card'; the Player's \"two cards\""),
             vec!["the Dealer's first card", "two cards"]
         );
-        assert_eq!(quoted("“NO COMMISSION” and ‘lucky 9’"), vec!["NO COMMISSION", "lucky 9"]);
-        assert_eq!(quoted("the players' wagers, the Dealer’s card"), Vec::<&str>::new());
+        assert_eq!(
+            quoted("“NO COMMISSION” and ‘lucky 9’"),
+            vec!["NO COMMISSION", "lucky 9"]
+        );
+        assert_eq!(
+            quoted("the players' wagers, the Dealer’s card"),
+            Vec::<&str>::new()
+        );
         assert_eq!(quoted("\"a 'b' c\""), vec!["a 'b' c"]);
         assert_eq!(quotations("item 2: \"the Player's third"), Err((8, '"')));
         assert_eq!(quotations("item 2: 'the card"), Err((8, '\'')));

@@ -37,9 +37,9 @@ impl Matched {
     /// The worse of two matches.
     fn worst(self, other: Matched) -> Matched {
         match (self, other) {
-            (Matched::Ocr { percent: a }, Matched::Ocr { percent: b }) => Matched::Ocr {
-                percent: a.min(b),
-            },
+            (Matched::Ocr { percent: a }, Matched::Ocr { percent: b }) => {
+                Matched::Ocr { percent: a.min(b) }
+            }
             _ => self.max(other),
         }
     }
@@ -128,7 +128,11 @@ fn find_in(text: &Searchable, frags: &[Vec<char>], within: Range<usize>) -> Resu
 }
 
 /// The first place in `range` a fragment matches, and how.
-fn find_fragment(text: &Searchable, f: &[char], range: Range<usize>) -> Option<(Range<usize>, Matched)> {
+fn find_fragment(
+    text: &Searchable,
+    f: &[char],
+    range: Range<usize>,
+) -> Option<(Range<usize>, Matched)> {
     let range = range.start..range.end.min(text.chars.len());
     for (case, matched) in [(false, Matched::Exact), (true, Matched::LetterCase)] {
         let q: Vec<char> = if case {
@@ -148,7 +152,13 @@ fn find_fragment(text: &Searchable, f: &[char], range: Range<usize>) -> Option<(
 /// Where `q` ends when it matches at `start` (before `limit`): character
 /// for character (the first letter in either case), a line-end hyphen of
 /// the document matching a hyphen of the quotation or nothing.
-fn match_at(text: &Searchable, q: &[char], start: usize, lower_case: bool, limit: usize) -> Option<usize> {
+fn match_at(
+    text: &Searchable,
+    q: &[char],
+    start: usize,
+    lower_case: bool,
+    limit: usize,
+) -> Option<usize> {
     let chars = if lower_case { &text.lower } else { &text.chars };
     let (mut i, mut j) = (0, start);
     while i < q.len() {
@@ -305,7 +315,11 @@ pub(crate) fn distance(a: &[char], b: &[char]) -> usize {
     for (i, ca) in a.iter().enumerate() {
         let mut cur = vec![i + 1];
         for (j, cb) in b.iter().enumerate() {
-            cur.push((prev[j] + usize::from(ca != cb)).min(prev[j + 1] + 1).min(cur[j] + 1));
+            cur.push(
+                (prev[j] + usize::from(ca != cb))
+                    .min(prev[j + 1] + 1)
+                    .min(cur[j] + 1),
+            );
         }
         prev = cur;
     }
@@ -393,9 +407,15 @@ mod tests {
 
     #[test]
     fn exact_across_lines_and_typography() {
-        assert_eq!(kind("bettor wins. Otherwise, the House"), Ok(Matched::Exact));
+        assert_eq!(
+            kind("bettor wins. Otherwise, the House"),
+            Ok(Matched::Exact)
+        );
         assert_eq!(kind("If the Player's third card"), Ok(Matched::Exact));
-        assert_eq!(kind("Otherwise, the house collects"), Ok(Matched::LetterCase));
+        assert_eq!(
+            kind("Otherwise, the house collects"),
+            Ok(Matched::LetterCase)
+        );
         assert_eq!(kind("otherwise, the House collects"), Ok(Matched::Exact));
         assert_eq!(kind("the player-dealer shall pay"), Ok(Matched::Exact));
         assert_eq!(kind("the playerdealer shall pay"), Ok(Matched::Exact));
@@ -403,7 +423,10 @@ mod tests {
 
     #[test]
     fn fragments_in_order() {
-        assert_eq!(kind("If the Player's ... the bettor wins"), Ok(Matched::Exact));
+        assert_eq!(
+            kind("If the Player's ... the bettor wins"),
+            Ok(Matched::Exact)
+        );
         assert!(matches!(
             kind("the bettor wins ... If the Player's"),
             Err(Missing::OutOfOrder { .. })
@@ -427,7 +450,8 @@ mod tests {
 
     #[test]
     fn the_nearest_passage_of_a_quotation_not_found() {
-        let Err(Missing::NotFound { nearest, .. }) = kind("the House collects four side bets") else {
+        let Err(Missing::NotFound { nearest, .. }) = kind("the House collects four side bets")
+        else {
             panic!()
         };
         let n = nearest.expect("a passage");

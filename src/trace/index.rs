@@ -374,9 +374,14 @@ fn table(lines: &[Line], first: usize, last: usize, headings: &mut Vec<usize>) -
         _ => header_text.clone(),
     };
     let mut aliases: Vec<String> = Vec::new();
-    for a in [Some(&name), title.as_ref(), caption.as_ref(), Some(&header_text)]
-        .into_iter()
-        .flatten()
+    for a in [
+        Some(&name),
+        title.as_ref(),
+        caption.as_ref(),
+        Some(&header_text),
+    ]
+    .into_iter()
+    .flatten()
     {
         let a = alias(a);
         if !aliases.contains(&a) {

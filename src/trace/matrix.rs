@@ -6,8 +6,17 @@
 
 use super::index::{Document, PlaceKind};
 use super::place::resolve;
-use super::walk::Cited;
 use crate::model::{ItemReading, Spec};
+
+/// Places a text names, as the matrix links them (a case's texts).
+#[derive(Clone, Debug, Default)]
+pub struct Cited {
+    /// The fixture case the text belongs to.
+    pub case: Option<String>,
+    pub document: String,
+    /// Indices into the document's places.
+    pub places: Vec<usize>,
+}
 
 /// The matrix of one rule document.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -88,7 +97,10 @@ pub enum Figure {
     /// Every wager's (the game, the shoe).
     EveryWager,
     Wager(String),
-    PayTable { wager: String, pay_table: String },
+    PayTable {
+        wager: String,
+        pay_table: String,
+    },
     Combined(String),
     /// How a whole table round is settled (no house edge).
     TableRounds,
@@ -113,7 +125,11 @@ impl Coverage {
 
 /// The matrix of `spec` over `doc` (None: not read); `case_cited`: what
 /// each case's texts cite, by fixture file.
-pub(crate) fn matrix(spec: &Spec, doc: Option<&Document>, case_cited: &[(String, Cited)]) -> Matrix {
+pub(crate) fn matrix(
+    spec: &Spec,
+    doc: Option<&Document>,
+    case_cited: &[(String, Cited)],
+) -> Matrix {
     let Some(doc) = doc else {
         return unread(spec);
     };
@@ -234,7 +250,10 @@ fn unread(spec: &Spec) -> Matrix {
             tidy(&mut figures);
             Row {
                 place: None,
-                status: if r.rules.is_empty() && r.assumptions.is_empty() && r.interpretations.is_empty() {
+                status: if r.rules.is_empty()
+                    && r.assumptions.is_empty()
+                    && r.interpretations.is_empty()
+                {
                     Status::NotModelled
                 } else {
                     Status::Implemented
@@ -294,7 +313,11 @@ fn figures(spec: &Spec, r: &ItemReading) -> Vec<Figure> {
     }
     for id in &r.assumptions {
         for w in &spec.wagers {
-            for t in w.pay_tables.iter().filter(|t| t.assumed.as_deref() == Some(id)) {
+            for t in w
+                .pay_tables
+                .iter()
+                .filter(|t| t.assumed.as_deref() == Some(id))
+            {
                 out.push(Figure::PayTable {
                     wager: w.id.clone(),
                     pay_table: t.id.clone(),

@@ -17,26 +17,24 @@
 mod cite;
 mod find;
 mod index;
+mod library;
 mod matrix;
 mod place;
+mod quote;
 mod text;
 mod walk;
 
 pub use find::{Matched, OCR_PERCENT};
 pub use index::{Document, Place, PlaceKind};
+pub(crate) use library::Library;
 pub use matrix::{CaseRef, Coverage, Figure, Matrix, PlaceRef, Row, RowReading, Status};
+pub use quote::{Located, Quotation};
 
 use crate::diag::Diagnostic;
 use crate::diag::input::FileKind;
 use crate::model::Spec;
 use crate::spec::SourceFile;
-use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
-use std::sync::{Arc, Mutex};
-
-/// The largest rule document read (a larger file is not read: its
-/// quotations are left unverified).
-const MAX_DOCUMENT_BYTES: u64 = 16 << 20;
 
 /// The folder a spec's rule documents are read from: `documents/` beside
 /// the spec file.
@@ -45,67 +43,6 @@ pub fn documents_dir(spec_path: &str) -> PathBuf {
         .parent()
         .unwrap_or(Path::new(""))
         .join("documents")
-}
-
-/// The rule documents of one folder, each read and indexed once.
-pub(crate) struct Library {
-    dir: PathBuf,
-    read: Mutex<BTreeMap<String, Option<Arc<Document>>>>,
-}
-
-impl Library {
-    pub(crate) fn new(dir: &Path) -> Library {
-        Library {
-            dir: dir.to_path_buf(),
-            read: Mutex::new(BTreeMap::new()),
-        }
-    }
-
-    /// Document `name`, indexed; None when it is not in the folder (or not
-    /// a plain file name).
-    pub(crate) fn get(&self, name: &str) -> Option<Arc<Document>> {
-        let mut read = self.read.lock().unwrap_or_else(|e| e.into_inner());
-        read.entry(name.to_string())
-            .or_insert_with(|| {
-                let plain = !name.is_empty()
-                    && !name.contains(['/', '\\'])
-                    && name != "."
-                    && name != "..";
-                if !plain {
-                    return None;
-                }
-                crate::spec::source::read_bytes_bounded(self.dir.join(name), MAX_DOCUMENT_BYTES)
-                    .ok()
-                    .filter(|b| (b.len() as u64) <= MAX_DOCUMENT_BYTES)
-                    .map(|b| Arc::new(Document::read(name, &b)))
-            })
-            .clone()
-    }
-}
-
-/// A quotation of a spec or fixture file: where it is written, its words,
-/// the document it quotes and where that prints them.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Quotation {
-    pub file: String,
-    pub line: usize,
-    pub column: usize,
-    /// The fixture case it belongs to.
-    pub case: Option<String>,
-    pub words: String,
-    pub document: String,
-    /// None: the document was not read, the quotation is unverified.
-    pub found: Option<Located>,
-}
-
-/// Where a document prints a quotation's words.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Located {
-    pub matched: Matched,
-    /// The document line its first words are on.
-    pub line: usize,
-    /// Indices into the document's places.
-    pub places: Vec<usize>,
 }
 
 /// Whether the rule document was read.
@@ -172,23 +109,16 @@ fn walk_fixture<'a>(source: &'a SourceFile, spec: &Spec, lib: &'a Library) -> wa
 }
 
 /// The trace of a checked spec and its fixture files (`fixtures_dir`
-/// joined with each case's file): its quotations and matrix. Fixture files
+/// joined with each of `files`, the files the cases were read from, each
+/// once): its quotations and matrix. Fixture files
 /// are named in the quotations as the cases name them.
-pub fn trace(
-    source: &SourceFile,
-    spec: &Spec,
-    fixtures_dir: &Path,
-    cases: &[crate::fixtures::CaseResult],
-) -> Trace {
+pub fn trace(source: &SourceFile, spec: &Spec, fixtures_dir: &Path, files: &[&str]) -> Trace {
     let lib = Library::new(&spec.documents);
     let doc = lib.get(&spec.document);
     let spec_walk = walk_spec(source, &spec.document, &lib);
     let mut quotations = spec_walk.quotations;
     let mut case_cited = Vec::new();
-    let mut files: Vec<&str> = cases.iter().map(|c| c.file.as_str()).collect();
-    files.sort_unstable();
-    files.dedup();
-    for file in files {
+    for &file in files {
         let Ok(text) = crate::spec::source::read_bounded(
             fixtures_dir.join(file),
             crate::spec::limits::MAX_BYTES as u64,

@@ -34,7 +34,11 @@ pub enum Unresolved {
 /// Every place `reference` names, in the order named.
 pub fn resolve(doc: &Document, reference: &str) -> Result<Vec<Named>, Unresolved> {
     let mut out = Vec::new();
-    for part in reference.split(';').map(str::trim).filter(|p| !p.is_empty()) {
+    for part in reference
+        .split(';')
+        .map(str::trim)
+        .filter(|p| !p.is_empty())
+    {
         out.extend(resolve_part(doc, part)?);
     }
     Ok(out)
@@ -98,7 +102,8 @@ fn by_name(doc: &Document, name: &str) -> Option<Result<usize, Vec<usize>>> {
     let tiers: [&dyn Fn(&str) -> bool; 3] = [
         &|a: &str| a == n,
         &|a: &str| {
-            a.strip_prefix(n.as_str()).is_some_and(|r| r.starts_with(' '))
+            a.strip_prefix(n.as_str())
+                .is_some_and(|r| r.starts_with(' '))
                 || a.strip_suffix(n.as_str()).is_some_and(|r| r.ends_with(' '))
         },
         &|a: &str| a.contains(n.as_str()),
@@ -171,12 +176,18 @@ mod tests {
     #[test]
     fn items_headings_and_tables() {
         assert_eq!(places("2"), Ok(one("item 2", None)));
-        assert_eq!(places("item 1, first bullet"), Ok(one("item 1", Some("first bullet"))));
+        assert_eq!(
+            places("item 1, first bullet"),
+            Ok(one("item 1", Some("first bullet")))
+        );
         assert_eq!(places("Player Draws"), Ok(one("item 2", None)));
         assert_eq!(places("rules of play"), Ok(one("Rules of Play", None)));
         assert_eq!(
             places("Red Dragon 7, its table"),
-            Ok(one("Paytable for Dragons - Red Dragon 7s", Some("its table")))
+            Ok(one(
+                "Paytable for Dragons - Red Dragon 7s",
+                Some("its table")
+            ))
         );
         assert_eq!(
             places("How Wagers are Paid, Collected and Pushed"),
@@ -195,7 +206,10 @@ mod tests {
     #[test]
     fn refused_references() {
         assert_eq!(places("item 3"), Err(Unresolved::NoItem { item: 3 }));
-        assert!(matches!(places("Rules of Pay"), Err(Unresolved::Unknown { .. })));
+        assert!(matches!(
+            places("Rules of Pay"),
+            Err(Unresolved::Unknown { .. })
+        ));
         assert!(
             matches!(places("Dragon"), Err(Unresolved::Ambiguous { places, .. }) if places.len() == 2)
         );

@@ -207,10 +207,19 @@ mod tests {
             clean_line("### **Rules of Play**"),
             "Rules of Play".to_string()
         );
-        assert_eq!(clean_line("<b>Event</b>\t<b>Paytable 1</b>"), "Event\tPaytable 1");
-        assert_eq!(clean_line("  - The Player draws 0–5."), "The Player draws 0-5.");
+        assert_eq!(
+            clean_line("<b>Event</b>\t<b>Paytable 1</b>"),
+            "Event\tPaytable 1"
+        );
+        assert_eq!(
+            clean_line("  - The Player draws 0–5."),
+            "The Player draws 0-5."
+        );
         assert_eq!(clean_line("A minimum of \\$1"), "A minimum of $1");
-        assert_eq!(squeezed("“NO  COMMISSION”\n with"), "\"NO COMMISSION\" with");
+        assert_eq!(
+            squeezed("“NO  COMMISSION”\n with"),
+            "\"NO COMMISSION\" with"
+        );
         assert_eq!(squeezed("ﬁve…"), "five...");
     }
 

@@ -11,8 +11,10 @@
 use super::cite::{document_named, item_mentions, quotations, segments};
 use super::find::{Found, Missing, find};
 use super::index::Document;
+use super::library::Library;
+use super::matrix::Cited;
 use super::place::{Unresolved, resolve};
-use super::{Library, Located, Quotation};
+use super::quote::{Located, Quotation};
 use crate::diag::Diagnostic;
 use crate::diag::trace::{TraceError, shorten};
 use crate::spec::SourceFile;
@@ -34,16 +36,6 @@ const NOT_PROSE: &[&str] = &[
     "game",
     "definitions",
 ];
-
-/// Places a text names, for the matrix: by its path in the file.
-#[derive(Clone, Debug, Default)]
-pub struct Cited {
-    /// The fixture case the text belongs to.
-    pub case: Option<String>,
-    pub document: String,
-    /// Indices into the document's places.
-    pub places: Vec<usize>,
-}
 
 pub(crate) struct Walker<'a> {
     src: &'a SourceFile,
@@ -125,14 +117,15 @@ impl<'a> Walker<'a> {
     fn node(&mut self, n: &Spanned<Node>, path: &mut Vec<String>) {
         match &n.value {
             Node::Map(entries) => {
-                let own_document = entries.iter().find_map(|(k, v)| match (&k.value, &v.value) {
-                    (Node::Str(k), Node::Str(d)) if k == "document" && path.len() > 1 => {
-                        Some(d.clone())
-                    }
-                    _ => None,
-                });
-                let saved = own_document
-                    .map(|d| std::mem::replace(&mut self.document, d));
+                let own_document = entries
+                    .iter()
+                    .find_map(|(k, v)| match (&k.value, &v.value) {
+                        (Node::Str(k), Node::Str(d)) if k == "document" && path.len() > 1 => {
+                            Some(d.clone())
+                        }
+                        _ => None,
+                    });
+                let saved = own_document.map(|d| std::mem::replace(&mut self.document, d));
                 for (k, v) in entries {
                     let Node::Str(key) = &k.value else { continue };
                     path.push(key.clone());
@@ -210,7 +203,10 @@ impl<'a> Walker<'a> {
                 let head = &text[seg.start + skip..head_end.max(seg.start + skip)];
                 cited.places.extend(leniently(doc, head));
                 for (range, numbers) in item_mentions(part, &[]) {
-                    if here.iter().any(|q| q.words.contains(&(seg.start + range.start))) {
+                    if here
+                        .iter()
+                        .any(|q| q.words.contains(&(seg.start + range.start)))
+                    {
                         continue;
                     }
                     for n in numbers {
@@ -362,7 +358,12 @@ fn leniently(doc: &Document, head: &str) -> Vec<usize> {
 }
 
 /// The diagnostic of a quotation not found.
-fn refused(missing: Missing, words: &str, document: &str, pos: crate::diag::Position) -> Diagnostic {
+fn refused(
+    missing: Missing,
+    words: &str,
+    document: &str,
+    pos: crate::diag::Position,
+) -> Diagnostic {
     match missing {
         Missing::NotFound { fragment, nearest } => {
             let d = Diagnostic::new(
@@ -450,7 +451,11 @@ fn most_like(part: &str, doc: &Document) -> Option<String> {
         .iter()
         .map(|p| {
             let name: Vec<char> = super::index::alias(&p.name).chars().collect();
-            (super::find::distance(&want, &name), p.name.clone(), name.len())
+            (
+                super::find::distance(&want, &name),
+                p.name.clone(),
+                name.len(),
+            )
         })
         .filter(|(d, _, len)| *d * 3 <= (*len).max(want.len()))
         .min_by_key(|(d, _, _)| *d)

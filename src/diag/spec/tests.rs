@@ -643,7 +643,7 @@ fn every_kind_has_its_one_wording() {
             "too many wagers: 101, at most 100 (the limits are in the manual's limits chapter)",
         ),
     ];
-    let mut seen = [false; 110];
+    let mut seen = [false; 111];
     for (e, text) in &cases {
         assert_eq!(e.to_string(), *text);
         // Through the diagnostic's kind too.

@@ -34,6 +34,7 @@ pub struct QuotationCheck {
 
 /// How a quotation was found in its document.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum Verified {
     /// Word for word (typographic quotes, dashes, line breaks, spaces and

@@ -256,6 +256,8 @@ pub fn run_file(
             Err(d) => errors.extend(d),
         }
     }
+    // The cases' quotations against the rule document.
+    errors.extend(crate::trace::check_fixture(spec, src));
     if errors.is_empty() {
         Ok(out)
     } else {

@@ -5,9 +5,9 @@
 //! Every command runs one pipeline (`pipeline`), stage by stage:
 //!
 //! ```text
-//! parse (spec, expr) -> check -> strategy -> fixtures -> verify
-//!     -> compute (engine; protection, removal, study)
-//!     -> assess -> render (report; edition, leaflet)
+//! parse (spec, expr) -> check (trace: quotations) -> strategy -> fixtures
+//!     -> trace (matrix) -> verify -> compute (engine; protection, removal,
+//!     study) -> assess -> render (report; edition, leaflet)
 //! ```
 //!
 //! Figures are computed once; `assess` decides every finding, question,
@@ -18,9 +18,12 @@
 //!
 //! * **Stages**, named for what they do or produce, each called by the
 //!   pipeline: `spec` loads a YAML rule spec with source positions, `check`
-//!   type-checks and compiles it into the model, `strategy` resolves the
+//!   type-checks and compiles it into the model (and has `trace` find its
+//!   quotations and references in the rule document), `strategy` resolves the
 //!   player's optimal strategy for a shoe, `fixtures` runs handwritten
-//!   cases, `verify` checks the exact engine against the reference
+//!   cases (their quotations found by `trace` too), `trace` builds the
+//!   traceability matrix (the document's places, what implements and tests
+//!   them), `verify` checks the exact engine against the reference
 //!   evaluator, `protection` computes what a player who sees cards gains,
 //!   `removal` computes the effects of removal, `study` sets the
 //!   simulator's shoes beside the exact figures, `assess` decides what the
@@ -77,4 +80,5 @@ pub mod spec;
 pub mod strategy;
 pub mod study;
 pub mod table;
+pub mod trace;
 pub mod verify;

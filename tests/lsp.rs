@@ -445,3 +445,26 @@ fn a_game_file_is_checked_as_an_include_reads_it() {
     );
     s.stop();
 }
+
+/// A quotation the rule document does not print is shown as you type, at
+/// the quotation, with the nearest passage (issue 48).
+#[test]
+fn an_unverified_quotation_is_shown_as_you_type() {
+    let mut s = start_repo();
+    let path = repo().join("rules/lucky_monkey.yaml");
+    let good = std::fs::read_to_string(&path).unwrap();
+    let u = uri(&path);
+    s.open(&u, &good);
+    assert_eq!(s.diagnostics(&u, 1), Vec::<Value>::new());
+    let real = "If both cards are any combination of Kings, Queens, or Jacks, the bettor wins with a higher payout.";
+    let bad = good.replacen(real, "a Banker natural never counts as a win", 1);
+    s.change(&u, 2, &bad);
+    let ds = s.diagnostics(&u, 2);
+    assert_eq!(ds.len(), 1, "{ds:#?}");
+    let (line, _) = find(&bad, "a Banker natural never counts", 0);
+    assert_eq!(ds[0]["range"]["start"]["line"], json!(line));
+    let message = ds[0]["message"].as_str().unwrap();
+    assert!(message.contains("quotation not found"), "{message}");
+    assert!(message.contains("the nearest passage, line "), "{message}");
+    s.stop();
+}

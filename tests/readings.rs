@@ -1,8 +1,9 @@
-//! Every numbered item and table of each rule document has a row in its
-//! spec's readings table, the expected items taken from the document text
-//! (`rules/documents/`, the scanned texts the specs name), not from
-//! the spec; and the checker refuses an assumption without a source, or a
-//! reading naming nothing or something unknown, each in its own words.
+//! Every numbered item and table of each rule document is a row of its
+//! spec's traceability matrix, the expected items taken from the document
+//! text (`rules/documents/`, the scanned texts the specs name), not from
+//! the spec; every quotation is found; and the checker refuses an
+//! assumption without a source, or a reading naming nothing or something
+//! unknown, each in its own words.
 
 use certify::check::{check_file, check_source};
 use certify::diag::spec::SpecError;
@@ -37,260 +38,113 @@ fn numbered_items(text: &str) -> Vec<String> {
     out
 }
 
-/// Asserts every numbered item of the document and every `(label, words)`
-/// pair (a table or section named by words the document prints) has a row.
-fn covers(spec_path: &str, named: &[(&str, &str)], numbered: usize) {
-    let s = spec(spec_path);
-    let text = document(&s.document);
-    let items: Vec<&str> = s.readings.iter().map(|r| r.item.as_str()).collect();
-    let numbers = numbered_items(&text);
-    assert_eq!(numbers.len(), numbered, "{}: numbered items", s.document);
-    for n in &numbers {
-        assert!(
-            items.contains(&n.as_str()),
-            "{spec_path}: item {n} has no reading"
-        );
+/// Runs of two or more consecutive lines holding tabs: the document's
+/// tables, counted here from the text.
+fn tables(text: &str) -> usize {
+    let mut count = 0;
+    let mut run = 0;
+    for line in text.lines().chain([""]) {
+        if line.contains('\t') && !line.trim().is_empty() {
+            run += 1;
+        } else {
+            count += usize::from(run >= 2);
+            run = 0;
+        }
     }
-    for (label, words) in named {
-        assert!(
-            text.contains(words),
-            "{}: the document does not print {words:?}",
+    count
+}
+
+/// The trace of a shipped spec (its own texts; the fixture files' are
+/// checked by `certify check`, tests/specs.rs).
+fn trace(path: &str) -> (Spec, certify::trace::Trace) {
+    let s = spec(path);
+    let text = std::fs::read_to_string(path).expect(path);
+    let t = certify::trace::trace(
+        &SourceFile::new(path, text),
+        &s,
+        std::path::Path::new("fixtures"),
+        &[],
+    );
+    (s, t)
+}
+
+/// Every numbered item and every table of each document (counted here from
+/// the document's text, not from the spec or the index) is a row of the
+/// spec's traceability matrix, and every place holding words is accounted
+/// for: read by the rule file, or not modelled with its reason.
+#[test]
+fn every_item_and_table_of_each_document_is_accounted_for() {
+    let expected_items = [
+        ("rules/lucky_draw_baccarat.yaml", 12),
+        ("rules/lucky_monkey.yaml", 5),
+        ("rules/21st_century_baccarat.yaml", 0),
+        ("rules/lucky_8.yaml", 0),
+        ("rules/golden_bacc.yaml", 0),
+        ("rules/punto_banco.yaml", 0),
+    ];
+    for path in certify::spec::spec_files("rules") {
+        let (s, t) = trace(&path);
+        let text = document(&s.document);
+        let numbers = numbered_items(&text);
+        if let Some((_, n)) = expected_items.iter().find(|(p, _)| *p == path) {
+            assert_eq!(numbers.len(), *n, "{}: numbered items", s.document);
+        }
+        let m = &t.matrix;
+        assert!(m.read, "{path}: {} not read", s.document);
+        let places: Vec<&certify::trace::PlaceRef> =
+            m.rows.iter().filter_map(|r| r.place.as_ref()).collect();
+        for n in &numbers {
+            assert!(
+                places
+                    .iter()
+                    .any(|p| p.kind == certify::trace::PlaceKind::Item
+                        && p.name == format!("item {n}")),
+                "{path}: item {n} is not a row of the matrix"
+            );
+        }
+        let table_rows = places
+            .iter()
+            .filter(|p| p.kind == certify::trace::PlaceKind::Table)
+            .count();
+        assert_eq!(
+            table_rows,
+            tables(&text),
+            "{path}: tables of {}",
             s.document
         );
         assert!(
-            items.contains(label),
-            "{spec_path}: {label:?} has no reading"
+            m.coverage.complete(),
+            "{path}: not accounted for: {:?}",
+            m.coverage.not_accounted_for
         );
+        assert!(m.coverage.places > 0, "{path}: no place holds words");
     }
 }
 
+/// Every quotation of each shipped spec is found in its document (none
+/// left unverified), and each assumption's quote is among them.
 #[test]
-fn lucky_draw_reads_items_1_to_12_and_its_tables() {
-    covers(
-        "rules/lucky_draw_baccarat.yaml",
-        &[
-            // The table after item 6 and its note.
-            ("Block type table (item 6)", "Block Type Block Description"),
-            ("Note (item 6)", "Note - If one of the player cards matches"),
-            (
-                "Examples table (item 6)",
-                "Player Cards Dealer Cards Outcome For Players",
-            ),
-            ("Usual Odds Paid", "Usual Odds Paid"),
-            ("House Edge Details", "House Edge Details"),
-        ],
-        12,
-    );
-}
-
-#[test]
-fn lucky_monkey_reads_items_1_to_5_and_its_paytables() {
-    covers(
-        "rules/lucky_monkey.yaml",
-        &[
-            ("Rules of Play", "### **Rules of Play**"),
-            ("Baccarat Draw Rules", "### **Baccarat Draw Rules**"),
-            ("Paytables 1-4", "One of the following paytables are used"),
-        ],
-        5,
-    );
-}
-
-#[test]
-fn twenty_first_century_reads_every_section_and_table() {
-    // The document numbers nothing: its sections (headings as printed) and
-    // its four tables.
-    covers(
-        "rules/21st_century_baccarat.yaml",
-        &[
-            ("Type of Game", "\nType of Game\n"),
-            ("Object of the Game", "\nObject of the Game\n"),
-            (
-                "Description of the Deck and Number of Decks Used",
-                "\nDescription of the Deck and Number of Decks Used\n",
-            ),
-            (
-                "Card Values and Hand Rankings",
-                "\nCard Values and Hand Rankings\n",
-            ),
-            ("Hand ranking table", "Hand Dealt\tHand Requirements"),
-            (
-                "Description of Table Used and Total Number of Seated Positions",
-                "\nDescription of Table Used and Total Number of Seated Positions\n",
-            ),
-            (
-                "Method used to Determine Action and Distribution of Cards",
-                "\nMethod used to Determine Action and Distribution of Cards\n",
-            ),
-            (
-                "Dealing Procedures and Round of Play",
-                "\nDealing Procedures and Round of Play\n",
-            ),
-            (
-                "Banker hit/stand chart",
-                "Banker's Score\tPlayer's Third Card",
-            ),
-            (
-                "How Wagers are Paid, Collected and Pushed",
-                "\nHow Wagers are Paid, Collected and Pushed\n",
-            ),
-            (
-                "Monster and Buster Bonus Bet",
-                "\nMonster and Buster Bonus Bet\n",
-            ),
-            (
-                "Monster and Buster Bonus Pay Table",
-                "Monster and Buster Bonus Pay Table",
-            ),
-            ("Lucky 7 Bonus Bet", "\nLucky 7 Bonus Bet\n"),
-            ("Lucky Match Bonus Bet", "\nLucky Match Bonus Bet\n"),
-            ("Lucky Match Pay Table", "\nLucky Match Pay Table\n"),
-            ("Table Layout", "\nTable Layout\n"),
-        ],
-        0,
-    );
-}
-
-#[test]
-fn lucky_8_reads_every_paragraph_and_the_schedule() {
-    covers(
-        "rules/lucky_8.yaml",
-        &[
-            (
-                "Rules of Play: first paragraph",
-                "Lucky 8 is an optional bonus bet",
-            ),
-            (
-                "Rules of Play: second paragraph",
-                "To win the Lucky 8 wager",
-            ),
-            ("Sample pay table", "A sample of such a pay table follows"),
-            (
-                "Rules of Play: third paragraph",
-                "After the cards have been dealt",
-            ),
-            (
-                "Rules of Play: fourth paragraph",
-                "The house may establish a maximum aggregate amount",
-            ),
-            (
-                "PAY TABLE SCHEDULE: Player Hand",
-                "Player Hand\tPay Tables:",
-            ),
-            ("PAY TABLE SCHEDULE: Banker Hand", "Banker Hand\t"),
-            (
-                "PAY TABLE SCHEDULE: Combined Equal Wagers",
-                "Combined Equal Wagers",
-            ),
-        ],
-        0,
-    );
-}
-
-/// The outcome bullets of Golden Bacc, Treasure of the 5 Dragons and the
-/// Infinite Fortune: one row each, counted from the document's bullets.
-#[test]
-fn golden_bacc_reads_every_bullet_and_paytable() {
-    let path = "rules/golden_bacc.yaml";
-    let s = spec(path);
-    let text = document(&s.document);
-    let bullets = text
-        .lines()
-        .filter(|l| l.starts_with("- ") || l.starts_with("• "))
-        .count();
-    let rows = s
-        .readings
-        .iter()
-        .filter(|r| {
-            ["Golden Bacc: ", "Treasure: ", "Infinite Fortune: "]
-                .iter()
-                .any(|p| r.item.starts_with(p))
-        })
-        .count();
-    assert_eq!(rows, bullets, "one row per outcome bullet");
-    covers(
-        path,
-        &[
-            (
-                "Opening paragraph",
-                "Golden Bacc is comprised of interchangeable",
-            ),
-            (
-                "Golden Bacc paytable",
-                "The Golden Bacc paytable is given below",
-            ),
-            (
-                "Paytable Golden Dragon 7",
-                "Treasure of the 5 Dragons - Golden Dragon 7\n",
-            ),
-            (
-                "Paytable Golden Dragon 6s",
-                "Treasure of the 5 Dragons - Golden Dragon 6s",
-            ),
-            (
-                "Paytable Green Dragon 8",
-                "Treasure of the 5 Dragons - Green Dragon 8",
-            ),
-            (
-                "Paytable Blue Dragon 9s",
-                "Treasure of the 5 Dragons - Blue Dragon 9s",
-            ),
-            (
-                "Paytable Red Dragon 7s",
-                "Treasure of the 5 Dragons - Red Dragon 7s",
-            ),
-            (
-                "Paytable Red Dragon 6s",
-                "Treasure of the 5 Dragons - Red Dragon 6s",
-            ),
-            ("Paytable Any Dragon Suite A", "Any Dragon Suite A"),
-            ("Paytable Any Dragon Suite B", "Any Dragon Suite B"),
-            (
-                "Infinite Fortune paytable",
-                "The Infinite Fortune paytable is given below",
-            ),
-            ("Bad Beat", "\nBad Beat\n"),
-            (
-                "Bad Beat paytable",
-                "The Bad Beat paytables are given below",
-            ),
-            ("Banker or Player Pair", "\nBanker or Player Pair\n"),
-            (
-                "Banker or Player Pair paytable",
-                "The Banker or Player Pair paytable",
-            ),
-            ("Phoenix Bonus", "\nPhoenix Bonus\n"),
-            ("Phoenix Bonus paytable", "The Phoenix Bonus paytable"),
-        ],
-        0,
-    );
-}
-
-/// An assumption's quoted words are the document's: each part of a quote
-/// (parts joined by " / ") is found in the document, spacing and quote
-/// marks aside.
-#[test]
-fn every_assumption_quotes_its_document() {
-    let norm = |t: &str| {
-        t.replace(['“', '”'], "\"")
-            .replace(['’'], "'")
-            .split_whitespace()
-            .collect::<Vec<_>>()
-            .join(" ")
-    };
+fn every_quotation_of_each_shipped_spec_is_found() {
     for path in certify::spec::spec_files("rules") {
-        let s = spec(&path);
+        let (s, t) = trace(&path);
+        assert!(!t.quotations.is_empty(), "{path}: no quotation");
+        for q in &t.quotations {
+            assert!(
+                q.found.is_some(),
+                "{path}:{}:{}: {:?} unverified",
+                q.line,
+                q.column,
+                q.words
+            );
+        }
         for a in &s.assumptions {
-            let text = document(&a.document);
-            let text = norm(&text);
-            for part in a.quote.split(" / ") {
-                assert!(
-                    text.contains(&norm(part)),
-                    "{path}: assumption `{}` quotes {part:?}, not in {}",
-                    a.id,
-                    a.document
-                );
-            }
+            assert!(
+                t.quotations
+                    .iter()
+                    .any(|q| a.quote.contains(q.words.as_str())),
+                "{path}: assumption `{}`'s quote is not among the verified quotations",
+                a.id
+            );
         }
     }
 }

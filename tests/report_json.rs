@@ -50,8 +50,8 @@ fn json_output_is_the_report_document_without_its_rendering_and_report_set() {
     let printed: Value = serde_json::from_str(&o.stdout).unwrap();
     let report: Value =
         serde_json::from_slice(&std::fs::read(dir.join("punto_banco.json")).unwrap()).unwrap();
-    assert_eq!(report["schema_version"], "2");
-    assert_eq!(printed["schema_version"], "2");
+    assert_eq!(report["schema_version"], "3");
+    assert_eq!(printed["schema_version"], "3");
     // `--json` prints the figures: not the rendered pages (`document`) nor
     // the hashes of the files beside the report (`report_set`).
     assert!(report["document"]["sections"].is_array());

@@ -133,4 +133,8 @@ pub struct Evidence<'a> {
     pub study: Option<&'a crate::study::Study>,
     /// The rule document as found beside the spec.
     pub document: &'a DocumentStatus,
+    /// The trace stage's findings: every quotation of the spec and its
+    /// fixtures with where the document prints it, and the traceability
+    /// matrix.
+    pub trace: &'a crate::trace::Trace,
 }

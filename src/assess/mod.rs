@@ -20,6 +20,7 @@ mod exposure;
 mod limits;
 pub(crate) mod other_decks;
 mod questions;
+mod quotations;
 mod real_shoes;
 mod scope;
 pub mod search;
@@ -34,6 +35,7 @@ pub use limits::Limits;
 pub use other_decks::Mitigation;
 pub(crate) use questions::pairs as game_pairs;
 pub use questions::{Figure, Moved, Question, ReadingFinding, Subject, Why};
+pub use quotations::{QuotationCheck, Quotations, Verified};
 pub use real_shoes::{CompositionOnly, Countable, Money, RealShoes};
 pub use scope::{DocumentStanding, Limitation, Scope};
 pub use search::SearchResult;
@@ -61,6 +63,9 @@ pub struct Assessment {
     pub exposure: Option<Exposure>,
     /// The rule document as found beside the spec.
     pub document: DocumentStatus,
+    /// The document read or not, and each quotation of its words verified
+    /// or not: what lets a renderer say what the document says.
+    pub quotations: Quotations,
     pub scope: Scope,
     pub limitations: Vec<Limitation>,
     /// Everything a reviewer must see, the most serious first.
@@ -142,6 +147,7 @@ pub fn assess(ev: &Evidence, c: &Computed) -> Assessment {
         real_shoes,
         exposure,
         document: ev.document.clone(),
+        quotations: Quotations::of(ev.trace),
         scope,
         limitations,
         warnings,

@@ -30,6 +30,7 @@ mod report_plan;
 mod shoe;
 mod side;
 pub mod table;
+mod unambiguous;
 mod wager;
 pub use crate::model::OPTIMAL;
 pub use pay::parse_pay;
@@ -70,7 +71,9 @@ fn check_loaded(source: &SourceFile) -> Result<(Spec, Vec<SourceFile>), Vec<Diag
         // alternative games (an error would be found twice).
         spec.game_interpretations = checker.game_interpretations(&raw, &game);
     }
-    let diags = checker.diags;
+    let mut diags = checker.diags;
+    // The texts against the rule document: quotations, references.
+    diags.extend(crate::trace::check_spec(source, &raw.source.document));
     match spec {
         Some(spec) if diags.is_empty() => Ok((spec, includes)),
         _ => Err(diags),
@@ -383,6 +386,7 @@ impl<'a> Checker<'a> {
             .collect();
         let table = raw.table.as_ref().and_then(|t| self.table(t, &raw.wagers));
         let assumptions = self.assumptions(raw);
+        self.unambiguous(raw);
         let readings = self.readings(raw);
         let published = raw
             .published
@@ -405,6 +409,7 @@ impl<'a> Checker<'a> {
             title: raw.title.clone(),
             version: raw.version.clone(),
             document: raw.source.document.clone(),
+            documents: crate::trace::documents_dir(&self.src.name),
             section: raw.source.section.clone(),
             shoe: shoe?,
             game,
@@ -417,7 +422,7 @@ impl<'a> Checker<'a> {
             table,
             submission,
             report,
-            unambiguous: raw.source.unambiguous,
+            unambiguous: raw.source.unambiguous.as_ref().map(|u| u.value),
             document_decks,
             assumptions,
             readings,

@@ -14,6 +14,7 @@ use super::report::ReportError;
 use super::round::RoundError;
 use super::simulate::SimulateError;
 use super::spec::SpecError;
+use super::trace::TraceError;
 use super::usage::UsageError;
 use std::fmt;
 
@@ -63,4 +64,6 @@ kinds! {
     Report(ReportError),
     /// The simulator's settings or shards.
     Simulate(SimulateError),
+    /// A quotation or reference not found in the rule document.
+    Trace(TraceError),
 }

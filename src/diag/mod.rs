@@ -22,6 +22,7 @@ pub mod round;
 pub mod shoe;
 pub mod simulate;
 pub mod spec;
+pub mod trace;
 pub mod usage;
 mod words;
 

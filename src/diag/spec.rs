@@ -408,6 +408,12 @@ pub enum SpecError {
     /// ```
     ReadingItemTwice { item: String },
     /// ```yaml
+    /// source: { document: rules.txt, unambiguous: true }
+    /// assumptions:
+    ///   - id: highest_row_only     # a question the document leaves open
+    /// ```
+    UnambiguousButOpen { open: Vec<String> },
+    /// ```yaml
     /// report: { date: 25/11/2026 }
     /// ```
     ReportDate { date: String },
@@ -779,6 +785,16 @@ impl fmt::Display for SpecError {
                 "the reading of item `{item}` names no rule, assumption or interpretation and does not say why it is not modelled"
             ),
             ReadingItemTwice { item } => write!(f, "item `{item}` is read twice"),
+            UnambiguousButOpen { open } => write!(
+                f,
+                "`unambiguous: true` says the document's words leave no question open, but the spec declares {} the document leaves open: {}",
+                if open.len() == 1 {
+                    "one reading".to_string()
+                } else {
+                    format!("{} readings", open.len())
+                },
+                super::words::list(open)
+            ),
             DuplicateLeafletId { id } => write!(f, "duplicate leaflet id `{id}`"),
             LeafletEmpty { id } => write!(f, "leaflet `{id}` lists no wager"),
             BetsInverted { wager, min, max } => write!(

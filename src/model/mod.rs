@@ -20,6 +20,9 @@ pub struct Spec {
     pub title: String,
     pub version: String,
     pub document: String,
+    /// The folder rule documents are read from (`documents/` beside the
+    /// spec file): where fixture files' quotations are looked up.
+    pub documents: std::path::PathBuf,
     pub section: Option<String>,
     pub shoe: Shoe,
     pub game: Game,

@@ -53,6 +53,10 @@ pub struct Prepared {
     /// the compute stage's decision analysis reads it instead of
     /// enumerating the same decisions again.
     pub decisions: Option<crate::engine::decide::Decisions>,
+    /// The trace stage's findings: the document read or not, every
+    /// quotation of the spec and its fixtures with where the document
+    /// prints it, and the traceability matrix.
+    pub trace: crate::trace::Trace,
 }
 
 /// A spec taken through the whole pipeline up to the figures.
@@ -219,7 +223,12 @@ impl Checked {
 
     /// The inputs of a run: this spec and its fixtures' results.
     fn prepared(self, fixtures: FixtureRun) -> Prepared {
+        let files: std::collections::BTreeSet<&str> =
+            fixtures.results.iter().map(|c| c.file.as_str()).collect();
+        let files: Vec<&str> = files.into_iter().collect();
+        let trace = crate::trace::trace(&self.source, &self.spec, &fixtures.dir, &files);
         Prepared {
+            trace,
             path: self.path,
             source: self.source,
             spec: self.spec,
@@ -492,6 +501,7 @@ impl Certified {
             verification: &self.verification,
             study: self.study.as_ref(),
             document: &self.document,
+            trace: &self.prepared.trace,
         }
     }
 

@@ -1,6 +1,6 @@
 //! Appendix A: the handwritten cases, one row per case — the cards it
-//! deals, every check's expected and actual settlement, and the document's
-//! words it comes from, quoted once. The main body keeps a short summary.
+//! deals, every check's expected and actual settlement, and where in the
+//! document it comes from (its quotations found there), once. The main body keeps a short summary.
 //! The JSON carries the same rows as `fixture_cases`.
 
 use crate::fixtures::{CaseResult, DealtHand};
@@ -71,7 +71,7 @@ pub(crate) fn summary(sec: &mut Section, results: &[CaseResult]) {
     let files: std::collections::BTreeSet<&str> = cases.iter().map(|c| c.file).collect();
     sec.heading(3, "Handwritten cases");
     sec.para(format!(
-        "{} handwritten cases, each naming the document's words it comes from ({} {}), {} checks of settlements, totals and rounds the rules must refuse: {} of {} cases and {} of {} checks passed. Every case, with its cards, is in Appendix A at the end of this report.",
+        "{} handwritten cases, each naming where in the document it comes from ({} {}), {} checks of settlements, totals and rounds the rules must refuse: {} of {} cases and {} of {} checks passed. Every case, with its cards, is in Appendix A at the end of this report.",
         cases.len(),
         if files.len() == 1 { "file" } else { "files" },
         files.into_iter().collect::<Vec<_>>().join(", "),
@@ -96,7 +96,7 @@ fn checks_cell(case: &Case, value: impl Fn(&CaseResult) -> &str) -> String {
 pub(crate) fn appendix(results: &[CaseResult]) -> Section {
     let cases = cases(results);
     let mut sec = Section::new("cases", HEADING);
-    sec.para("One row per case: the cards dealt to each hand in the order it received them, the document's words the case comes from, and for every check (a wager under a pay table, the final totals, or a round that must be refused) the expected and the actual settlement.");
+    sec.para("One row per case: the cards dealt to each hand in the order it received them, where in the document the case comes from (in quotation marks the document's own words, each found in it; the rest in the rule file's words), and for every check (a wager under a pay table, the final totals, or a round that must be refused) the expected and the actual settlement.");
     let mut t = Table::names(vec![
         "#", "case", "source", "cards", "expected", "actual", "result",
     ])
@@ -105,7 +105,7 @@ pub(crate) fn appendix(results: &[CaseResult]) -> Section {
         t.row(vec![
             (k + 1).to_string(),
             c.name.to_string(),
-            format!("\"{}\"", c.source),
+            c.source.to_string(),
             cards_text(c.cards),
             checks_cell(c, |r| &r.expected),
             checks_cell(c, |r| &r.got),

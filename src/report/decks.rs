@@ -130,12 +130,22 @@ pub(crate) fn shoe_cell(
             }
         ),
     };
-    // Of a document not read, the cell says what the rule file records,
-    // not what the document says.
+    // Of a document not read, the cell says only what the rule file
+    // records, none of the document's words or what it permits.
     let doc = if document.sha256().is_some() {
         doc
     } else {
-        format!("as the rule file records it (the document was not available to check): {doc}")
+        let rec = match &spec.document_decks {
+            None => "the rule file records no deck count of the document".to_string(),
+            Some(d) if d.counts.is_empty() => {
+                "the rule file records that its document names no deck count".to_string()
+            }
+            Some(d) => format!(
+                "the rule file records {} as its document's",
+                named_counts(&d.counts)
+            ),
+        };
+        format!("{rec}, unchecked: the document was not available; {range}")
     };
     format!("{used}; {doc}; {total} possible rounds")
 }

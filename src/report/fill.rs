@@ -48,7 +48,7 @@ pub(crate) fn document(
     doc.sections.push(super::form::glossary(n + 2, inp.terms));
     doc.appendices.push(super::appendix::appendix(inp.fixtures));
     let mut rules = super::rules::appendix(spec);
-    super::readings::appendix_part(&mut rules, spec);
+    super::trace::appendix_part(&mut rules, inp);
     doc.appendices.push(rules);
     // The manifest: what reproduces the report, command and hashes, kept
     // out of the body.

@@ -74,8 +74,9 @@ pub(crate) fn limitations(inp: &Inputs, c: &Computed, n: usize) -> Section {
         sec.item(match l {
             Limitation::ManufacturerAnalysis => "This is a manufacturer's mathematical analysis, not a test-laboratory certificate. It covers the mathematics of the rules as the rule file states them; not the equipment, the dealing procedures or any software of a live game.".to_string(),
             Limitation::DocumentNotRead => format!(
-                "The rule document ({}) was not available when this report was made: no quotation of it, reading of it or figure it prints was checked against it.",
-                spec.document
+                "The rule document ({}) was not available when this report was made: its words as the rule file and the cases quote them ({} quotations) are unverified, and no reading of it or figure it prints was checked against it.",
+                spec.document,
+                inp.assessment.quotations.unverified()
             ),
             Limitation::FullShoes { decks, run, simulated } => {
                 let at = if decks.len() > 1 {
@@ -104,9 +105,10 @@ pub(crate) fn limitations(inp: &Inputs, c: &Computed, n: usize) -> Section {
                 decks_text(decks)
             ),
             Limitation::NotEvaluated { wager } => format!(
-                "{}: {}. The document prints no pays; every figure computed for it uses assumed pays and is marked so.",
+                "{}: {}. {}; every figure computed for it uses assumed pays and is marked so.",
                 words::wager(spec, wager),
-                words::NOT_EVALUATED
+                words::NOT_EVALUATED,
+                super::rules::capital(words::no_pays(inp.assessment))
             ),
             Limitation::Assumptions { ids } => format!(
                 "{} of the document rest{} on assumptions with no alternative computed (section 3): {}; another reading would change the figures each touches.",

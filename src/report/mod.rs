@@ -37,6 +37,7 @@ pub(crate) mod simulation;
 pub(crate) mod summary;
 pub mod terms;
 pub(crate) mod text;
+pub(crate) mod trace;
 mod warnings;
 pub(crate) mod words;
 

@@ -146,8 +146,17 @@ fn document_cell(inp: &Inputs) -> String {
         .unwrap_or_else(|| "no version declared".into());
     let file = match &inp.assessment.document {
         DocumentStatus::Missing { .. } => format!(
-            "file {} NOT AVAILABLE: the document was not read; every quotation in this report is unverified and nothing here is checked against its words",
-            spec.document
+            "file {} NOT AVAILABLE: the document was not read; {} and nothing here is checked against its words",
+            spec.document,
+            match inp.assessment.quotations.unverified() {
+                0 => "the rule file and the cases quote none of its words".to_string(),
+                1 =>
+                    "the one quotation of its words (in the rule file and the cases) is unverified"
+                        .to_string(),
+                n => format!(
+                    "all {n} quotations of its words (in the rule file and the cases) are unverified"
+                ),
+            }
         ),
         DocumentStatus::Read { sha256, declared } => {
             let state = match declared {
@@ -218,10 +227,11 @@ fn advantage(inp: &Inputs) -> String {
         .collect();
     if !unpriced.is_empty() {
         s.push_str(&format!(
-            " **{} {} {}** (the document prints no pays).",
+            " **{} {} {}** ({}).",
             and_list(&unpriced),
             if unpriced.len() == 1 { "is" } else { "are" },
-            words::NOT_EVALUATED.to_uppercase()
+            words::NOT_EVALUATED.to_uppercase(),
+            words::no_pays(a)
         ));
     }
     s
@@ -486,7 +496,7 @@ fn open_questions(a: &Assessment) -> String {
 /// The printed house edges against the computed ones.
 fn printed(inp: &Inputs) -> String {
     let a = inp.assessment;
-    if a.document.sha256().is_none() {
+    if !a.quotations.speaks_for_document() {
         return "The rule document was not available: no statement of this report about its words, its deck counts or the figures it prints was checked against it.".into();
     }
     let edges = inp.terms.edges();
@@ -532,10 +542,9 @@ fn recommendation(inp: &Inputs, c: &Computed) -> String {
             let why: Vec<String> = reasons
                 .iter()
                 .map(|b| match b {
-                    Blocker::PayTableRequired { wager } => format!(
-                        "the document prints no pays for {}",
-                        words::wager(spec, wager)
-                    ),
+                    Blocker::PayTableRequired { wager } => {
+                        format!("{} for {}", words::no_pays(a), words::wager(spec, wager))
+                    }
                     Blocker::PlayerAdvantage { wager, pay_table } => format!(
                         "{} gives the player an advantage",
                         words::wager_table(spec, wager, pay_table)

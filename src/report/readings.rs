@@ -6,7 +6,7 @@
 use super::inputs::Inputs;
 use super::model::{Section, Table};
 use crate::eval::differ::DifferingRound;
-use crate::model::{Interpretation, ItemReading, Reading, Spec};
+use crate::model::{Interpretation, Reading, Spec};
 use crate::numbers::percent;
 use num_rational::BigRational;
 
@@ -38,7 +38,7 @@ pub(crate) fn section_part(sec: &mut Section, inp: &Inputs) {
         sec.table(t);
     }
     sec.para(
-        "How the rule file reads each numbered item and table of the document is in Appendix B.",
+        "How the rule file reads each numbered item, heading and table of the document, with the cases that test it and the figures it affects, is in Appendix B (the traceability matrix).",
     );
     let same = same_figures(inp);
     if !same.is_empty() {
@@ -64,50 +64,6 @@ pub(crate) fn section_part(sec: &mut Section, inp: &Inputs) {
             )),
         }
     }
-}
-
-/// Appendix B's part: how the rule file reads each item of the document.
-pub(crate) fn appendix_part(sec: &mut Section, spec: &Spec) {
-    sec.heading(3, "Readings of the document");
-    if spec.readings.is_empty() {
-        sec.para("The rule file does not list the document's items.");
-        return;
-    }
-    sec.para(format!(
-"One row per numbered item and table of {}, in the document's order: which parts of the rule file read it.", spec.document));
-    let mut t = Table::names(vec!["item", "the document says", "read as", "note"]);
-    for r in &spec.readings {
-        t.row(vec![
-            r.item.clone(),
-            r.says.clone().unwrap_or_default(),
-            read_as(r),
-            r.note.clone().unwrap_or_default(),
-        ]);
-    }
-    sec.table(t);
-}
-
-fn read_as(r: &ItemReading) -> String {
-    let list = |v: &[String]| {
-        v.iter()
-            .map(|x| format!("`{x}`"))
-            .collect::<Vec<_>>()
-            .join(", ")
-    };
-    let mut parts = Vec::new();
-    if !r.rules.is_empty() {
-        parts.push(format!("rule: {}", list(&r.rules)));
-    }
-    if !r.assumptions.is_empty() {
-        parts.push(format!("assumption: {}", list(&r.assumptions)));
-    }
-    if !r.interpretations.is_empty() {
-        parts.push(format!("interpretation: {}", list(&r.interpretations)));
-    }
-    if let Some(why) = &r.not_modelled {
-        parts.push(format!("not modelled: {why}"));
-    }
-    parts.join("; ")
 }
 
 fn round_table(r: &Distinguishing) -> Table {

@@ -18,9 +18,10 @@ pub(crate) fn message(
     let edge = terms.edge();
     match w {
         Warning::PayTableRequired { wager } => format!(
-            "{}: {} (the document prints no pays; figures under assumed pays are shown only in blocks marked \"{}\")",
+            "{}: {} ({}; figures under assumed pays are shown only in blocks marked \"{}\")",
             words::wager(spec, wager),
             words::NOT_EVALUATED,
+            words::no_pays(a),
             words::WITH_ASSUMED_PAYS
         ),
         Warning::PlayerAdvantage {

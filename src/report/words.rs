@@ -183,3 +183,13 @@ pub(crate) fn or_list(items: &[String]) -> String {
         [rest @ .., last] => format!("{} or {last}", rest.join(", ")),
     }
 }
+
+/// Why a wager has no pays of the document: it prints none, or (the
+/// document not read) the rule file records none; lower case.
+pub(crate) fn no_pays(a: &crate::assess::Assessment) -> &'static str {
+    if a.quotations.speaks_for_document() {
+        "the document prints no pays"
+    } else {
+        "the rule file records no pays of the document, which was not available"
+    }
+}

@@ -154,12 +154,14 @@ pub struct RawAssumptionSource {
     /// The document, when not the spec's own `source.document`.
     #[serde(default)]
     pub document: Option<String>,
-    /// The section or item (required): `"item 4"`, `"Banker or Player Pair paytable"`.
+    /// The section or item (required): a place of the document, `"item 4"`,
+    /// `"Banker or Player Pair paytable"`; certify refuses one the document
+    /// does not have.
     #[serde(default)]
     #[schemars(with = "Option<String>")]
     pub at: Option<S<String>>,
-    /// The document's words, as printed (required); parts joined by ` / `.
-    /// `tests/readings.rs` checks they are in the document.
+    /// The document's words, as printed (required); parts joined by `...`
+    /// must appear in that order. certify finds them in the document.
     #[serde(default)]
     #[schemars(with = "Option<String>")]
     pub quote: Option<S<String>>,
@@ -168,10 +170,14 @@ pub struct RawAssumptionSource {
 #[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct RawItemReading {
-    /// The item's label as the document prints it: `"11"`, `"Lucky Match Pay Table"`.
+    /// The place of the document it reads: `"11"` (item 11), a heading or a
+    /// table's name as printed (`"Lucky Match Pay Table"`), then, after a
+    /// comma, where within it (`"item 6, note"`); certify refuses a place
+    /// the document does not have.
     #[schemars(with = "String")]
     pub item: S<String>,
-    /// A few of the item's words, so the row can be found in the document.
+    /// What the item says: quotation marks around the document's words (each
+    /// found in it), the rest a paraphrase.
     #[serde(default)]
     pub says: Option<String>,
     /// Parts of the spec that model the item: a wager, `wager/pay_table`, a
@@ -397,9 +403,12 @@ pub struct RawSource {
     /// question open for these wagers (`true`), or is a question open
     /// (`false`: give each under `interpretations` or `assumptions`)? The
     /// report says the document was read without ambiguity only when this
-    /// is `true`; left out, it says the question was not answered.
+    /// is `true`; left out, it says the question was not answered. `true`
+    /// with assumptions or interpretations is refused: they are the
+    /// questions the document leaves open.
     #[serde(default)]
-    pub unambiguous: Option<bool>,
+    #[schemars(with = "Option<bool>")]
+    pub unambiguous: Option<S<bool>>,
     /// The document's title as it prints it, e.g. `21st Century Baccarat`;
     /// page one identifies the document by title, version and file hash.
     #[serde(default)]

@@ -122,6 +122,7 @@ fn ordinal(e: &SpecError) -> usize {
         FamilyRowsDiffer => 112,
         FamilyVariableUnknown { .. } => 113,
         CountedOnly { .. } => 114,
+        UnambiguousButOpen { .. } => 115,
     }
 }
 
@@ -218,6 +219,12 @@ fn every_kind_has_its_one_wording() {
         (
             ReportRounds { rounds: 0 },
             "0 is not a number of rounds to simulate",
+        ),
+        (
+            UnambiguousButOpen {
+                open: vec![s("assumption `tie_any_cards`")],
+            },
+            "`unambiguous: true` says the document's words leave no question open, but the spec declares one reading the document leaves open: assumption `tie_any_cards`",
         ),
         (
             RoundsPerHour { rounds: 0 },
@@ -657,7 +664,7 @@ fn every_kind_has_its_one_wording() {
             "wager `banker_totals` has no pay table: it is counted only",
         ),
     ];
-    let mut seen = [false; 115];
+    let mut seen = [false; 116];
     for (e, text) in &cases {
         assert_eq!(e.to_string(), *text);
         // Through the diagnostic's kind too.

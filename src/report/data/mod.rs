@@ -39,6 +39,7 @@ pub mod readings;
 pub mod results;
 pub mod schema;
 pub mod simulation;
+pub mod trace;
 pub mod values;
 pub mod verification;
 
@@ -50,7 +51,7 @@ use values::{Count, DeckCount, Sha256};
 
 /// The version of the JSON document's shape (`schema_version`); see the
 /// module documentation for when it rises.
-pub const SCHEMA_VERSION: &str = "2";
+pub const SCHEMA_VERSION: &str = "3";
 
 /// The JSON document of a certify report (reports/<id>.json, written by
 /// `certify SPEC`; `certify SPEC --json` prints the same without

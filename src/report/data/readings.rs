@@ -155,8 +155,10 @@ pub fn game_interpretations(
 pub struct Readings {
     /// Readings the document leaves open with no computed alternative.
     pub assumptions: Vec<Assumption>,
-    /// One row per numbered item and table of the document, in its order.
-    pub items: Vec<Item>,
+    /// The traceability matrix: each numbered item, heading and table of
+    /// the document with the rule file's readings of it, the cases that
+    /// cite it and the figures it affects (the readings table).
+    pub matrix: super::trace::Matrix,
     /// Interpretations whose readings give the same house edge at every
     /// deck count computed.
     pub same_figures: Vec<SameFigures>,
@@ -178,26 +180,6 @@ pub struct Assumption {
     pub choice: String,
     /// Why.
     pub why: String,
-}
-
-/// One numbered item or table of the document and what reads it.
-#[derive(Clone, Debug, Serialize, JsonSchema)]
-#[schemars(deny_unknown_fields)]
-pub struct Item {
-    /// The document's numbered item or table.
-    pub item: String,
-    /// What it says.
-    pub says: Option<String>,
-    /// Spec rules that read it.
-    pub rules: Vec<String>,
-    /// Assumptions that read it.
-    pub assumptions: Vec<String>,
-    /// Interpretations that read it.
-    pub interpretations: Vec<String>,
-    /// Why the item is not modelled.
-    pub not_modelled: Option<String>,
-    /// A note.
-    pub note: Option<String>,
 }
 
 /// An interpretation whose readings give the same figures.
@@ -251,19 +233,7 @@ pub fn readings(inp: &Inputs) -> Readings {
                 why: a.why.clone(),
             })
             .collect(),
-        items: spec
-            .readings
-            .iter()
-            .map(|r| Item {
-                item: r.item.clone(),
-                says: r.says.clone(),
-                rules: r.rules.clone(),
-                assumptions: r.assumptions.clone(),
-                interpretations: r.interpretations.clone(),
-                not_modelled: r.not_modelled.clone(),
-                note: r.note.clone(),
-            })
-            .collect(),
+        matrix: super::trace::matrix(inp),
         same_figures: crate::report::readings::same_figures(inp)
             .into_iter()
             .map(|sf| SameFigures {

@@ -1,0 +1,29 @@
+//! A quotation as the trace stage found it: where it is written, its
+//! words, and where the document prints them.
+
+use super::find::Matched;
+
+/// A quotation of a spec or fixture file: where it is written, its words,
+/// the document it quotes and where that prints them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Quotation {
+    pub file: String,
+    pub line: usize,
+    pub column: usize,
+    /// The fixture case it belongs to.
+    pub case: Option<String>,
+    pub words: String,
+    pub document: String,
+    /// None: the document was not read, the quotation is unverified.
+    pub found: Option<Located>,
+}
+
+/// Where a document prints a quotation's words.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Located {
+    pub matched: Matched,
+    /// The document line its first words are on.
+    pub line: usize,
+    /// Indices into the document's places.
+    pub places: Vec<usize>,
+}

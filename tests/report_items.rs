@@ -88,7 +88,7 @@ fn fixtures_are_an_appendix_with_the_dealt_cards() {
     assert!(md.find("## Appendix A").unwrap() > md.find("## 5. Verification").unwrap());
     let body = section(&md, "## 5. Verification");
     assert!(body.contains(&format!(
-        "{cases} handwritten cases, each naming the document's words it comes from"
+        "{cases} handwritten cases, each naming where in the document it comes from"
     )));
     // Only the checks this run made (issue 36): no claim about the test
     // suite's properties.

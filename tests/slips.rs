@@ -178,10 +178,11 @@ fn an_absolute_include_is_read_as_written() {
 fn a_special_case_swallowed_by_highest_pay_is_warned_with_the_way_on() {
     // A Banker bet whose natural win (a special case of `win`) pays less
     // than `win`, under the default precedence (highest pay).
-    let wager = "  - id: banker_natural\n    name: Banker natural\n    events:\n      - id: natural_win\n        name: Natural win\n        when: banker.wins and banker.natural\n      - id: win\n        name: Win\n        when: banker.wins\n    pay_tables:\n      - id: t\n        name: T\n        pays: { natural_win: 1, win: 2 }\n\npublished:";
+    // Appended to the wagers, before the spec's readings of the document.
+    let wager = "  - id: banker_natural\n    name: Banker natural\n    events:\n      - id: natural_win\n        name: Natural win\n        when: banker.wins and banker.natural\n      - id: win\n        name: Win\n        when: banker.wins\n    pay_tables:\n      - id: t\n        name: T\n        pays: { natural_win: 1, win: 2 }\n\nreadings:";
     let text = std::fs::read_to_string("rules/punto_banco.yaml")
         .unwrap()
-        .replacen("\npublished:", &format!("\n{wager}"), 1)
+        .replacen("\nreadings:", &format!("\n{wager}"), 1)
         .replacen("  protect: [banker, player, tie]\n", "", 1);
     let dir = std::env::temp_dir().join(format!("certify-slips-{}", std::process::id()));
     std::fs::create_dir_all(dir.join("rules")).unwrap();

@@ -309,6 +309,27 @@ fn a_report_of_a_spec_whose_document_is_missing_makes_no_claim_about_its_words()
             "page one says {claim:?}: {page_one}"
         );
     }
+    // Nor does the rest of the report, in the words certify writes where the
+    // document was read (the shipped report, made with it, has them).
+    let shipped = std::fs::read_to_string("reports/lucky_monkey.md").unwrap();
+    for claim in [
+        "| the document says",
+        "the document's own words, each found in it",
+        "a count the document permits (",
+        "analysed; the document names no deck count (",
+        "a deck count the document permits;",
+        "the document does not permit those counts.",
+        "The document prints no pays for this wager;",
+    ] {
+        assert!(
+            !md.contains(claim),
+            "the report says {claim:?} of a document it did not read"
+        );
+    }
+    assert!(
+        shipped.contains("| the document says")
+            && shipped.contains("the document's own words, each found in it")
+    );
     let json: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(dir.join("out/lucky_monkey.json")).unwrap())
             .unwrap();

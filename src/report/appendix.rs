@@ -93,10 +93,15 @@ fn checks_cell(case: &Case, value: impl Fn(&CaseResult) -> &str) -> String {
 }
 
 /// The appendix: one row per case.
-pub(crate) fn appendix(results: &[CaseResult]) -> Section {
+pub(crate) fn appendix(results: &[CaseResult], document_read: bool) -> Section {
     let cases = cases(results);
     let mut sec = Section::new("cases", HEADING);
-    sec.para("One row per case: the cards dealt to each hand in the order it received them, where in the document the case comes from (in quotation marks the document's own words, each found in it; the rest in the rule file's words), and for every check (a wager under a pay table, the final totals, or a round that must be refused) the expected and the actual settlement.");
+    let quoted = if document_read {
+        "in quotation marks the document's own words, each found in it"
+    } else {
+        "in quotation marks the words the case quotes from it, unverified: the document was not available"
+    };
+    sec.para(format!("One row per case: the cards dealt to each hand in the order it received them, where in the document the case comes from ({quoted}; the rest in the rule file's words), and for every check (a wager under a pay table, the final totals, or a round that must be refused) the expected and the actual settlement."));
     let mut t = Table::names(vec![
         "#", "case", "source", "cards", "expected", "actual", "result",
     ])

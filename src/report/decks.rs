@@ -219,16 +219,26 @@ pub(crate) fn claims_page_one(sec: &mut Section, inp: &Inputs) {
 }
 
 /// The legend under every table whose columns are deck counts.
-fn legend(spec: &Spec, terms: Terms) -> String {
+fn legend(spec: &Spec, terms: Terms, document_read: bool) -> String {
+    // Without the document, its deck counts are the rule file's record.
+    let (names, permits, unchecked) = if document_read {
+        ("the document names", "the document permits", "")
+    } else {
+        (
+            "the rule file records that the document names",
+            "the rule file records as permitted by the document",
+            "; not checked: the document was not available",
+        )
+    };
     match &spec.document_decks {
         None => "The rule file does not record which deck counts its document permits.".into(),
         Some(d) if d.counts.is_empty() => format!(
-            "(default): the count analysed; the document names no deck count ({}). (hypothetical): every other count, computed for analysis only. Negative {} (a player advantage) are in bold.",
+            "(default): the count analysed; {names} no deck count ({}{unchecked}). (hypothetical): every other count, computed for analysis only. Negative {} (a player advantage) are in bold.",
             d.source,
             terms.edges()
         ),
         Some(d) => format!(
-            "(permitted): a count the document permits ({}). (hypothetical): computed for analysis only, not the document's game. Negative {} (a player advantage) are in bold.",
+            "(permitted): a count {permits} ({}{unchecked}). (hypothetical): computed for analysis only, not the document's game. Negative {} (a player advantage) are in bold.",
             d.source,
             terms.edges()
         ),
@@ -370,7 +380,11 @@ pub(crate) fn section_part(sec: &mut Section, inp: &Inputs, decks: &[(u32, &Anal
         t.row(row);
     }
     sec.table(t);
-    sec.note(legend(spec, inp.terms));
+    sec.note(legend(
+        spec,
+        inp.terms,
+        inp.assessment.quotations.document_read,
+    ));
     sec.note(functions_note(spec, inp.edges, inp.terms));
     if decks.len() >= 2 {
         sec.figure(chart(spec, decks, inp.terms), None);
@@ -405,7 +419,7 @@ pub(crate) fn section_part(sec: &mut Section, inp: &Inputs, decks: &[(u32, &Anal
     sec.note(format!(
         "A printed figure matches at a count when the computed {}, rounded to the printed decimals, equals it. {}",
         inp.terms.edge(),
-        legend(spec, inp.terms)
+        legend(spec, inp.terms, inp.assessment.quotations.document_read)
     ));
 }
 

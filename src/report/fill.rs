@@ -24,7 +24,10 @@ pub(crate) fn document(
         ..Document::default()
     };
     super::page_one::render(&mut doc, inp, c);
-    doc.sections.push(super::rules::section(spec));
+    doc.sections.push(super::rules::section(
+        spec,
+        inp.assessment.quotations.document_read,
+    ));
     doc.sections.push(method(inp, c));
     doc.sections.push(results(inp, c, decks));
     doc.sections.push(verification(inp, c));
@@ -45,8 +48,15 @@ pub(crate) fn document(
     let n = super::numbering::limitations(inp, c);
     doc.sections.push(super::form::limitations(inp, c, n));
     doc.sections.push(super::form::revisions(inp, n + 1));
-    doc.sections.push(super::form::glossary(n + 2, inp.terms));
-    doc.appendices.push(super::appendix::appendix(inp.fixtures));
+    doc.sections.push(super::form::glossary(
+        n + 2,
+        inp.terms,
+        inp.assessment.quotations.document_read,
+    ));
+    doc.appendices.push(super::appendix::appendix(
+        inp.fixtures,
+        inp.assessment.quotations.document_read,
+    ));
     let mut rules = super::rules::appendix(spec);
     super::trace::appendix_part(&mut rules, inp);
     doc.appendices.push(rules);

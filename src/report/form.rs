@@ -101,8 +101,13 @@ pub(crate) fn limitations(inp: &Inputs, c: &Computed, n: usize) -> Section {
                 )
             }
             Limitation::Hypothetical { decks } => format!(
-                "Figures at {} are hypothetical: the document does not permit those counts.",
-                decks_text(decks)
+                "Figures at {} are hypothetical: {}",
+                decks_text(decks),
+                if inp.assessment.quotations.document_read {
+                    "the document does not permit those counts."
+                } else {
+                    "the rule file records that its document does not permit those counts (not checked: the document was not available)."
+                }
             ),
             Limitation::NotEvaluated { wager } => format!(
                 "{}: {}. {}; every figure computed for it uses assumed pays and is marked so.",
@@ -206,14 +211,27 @@ pub(crate) fn revisions(inp: &Inputs, n: usize) -> Section {
 }
 
 /// The few terms the report cannot do without.
-pub(crate) fn glossary(n: usize, terms: super::terms::Terms) -> Section {
+pub(crate) fn glossary(n: usize, terms: super::terms::Terms, document_read: bool) -> Section {
     let mut sec = Section::new("glossary", format!("{n}. Glossary"));
     sec.item(format!(
         "**{}**: the bettor's expected loss per unit staked, as a percentage of the stake; negative when the bettor has the advantage.",
         terms.edge_cap()
     ));
     for (term, meaning) in GLOSSARY {
-        let meaning = meaning.replace("{edge}", terms.edge());
+        // Without the document, what it permits or prints is the rule
+        // file's record of it, not a fact this report checked.
+        let (permits, prints) = if document_read {
+            ("the document permits", "the document does not print")
+        } else {
+            (
+                "the rule file records as permitted by the document (not checked: the document was not available)",
+                "the rule file records as not printed by the document (not checked)",
+            )
+        };
+        let meaning = meaning
+            .replace("{edge}", terms.edge())
+            .replace("{permits}", permits)
+            .replace("{prints}", prints);
         sec.item(format!("**{term}**: {meaning}"));
     }
     sec
@@ -242,11 +260,11 @@ const GLOSSARY: [(&str, &str); 11] = [
     ),
     (
         "Permitted, hypothetical",
-        "a deck count the document permits; a deck count computed only to show how the figures move, not the document's game.",
+        "a deck count {permits}; a deck count computed only to show how the figures move, not the document's game.",
     ),
     (
         "With assumed pays",
-        "figures computed with pays the document does not print; they are not figures of the game, and the wager is not evaluated until the pay table is supplied.",
+        "figures computed with pays {prints}; they are not figures of the game, and the wager is not evaluated until the pay table is supplied.",
     ),
     (
         "Cut card, penetration",

@@ -18,11 +18,20 @@ pub(crate) fn section_part(sec: &mut Section, inp: &Inputs) {
     if spec.assumptions.is_empty() {
         sec.para("The rule file declares no assumptions.");
     } else {
-        sec.para("Readings the document leaves open and for which no alternative is computed: the document's words, where they are, the choice made and why.");
+        let read = inp.assessment.quotations.document_read;
+        sec.para(if read {
+            "Readings the document leaves open and for which no alternative is computed: the document's words, where they are, the choice made and why."
+        } else {
+            "Readings the rule file records as left open by the document, with no alternative computed: the words it quotes (unverified: the document was not available), where they are, the choice made and why."
+        });
         let mut t = Table::names(vec![
             "assumption",
             "where",
-            "the document says",
+            if read {
+                "the document says"
+            } else {
+                "quoted (unverified)"
+            },
             "choice",
             "why",
         ]);

@@ -47,7 +47,9 @@ pub(crate) fn naturals(spec: &Spec) -> String {
 }
 
 /// Section 2.
-pub(crate) fn section(spec: &Spec) -> Section {
+/// `document_read`: whether the rule document was found (else what it
+/// prints is the rule file's record of it).
+pub(crate) fn section(spec: &Spec, document_read: bool) -> Section {
     let mut sec = Section::new("rules", "2. The rules");
     let g = &spec.game;
     let (a, b) = (&g.hands[0], &g.hands[1]);
@@ -131,8 +133,13 @@ pub(crate) fn section(spec: &Spec) -> Section {
             sec.para("Placed only on some rounds, as described above (the condition is in Appendix B); its figures are per wager placed.");
         }
         if super::words::wager_assumed(spec, &w.id) {
+            let prints = if document_read {
+                "The document prints no pays for this wager"
+            } else {
+                "The rule file records that the document prints no pays for this wager (not checked: the document was not available)"
+            };
             sec.verdict(format!(
-                "**{}.** The document prints no pays for this wager; the pays below are an assumption, and every figure computed with them is marked \"{}\".",
+                "**{}.** {prints}; the pays below are an assumption, and every figure computed with them is marked \"{}\".",
                 capital(super::words::NOT_EVALUATED),
                 super::words::WITH_ASSUMED_PAYS
             ));

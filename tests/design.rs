@@ -3,20 +3,15 @@
 //! precedence included; its count and its ranking are those of a plain
 //! loop over the whole grid; its flags are refused in its own words.
 
+mod support;
+
 use certify::check::{check_file, check_source};
 use certify::design::{Candidate, Grid, Request, design, subject};
 use certify::model::{Precedence, Spec};
 use certify::spec::SourceFile;
 use num_bigint::BigInt;
 use num_rational::BigRational;
-
-fn cli(args: &[&str]) -> certify::cli::Output {
-    certify::cli::run(
-        std::iter::once("certify")
-            .chain(args.iter().copied())
-            .map(String::from),
-    )
-}
+use support::certify as cli;
 
 fn percent(n: i64) -> BigRational {
     BigRational::new(BigInt::from(n), BigInt::from(100))

@@ -45,6 +45,13 @@ fn check(dir: &Path) -> certify::cli::Output {
     )
 }
 
+/// `certify check` in `dir`, which must refuse: its error output.
+fn refused(dir: &Path) -> String {
+    let o = check(dir);
+    assert_ne!(o.code, 0, "accepted: {}", o.stdout);
+    o.stderr
+}
+
 /// The 1-based line of `text` holding `needle`, and the column (1-based,
 /// in characters) where `needle` starts.
 fn at(text: &str, needle: &str) -> (usize, usize) {
@@ -69,26 +76,24 @@ fn a_fabricated_quotation_in_a_fixture_is_refused_with_its_place_and_the_nearest
             &format!("'{fake}'"),
         )],
     );
-    let o = check(&dir);
-    assert_ne!(o.code, 0, "accepted: {}", o.stdout);
+    let err = refused(&dir);
     let fx = std::fs::read_to_string(dir.join("fixtures/lucky_monkey.yaml")).unwrap();
     // At the quotation's opening mark.
     let (line, col) = at(&fx, &format!("'{fake}"));
     assert!(
-        o.stderr
-            .contains(&format!("fixtures/lucky_monkey.yaml:{line}:{col}\n")),
+        err.contains(&format!("fixtures/lucky_monkey.yaml:{line}:{col}\n")),
         "{}",
-        o.stderr
+        err
     );
-    assert!(o.stderr.contains("quotation not found"), "{}", o.stderr);
+    assert!(err.contains("quotation not found"), "{}", err);
     // The nearest passage is item 1, on the document's own line.
     let (doc_line, _) = at(DOC, "If one of the third cards, but not both");
     assert!(
-        o.stderr.contains(&format!(
+        err.contains(&format!(
             "the nearest passage, line {doc_line} of lucky_monkey_side_bet.txt"
         )),
         "{}",
-        o.stderr
+        err
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
@@ -98,22 +103,16 @@ fn a_fabricated_quotation_in_an_assumption_is_refused_at_the_quote() {
     let real = "If both cards are any combination of Kings, Queens, or Jacks, the bettor wins with a higher payout.";
     let fake = "a Banker natural never counts as a win";
     let dir = folder("assumption", &[(real, fake)], &[]);
-    let o = check(&dir);
-    assert_ne!(o.code, 0, "accepted: {}", o.stdout);
+    let err = refused(&dir);
     let spec = std::fs::read_to_string(dir.join("rules/lucky_monkey.yaml")).unwrap();
     let (line, _) = at(&spec, fake);
     assert!(
-        o.stderr
-            .contains(&format!("rules/lucky_monkey.yaml:{line}:")),
+        err.contains(&format!("rules/lucky_monkey.yaml:{line}:")),
         "{}",
-        o.stderr
+        err
     );
-    assert!(o.stderr.contains("quotation not found"), "{}", o.stderr);
-    assert!(
-        o.stderr.contains("the nearest passage, line "),
-        "{}",
-        o.stderr
-    );
+    assert!(err.contains("quotation not found"), "{}", err);
+    assert!(err.contains("the nearest passage, line "), "{}", err);
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -233,22 +232,16 @@ fn unambiguous_with_assumptions_is_a_located_contradiction() {
         &[("  unambiguous: false", "  unambiguous: true")],
         &[],
     );
-    let o = check(&dir);
-    assert_ne!(o.code, 0, "accepted: {}", o.stdout);
+    let err = refused(&dir);
     let spec = std::fs::read_to_string(dir.join("rules/lucky_monkey.yaml")).unwrap();
     let (line, _) = at(&spec, "unambiguous: true");
     assert!(
-        o.stderr
-            .contains(&format!("rules/lucky_monkey.yaml:{line}:")),
+        err.contains(&format!("rules/lucky_monkey.yaml:{line}:")),
         "{}",
-        o.stderr
+        err
     );
-    assert!(o.stderr.contains("`unambiguous: true`"), "{}", o.stderr);
-    assert!(
-        o.stderr.contains("assumption `highest_row_only`"),
-        "{}",
-        o.stderr
-    );
+    assert!(err.contains("`unambiguous: true`"), "{}", err);
+    assert!(err.contains("assumption `highest_row_only`"), "{}", err);
     let _ = std::fs::remove_dir_all(&dir);
 }
 

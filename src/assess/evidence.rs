@@ -65,19 +65,21 @@ pub enum DocumentStatus {
 }
 
 impl DocumentStatus {
-    /// Looks for the document of `spec` (read from `spec_path`).
-    pub fn find(spec_path: &str, spec: &Spec) -> DocumentStatus {
-        let dir = std::path::Path::new(spec_path)
-            .parent()
-            .unwrap_or(std::path::Path::new(""));
-        let at = dir.join("documents").join(&spec.document);
-        match crate::spec::source::read_bytes_bounded(&at, crate::spec::limits::MAX_BYTES as u64) {
-            Ok(bytes) => DocumentStatus::Read {
-                sha256: crate::spec::source::sha256_hex(&bytes),
+    /// The document of `spec` as the trace stage read it (one reading of
+    /// the file serves the quotations and this status, so the two cannot
+    /// disagree on whether it was read).
+    pub fn of(read: &crate::trace::DocumentFact, spec: &Spec) -> DocumentStatus {
+        match &read.sha256 {
+            Some(sha256) => DocumentStatus::Read {
+                sha256: sha256.clone(),
                 declared: spec.document_id.sha256.clone(),
             },
-            Err(_) => DocumentStatus::Missing {
-                looked_for: at.to_string_lossy().replace('\\', "/"),
+            None => DocumentStatus::Missing {
+                looked_for: spec
+                    .documents
+                    .join(&spec.document)
+                    .to_string_lossy()
+                    .replace('\\', "/"),
             },
         }
     }

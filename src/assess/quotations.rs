@@ -79,10 +79,4 @@ impl Quotations {
             .filter(|q| q.verified == Verified::Unverified)
             .count()
     }
-
-    /// Whether the report may state what the document says, permits or
-    /// prints: only of a document read.
-    pub fn speaks_for_document(&self) -> bool {
-        self.document_read
-    }
 }

@@ -137,11 +137,7 @@ fn width_of(s: &str) -> usize {
     s.chars().count().max(1)
 }
 
-pub(crate) fn is_identifier(s: &str) -> bool {
-    let mut chars = s.chars();
-    matches!(chars.next(), Some(c) if c.is_ascii_lowercase())
-        && chars.all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_')
-}
+pub(crate) use crate::spec::is_identifier;
 
 impl<'a> Checker<'a> {
     /// Runs `f` with diagnostics pointing into the game's file.

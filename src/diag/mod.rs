@@ -24,7 +24,7 @@ pub mod simulate;
 pub mod spec;
 pub mod trace;
 pub mod usage;
-mod words;
+pub(crate) mod words;
 
 pub use kind::ErrorKind;
 pub use words::{

@@ -113,21 +113,23 @@ pub fn small_places(x: f64) -> usize {
 
 /// The closest known word within edit distance 2, for "did you mean".
 pub fn closest<'a>(word: &str, known: &[&'a str]) -> Option<&'a str> {
+    let word: Vec<char> = word.chars().collect();
     known
         .iter()
-        .map(|k| (edit_distance(word, k), *k))
+        .map(|k| (edit_distance(&word, &k.chars().collect::<Vec<_>>()), *k))
         .filter(|(d, _)| *d <= 2)
         .min()
         .map(|(_, k)| k)
 }
 
-fn edit_distance(a: &str, b: &str) -> usize {
-    let b: Vec<char> = b.chars().collect();
+/// Plain Levenshtein distance between two texts as characters (the
+/// "did you mean" suggestions and the trace stage's nearest passage).
+pub(crate) fn edit_distance(a: &[char], b: &[char]) -> usize {
     let mut prev: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.chars().enumerate() {
+    for (i, ca) in a.iter().enumerate() {
         let mut cur = vec![i + 1];
         for (j, cb) in b.iter().enumerate() {
-            let sub = prev[j] + usize::from(ca != *cb);
+            let sub = prev[j] + usize::from(ca != cb);
             cur.push(sub.min(prev[j + 1] + 1).min(cur[j] + 1));
         }
         prev = cur;

@@ -57,21 +57,8 @@ pub fn wager_of(arguments: &[serde_json::Value]) -> Option<String> {
 /// (`certify-design/<spec>-<wager>.md`: nothing beside the spec changes);
 /// the file written, or the error output.
 pub fn run(spec: &Path, wager: &str, root: Option<&Path>) -> Result<Vec<PathBuf>, String> {
-    let exe = std::env::current_exe().map_err(|e| format!("cannot find certify: {e}"))?;
-    let cwd = super::run::folder(spec, root);
-    let rel = spec.strip_prefix(&cwd).unwrap_or(spec);
-    let out = std::process::Command::new(exe)
-        .arg("design")
-        .arg(rel)
-        .args(["--wager", wager, "--edge", EDGE, "--color", "never"])
-        .current_dir(&cwd)
-        .stdin(std::process::Stdio::null())
-        .output()
-        .map_err(|e| format!("cannot run certify design: {e}"))?;
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    if !out.status.success() {
-        return Err(String::from_utf8_lossy(&out.stderr).trim_end().to_string());
-    }
+    let (stdout, _) =
+        super::run::spawn(spec, root, &["design"], &["--wager", wager, "--edge", EDGE])?;
     let stem = spec
         .file_stem()
         .map_or("spec".into(), |s| s.to_string_lossy());

@@ -17,24 +17,40 @@ pub(super) fn folder(spec: &Path, root: Option<&Path>) -> PathBuf {
     }
 }
 
-/// Runs `certify SPEC` and returns the reports it wrote, or its error
-/// output.
-pub fn certify(spec: &Path, root: Option<&Path>) -> Result<Vec<PathBuf>, String> {
+/// Runs this certify as a process from [`folder`]: `before` (a command
+/// name, or nothing), the spec's path as seen from there, then `after`,
+/// without colour. Its standard output and the folder it ran in, or its
+/// error output (and what it printed) when it failed.
+pub(super) fn spawn(
+    spec: &Path,
+    root: Option<&Path>,
+    before: &[&str],
+    after: &[&str],
+) -> Result<(String, PathBuf), String> {
     let exe = std::env::current_exe().map_err(|e| format!("cannot find certify: {e}"))?;
     let cwd = folder(spec, root);
     let rel = spec.strip_prefix(&cwd).unwrap_or(spec);
     let out = std::process::Command::new(exe)
+        .args(before)
         .arg(rel)
+        .args(after)
         .args(["--color", "never"])
         .current_dir(&cwd)
         .stdin(std::process::Stdio::null())
         .output()
         .map_err(|e| format!("cannot run certify: {e}"))?;
-    let stdout = String::from_utf8_lossy(&out.stdout);
+    let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
     if !out.status.success() {
         let stderr = String::from_utf8_lossy(&out.stderr);
         return Err(format!("{}{}", stderr.trim_end(), stdout.trim_end()));
     }
+    Ok((stdout, cwd))
+}
+
+/// Runs `certify SPEC` and returns the reports it wrote, or its error
+/// output.
+pub fn certify(spec: &Path, root: Option<&Path>) -> Result<Vec<PathBuf>, String> {
+    let (stdout, cwd) = spawn(spec, root, &[], &[])?;
     let written = stdout
         .lines()
         .find_map(|l| l.strip_prefix("reports: "))

@@ -338,7 +338,7 @@ impl Prepared {
         if !wrong.is_empty() {
             return Err(Failure::Input(wrong));
         }
-        let document = DocumentStatus::find(&self.path, &self.spec);
+        let document = DocumentStatus::of(&self.trace.document, &self.spec);
         let spec = &self.spec;
         let decks = self.decks;
         let mut study = None;

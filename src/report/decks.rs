@@ -145,7 +145,7 @@ pub(crate) fn shoe_cell(
                 named_counts(&d.counts)
             ),
         };
-        format!("{rec}, unchecked: the document was not available; {range}")
+        format!("{rec}, {}; {range}", super::words::UNCHECKED)
     };
     format!("{used}; {doc}; {total} possible rounds")
 }
@@ -222,12 +222,12 @@ pub(crate) fn claims_page_one(sec: &mut Section, inp: &Inputs) {
 fn legend(spec: &Spec, terms: Terms, document_read: bool) -> String {
     // Without the document, its deck counts are the rule file's record.
     let (names, permits, unchecked) = if document_read {
-        ("the document names", "the document permits", "")
+        ("the document names", "the document permits", String::new())
     } else {
         (
             "the rule file records that the document names",
             "the rule file records as permitted by the document",
-            "; not checked: the document was not available",
+            format!("; {}", super::words::UNCHECKED),
         )
     };
     match &spec.document_decks {

@@ -74,9 +74,9 @@ pub(crate) fn limitations(inp: &Inputs, c: &Computed, n: usize) -> Section {
         sec.item(match l {
             Limitation::ManufacturerAnalysis => "This is a manufacturer's mathematical analysis, not a test-laboratory certificate. It covers the mathematics of the rules as the rule file states them; not the equipment, the dealing procedures or any software of a live game.".to_string(),
             Limitation::DocumentNotRead => format!(
-                "The rule document ({}) was not available when this report was made: its words as the rule file and the cases quote them ({} quotations) are unverified, and no reading of it or figure it prints was checked against it.",
+                "The rule document ({}) was not available when this report was made: {}, and no reading of it or figure it prints was checked against it.",
                 spec.document,
-                inp.assessment.quotations.unverified()
+                words::unverified_quotations(inp.assessment.quotations.unverified())
             ),
             Limitation::FullShoes { decks, run, simulated } => {
                 let at = if decks.len() > 1 {
@@ -104,9 +104,12 @@ pub(crate) fn limitations(inp: &Inputs, c: &Computed, n: usize) -> Section {
                 "Figures at {} are hypothetical: {}",
                 decks_text(decks),
                 if inp.assessment.quotations.document_read {
-                    "the document does not permit those counts."
+                    "the document does not permit those counts.".to_string()
                 } else {
-                    "the rule file records that its document does not permit those counts (not checked: the document was not available)."
+                    format!(
+                        "the rule file records that its document does not permit those counts ({}).",
+                        words::UNCHECKED
+                    )
                 }
             ),
             Limitation::NotEvaluated { wager } => format!(
@@ -221,17 +224,26 @@ pub(crate) fn glossary(n: usize, terms: super::terms::Terms, document_read: bool
         // Without the document, what it permits or prints is the rule
         // file's record of it, not a fact this report checked.
         let (permits, prints) = if document_read {
-            ("the document permits", "the document does not print")
+            (
+                "the document permits".to_string(),
+                "the document does not print".to_string(),
+            )
         } else {
             (
-                "the rule file records as permitted by the document (not checked: the document was not available)",
-                "the rule file records as not printed by the document (not checked)",
+                format!(
+                    "the rule file records as permitted by the document ({})",
+                    words::UNCHECKED
+                ),
+                format!(
+                    "the rule file records as not printed by the document ({})",
+                    words::UNCHECKED
+                ),
             )
         };
         let meaning = meaning
             .replace("{edge}", terms.edge())
-            .replace("{permits}", permits)
-            .replace("{prints}", prints);
+            .replace("{permits}", &permits)
+            .replace("{prints}", &prints);
         sec.item(format!("**{term}**: {meaning}"));
     }
     sec

@@ -169,7 +169,7 @@ pub(crate) fn checks_run(
     let read = a.document.sha256().is_some();
     sec.item(match (a.claims.len(), read) {
         (0, true) => format!("Printed {edges}: none to compare (the document prints none)."),
-        (0, false) => format!("Printed {edges}: the rule file records none (the document was not available to check)."),
+        (0, false) => format!("Printed {edges}: the rule file records none ({}).", super::words::UNCHECKED),
         (n, _) => format!(
             "Printed {edges}: {} compared with the computed figures, {} matching within rounding{}.",
             n,

@@ -133,14 +133,10 @@ pub(crate) fn section(spec: &Spec, document_read: bool) -> Section {
             sec.para("Placed only on some rounds, as described above (the condition is in Appendix B); its figures are per wager placed.");
         }
         if super::words::wager_assumed(spec, &w.id) {
-            let prints = if document_read {
-                "The document prints no pays for this wager"
-            } else {
-                "The rule file records that the document prints no pays for this wager (not checked: the document was not available)"
-            };
             sec.verdict(format!(
-                "**{}.** {prints}; the pays below are an assumption, and every figure computed with them is marked \"{}\".",
+                "**{}.** {} for this wager; the pays below are an assumption, and every figure computed with them is marked \"{}\".",
                 capital(super::words::NOT_EVALUATED),
+                capital(super::words::no_pays_read(document_read)),
                 super::words::WITH_ASSUMED_PAYS
             ));
         }

@@ -107,14 +107,10 @@ pub fn render(spec: &Spec, c: &Computed, assessment: &Assessment) -> String {
                 super::terms::Terms::HOUSE,
                 super::numbering::simulation(c),
             );
-            match super::warnings::way_on(spec, w) {
-                Some(way) => {
-                    let _ = writeln!(s, "  ! {message}; {way}");
-                }
-                None => {
-                    let _ = writeln!(s, "  ! {message}");
-                }
-            }
+            let way = super::warnings::way_on(spec, w)
+                .map(|way| format!("; {way}"))
+                .unwrap_or_default();
+            let _ = writeln!(s, "  ! {message}{way}");
         }
     }
     s

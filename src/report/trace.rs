@@ -270,9 +270,12 @@ fn quotations_part(sec: &mut Section, t: &Trace) {
         ));
         if !listed.is_empty() {
             text.push_str(&format!(
-                ", {} as listed below (a difference of letter case, or slips of the scanned text within {}% of the characters, one per word, no digit changed)",
+                ", {} as listed below (a difference of letter case, or slips of the scanned text within {}% of the characters, at most {} a word and {} in a word of {} letters or more, no digit read as another digit)",
                 listed.len(),
-                crate::trace::OCR_PERCENT
+                crate::trace::OCR_PERCENT,
+                crate::trace::OCR_PER_WORD,
+                crate::trace::OCR_PER_LONG_WORD,
+                crate::trace::OCR_LONG_WORD,
             ));
         }
         text.push('.');

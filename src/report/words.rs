@@ -187,9 +187,32 @@ pub(crate) fn or_list(items: &[String]) -> String {
 /// Why a wager has no pays of the document: it prints none, or (the
 /// document not read) the rule file records none; lower case.
 pub(crate) fn no_pays(a: &crate::assess::Assessment) -> &'static str {
-    if a.quotations.speaks_for_document() {
+    no_pays_read(a.quotations.document_read)
+}
+
+/// [`no_pays`] where the document was read or not (`document_read`).
+pub(crate) fn no_pays_read(document_read: bool) -> &'static str {
+    if document_read {
         "the document prints no pays"
     } else {
         "the rule file records no pays of the document, which was not available"
     }
 }
+
+/// The quotations of a document not read, counted: "all 42 quotations of
+/// its words (in the rule file and the cases) are unverified" (page one and
+/// the limitations).
+pub(crate) fn unverified_quotations(n: usize) -> String {
+    match n {
+        0 => "the rule file and the cases quote none of its words".to_string(),
+        1 => "the one quotation of its words (in the rule file and the cases) is unverified"
+            .to_string(),
+        n => format!(
+            "all {n} quotations of its words (in the rule file and the cases) are unverified"
+        ),
+    }
+}
+
+/// What the report adds to anything it takes from the rule file about a
+/// document it did not read (its deck counts, what it prints).
+pub(crate) const UNCHECKED: &str = "not checked: the document was not available";

@@ -216,12 +216,7 @@ next steps:
 /// Spec ids: lowercase letters, digits and `_`, starting with a letter (as
 /// the checker requires of every id).
 fn is_id(s: &str) -> bool {
-    let mut chars = s.chars();
-    if s.len() > crate::limits::MAX_ID_CHARS {
-        return false;
-    }
-    matches!(chars.next(), Some(c) if c.is_ascii_lowercase())
-        && chars.all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_')
+    s.len() <= crate::limits::MAX_ID_CHARS && crate::spec::is_identifier(s)
 }
 
 /// `my_side_bet` -> `My Side Bet`.

@@ -123,28 +123,26 @@ impl Expander<'_> {
             return None;
         }
         if members.len() > max {
-            let kind = SpecError::TooMany {
-                what: if what == "wagers" {
-                    "members of a family of wagers"
-                } else {
-                    "members of a family of events"
-                },
-                max,
-                found: members.len(),
-            };
-            self.error(each, kind);
+            self.too_many(each, what, max, members.len());
             return None;
         }
         Some(members)
     }
 
+    /// A family of `what` ("wagers" or "events") with `found` members,
+    /// past `max`.
+    fn too_many(&mut self, at: &Spanned<Node>, what: &str, max: usize, found: usize) {
+        let what = if what == "wagers" {
+            "members of a family of wagers"
+        } else {
+            "members of a family of events"
+        };
+        self.error(at, SpecError::TooMany { what, max, found });
+    }
+
     fn variable(&mut self, key: &Spanned<Node>) -> Option<String> {
         let name = self.scalar(key)?;
-        let ident = name.starts_with(|c: char| c.is_ascii_lowercase())
-            && name
-                .chars()
-                .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_');
-        if !ident {
+        if !super::ident::is_identifier(&name) {
             let d = self.error(
                 key,
                 SpecError::InvalidId {
@@ -184,16 +182,7 @@ impl Expander<'_> {
             let found = lists
                 .iter()
                 .fold(1usize, |n, (_, l)| n.saturating_mul(l.len()));
-            let kind = SpecError::TooMany {
-                what: if what == "wagers" {
-                    "members of a family of wagers"
-                } else {
-                    "members of a family of events"
-                },
-                max,
-                found,
-            };
-            self.error(at, kind);
+            self.too_many(at, what, max, found);
             return None;
         }
         let mut members: Vec<Bindings> = vec![Vec::new()];

@@ -3,6 +3,8 @@
 //! Layer: pipeline stage: parse (the layout is in `src/lib.rs`).
 
 pub mod family;
+mod ident;
+pub(crate) use ident::is_identifier;
 mod include;
 pub mod json_schema;
 pub(crate) mod limits;

@@ -91,18 +91,18 @@ pub fn document_named(segment: &str) -> Option<(String, usize)> {
     is_file.then(|| (name.to_string(), lead + end))
 }
 
-/// Items a text names outside its quotations: `item 4`, `items 1-5`,
-/// `items 11 to 12`, each with the byte range of the mention.
-pub fn item_mentions(text: &str, quoted: &[Quoted]) -> Vec<(Range<usize>, Vec<u32>)> {
+/// Items a text names: `item 4`, `items 1-5`,
+/// `items 11 to 12`, each with the byte range of the mention (a caller
+/// leaves out those inside its quotations).
+pub fn item_mentions(text: &str) -> Vec<(Range<usize>, Vec<u32>)> {
     let lower = text.to_ascii_lowercase();
-    let inside = |i: usize| quoted.iter().any(|q| q.words.contains(&i));
     let mut out = Vec::new();
     let mut from = 0;
     while let Some(found) = lower[from..].find("item") {
         let at = from + found;
         from = at + 4;
         let word_start = at == 0 || !lower[..at].ends_with(|c: char| c.is_alphanumeric());
-        if !word_start || inside(at) {
+        if !word_start {
             continue;
         }
         let mut rest = &lower[at + 4..];
@@ -198,10 +198,10 @@ mod tests {
             Some(("lucky_monkey_side_bet.txt".to_string(), 25))
         );
         assert_eq!(document_named(&t[segs[1].clone()]), None);
-        let items: Vec<Vec<u32>> = item_mentions(t, &q).into_iter().map(|(_, n)| n).collect();
+        let items: Vec<Vec<u32>> = item_mentions(t).into_iter().map(|(_, n)| n).collect();
         assert_eq!(items, vec![vec![4], vec![1, 2, 3]]);
-        let m = item_mentions("Items 11 to 12 name no natural; items", &[]);
+        let m = item_mentions("Items 11 to 12 name no natural; items");
         assert_eq!(m, vec![(0..14, vec![11, 12])]);
-        assert!(item_mentions("each item has a reading", &[]).is_empty());
+        assert!(item_mentions("each item has a reading").is_empty());
     }
 }

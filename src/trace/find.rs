@@ -20,6 +20,14 @@ use std::ops::Range;
 
 /// The most characters of a fragment, in percent, OCR slips may change.
 pub const OCR_PERCENT: usize = 10;
+/// The most characters OCR slips may change in one word, and in a word
+/// of at least [`OCR_LONG_WORD`] letters or digits.
+pub const OCR_PER_WORD: usize = 1;
+pub const OCR_PER_LONG_WORD: usize = 2;
+pub const OCR_LONG_WORD: usize = 8;
+/// A word of at most this many letters or digits may differ only by a
+/// misread digit.
+pub const OCR_SHORT_WORD: usize = 3;
 
 /// How a quotation matched.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -256,7 +264,7 @@ fn word_edits(q: &[char], d: &[char]) -> Option<usize> {
         return Some(0);
     }
     let core = q.iter().filter(|c| c.is_alphanumeric()).count();
-    if core <= 3 {
+    if core <= OCR_SHORT_WORD {
         // Only a misread digit, in place.
         if q.len() != d.len() {
             return None;
@@ -274,7 +282,11 @@ fn word_edits(q: &[char], d: &[char]) -> Option<usize> {
         }
         return Some(e);
     }
-    let most = if core >= 8 { 2 } else { 1 };
+    let most = if core >= OCR_LONG_WORD {
+        OCR_PER_LONG_WORD
+    } else {
+        OCR_PER_WORD
+    };
     let e = edit_distance(q, d)?;
     (e <= most).then_some(e)
 }
@@ -307,23 +319,6 @@ fn edit_distance(a: &[char], b: &[char]) -> Option<usize> {
     }
     let d = prev[b.len()];
     (d < NO).then_some(d)
-}
-
-/// Plain Levenshtein distance.
-pub(crate) fn distance(a: &[char], b: &[char]) -> usize {
-    let mut prev: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.iter().enumerate() {
-        let mut cur = vec![i + 1];
-        for (j, cb) in b.iter().enumerate() {
-            cur.push(
-                (prev[j] + usize::from(ca != cb))
-                    .min(prev[j + 1] + 1)
-                    .min(cur[j] + 1),
-            );
-        }
-        prev = cur;
-    }
-    prev[b.len()]
 }
 
 /// The passage most like fragment `f`: windows of the document's words
@@ -366,7 +361,7 @@ fn nearest(text: &Searchable, f: &[char]) -> Option<Nearest> {
     for &(_, w) in scored.iter().take(8) {
         for len in k.saturating_sub(1).max(1)..=(k + 1).min(doc.len() - w) {
             let span = doc[w].start..doc[w + len - 1].end;
-            let d = distance(&q, &text.lower[span.clone()]);
+            let d = crate::diag::words::edit_distance(&q, &text.lower[span.clone()]);
             let size = q.len().max(span.len()).max(1);
             let score = size - d.min(size);
             let better = match &best {

@@ -24,7 +24,9 @@ mod quote;
 mod text;
 mod walk;
 
-pub use find::{Matched, OCR_PERCENT};
+pub use find::{
+    Matched, OCR_LONG_WORD, OCR_PER_LONG_WORD, OCR_PER_WORD, OCR_PERCENT, OCR_SHORT_WORD,
+};
 pub use index::{Document, Place, PlaceKind};
 pub(crate) use library::Library;
 pub use matrix::{CaseRef, Coverage, Figure, Matrix, PlaceRef, Row, RowReading, Status};

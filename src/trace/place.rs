@@ -149,7 +149,7 @@ fn items_at_start(part: &str) -> Option<(Vec<u32>, &str)> {
             .flatten()
             .map(|n| (vec![n], rest));
     }
-    let mentions = super::cite::item_mentions(part, &[]);
+    let mentions = super::cite::item_mentions(part);
     let (range, numbers) = mentions.into_iter().next()?;
     (range.start == 0).then(|| (numbers, &part[range.end..]))
 }

@@ -10,8 +10,6 @@ pub struct Quotation {
     pub file: String,
     pub line: usize,
     pub column: usize,
-    /// The fixture case it belongs to.
-    pub case: Option<String>,
     pub words: String,
     pub document: String,
     /// None: the document was not read, the quotation is unverified.
@@ -24,6 +22,4 @@ pub struct Located {
     pub matched: Matched,
     /// The document line its first words are on.
     pub line: usize,
-    /// Indices into the document's places.
-    pub places: Vec<usize>,
 }

@@ -202,7 +202,7 @@ impl<'a> Walker<'a> {
                     .map_or(seg.end, |q| q.words.start - q.mark.len_utf8());
                 let head = &text[seg.start + skip..head_end.max(seg.start + skip)];
                 cited.places.extend(leniently(doc, head));
-                for (range, numbers) in item_mentions(part, &[]) {
+                for (range, numbers) in item_mentions(part) {
                     if here
                         .iter()
                         .any(|q| q.words.contains(&(seg.start + range.start)))
@@ -284,7 +284,6 @@ impl<'a> Walker<'a> {
             file: pos.file.clone(),
             line: pos.line,
             column: pos.column,
-            case: self.case.clone(),
             words: words.to_string(),
             document: name.to_string(),
             found: None,
@@ -306,7 +305,6 @@ impl<'a> Walker<'a> {
                 record.found = Some(Located {
                     matched,
                     line: doc.text.lines[spans[0].start],
-                    places: places.clone(),
                 });
                 self.quotations.push(record);
                 Some(places)
@@ -452,7 +450,7 @@ fn most_like(part: &str, doc: &Document) -> Option<String> {
         .map(|p| {
             let name: Vec<char> = super::index::alias(&p.name).chars().collect();
             (
-                super::find::distance(&want, &name),
+                crate::diag::words::edit_distance(&want, &name),
                 p.name.clone(),
                 name.len(),
             )

@@ -147,15 +147,7 @@ fn document_cell(inp: &Inputs) -> String {
         DocumentStatus::Missing { .. } => format!(
             "file {} NOT AVAILABLE: the document was not read; {} and nothing here is checked against its words",
             spec.document,
-            match inp.assessment.quotations.unverified() {
-                0 => "the rule file and the cases quote none of its words".to_string(),
-                1 =>
-                    "the one quotation of its words (in the rule file and the cases) is unverified"
-                        .to_string(),
-                n => format!(
-                    "all {n} quotations of its words (in the rule file and the cases) are unverified"
-                ),
-            }
+            words::unverified_quotations(inp.assessment.quotations.unverified())
         ),
         DocumentStatus::Read { sha256, declared } => {
             let state = match declared {
@@ -290,9 +282,10 @@ fn wagers(sec: &mut Section, inp: &Inputs, c: &Computed) {
             )
         } else {
             format!(
-                "Range: the lowest and highest {edge_head} over {over}. The {edge_head} of {} moves by more than {} point across these counts: the figure in the {edge_head} column holds only at the count analysed; section 4 gives every count.",
+                "Range: the lowest and highest {edge_head} over {over}. The {edge_head} of {} moves by more than {} point across these counts: the figure in the {edge_head} column holds only at the count analysed; section {} gives every count.",
                 and_list(&moving),
-                crate::assess::MOVES_POINTS
+                crate::assess::MOVES_POINTS,
+                super::numbering::RESULTS
             )
         });
     }

@@ -334,7 +334,7 @@ fn open_questions(a: &Assessment) -> String {
 /// The printed house edges against the computed ones.
 fn printed(inp: &Inputs) -> String {
     let a = inp.assessment;
-    if !a.quotations.speaks_for_document() {
+    if !a.quotations.document_read {
         return "The rule document was not available: no statement of this report about its words, its deck counts or the figures it prints was checked against it.".into();
     }
     let edges = inp.terms.edges();

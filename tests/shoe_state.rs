@@ -172,6 +172,36 @@ fn every_shipped_wager_equals_the_brute_force_on_depleted_shoes() {
     }
 }
 
+/// The bound prices consecutive shoes together (`edges_f64_many`: eight
+/// per pass over the signatures, the rest one by one, and shoes too large
+/// for 64-bit weights by big integers): every figure is the one each shoe
+/// gets alone, which the test above holds to the brute force.
+#[test]
+fn shoes_priced_together_equal_shoes_priced_alone() {
+    for (i, path) in certify::spec::spec_files("rules").iter().enumerate() {
+        let spec = check_file(path).expect("a valid spec").1;
+        let spec = certify::strategy::for_decks(&spec, spec.shoe.decks).into_owned();
+        let by_rank = !reads_suits(&spec);
+        let states = ShoeStates::new(&spec);
+        let mut mix = Mix(0x52 + i as u64);
+        // 26 shoes: three passes of eight and two alone; among them one
+        // shoe of 400 decks (n^6 past 2^63), priced alone in big integers.
+        let mut shoes: Vec<Composition> = (0..27).map(|_| shoe(&mut mix, by_rank, 9)).collect();
+        shoes[20] = Composition::standard(400);
+        let together = states.edges_f64_many(&shoes);
+        assert_eq!(together.len(), shoes.len());
+        for (c, got) in shoes.iter().zip(&together) {
+            let alone = states.edges_f64(c);
+            let bits = |x: &Vec<Vec<f64>>| -> Vec<Vec<u64>> {
+                x.iter()
+                    .map(|w| w.iter().map(|e| e.to_bits()).collect())
+                    .collect()
+            };
+            assert_eq!(bits(got), bits(&alone), "{path}: {:?}", c.counts);
+        }
+    }
+}
+
 /// `certify shoe`: nothing removed gives the full shoe's figures (the
 /// engine's, to the fraction) and no change; refusals exit 2 (usage).
 #[test]

@@ -6,7 +6,9 @@
 //! when that one card is taken from a full shoe, and a count's *betting
 //! correlation* is the correlation between its point values (tags) and
 //! those effects over the cards of a deck. Here every effect is exact: the
-//! engine (`crate::engine`) recomputes each wager on the shoe less one card.
+//! engine's shoe states (`crate::engine::shoe_state`) price each wager on
+//! the shoe less one card, one walk of the drawing tree shared by every
+//! shoe.
 //!
 //! * Sign: an effect is the change in **house edge** (a fraction of the
 //!   stake, per wager placed); positive means the removal helps the house.
@@ -40,6 +42,7 @@ pub use effects::{Removal, TableRemoval};
 use crate::engine::enumerate::count_group;
 use crate::engine::plan::groups;
 use crate::engine::shoe::Composition;
+use crate::engine::shoe_state::ShoeStates;
 use crate::engine::stats::wager_stats;
 use crate::model::cond::need;
 use crate::model::{FirstRule, Spec, Wager};
@@ -123,10 +126,11 @@ fn less_one(decks: u32, rank: usize, suit: usize) -> Composition {
 /// resolved for that shoe (`crate::strategy::for_decks(spec, decks)`);
 /// otherwise this panics.
 ///
-/// Cost: one engine run on the full shoe, 13 on shoes less one card for the
-/// wagers that never read a suit or read suits interchangeably (those run
-/// together), and 52 for wagers that name a suit; in parallel (rayon), the
-/// result the same at any thread count.
+/// Cost: one walk of the drawing tree per set of wagers (those that never
+/// read a suit or read suits interchangeably together, those that name a
+/// suit apart), then one weighted sum for the full shoe and each of the 13
+/// (or, for wagers that name a suit, 52) shoes less one card, in parallel
+/// (rayon), the result the same at any thread count.
 pub fn effects_of_removal(spec: &Spec, decks: u32) -> Removal {
     assert!(decks >= 1, "a full shoe holds at least one deck");
     let n = spec.wagers.len();
@@ -146,17 +150,17 @@ pub fn effects_of_removal(spec: &Spec, decks: u32) -> Removal {
         let cards: Vec<(usize, usize)> = (1..=13)
             .flat_map(|r| (0..suits).map(move |s| (r, s)))
             .collect();
-        // The full shoe's run alongside the others (after them, it had a
-        // core to itself while the other idled).
-        let (runs, whole): (Vec<Vec<Vec<BigRational>>>, _) = rayon::join(
-            || {
-                cards
-                    .par_iter()
-                    .map(|&(r, s)| table_edges(&part, &less_one(decks, r, s)))
-                    .collect()
-            },
-            || table_edges(&part, &full),
-        );
+        // One walk of the drawing tree, then one weighted sum per shoe:
+        // the shoes differ by one card, and the shoe states price each
+        // exactly (the same fractions the enumeration gives, tested in
+        // tests/shoe_state.rs and tests/removal.rs) in milliseconds where
+        // an enumeration of a shoe with uneven suits takes a second.
+        let states = ShoeStates::new(&part);
+        let runs: Vec<Vec<Vec<BigRational>>> = cards
+            .par_iter()
+            .map(|&(r, s)| states.edges(&less_one(decks, r, s)))
+            .collect();
+        let whole = states.edges(&full);
         for (i, &w) in wagers.iter().enumerate() {
             edge[w] = whole[i].clone();
             removed[w] = (0..13)

@@ -162,6 +162,10 @@ fn bucket(threshold: Option<i64>) -> u8 {
     threshold.map_or(0, |x| (x + BUCKET_EDGE) as u8)
 }
 
+/// Rounds whose shoes are priced in one pass over the signatures: enough
+/// to share each stored value's read, few enough that both cores get work.
+const PRICED_TOGETHER: usize = 8;
+
 /// Per shoe, per round, per pay table: the player's exact expected win per
 /// unit staked on the unseen cards (NaN where not computed).
 fn edges(
@@ -196,21 +200,35 @@ fn edges(
         .enumerate()
         .flat_map(|(s, rounds)| (0..rounds.len()).map(move |r| (s, r)))
         .collect();
+    // Consecutive rounds priced together (see `ShoeStates::edges_f64_many`):
+    // mostly rounds of one shoe, the result the same however they are cut.
     let flat: Vec<Vec<f64>> = rounds
-        .par_iter()
-        .map(|&(s, r)| {
-            let composition = Composition {
-                counts: sampled.shoes[s][r].unseen,
-            };
-            let mut out = vec![f64::NAN; t];
+        .par_chunks(PRICED_TOGETHER)
+        .flat_map_iter(|chunk| {
+            let mut out = vec![vec![f64::NAN; t]; chunk.len()];
             for (states, n) in states.iter().flatten() {
-                if s as u64 >= *n {
+                let at: Vec<usize> = (0..chunk.len())
+                    .filter(|&i| (chunk[i].0 as u64) < *n)
+                    .collect();
+                let compositions: Vec<Composition> = at
+                    .iter()
+                    .map(|&i| {
+                        let (s, r) = chunk[i];
+                        Composition {
+                            counts: sampled.shoes[s][r].unseen,
+                        }
+                    })
+                    .collect();
+                if compositions.is_empty() {
                     continue;
                 }
-                for (w, tables) in states.edges_f64(&composition).iter().enumerate() {
-                    for (k, e) in tables.iter().enumerate() {
-                        // The engine gives the house edge.
-                        out[first[w] + k] = -e;
+                let priced = states.edges_f64_many(&compositions);
+                for (&i, wagers) in at.iter().zip(priced) {
+                    for (w, tables) in wagers.iter().enumerate() {
+                        for (k, e) in tables.iter().enumerate() {
+                            // The engine gives the house edge.
+                            out[i][first[w] + k] = -e;
+                        }
                     }
                 }
             }

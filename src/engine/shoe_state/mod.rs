@@ -144,12 +144,20 @@ impl ShoeStates {
         self.parts.iter().map(|p| p.sigs.len()).sum()
     }
 
+    /// Column values stored over every signature (the other half of the
+    /// work per composition), for measuring.
+    pub fn entries(&self) -> usize {
+        self.parts.iter().map(|p| p.entries.len()).sum()
+    }
+
     /// Per wager of the spec, per pay table: the exact house edge (per unit
     /// staked, per wager placed; zero for a wager never placed) in the shoe
     /// `composition`, the strategy played as resolved. Empty for a wager
     /// not asked for. The shoe must hold at least six cards.
     pub fn edges(&self, composition: &Composition) -> Vec<Vec<BigRational>> {
-        self.fractions(composition)
+        self.fractions(std::slice::from_ref(composition))
+            .pop()
+            .expect("one composition")
             .into_iter()
             .map(|w| w.into_iter().map(|(n, d)| BigRational::new(n, d)).collect())
             .collect()
@@ -160,31 +168,52 @@ impl ShoeStates {
     /// are priced). Each is the quotient of two exact integers, so its
     /// sign is exact and its value within a few units of the last place.
     pub fn edges_f64(&self, composition: &Composition) -> Vec<Vec<f64>> {
+        self.edges_f64_many(std::slice::from_ref(composition))
+            .pop()
+            .expect("one composition")
+    }
+
+    /// [`ShoeStates::edges_f64`] of each composition, priced together: a
+    /// pass over the signatures reads each stored value once for all of
+    /// them, so a batch of consecutive shoes (the bound's rounds) costs a
+    /// fraction of pricing them one by one. The figures are the same.
+    pub fn edges_f64_many(&self, compositions: &[Composition]) -> Vec<Vec<Vec<f64>>> {
         use num_traits::ToPrimitive;
         let f = |x: &BigInt| x.to_f64().unwrap_or(f64::NAN);
-        self.fractions(composition)
+        self.fractions(compositions)
             .iter()
-            .map(|w| w.iter().map(|(n, d)| f(n) / f(d)).collect())
+            .map(|c| {
+                c.iter()
+                    .map(|w| w.iter().map(|(n, d)| f(n) / f(d)).collect())
+                    .collect()
+            })
             .collect()
     }
 
-    /// The house edges as unreduced fractions (numerator, denominator > 0).
-    fn fractions(&self, composition: &Composition) -> Vec<Vec<(BigInt, BigInt)>> {
-        let n = composition.total();
-        assert!(n >= 6, "a round needs six cards in the shoe");
-        let mut out: Vec<Vec<(BigInt, BigInt)>> = self
+    /// Per composition, the house edges as unreduced fractions (numerator,
+    /// denominator > 0).
+    fn fractions(&self, compositions: &[Composition]) -> Vec<Vec<Vec<(BigInt, BigInt)>>> {
+        let mut totals = Vec::with_capacity(compositions.len());
+        for c in compositions {
+            let n = c.total();
+            assert!(n >= 6, "a round needs six cards in the shoe");
+            totals.push(BigInt::from(falling(n, 6)));
+        }
+        let empty: Vec<Vec<(BigInt, BigInt)>> = self
             .tables
             .iter()
             .map(|t| vec![(BigInt::zero(), BigInt::from(1)); t.unwrap_or(0)])
             .collect();
-        let total = BigInt::from(falling(n, 6));
+        let mut outs = vec![empty; compositions.len()];
         for part in &self.parts {
-            part.edges(composition, &total, &mut out);
+            part.edges(compositions, &totals, &mut outs);
         }
         if let Some((spec, wagers)) = &self.slow {
-            slow_edges(spec, wagers, composition, &mut out);
+            for (c, out) in compositions.iter().zip(&mut outs) {
+                slow_edges(spec, wagers, c, out);
+            }
         }
-        out
+        outs
     }
 }
 

@@ -38,6 +38,10 @@ pub(super) fn keyed_parts(
     keyed
 }
 
+/// Compositions priced in one pass over the signatures (see
+/// [`Part::sums`]).
+const TOGETHER: usize = 8;
+
 /// One walk's sums: per signature, the column sums.
 struct Sums {
     cols: usize,
@@ -134,40 +138,127 @@ impl Part {
         }
     }
 
-    /// Adds the part's wagers' edges in `composition` to `out`.
+    /// Adds the part's wagers' edges in each of `compositions` to the
+    /// matching `outs` (one per composition).
     pub(super) fn edges(
         &self,
-        composition: &Composition,
-        total: &BigInt,
-        out: &mut [Vec<(BigInt, BigInt)>],
+        compositions: &[Composition],
+        totals: &[BigInt],
+        outs: &mut [Vec<Vec<(BigInt, BigInt)>>],
     ) {
+        for ((sums, total), out) in self.sums(compositions).iter().zip(totals).zip(outs) {
+            self.finish(sums, total, out);
+        }
+    }
+
+    /// Per composition, per column: the sum over the signatures of weight
+    /// times value, the ways to fill the unused slots included.
+    ///
+    /// Compositions are priced together, each signature's values read
+    /// once for all of them: one composition's pass is bound by reading
+    /// the values from memory (a million for Lucky 8's suit-reading
+    /// wagers), so several priced in one pass cost little more than one.
+    fn sums(&self, compositions: &[Composition]) -> Vec<Vec<BigInt>> {
+        // |sum| <= n^6 * bound: i128 when that fits with room to spare; a
+        // signature's weight counts sequences of at most six cards, at
+        // most n^6, so 64 bits hold it while n^6 < 2^63 (n < 1448), and
+        // each product with a value is one widening multiply.
+        let narrow = |c: &Composition| {
+            let n = c.total();
+            n.checked_pow(6).is_some_and(|x| x < (1u128 << 63))
+                && n.checked_pow(6)
+                    .and_then(|w| w.checked_mul(self.bound))
+                    .is_some_and(|x| x < (1u128 << 126))
+        };
+        let (fast, wide): (Vec<usize>, Vec<usize>) =
+            (0..compositions.len()).partition(|&i| narrow(&compositions[i]));
+        let mut out = vec![Vec::new(); compositions.len()];
+        let mut chunks = fast.chunks_exact(TOGETHER);
+        for chunk in chunks.by_ref() {
+            let these: Vec<Composition> = chunk.iter().map(|&i| compositions[i].clone()).collect();
+            for (&i, sums) in chunk.iter().zip(self.sums_narrow::<TOGETHER>(&these)) {
+                out[i] = sums;
+            }
+        }
+        for &i in chunks.remainder() {
+            let sums = self.sums_narrow::<1>(std::slice::from_ref(&compositions[i]));
+            out[i] = sums.into_iter().next().expect("one composition");
+        }
+        for i in wide {
+            out[i] = self.sums_wide(&compositions[i]);
+        }
+        out
+    }
+
+    /// [`Part::sums`] of `K` compositions in one pass, in 64-bit weights
+    /// and 128-bit sums (the caller checked they fit).
+    fn sums_narrow<const K: usize>(&self, compositions: &[Composition]) -> Vec<Vec<BigInt>> {
+        let ncols = self.cols.len();
+        // Factor tables side by side: factor `f` of every composition.
+        let tables: Vec<Vec<u128>> = compositions
+            .iter()
+            .map(|c| factor_table(self.level, c))
+            .collect();
+        let mut factor = vec![[0u64; K]; tables[0].len()];
+        for (j, table) in tables.iter().enumerate() {
+            for (f, &x) in table.iter().enumerate() {
+                factor[f][j] = x as u64;
+            }
+        }
+        // Per extra slot used and column, per composition.
+        let mut acc = vec![[0i128; K]; 3 * ncols];
+        for s in &self.sigs {
+            let mut w = [1u64; K];
+            for &f in &s.factors {
+                let f = &factor[f as usize];
+                for j in 0..K {
+                    w[j] *= f[j];
+                }
+            }
+            if w.iter().all(|&x| x == 0) {
+                continue;
+            }
+            let base = s.extra as usize * ncols;
+            for &(c, v) in &self.entries[s.entries.start as usize..s.entries.end as usize] {
+                let row = &mut acc[base + c as usize];
+                for j in 0..K {
+                    row[j] += w[j] as i64 as i128 * v as i128;
+                }
+            }
+        }
+        compositions
+            .iter()
+            .enumerate()
+            .map(|(j, c)| {
+                let n = c.total();
+                (0..ncols)
+                    .map(|col| {
+                        (0..3)
+                            .map(|x| {
+                                BigInt::from(acc[x * ncols + col][j])
+                                    * BigInt::from(falling(n - 4 - x as u128, 2 - x as u32))
+                            })
+                            .sum()
+                    })
+                    .collect()
+            })
+            .collect()
+    }
+
+    /// [`Part::sums`] of one composition too large for 64-bit weights or
+    /// 128-bit sums: 128-bit weights while the sums fit, else big integers.
+    fn sums_wide(&self, composition: &Composition) -> Vec<BigInt> {
         let n = composition.total();
         let factor = factor_table(self.level, composition);
         let ncols = self.cols.len();
-        // |sum| <= n^6 * bound: i128 when that fits with room to spare.
         let fits = n
             .checked_pow(6)
             .and_then(|w| w.checked_mul(self.bound))
             .is_some_and(|x| x < (1u128 << 126));
-        let sums: Vec<BigInt> = if fits {
-            // A signature's weight counts sequences of at most six cards:
-            // at most n^6, so 64 bits hold it while n^6 < 2^63 (n < 1448),
-            // and each product with a value is one widening multiply.
-            let small = n.checked_pow(6).is_some_and(|x| x < (1u128 << 63));
-            let factor64: Vec<u64> = if small {
-                factor.iter().map(|&f| f as u64).collect()
-            } else {
-                Vec::new()
-            };
+        let acc: Vec<BigInt> = if fits {
             let mut acc = vec![0i128; 3 * ncols];
             for s in &self.sigs {
-                let w = if small {
-                    s.factors
-                        .iter()
-                        .fold(1u64, |w, &f| w * factor64[f as usize]) as i128
-                } else {
-                    s.factors.iter().fold(1u128, |w, &f| w * factor[f as usize]) as i128
-                };
+                let w = s.factors.iter().fold(1u128, |w, &f| w * factor[f as usize]) as i128;
                 if w == 0 {
                     continue;
                 }
@@ -176,16 +267,7 @@ impl Part {
                     row[c as usize] += w * v as i128;
                 }
             }
-            (0..ncols)
-                .map(|c| {
-                    (0..3)
-                        .map(|x| {
-                            BigInt::from(acc[x * ncols + c])
-                                * BigInt::from(falling(n - 4 - x as u128, 2 - x as u32))
-                        })
-                        .sum()
-                })
-                .collect()
+            acc.into_iter().map(BigInt::from).collect()
         } else {
             let mut acc = vec![BigInt::zero(); 3 * ncols];
             for s in &self.sigs {
@@ -200,17 +282,21 @@ impl Part {
                     acc[s.extra as usize * ncols + c as usize] += &w * BigInt::from(v);
                 }
             }
-            (0..ncols)
-                .map(|c| {
-                    (0..3)
-                        .map(|x| {
-                            &acc[x * ncols + c]
-                                * BigInt::from(falling(n - 4 - x as u128, 2 - x as u32))
-                        })
-                        .sum()
-                })
-                .collect()
+            acc
         };
+        (0..ncols)
+            .map(|c| {
+                (0..3)
+                    .map(|x| {
+                        &acc[x * ncols + c] * BigInt::from(falling(n - 4 - x as u128, 2 - x as u32))
+                    })
+                    .sum()
+            })
+            .collect()
+    }
+
+    /// The edges from one composition's column sums into `out`.
+    fn finish(&self, sums: &[BigInt], total: &BigInt, out: &mut [Vec<(BigInt, BigInt)>]) {
         // Per wager: rounds placed; per table: 1 - returned / (scale x placed).
         for (c, &(w, t)) in self.cols.iter().enumerate() {
             let Some(t) = t else { continue };

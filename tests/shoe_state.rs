@@ -202,6 +202,33 @@ fn shoes_priced_together_equal_shoes_priced_alone() {
     }
 }
 
+/// A walk is kept for the next asker with the same inputs (the effects of
+/// removal and the bound ask for the same one): a spec that differs only
+/// in one pay table is walked again, and gets its own figures.
+#[test]
+fn a_kept_walk_serves_only_the_same_inputs() {
+    let spec = check_file("rules/lucky_8.yaml").expect("a valid spec").1;
+    let spec = certify::strategy::for_decks(&spec, 8).into_owned();
+    let full = Composition::standard(8);
+    let before = ShoeStates::new(&spec).edges(&full);
+    let again = ShoeStates::new(&spec).edges(&full);
+    assert_eq!(before, again);
+    // The first wager's first pay table given its second's pays, its id
+    // kept: only the pays differ.
+    let mut other = spec.clone();
+    let w = &mut other.wagers[0];
+    assert!(w.pay_tables.len() >= 2, "lucky 8 has three pay tables");
+    let id = w.pay_tables[0].id.clone();
+    w.pay_tables[0] = w.pay_tables[1].clone();
+    w.pay_tables[0].id = id;
+    let after = ShoeStates::new(&other).edges(&full);
+    assert_ne!(after[0][0], before[0][0], "the replaced table's own figure");
+    assert_eq!(after[0][0], before[0][1]);
+    let all = vec![true; other.wagers.iter().map(|w| w.pay_tables.len()).sum()];
+    let engine = certify::removal::edges_of(&other, &full, &all);
+    assert_eq!(Some(after[0][0].clone()), engine[0]);
+}
+
 /// `certify shoe`: nothing removed gives the full shoe's figures (the
 /// engine's, to the fraction) and no change; refusals exit 2 (usage).
 #[test]

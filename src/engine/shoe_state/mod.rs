@@ -45,6 +45,7 @@ pub mod observed;
 mod part;
 mod seen_suits;
 mod walk;
+mod walked;
 mod weights;
 
 use super::plan::{Level, groups, strategy_needs};
@@ -64,7 +65,7 @@ pub struct ShoeStates {
     /// Per wager of the spec: its pay tables' count, or None when the wager
     /// is not among those asked for.
     tables: Vec<Option<usize>>,
-    parts: Vec<Part>,
+    parts: Vec<std::sync::Arc<Part>>,
     /// Wagers the fast path cannot walk (the drawing strategy reads
     /// suits): computed by the full enumeration on each composition.
     slow: Option<(Spec, Vec<usize>)>,
@@ -130,7 +131,7 @@ impl ShoeStates {
         });
         let parts = keyed
             .into_iter()
-            .map(|((level, before_draws), ws)| Part::build(spec, level, before_draws, &ws))
+            .map(|((level, before_draws), ws)| walked::part(spec, level, before_draws, &ws))
             .collect();
         ShoeStates {
             tables,

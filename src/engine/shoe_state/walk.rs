@@ -75,6 +75,12 @@ pub(super) trait Sink {
 pub(super) struct Leaves<S> {
     /// Outcomes by atom values (None: undecided without more suits).
     cache: FxMap<Box<[i64]>, Outcome>,
+    /// Look-ups so far and how many found an outcome; when few do (atoms
+    /// that tell nearly every round apart, as Lucky Draw's suit-reading
+    /// blocks), the cache costs more than settling again and is dropped.
+    lookups: u64,
+    hits: u64,
+    caching: bool,
     /// Atom values of the round at hand.
     scratch: Vec<i64>,
     pub(super) sink: S,
@@ -84,6 +90,9 @@ impl<S: Sink> Leaves<S> {
     pub(super) fn new(sink: S) -> Leaves<S> {
         Leaves {
             cache: FxMap::default(),
+            lookups: 0,
+            hits: 0,
+            caching: true,
             scratch: Vec::new(),
             sink,
         }
@@ -377,15 +386,25 @@ impl Settling<'_> {
     fn outcome<S: Sink>(&self, round: &Round, known: u8, sums: &mut Leaves<S>) -> Outcome {
         let mut values = std::mem::take(&mut sums.scratch);
         self.values(round, known, &mut values);
-        let settled = match sums.cache.get(&values[..]) {
-            Some(hit) => hit.clone(),
-            None => {
-                let settled = self.settle(&values);
-                sums.cache
-                    .insert(values.clone().into_boxed_slice(), settled.clone());
-                settled
-            }
+        let settled = if !sums.caching {
+            self.settle(&values)
+        } else if let Some(hit) = sums.cache.get(&values[..]) {
+            sums.hits += 1;
+            hit.clone()
+        } else {
+            let settled = self.settle(&values);
+            sums.cache
+                .insert(values.clone().into_boxed_slice(), settled.clone());
+            settled
         };
+        if sums.caching {
+            sums.lookups += 1;
+            // Checked every 2^16 look-ups: kept while a quarter or more hit.
+            if sums.lookups.is_multiple_of(1 << 16) && sums.hits * 4 < sums.lookups {
+                sums.caching = false;
+                sums.cache = FxMap::default();
+            }
+        }
         sums.scratch = values;
         settled
     }

@@ -22,6 +22,7 @@ use crate::model::{Ratio, Spec};
 use crate::protect::{
     Choice, Outcome, Scenario, Seen, Values, informed, informed_outcome, run_keeping,
 };
+use rayon::prelude::*;
 
 /// What the stage is asked.
 #[derive(Clone, Debug, Default)]
@@ -251,9 +252,9 @@ pub fn protect(spec: &Spec, decks: u32, request: &Request) -> Result<Protection,
         ));
     }
     let pace = Pace::of(spec);
-    let mut outcomes = Vec::new();
-    let mut exposures = Vec::new();
-    for (s, set) in scenarios.iter().zip(&sets) {
+    // Scenarios side by side (each also parallel inside); collected in
+    // their order, so the result does not depend on the thread count.
+    let run = |(s, set): (&Scenario, &Vec<Choice>)| -> Result<(Outcome, Exposure), ProtectError> {
         let outcome = if is_informed(s) {
             let gain = match s.seen {
                 Seen::Hole => informed::hole(spec, &shoe)?,
@@ -279,9 +280,17 @@ pub fn protect(spec: &Spec, decks: u32, request: &Request) -> Result<Protection,
             };
             run_keeping(v, s, keep)
         };
-        exposures.push(Exposure::of(spec, &request.max_bets, &pace, &outcome));
-        outcomes.push(outcome);
-    }
+        let exposure = Exposure::of(spec, &request.max_bets, &pace, &outcome);
+        Ok((outcome, exposure))
+    };
+    // Collected whole first: a failure reported is the first in order.
+    let ran: Vec<Result<(Outcome, Exposure), ProtectError>> =
+        scenarios.par_iter().zip(&sets).map(run).collect();
+    let (outcomes, exposures): (Vec<Outcome>, Vec<Exposure>) = ran
+        .into_iter()
+        .collect::<Result<Vec<_>, _>>()?
+        .into_iter()
+        .unzip();
     Ok(Protection {
         decks,
         outcomes,

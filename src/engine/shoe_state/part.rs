@@ -154,34 +154,36 @@ impl Part {
     /// Per composition, per column: the sum over the signatures of weight
     /// times value, the ways to fill the unused slots included.
     ///
-    /// Compositions are priced together, each signature's values read
-    /// once for all of them: one composition's pass is bound by reading
-    /// the values from memory (a million for Lucky 8's suit-reading
-    /// wagers), so several priced in one pass cost little more than one.
+    /// Compositions are priced [`TOGETHER`] at a time, each signature's
+    /// values loaded once for all of them: per stored value the loop's own
+    /// cost (the load, the index, the bounds) is most of a composition's
+    /// price, and eight shoes share it (Lucky 8: 2.5 ms a shoe alone, 1.1
+    /// ms in eights, `cargo bench --bench shoe_state`).
     fn sums(&self, compositions: &[Composition]) -> Vec<Vec<BigInt>> {
         // |sum| <= n^6 * bound: i128 when that fits with room to spare; a
         // signature's weight counts sequences of at most six cards, at
         // most n^6, so 64 bits hold it while n^6 < 2^63 (n < 1448), and
         // each product with a value is one widening multiply.
         let narrow = |c: &Composition| {
-            let n = c.total();
-            n.checked_pow(6).is_some_and(|x| x < (1u128 << 63))
-                && n.checked_pow(6)
-                    .and_then(|w| w.checked_mul(self.bound))
-                    .is_some_and(|x| x < (1u128 << 126))
+            c.total().checked_pow(6).is_some_and(|n6| {
+                n6 < (1u128 << 63)
+                    && n6
+                        .checked_mul(self.bound)
+                        .is_some_and(|x| x < (1u128 << 126))
+            })
         };
         let (fast, wide): (Vec<usize>, Vec<usize>) =
             (0..compositions.len()).partition(|&i| narrow(&compositions[i]));
         let mut out = vec![Vec::new(); compositions.len()];
         let mut chunks = fast.chunks_exact(TOGETHER);
         for chunk in chunks.by_ref() {
-            let these: Vec<Composition> = chunk.iter().map(|&i| compositions[i].clone()).collect();
+            let these: Vec<&Composition> = chunk.iter().map(|&i| &compositions[i]).collect();
             for (&i, sums) in chunk.iter().zip(self.sums_narrow::<TOGETHER>(&these)) {
                 out[i] = sums;
             }
         }
         for &i in chunks.remainder() {
-            let sums = self.sums_narrow::<1>(std::slice::from_ref(&compositions[i]));
+            let sums = self.sums_narrow::<1>(&[&compositions[i]]);
             out[i] = sums.into_iter().next().expect("one composition");
         }
         for i in wide {
@@ -190,9 +192,22 @@ impl Part {
         out
     }
 
+    /// Column sums from the sums by slots used beyond four (`at(x, col)`):
+    /// each times the ways to fill the slots left unused, (n - 4 - x)
+    /// falling (2 - x).
+    fn columns(&self, n: u128, at: impl Fn(usize, usize) -> BigInt) -> Vec<BigInt> {
+        (0..self.cols.len())
+            .map(|col| {
+                (0..3)
+                    .map(|x| at(x, col) * BigInt::from(falling(n - 4 - x as u128, 2 - x as u32)))
+                    .sum()
+            })
+            .collect()
+    }
+
     /// [`Part::sums`] of `K` compositions in one pass, in 64-bit weights
     /// and 128-bit sums (the caller checked they fit).
-    fn sums_narrow<const K: usize>(&self, compositions: &[Composition]) -> Vec<Vec<BigInt>> {
+    fn sums_narrow<const K: usize>(&self, compositions: &[&Composition]) -> Vec<Vec<BigInt>> {
         let ncols = self.cols.len();
         // Factor tables side by side: factor `f` of every composition.
         let tables: Vec<Vec<u128>> = compositions
@@ -229,19 +244,7 @@ impl Part {
         compositions
             .iter()
             .enumerate()
-            .map(|(j, c)| {
-                let n = c.total();
-                (0..ncols)
-                    .map(|col| {
-                        (0..3)
-                            .map(|x| {
-                                BigInt::from(acc[x * ncols + col][j])
-                                    * BigInt::from(falling(n - 4 - x as u128, 2 - x as u32))
-                            })
-                            .sum()
-                    })
-                    .collect()
-            })
+            .map(|(j, c)| self.columns(c.total(), |x, col| BigInt::from(acc[x * ncols + col][j])))
             .collect()
     }
 
@@ -284,15 +287,7 @@ impl Part {
             }
             acc
         };
-        (0..ncols)
-            .map(|c| {
-                (0..3)
-                    .map(|x| {
-                        &acc[x * ncols + c] * BigInt::from(falling(n - 4 - x as u128, 2 - x as u32))
-                    })
-                    .sum()
-            })
-            .collect()
+        self.columns(n, |x, col| acc[x * ncols + col].clone())
     }
 
     /// The edges from one composition's column sums into `out`.

@@ -613,6 +613,36 @@ fn the_protect_command_prints_the_best_partition_as_json_and_refuses_bad_scenari
     assert_eq!(s["decisions"].as_array().expect("decisions").len(), 16);
     assert_eq!(s["runners_up"].as_array().expect("runners-up").len(), 5);
 
+    // A table of more than 16 observations is counted; `--decisions` lists
+    // it whole, one row per observation, in the text as in the JSON.
+    let ranks = |extra: &[&str]| {
+        let mut args = vec!["protect", "rules/punto_banco.yaml", "--scenario", "ranks:4"];
+        args.extend_from_slice(extra);
+        let out = certify(&args);
+        assert_eq!(out.code, 0, "{}", out.stderr);
+        out.stdout
+    };
+    let counted: serde_json::Value = serde_json::from_str(&ranks(&["--json"])).expect("JSON");
+    let listed: serde_json::Value =
+        serde_json::from_str(&ranks(&["--json", "--decisions"])).expect("JSON");
+    let (counted, listed) = (&counted["scenarios"][0], &listed["scenarios"][0]);
+    // Every four-rank sequence happens in eight decks.
+    assert_eq!(counted["observations"], 13 * 13 * 13 * 13);
+    assert_eq!(counted["decisions"].as_array().map(Vec::len), Some(0));
+    assert_eq!(listed["decisions"].as_array().map(Vec::len), Some(28_561));
+    assert_eq!(counted["player_edge"], listed["player_edge"]);
+    let text = ranks(&[]);
+    assert!(
+        text.contains("ranks:4: 28561 observations (the decision table: --decisions)"),
+        "{text}"
+    );
+    let text = ranks(&["--decisions"]);
+    assert!(text.contains("ranks:4: decision table"), "{text}");
+    assert!(
+        text.contains("| K K K K "),
+        "the last of the four-rank rows"
+    );
+
     for (args, says) in [
         (
             &["--scenario", "ranks:5"][..],

@@ -1,8 +1,9 @@
 //! Game protection of side bets at eight decks (issue 46), against figures
 //! derived here without the engine:
 //!
-//! * a full enumeration written in this file: every sequence of six ranks
-//!   of the eight-deck shoe, weighted by the ways its cards are dealt,
+//! * a full enumeration written in this file: every sequence of ranks a
+//!   round deals from the eight-deck shoe, weighted by the ways its cards
+//!   (and the six-card sequence's undealt places) are dealt,
 //!   settled by the reference evaluator (`certify::eval`, which shares no
 //!   code with the engine), summed by the ranks of the first four cards;
 //!   the player who may sit out bets where that sum is positive. A lab
@@ -54,13 +55,22 @@ fn pct(r: &BigRational) -> String {
 
 /// The player who may sit out, knowing the ranks of the first four cards,
 /// per round dealt, for each wager `(index, pay table)` of `spec`: every
-/// ordered six-rank sequence of an eight-deck shoe (32 cards a rank),
-/// weighted by the ordered ways to deal its cards, settled by the
+/// ordered sequence of ranks the round deals from an eight-deck shoe (32
+/// cards a rank), weighted by the ordered ways to deal its cards and the
+/// ways to fill the six-card sequence's places the round leaves undealt
+/// (a third card not drawn: any of the cards left), settled by the
 /// reference evaluator; the sums by the first four ranks kept where
 /// positive. Suits are all one: only wagers that read none are asked.
+///
+/// A place is enumerated only where the evaluator deals it (the
+/// player's third card is the fifth of the sequence, the banker's the
+/// sixth, whichever draws): the same sum as every six-rank sequence, with
+/// a fourteenth of the settlements for a round that draws one card.
 fn sitting_out_by_enumeration(spec: &Spec, wagers: &[(usize, usize)]) -> Vec<BigRational> {
+    const SHOE: i128 = 416;
     let settler = Settler::new(spec);
     let n = wagers.len();
+    let seq = |ranks: [u8; 6]| -> [Card; 6] { ranks.map(|r| Card::new(r + 1, 0)) };
     // Per first four ranks (13^4), per wager: the net summed, in units.
     let firsts: Vec<Vec<i128>> = (0..13u8 * 13)
         .into_par_iter()
@@ -69,22 +79,52 @@ fn sitting_out_by_enumeration(spec: &Spec, wagers: &[(usize, usize)]) -> Vec<Big
             let mut sums = vec![0i128; 169 * n];
             for c in 0..13u8 {
                 for d in 0..13u8 {
-                    for e in 0..13u8 {
-                        for f in 0..13u8 {
-                            let ranks = [a, b, c, d, e, f];
-                            let mut left = [32i128; 13];
-                            let mut ways = 1i128;
-                            for &r in &ranks {
-                                ways *= left[r as usize];
-                                left[r as usize] -= 1;
+                    let mut left = [32i128; 13];
+                    let mut ways = 1i128;
+                    for r in [a, b, c, d] {
+                        ways *= left[r as usize];
+                        left[r as usize] -= 1;
+                    }
+                    let row = &mut sums[(c as usize * 13 + d as usize) * n..][..n];
+                    // The fifth place where the player draws, else any card.
+                    let player_draws = round_of_sequence(spec, &seq([a, b, c, d, 0, 0])).dealt(2);
+                    let fifth: Vec<Option<u8>> = if player_draws {
+                        (0..13).map(Some).collect()
+                    } else {
+                        vec![None]
+                    };
+                    for e in fifth {
+                        let (mut left, mut ways, mut used) = (left, ways, 4);
+                        if let Some(e) = e {
+                            ways *= left[e as usize];
+                            left[e as usize] -= 1;
+                            used += 1;
+                        }
+                        let e = e.unwrap_or(0);
+                        let banker_draws =
+                            round_of_sequence(spec, &seq([a, b, c, d, e, 0])).dealt(5);
+                        let sixth: Vec<Option<u8>> = if banker_draws {
+                            (0..13).map(Some).collect()
+                        } else {
+                            vec![None]
+                        };
+                        for f in sixth {
+                            let (mut ways, mut used) = (ways, used);
+                            if let Some(f) = f {
+                                ways *= left[f as usize];
+                                used += 1;
                             }
-                            let seq: [Card; 6] = ranks.map(|r| Card::new(r + 1, 0));
-                            let round = round_of_sequence(spec, &seq);
+                            // The places left undealt: any of the cards left.
+                            for k in used..6 {
+                                ways *= SHOE - k;
+                            }
+                            let round =
+                                round_of_sequence(spec, &seq([a, b, c, d, e, f.unwrap_or(0)]));
                             let results = settler.settle(spec, &round);
                             for (i, &(w, t)) in wagers.iter().enumerate() {
                                 let net = results[w].outcomes[t].net();
                                 assert_eq!(net.den, 1, "whole pays");
-                                sums[(c as usize * 13 + d as usize) * n + i] += ways * net.num;
+                                row[i] += ways * net.num;
                             }
                         }
                     }
@@ -93,7 +133,7 @@ fn sitting_out_by_enumeration(spec: &Spec, wagers: &[(usize, usize)]) -> Vec<Big
             sums
         })
         .collect();
-    let total: i128 = (0..6).map(|i| 416 - i).product();
+    let total: i128 = (0..6).map(|i| SHOE - i).product();
     (0..n)
         .map(|i| {
             let kept: i128 = firsts
@@ -242,7 +282,8 @@ fn the_money_is_the_edge_at_the_maximum_bet_and_the_rounds_an_hour() {
 
 /// `certify protect SPEC --json` without `--scenario` runs the report's
 /// set, every wager, and gives each scenario's money; the report's JSON
-/// carries the same money for the same scenario.
+/// carries the same money and count of observations for the same
+/// scenario.
 #[test]
 fn the_command_runs_every_wager_and_its_money_is_the_reports() {
     let out = certify(&["protect", MONKEY, "--json"]);
@@ -275,6 +316,15 @@ fn the_command_runs_every_wager_and_its_money_is_the_reports() {
     let text = "ranks:4@lucky_monkey";
     let (command, shipped) = (first(scenarios, text), first(shipped, text));
     assert_eq!(command["money"], shipped["money"]);
+    // A decision table of thousands of rows is counted, not listed, unless
+    // asked for (`--decisions`): every table listed made this JSON 6.5 GB.
+    let observations = command["observations"].as_u64().expect("observations");
+    assert!(
+        observations > 28_561,
+        "suits seen split the ranks: {observations}"
+    );
+    assert_eq!(command["decisions"].as_array().map(Vec::len), Some(0));
+    assert_eq!(shipped["observations"], command["observations"]);
     assert_eq!(command["money"]["rank"], 1, "the largest, ranked first");
     assert_eq!(command["money"]["stakes"][0]["from"], "reference");
     for field in ["edge", "per_round_dealt", "per_hour"] {

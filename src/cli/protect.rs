@@ -55,6 +55,12 @@ pub(super) struct ProtectArgs {
     /// Print every figure as an exact fraction and a decimal (JSON)
     #[arg(long)]
     json: bool,
+    /// List every scenario's whole decision table, one row per observation
+    /// the player tells apart (with --json, in the JSON): 28,561 rows for
+    /// ranks:4, hundreds of thousands where suits are seen; without it a
+    /// table of more than 16 observations is counted, not listed
+    #[arg(long)]
+    decisions: bool,
 }
 
 /// The most wagers one `--wagers` or `@` list names: as many as a spec
@@ -142,7 +148,7 @@ pub(super) fn protect_cmd(a: &ProtectArgs) -> Output {
         wagers: a.wagers.clone(),
         scenarios: (!scenarios.is_empty()).then_some(scenarios),
         max_bets: a.max_bet.clone(),
-        all_decisions: a.json,
+        all_decisions: a.decisions,
     };
     let spec = crate::strategy::for_decks(&spec, decks).into_owned();
     let p = match protect(&spec, decks, &request) {
@@ -160,16 +166,19 @@ pub(super) fn protect_cmd(a: &ProtectArgs) -> Output {
     };
     Output {
         stdout: if a.json {
-            json(&spec, &p)
+            json(&spec, &p, a.decisions)
         } else {
-            text(&spec, &p)
+            text(&spec, &p, a.decisions)
         },
         stderr: String::new(),
         code: 0,
     }
 }
 
-fn text(spec: &crate::model::Spec, p: &Protection) -> String {
+/// The scenarios' table, then per scenario its runners-up and decision
+/// table (every observation with `all`, else tables of at most
+/// [`SHOWN_DECISIONS`] observations).
+fn text(spec: &crate::model::Spec, p: &Protection, all: bool) -> String {
     let mut s = format!(
         "{}: game protection at {}; exact, per unit bet; the player bets the best wager for what they see; money at each wager's maximum bet, {} rounds an hour{}, most first\n",
         spec.title,
@@ -236,10 +245,10 @@ fn text(spec: &crate::model::Spec, p: &Protection) -> String {
             }
             let _ = writeln!(s, "{r}");
         }
-        if o.observations > SHOWN_DECISIONS {
+        if o.observations > SHOWN_DECISIONS && !all {
             let _ = writeln!(
                 s,
-                "\n{}: {} observations (the decision table: --json)",
+                "\n{}: {} observations (the decision table: --decisions)",
                 o.scenario.text, o.observations
             );
             continue;
@@ -390,14 +399,19 @@ fn strategy_json(g: &StrategyGain) -> serde_json::Value {
 }
 
 /// One scenario as JSON: the fields `certify protect --json` and the
-/// report share.
-pub fn outcome_json(
+/// report share; its decision table listed when `all` are asked for or it
+/// has at most [`SHOWN_DECISIONS`] observations (else `observations`
+/// counts them).
+fn outcome_json(
     o: &Outcome,
     money: crate::report::data::protection::Money,
+    all: bool,
 ) -> serde_json::Value {
+    let listed = all || o.observations <= SHOWN_DECISIONS;
     let decisions: Vec<serde_json::Value> = o
         .decisions
         .iter()
+        .filter(|_| listed)
         .map(|d| {
             serde_json::json!({
                 "observation": d.observation,
@@ -416,6 +430,7 @@ pub fn outcome_json(
         "player_edge_sitting_out": Exact::of(&o.player_edge_sitting_out),
         "edge_per_bet_sitting_out": Exact::of(&o.edge_per_bet_sitting_out),
         "share_bet": Exact::of(&o.share_bet),
+        "observations": o.observations,
         "decisions": decisions,
     });
     if let Some(g) = o.partition {
@@ -443,14 +458,14 @@ pub fn outcome_json(
     v
 }
 
-fn json(spec: &crate::model::Spec, p: &Protection) -> String {
+fn json(spec: &crate::model::Spec, p: &Protection, all: bool) -> String {
     let money = crate::report::data::protection::Money::all(p);
     let doc = serde_json::json!({
         "spec": spec.id,
         "decks": p.decks,
         "rounds_per_hour": p.pace.rounds_per_hour,
         "rounds_per_hour_declared": p.pace.declared,
-        "scenarios": p.outcomes.iter().zip(money).map(|(o, m)| outcome_json(o, m)).collect::<Vec<_>>(),
+        "scenarios": p.outcomes.iter().zip(money).map(|(o, m)| outcome_json(o, m, all)).collect::<Vec<_>>(),
     });
     serde_json::to_string_pretty(&doc).expect("serializable") + "\n"
 }

@@ -37,8 +37,8 @@ pub struct Request {
     /// the spec's for that wager.
     pub max_bets: Vec<(String, Ratio)>,
     /// Write every decision table (else only those of at most
-    /// [`SHOWN_DECISIONS`] observations: the others are left to the
-    /// command's JSON).
+    /// [`SHOWN_DECISIONS`] observations: the others are left to
+    /// `certify protect --decisions`).
     pub all_decisions: bool,
 }
 

@@ -123,7 +123,7 @@ pub struct Scenario {
     pub share_bet: Exact,
     /// Observations (what the player can see) that happen.
     pub observations: u64,
-    /// The decision table (empty beyond 16 observations: `certify protect --json`).
+    /// The decision table (empty beyond 16 observations: `certify protect --decisions`).
     pub decisions: Vec<Decision>,
     /// `hole`, `seen:N`: the drawing strategy with and without the
     /// knowledge (the player must bet: bets close before the deal).

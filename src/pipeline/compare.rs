@@ -4,7 +4,7 @@
 //! machinery (`crate::diff`) compares them. Fixtures are not run (a
 //! proposed change is diffed before its fixtures are updated).
 
-use super::compute::{Failure, compute, decks_for};
+use super::compute::{Failure, analyse, decks_for};
 use crate::diag::Diagnostic;
 use crate::diag::usage::UsageError;
 use crate::diff::side::{self, Side};
@@ -114,6 +114,8 @@ pub fn approved(previous: &str, spec: &crate::model::Spec) -> Result<(), Failure
 fn spec_side(path: &str, decks: Option<u32>) -> Result<Side, Failure> {
     let (_, spec) = crate::check::check_file(path).map_err(Failure::Input)?;
     let decks = decks_for(&spec, decks).map_err(Failure::Usage)?;
-    let computed = compute(&spec, decks);
+    // A diff compares the analysis alone: game protection and the
+    // alternative games the report adds are not computed for it.
+    let computed = crate::assess::Computed::of(analyse(&spec, decks));
     Ok(side::from_spec(path, &spec, &computed))
 }

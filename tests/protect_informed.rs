@@ -46,38 +46,89 @@ type Sums = BTreeMap<Vec<u8>, [BigRational; 4]>;
 /// order).
 type Key<'a> = &'a dyn Fn(&[Card], &[Card; 6]) -> Vec<u8>;
 
+/// Every ordered six-card round of `shoe` (by the places of its cards in
+/// `shoe`, base `shoe.len()`), settled both ways: the objective's net
+/// standing and drawing, in units of 1/`scale`, and how many more of its
+/// wagers drawing places (the Draw bet). A round is settled once here, not
+/// once per sequence of seen cards before it.
+struct Rounds {
+    scale: i128,
+    base: usize,
+    settled: Vec<[i128; 3]>,
+}
+
+impl Rounds {
+    fn of(spec: &Spec, shoe: &[Card]) -> Rounds {
+        let ways = [forced(spec, "never_draw"), forced(spec, "always_draw")];
+        let settlers = [Settler::new(&ways[0]), Settler::new(&ways[1])];
+        let objective: Vec<usize> = spec.decides().expect("decides").objective.clone();
+        let scale = objective
+            .iter()
+            .flat_map(|&w| &spec.wagers[w].pay_tables[0].pays)
+            .fold(1i128, |l, p| num_integer::lcm(l, p.net().den));
+        let base = shoe.len();
+        let mut settled = vec![[0i128; 3]; base.pow(6)];
+        each_ordered(base, 6, &mut |idx| {
+            let round_cards: [Card; 6] = std::array::from_fn(|i| shoe[idx[i]]);
+            let entry = &mut settled[Rounds::index(base, idx)];
+            let mut placed = [0i128; 2];
+            for (way, (spec, settler)) in ways.iter().zip(&settlers).enumerate() {
+                let round = round_of_sequence(spec, &round_cards);
+                let results = settler.settle(spec, &round);
+                for &w in &objective {
+                    let r = &results[w];
+                    if r.placed {
+                        placed[way] += 1;
+                        let net = r.outcomes[0].net();
+                        assert_eq!(scale % net.den, 0, "a pay's denominator divides the scale");
+                        entry[way] += net.num * (scale / net.den);
+                    }
+                }
+            }
+            entry[2] = placed[1] - placed[0];
+        });
+        Rounds {
+            scale,
+            base,
+            settled,
+        }
+    }
+
+    fn index(base: usize, idx: &[usize]) -> usize {
+        idx.iter().rev().fold(0, |i, &x| i * base + x)
+    }
+}
+
 /// Every ordered sequence of `seen + 6` distinct cards of `shoe`, settled
-/// both ways; `key` makes the information set of (seen cards, round's
-/// cards in dealing order).
-fn brute_force(spec: &Spec, shoe: &[Card], seen: usize, key: Key) -> (Sums, u64) {
-    let ways = [forced(spec, "never_draw"), forced(spec, "always_draw")];
-    let settlers = [Settler::new(&ways[0]), Settler::new(&ways[1])];
-    let objective: Vec<usize> = spec.decides().expect("decides").objective.clone();
-    let mut sums = Sums::new();
+/// both ways (`rounds`: the last six); `key` makes the information set of
+/// (seen cards, round's cards in dealing order).
+fn brute_force(rounds: &Rounds, shoe: &[Card], seen: usize, key: Key) -> (Sums, u64) {
+    let mut sums: BTreeMap<Vec<u8>, [i128; 4]> = BTreeMap::new();
     let mut sequences = 0u64;
     each_ordered(shoe.len(), seen + 6, &mut |idx| {
         let cards: Vec<Card> = idx.iter().map(|&i| shoe[i]).collect();
         let round_cards: [Card; 6] = std::array::from_fn(|i| cards[seen + i]);
         sequences += 1;
-        let entry = sums
-            .entry(key(&cards[..seen], &round_cards))
-            .or_insert_with(|| std::array::from_fn(|_| BigRational::zero()));
-        entry[2] += BigRational::from_integer(BigInt::from(1));
-        let mut placed = [0usize; 2];
-        for (way, (spec, settler)) in ways.iter().zip(&settlers).enumerate() {
-            let round = round_of_sequence(spec, &round_cards);
-            let results = settler.settle(spec, &round);
-            for &w in &objective {
-                let r = &results[w];
-                if r.placed {
-                    placed[way] += 1;
-                    let net = r.outcomes[0].net();
-                    entry[way] += BigRational::new(BigInt::from(net.num), BigInt::from(net.den));
-                }
-            }
-        }
-        entry[3] += BigRational::from_integer(BigInt::from(placed[1] - placed[0]));
+        let [stand, draw, placed] = rounds.settled[Rounds::index(rounds.base, &idx[seen..])];
+        let entry = sums.entry(key(&cards[..seen], &round_cards)).or_default();
+        entry[0] += stand;
+        entry[1] += draw;
+        entry[2] += 1;
+        entry[3] += placed;
     });
+    let exact = |x: i128, scale: i128| BigRational::new(BigInt::from(x), BigInt::from(scale));
+    let sums = sums
+        .into_iter()
+        .map(|(k, [stand, draw, n, placed])| {
+            let row = [
+                exact(stand, rounds.scale),
+                exact(draw, rounds.scale),
+                exact(n, 1),
+                exact(placed, 1),
+            ];
+            (k, row)
+        })
+        .collect();
     (sums, sequences)
 }
 
@@ -142,8 +193,9 @@ fn hole_and_seen_equal_the_brute_force_on_small_shoes() {
     for shoe_no in 0..3 {
         let (cards, composition) = small_shoe(&mut mix, 10);
         let what = format!("shoe {shoe_no} {cards:?}");
+        let rounds = Rounds::of(&spec, &cards);
         // `hole`: the dealer's first card (dealt third) seen as well.
-        let (sums, n) = brute_force(&spec, &cards, 0, &|_, r| {
+        let (sums, n) = brute_force(&rounds, &cards, 0, &|_, r| {
             vec![r[0].value(), r[1].value(), r[3].value(), r[2].value()]
         });
         let got = hole(&spec, &composition).expect("computed");
@@ -159,11 +211,11 @@ fn hole_and_seen_equal_the_brute_force_on_small_shoes() {
             }
             None => assert!(share.is_zero(), "hole ties, {what}"),
         }
-        let (normal, n) = brute_force(&spec, &cards, 0, &normal_key);
+        let (normal, n) = brute_force(&rounds, &cards, 0, &normal_key);
         assert_eq!(got.normal.expected, best(&normal, n), "hole, {what}");
         // `seen:N`: the N cards before the round, by value in any order.
         for k in [1usize, 2] {
-            let (sums, n) = brute_force(&spec, &cards, k, &|s, r| {
+            let (sums, n) = brute_force(&rounds, &cards, k, &|s, r| {
                 let mut v: Vec<u8> = s.iter().map(|c| c.value()).collect();
                 v.sort_unstable();
                 v.extend(normal_key(s, r));

@@ -247,8 +247,16 @@ fn walk(
 ) -> (Vec<i128>, Option<seen_suits::Walked>) {
     let factor = factor_table(settling.level, composition);
     let n = composition.total();
+    // The classes the shoe holds: a leaf dealing any other weighs nothing.
+    let present = (0..13)
+        .filter(|&r| composition.counts[r].iter().any(|&x| x > 0))
+        .fold(0u16, |m, r| m | 1 << class_of(settling.level, r));
     let k = settling.classes();
-    let tasks: Vec<(u8, u8)> = (0..k).flat_map(|a| (0..k).map(move |b| (a, b))).collect();
+    let held: Vec<u8> = (0..k).filter(|&c| present & (1 << c) != 0).collect();
+    let tasks: Vec<(u8, u8)> = held
+        .iter()
+        .flat_map(|&a| held.iter().map(move |&b| (a, b)))
+        .collect();
     let chunk = tasks.len().div_ceil(rayon::current_num_threads()).max(1);
     tasks
         .par_chunks(chunk)
@@ -269,7 +277,7 @@ fn walk(
                 suits: suits.then(|| seen_suits::Sink::new(composition, slots, width)),
             });
             for &(a, b) in chunk {
-                settling.walk(a, b, &mut leaves);
+                settling.walk(a, b, present, &mut leaves);
             }
             let sink = leaves.sink;
             (sink.sums, sink.suits.map(seen_suits::Sink::walked))

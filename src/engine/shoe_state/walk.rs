@@ -174,8 +174,10 @@ impl Settling<'_> {
     }
 
     /// Every leaf whose first hand's first card is of class `a` and the
-    /// second hand's first card of class `b`.
-    pub(super) fn walk<S: Sink>(&self, a: u8, b: u8, sums: &mut Leaves<S>) {
+    /// second hand's first card of class `b`, its other cards of the
+    /// classes in `present` (bit `c` for class `c`): a walk for one shoe
+    /// skips the classes it lacks, whose leaves weigh nothing in it.
+    pub(super) fn walk<S: Sink>(&self, a: u8, b: u8, present: u16, sums: &mut Leaves<S>) {
         let mut cls = [0u8; SLOTS];
         let mut round = Round {
             cards: [Card::new(1, 0); SLOTS],
@@ -189,9 +191,10 @@ impl Settling<'_> {
         };
         set(&mut round, &mut cls, 0, a);
         set(&mut round, &mut cls, 3, b);
-        for c in 0..k {
+        let classes: Vec<u8> = (0..k).filter(|&c| present & (1 << c) != 0).collect();
+        for &c in &classes {
             set(&mut round, &mut cls, 1, c);
-            for d in 0..k {
+            for &d in &classes {
                 set(&mut round, &mut cls, 4, d);
                 round.counts = [2, 2];
                 if self.before_draws {
@@ -206,7 +209,7 @@ impl Settling<'_> {
                 if !game.first_draws(&round) {
                     if game.second_draws(t1, None) {
                         round.counts = [2, 3];
-                        for e in 0..k {
+                        for &e in &classes {
                             set(&mut round, &mut cls, 5, e);
                             self.leaf(&mut round, &cls, sums);
                         }
@@ -215,12 +218,12 @@ impl Settling<'_> {
                     }
                     continue;
                 }
-                for e in 0..k {
+                for &e in &classes {
                     set(&mut round, &mut cls, 2, e);
                     let third = round.cards[2].value();
                     if game.second_draws(t1, Some(third)) {
                         round.counts = [3, 3];
-                        for f in 0..k {
+                        for &f in &classes {
                             set(&mut round, &mut cls, 5, f);
                             self.leaf(&mut round, &cls, sums);
                         }

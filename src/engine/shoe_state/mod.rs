@@ -81,8 +81,14 @@ struct Part {
     /// Per pay table column: the scale of its returns (the least common
     /// denominator of its pays).
     scales: Vec<i64>,
+    /// The columns stored: one per event a pay table's order settles on,
+    /// and per not-placed column ([`walk::Columns::Events`]).
+    outputs: usize,
+    /// Per column of `cols`: its sum from the stored columns' sums, as
+    /// (stored column, factor) terms.
+    mix: Vec<Vec<(u32, i64)>>,
     sigs: Vec<Sig>,
-    /// Column and value, each signature's in `sigs[i].entries`.
+    /// Stored column and count, each signature's in `sigs[i].entries`.
     entries: Vec<(u32, i64)>,
     /// The largest sum of absolute values over a column (overflow check).
     bound: u128,

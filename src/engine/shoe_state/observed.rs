@@ -28,7 +28,7 @@ use super::super::shoe::Composition;
 use super::hash::FxMap;
 use super::part::keyed_parts;
 use super::seen_suits;
-use super::walk::{Leaf, Leaves, Settling, Sink};
+use super::walk::{Columns, Leaf, Leaves, Settling, Sink};
 use super::weights::{CARD, NO_CODE, factor_table, factors_of, falling};
 use crate::cards::Card;
 use crate::model::Spec;
@@ -108,7 +108,7 @@ impl Observed {
         let mut scales = Vec::new();
         let mut parts = Vec::new();
         for ((level, before_draws), ws, suits) in keyed {
-            let (settling, part_cols) = Settling::new(spec, level, before_draws, &ws);
+            let (settling, part_cols) = Settling::new(spec, level, before_draws, &ws, Columns::Tables);
             scales.extend_from_slice(&settling.scales);
             cols.extend(part_cols.iter().copied());
             let walked = walk(&settling, composition, slots, part_cols.len(), suits);

@@ -4,7 +4,7 @@ use super::super::compiled::compile;
 use super::super::plan::{Group, Level, Plan, plan_of};
 use super::super::shoe::Composition;
 use super::hash::FxMap;
-use super::walk::{Leaf, Leaves, Settling, Sink, classes_at};
+use super::walk::{Columns, Leaf, Leaves, Settling, Sink, classes_at};
 use super::weights::{factor_table, factors_of, falling};
 use super::{Part, Sig};
 use crate::model::Spec;
@@ -64,11 +64,13 @@ impl Sink for Sums {
 
 impl Part {
     pub(super) fn build(spec: &Spec, level: Level, before_draws: bool, wagers: &[usize]) -> Part {
-        let (settling, cols) = Settling::new(spec, level, before_draws, wagers);
+        let (settling, cols) = Settling::new(spec, level, before_draws, wagers, Columns::Events);
         let scales = settling.scales.clone();
+        let mix = settling.mix.clone();
         let k = classes_at(level);
         let tasks: Vec<(u8, u8)> = (0..k).flat_map(|a| (0..k).map(move |b| (a, b))).collect();
-        let ncols = cols.len();
+        // Stored by event: the pay tables' sums are mixed from them.
+        let ncols = settling.outputs;
         let merged = tasks
             .par_chunks(
                 tasks
@@ -133,6 +135,8 @@ impl Part {
             level,
             cols,
             scales,
+            outputs: ncols,
+            mix,
             sigs,
             entries,
             bound: col_abs.into_iter().max().unwrap_or(0),
@@ -193,14 +197,24 @@ impl Part {
         out
     }
 
-    /// Column sums from the sums by slots used beyond four (`at(x, col)`):
-    /// each times the ways to fill the slots left unused, (n - 4 - x)
-    /// falling (2 - x).
+    /// Column sums from the output columns' sums by slots used beyond four
+    /// (`at(x, output)`): each times the ways to fill the slots left
+    /// unused, (n - 4 - x) falling (2 - x); then each pay table's from
+    /// its events' (`mix`).
     fn columns(&self, n: u128, at: impl Fn(usize, usize) -> BigInt) -> Vec<BigInt> {
-        (0..self.cols.len())
-            .map(|col| {
+        let outputs: Vec<BigInt> = (0..self.outputs)
+            .map(|o| {
                 (0..3)
-                    .map(|x| at(x, col) * BigInt::from(falling(n - 4 - x as u128, 2 - x as u32)))
+                    .map(|x| at(x, o) * BigInt::from(falling(n - 4 - x as u128, 2 - x as u32)))
+                    .sum()
+            })
+            .collect();
+        self.mix
+            .iter()
+            .map(|terms| {
+                terms
+                    .iter()
+                    .map(|&(o, f)| &outputs[o as usize] * BigInt::from(f))
                     .sum()
             })
             .collect()
@@ -209,7 +223,7 @@ impl Part {
     /// [`Part::sums`] of `K` compositions in one pass, in 64-bit weights
     /// and 128-bit sums (the caller checked they fit).
     fn sums_narrow<const K: usize>(&self, compositions: &[&Composition]) -> Vec<Vec<BigInt>> {
-        let ncols = self.cols.len();
+        let ncols = self.outputs;
         // Factor tables side by side: factor `f` of every composition.
         let tables: Vec<Vec<u128>> = compositions
             .iter()
@@ -254,7 +268,7 @@ impl Part {
     fn sums_wide(&self, composition: &Composition) -> Vec<BigInt> {
         let n = composition.total();
         let factor = factor_table(self.level, composition);
-        let ncols = self.cols.len();
+        let ncols = self.outputs;
         let fits = n
             .checked_pow(6)
             .and_then(|w| w.checked_mul(self.bound))

@@ -44,6 +44,29 @@ pub(super) struct Settling<'a> {
     pub(super) scales: Vec<i64>,
     /// Suited atoms: the slots each reads (0 for any other atom).
     pub(super) suited: Vec<u8>,
+    /// By event ([`Columns::Events`]): per wager of the part, its pay
+    /// tables' distinct orders of events, each with its first output
+    /// column (event `e` counted in column `first + e`); None by table.
+    by_event: Option<Vec<Vec<(Vec<usize>, usize)>>>,
+    /// Output columns of a leaf's entries.
+    pub(super) outputs: usize,
+    /// Per column (as returned by [`Settling::new`]): its sum from the
+    /// output columns' sums, as (output column, factor) terms.
+    pub(super) mix: Vec<Vec<(u32, i64)>>,
+}
+
+/// What a leaf's entries count.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Columns {
+    /// Per pay table, the scaled stake it returns (and per wager with a
+    /// placed condition, one for a round it is not placed).
+    Tables,
+    /// Per event a pay table's order settles on, one (and the not-placed
+    /// rounds as by table): the tables of a wager that order their events
+    /// alike share one count, their returns mixed from the counts once a
+    /// composition is priced. Lucky 8's three tables a wager store a
+    /// third of the values.
+    Events,
 }
 
 /// Every column's value on a round (column, value; zeros left out), or
@@ -104,12 +127,15 @@ impl<S: Sink> Leaves<S> {
 pub(super) type Cols = Vec<(usize, Option<usize>)>;
 
 impl<'a> Settling<'a> {
-    /// The settling of `wagers` (one plan's, walked together) at `level`.
+    /// The settling of `wagers` (one plan's, walked together) at `level`,
+    /// its leaves' entries counted by `columns`; the columns returned are
+    /// by pay table either way (see [`Settling::mix`]).
     pub(super) fn new(
         spec: &'a Spec,
         level: Level,
         before_draws: bool,
         wagers: &[usize],
+        columns: Columns,
     ) -> (Settling<'a>, Cols) {
         let group = Group {
             plan: plan_of(spec, wagers[0]),
@@ -142,6 +168,16 @@ impl<'a> Settling<'a> {
                     .collect(),
             );
         }
+        let (by_event, outputs, mix) = match columns {
+            Columns::Tables => {
+                let mix = (0..cols.len()).map(|c| vec![(c as u32, 1)]).collect();
+                (None, cols.len(), mix)
+            }
+            Columns::Events => {
+                let (by_event, outputs, mix) = event_columns(spec, wagers, &cols, &scales, &orders);
+                (Some(by_event), outputs, mix)
+            }
+        };
         let suited = compiled
             .atoms
             .list
@@ -162,9 +198,65 @@ impl<'a> Settling<'a> {
             not_placed_col,
             scales,
             suited,
+            by_event,
+            outputs,
+            mix,
         };
         (settling, cols)
     }
+}
+
+/// The stake a pay returns, scaled by its table's `scale`.
+fn back(pay: Pay, scale: i64) -> i64 {
+    let net = pay.net();
+    let back = (net.num + net.den) * (scale as i128 / net.den);
+    i64::try_from(back).expect("a return fits")
+}
+
+/// The output columns by event ([`Columns::Events`]): per wager, its
+/// tables' distinct orders with their first output column; how many
+/// output columns; per pay-table column its terms.
+#[allow(clippy::type_complexity)]
+fn event_columns(
+    spec: &Spec,
+    wagers: &[usize],
+    cols: &Cols,
+    scales: &[i64],
+    orders: &[Vec<Vec<usize>>],
+) -> (Vec<Vec<(Vec<usize>, usize)>>, usize, Vec<Vec<(u32, i64)>>) {
+    let mut outputs = 0usize;
+    let mut by_event = Vec::new();
+    let mut mix = vec![Vec::new(); cols.len()];
+    for (g, &w) in wagers.iter().enumerate() {
+        let wager = &spec.wagers[w];
+        let mut distinct: Vec<(Vec<usize>, usize)> = Vec::new();
+        for (t, order) in orders[g].iter().enumerate() {
+            let first = match distinct.iter().find(|(o, _)| o == order) {
+                Some(&(_, first)) => first,
+                None => {
+                    distinct.push((order.clone(), outputs));
+                    outputs += wager.events.len();
+                    outputs - wager.events.len()
+                }
+            };
+            let c = cols
+                .iter()
+                .position(|&x| x == (w, Some(t)))
+                .expect("the table's column");
+            for (e, &pay) in wager.pay_tables[t].pays.iter().enumerate() {
+                let b = back(pay, scales[c]);
+                if b != 0 {
+                    mix[c].push(((first + e) as u32, b));
+                }
+            }
+        }
+        if let Some(c) = cols.iter().position(|&x| x == (w, None)) {
+            mix[c].push((outputs as u32, 1));
+            outputs += 1;
+        }
+        by_event.push(distinct);
+    }
+    (by_event, outputs, mix)
 }
 
 impl Settling<'_> {
@@ -436,7 +528,16 @@ impl Settling<'_> {
             let wager = &self.spec.wagers[self.wagers[g]];
             if wager.placed.is_some() && !holds.pop().expect("the placed condition") {
                 let col = self.not_placed_col[g].expect("a placed condition's column");
-                out.push((col as u32, 1));
+                let col = self.mix[col][0].0;
+                out.push((col, 1));
+                continue;
+            }
+            if let Some(by_event) = &self.by_event {
+                for (order, first) in &by_event[g] {
+                    if let Some(&e) = order.iter().find(|&&e| holds[e]) {
+                        out.push(((first + e) as u32, 1));
+                    }
+                }
                 continue;
             }
             for (t, order) in self.orders[g].iter().enumerate() {
@@ -445,10 +546,9 @@ impl Settling<'_> {
                     .find(|&&e| holds[e])
                     .map_or(Pay::Lose, |&e| wager.pay_tables[t].pays[e]);
                 let col = self.first_col[g] + t;
-                let net = pay.net();
-                let back = (net.num + net.den) * (self.scales[col] as i128 / net.den);
+                let back = back(pay, self.scales[col]);
                 if back != 0 {
-                    out.push((col as u32, i64::try_from(back).expect("a return fits")));
+                    out.push((col as u32, back));
                 }
             }
         }

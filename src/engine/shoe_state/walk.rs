@@ -47,13 +47,16 @@ pub(super) struct Settling<'a> {
     /// By event ([`Columns::Events`]): per wager of the part, its pay
     /// tables' distinct orders of events, each with its first output
     /// column (event `e` counted in column `first + e`); None by table.
-    by_event: Option<Vec<Vec<(Vec<usize>, usize)>>>,
+    by_event: Option<Vec<Orders>>,
     /// Output columns of a leaf's entries.
     pub(super) outputs: usize,
     /// Per column (as returned by [`Settling::new`]): its sum from the
     /// output columns' sums, as (output column, factor) terms.
     pub(super) mix: Vec<Vec<(u32, i64)>>,
 }
+
+/// A wager's distinct orders of events, each with its first output column.
+type Orders = Vec<(Vec<usize>, usize)>;
 
 /// What a leaf's entries count.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -216,14 +219,13 @@ fn back(pay: Pay, scale: i64) -> i64 {
 /// The output columns by event ([`Columns::Events`]): per wager, its
 /// tables' distinct orders with their first output column; how many
 /// output columns; per pay-table column its terms.
-#[allow(clippy::type_complexity)]
 fn event_columns(
     spec: &Spec,
     wagers: &[usize],
     cols: &Cols,
     scales: &[i64],
     orders: &[Vec<Vec<usize>>],
-) -> (Vec<Vec<(Vec<usize>, usize)>>, usize, Vec<Vec<(u32, i64)>>) {
+) -> (Vec<Orders>, usize, Vec<Vec<(u32, i64)>>) {
     let mut outputs = 0usize;
     let mut by_event = Vec::new();
     let mut mix = vec![Vec::new(); cols.len()];

@@ -52,11 +52,14 @@ pub(super) struct Settling<'a> {
     pub(super) outputs: usize,
     /// Per column (as returned by [`Settling::new`]): its sum from the
     /// output columns' sums, as (output column, factor) terms.
-    pub(super) mix: Vec<Vec<(u32, i64)>>,
+    pub(super) mix: Mix,
 }
 
 /// A wager's distinct orders of events, each with its first output column.
 type Orders = Vec<(Vec<usize>, usize)>;
+
+/// Per column, (output column, factor) terms: see [`Settling::mix`].
+pub(super) type Mix = Vec<Vec<(u32, i64)>>;
 
 /// What a leaf's entries count.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -225,7 +228,7 @@ fn event_columns(
     cols: &Cols,
     scales: &[i64],
     orders: &[Vec<Vec<usize>>],
-) -> (Vec<Orders>, usize, Vec<Vec<(u32, i64)>>) {
+) -> (Vec<Orders>, usize, Mix) {
     let mut outputs = 0usize;
     let mut by_event = Vec::new();
     let mut mix = vec![Vec::new(); cols.len()];

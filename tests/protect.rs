@@ -61,7 +61,10 @@ fn choices(spec: &Spec, most: usize) -> Vec<Choice> {
 /// 1..=13, suits 0..=3), per choice: the net won over every ordered
 /// six-card sequence of `shoe` dealing them, and the number of those
 /// sequences.
-type Table = BTreeMap<([u8; 4], [u8; 4]), (Vec<BigRational>, u64)>;
+type Table = BTreeMap<First, (Vec<BigRational>, u64)>;
+
+/// The ranks and suits of the first four cards dealt.
+type First = ([u8; 4], [u8; 4]);
 
 fn brute_force(spec: &Spec, choices: &[Choice], shoe: &[Card]) -> Table {
     let settler = Settler::new(spec);
@@ -73,7 +76,7 @@ fn brute_force(spec: &Spec, choices: &[Choice], shoe: &[Card]) -> Table {
         .flat_map(|c| &c.parts)
         .flat_map(|&(w, t)| &spec.wagers[w].pay_tables[t].pays)
         .fold(1i128, |l, p| num_integer::lcm(l, p.net().den));
-    let mut sums: BTreeMap<([u8; 4], [u8; 4]), (Vec<i128>, u64)> = BTreeMap::new();
+    let mut sums: BTreeMap<First, (Vec<i128>, u64)> = BTreeMap::new();
     let n = shoe.len();
     // Every ordered choice of six distinct physical cards.
     each_ordered(n, 6, &mut |idx| {

@@ -109,8 +109,8 @@ fn deny_warnings_exits_3_only_when_there_are_warnings() {
     assert_eq!(o.code, exit::WARNINGS, "{}", o.stderr);
     assert!(o.stdout.contains("WARNINGS"), "the summary still prints");
     assert!(o.stderr.contains("--deny-warnings"), "{}", o.stderr);
-    // Lucky 8 has none: the flag changes nothing.
-    let o = certify(&["rules/lucky_8.yaml", "--no-reports", "--deny-warnings"]);
+    // Punto Banco has none: the flag changes nothing.
+    let o = certify(&["rules/punto_banco.yaml", "--no-reports", "--deny-warnings"]);
     assert_eq!(o.code, exit::OK, "{}", o.stderr);
 }
 
@@ -142,6 +142,7 @@ fn verify_reproduces_reports_made_with_verify_and_fixtures_options() {
     let out = dir.join("out");
     let o = certify(&[
         "rules/punto_banco.yaml",
+        "--no-simulate",
         "--verify",
         "7",
         "--fixtures",
@@ -195,6 +196,7 @@ fn verify_notices_a_mixed_report_set() {
     for (out, samples) in [(&a, "3"), (&b, "4")] {
         let o = certify(&[
             "rules/punto_banco.yaml",
+            "--no-simulate",
             "--verify",
             samples,
             "--out",
@@ -261,7 +263,7 @@ fn concurrent_writers_never_leave_a_mixed_set() {
 fn several_specs_run_one_after_another() {
     let o = certify(&[
         "rules/lucky_monkey.yaml",
-        "rules/lucky_8.yaml",
+        "rules/punto_banco.yaml",
         "--no-reports",
         "--verify",
         "5",
@@ -272,7 +274,7 @@ fn several_specs_run_one_after_another() {
         "{}",
         o.stdout
     );
-    assert!(o.stdout.contains("== rules/lucky_8.yaml"));
+    assert!(o.stdout.contains("== rules/punto_banco.yaml"));
     let row = |l: &&str, result: &str| l.starts_with("| rules/") && l.contains(result);
     let computed = o.stdout.lines().filter(|l| row(l, "| computed ")).count();
     assert_eq!(computed, 2, "{}", o.stdout);
@@ -299,7 +301,7 @@ fn several_specs_run_one_after_another() {
     // --json: one array, a document per spec that computed.
     let o = certify(&[
         "rules/lucky_monkey.yaml",
-        "rules/lucky_8.yaml",
+        "rules/punto_banco.yaml",
         "--no-reports",
         "--json",
         "--verify",

@@ -29,7 +29,8 @@ struct Made {
     dir: PathBuf,
     /// Shards 1/2 and 2/2 of the run.
     shards: [String; 2],
-    /// The punto banco reports (Markdown and JSON) made by `certify SPEC`.
+    /// The punto banco reports (Markdown and JSON) made by `certify SPEC`
+    /// with a short simulation.
     md: String,
     json: String,
 }
@@ -61,12 +62,15 @@ fn made() -> &'static Made {
         };
         let shards = [shard("1/2"), shard("2/2")];
         let reports = dir.join("reports");
-        // Few sampled shoes: the edited copies are verified many times,
-        // each recomputing the report.
+        // A short simulation on few sampled shoes: the edited copies are
+        // verified many times, each recomputing the report; the manifest
+        // still records the simulation's settings that its edits change.
         let o = certify(&[
             SPEC,
             "--out",
             reports.to_str().unwrap(),
+            "--simulate",
+            "100000",
             "--bound-shoes",
             "2",
             "--bound-suit-shoes",
@@ -383,7 +387,7 @@ fn wrong_sets_of_shard_files_are_named() {
     );
     let other = made_with(
         "other.json",
-        shard_args("rules/lucky_8.yaml", &["--shard", "2/2"]),
+        shard_args("rules/21st_century_baccarat.yaml", &["--shard", "2/2"]),
     );
     let merge = |files: &[&str]| {
         let mut a = vec!["simulate", SPEC, "--bound-shoes", "0", "--merge"];

@@ -10,7 +10,9 @@ use certify::report::pdf::layout::{BOTTOM, LEFT, RIGHT, TOP};
 use certify::report::pdf::layout::{FIGURE, Op};
 use certify::report::pdf::{CONFORMANCE, Laid, Role, Text as Placed, layout, render};
 use certify::report::release::RELEASE_DATE;
+use rayon::prelude::*;
 use std::collections::BTreeMap;
+use std::sync::OnceLock;
 
 const SHIPPED: [&str; 6] = [
     "golden_bacc",
@@ -26,17 +28,30 @@ fn shipped_md(name: &str) -> String {
 }
 
 /// The report model of a shipped spec, computed here (without the
-/// simulation the shipped files add: the layout rules are the same).
-fn shipped(name: &str) -> Document {
-    let spec = match name {
-        "twenty_first_century_baccarat" => "21st_century_baccarat",
-        n => n,
-    };
-    let options = certify::pipeline::Options::default();
-    let run =
-        certify::pipeline::certify(&format!("rules/{spec}.yaml"), &options, &|_, work| work())
-            .unwrap_or_else(|f| panic!("{f:?}"));
-    run.render().expect("renders").model
+/// simulation the shipped files add: the layout rules are the same). The
+/// six are computed once, side by side, for every test that reads them.
+fn shipped(name: &str) -> &'static Document {
+    static MODELS: OnceLock<BTreeMap<&str, Document>> = OnceLock::new();
+    let models = MODELS.get_or_init(|| {
+        SHIPPED
+            .par_iter()
+            .map(|&name| {
+                let spec = match name {
+                    "twenty_first_century_baccarat" => "21st_century_baccarat",
+                    n => n,
+                };
+                let options = certify::pipeline::Options::default();
+                let run = certify::pipeline::certify(
+                    &format!("rules/{spec}.yaml"),
+                    &options,
+                    &|_, work| work(),
+                )
+                .unwrap_or_else(|f| panic!("{f:?}"));
+                (name, run.render().expect("renders").model)
+            })
+            .collect()
+    });
+    &models[name]
 }
 
 /// A small document: title "T", then these sections.
@@ -119,7 +134,7 @@ fn rejoin(lines: &[String]) -> String {
 fn every_page_says_page_i_of_n_and_the_pdf_has_n_pages() {
     for name in SHIPPED {
         let model = shipped(name);
-        let laid = layout(&model, "certify · test").unwrap();
+        let laid = layout(model, "certify · test").unwrap();
         let n = laid.pages.len();
         assert!(n >= 2, "{name}: {n} pages");
         for i in 0..n {
@@ -131,7 +146,7 @@ fn every_page_says_page_i_of_n_and_the_pdf_has_n_pages() {
                 footers[0].text
             );
         }
-        let pdf = render(&model, "certify · test").unwrap();
+        let pdf = render(model, "certify · test").unwrap();
         let text = String::from_utf8_lossy(&pdf);
         let pages = text.matches("/Type/Page/").count() + text.matches("/Type/Page>").count();
         let count = format!("/Type/Pages/Count {n}/");
@@ -143,7 +158,7 @@ fn every_page_says_page_i_of_n_and_the_pdf_has_n_pages() {
 #[test]
 fn no_text_below_the_floors_body_at_least_9pt_tables_at_least_7pt() {
     for name in SHIPPED {
-        let laid = layout(&shipped(name), "certify · test").unwrap();
+        let laid = layout(shipped(name), "certify · test").unwrap();
         for (p, t) in all_texts(&laid) {
             assert!(
                 t.size >= 7.0,
@@ -421,7 +436,7 @@ fn the_running_header_fits_within_the_margins() {
 
 #[test]
 fn long_reports_have_a_contents_page_matching_the_outline() {
-    let laid = layout(&shipped("golden_bacc"), "h").unwrap();
+    let laid = layout(shipped("golden_bacc"), "h").unwrap();
     assert!(laid.pages.len() > 10);
     let contents = laid
         .anchors

@@ -8,7 +8,6 @@ use certify::engine::{Analysis, total_sequences};
 use certify::model::Spec;
 use certify::numbers::percent;
 use certify::pipeline::analyse;
-use certify::pipeline::compute;
 
 fn spec(path: &str) -> Spec {
     check_file(path)
@@ -216,20 +215,14 @@ fn lucky_match_combined_hand_pays() {
 #[test]
 fn lucky_8_claims_and_jacobsons_figures() {
     let s = spec("rules/lucky_8.yaml");
-    let c = compute(&s, 8);
-    let claims = certify::assess::claims::check(&s, &c.analysis);
+    let a = analyse(&s, 8);
+    let claims = certify::assess::claims::check(&s, &a);
     assert_eq!(claims.len(), 9);
     for claim in &claims {
         assert!(claim.matches, "{claim:?}");
     }
-    assert_eq!(
-        edge(table(&c.analysis, "lucky_8_player", "l8_1")),
-        "6.1493%"
-    );
-    assert_eq!(
-        edge(table(&c.analysis, "lucky_8_banker", "l8_1")),
-        "9.7224%"
-    );
+    assert_eq!(edge(table(&a, "lucky_8_player", "l8_1")), "6.1493%");
+    assert_eq!(edge(table(&a, "lucky_8_banker", "l8_1")), "9.7224%");
 }
 
 /// A claim the figures do not support is flagged, not silently accepted.
@@ -240,8 +233,8 @@ fn a_wrong_claim_is_flagged() {
         .replace("\"6.1%\"", "\"6.2%\"");
     let source = certify::spec::SourceFile::new("rules/lucky_8_wrong_claim.yaml", text);
     let s = certify::check::check_source(&source).expect("valid spec");
-    let c = compute(&s, 8);
-    let claims = certify::assess::claims::check(&s, &c.analysis);
+    let a = analyse(&s, 8);
+    let claims = certify::assess::claims::check(&s, &a);
     assert!(claims.iter().any(|cl| !cl.matches && cl.printed == "6.2%"));
     let n = claims.iter().filter(|cl| !cl.matches).count();
     assert_eq!(n, 1, "only the altered claim differs");

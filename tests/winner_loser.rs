@@ -5,10 +5,11 @@
 //! published count of natural wins.
 
 use certify::check::check_file;
-use certify::engine::WagerStats;
+use certify::engine::{Analysis, WagerStats};
 use certify::model::Spec;
 use certify::simulator::{Settings, Shard, default_penetration, simulate};
 use certify::verify::verify;
+use std::sync::OnceLock;
 use std::sync::atomic::AtomicU64;
 
 const SPEC: &str = "tests/specs/winner_loser.yaml";
@@ -17,6 +18,13 @@ fn spec() -> Spec {
     check_file(SPEC)
         .unwrap_or_else(|e| panic!("{SPEC}: {e:?}"))
         .1
+}
+
+/// The spec's analysis at 8 decks, computed once for the tests that read
+/// it.
+fn eight_decks() -> &'static Analysis {
+    static ANALYSIS: OnceLock<Analysis> = OnceLock::new();
+    ANALYSIS.get_or_init(|| certify::pipeline::analyse(&spec(), 8))
 }
 
 /// The pairs of wagers: (`X_side`, `X_hands`) by index.
@@ -53,8 +61,8 @@ fn same(a: &WagerStats, b: &WagerStats) {
 #[test]
 fn each_bet_has_the_same_figures_written_with_winner_and_loser_or_with_both_hands() {
     let spec = spec();
-    for decks in [8, 1] {
-        let a = certify::pipeline::analyse(&spec, decks);
+    let one = certify::pipeline::analyse(&spec, 1);
+    for a in [eight_decks(), &one] {
         for (i, j) in pairs(&spec) {
             same(&a.wagers[i], &a.wagers[j]);
             assert!(a.wagers[i].holds[0].1 > 0, "{}: happens", a.wagers[i].id);
@@ -68,8 +76,7 @@ fn each_bet_has_the_same_figures_written_with_winner_and_loser_or_with_both_hand
 /// /work/shared/reference/published-figures.md).
 #[test]
 fn a_natural_winner_is_counted_as_published() {
-    let spec = spec();
-    let a = certify::pipeline::analyse(&spec, 8);
+    let a = eight_decks();
     let w = a
         .wagers
         .iter()
@@ -89,8 +96,7 @@ fn golden_bacc_s_nine_over_seven_is_the_winner_s_nine_over_the_loser_s_seven() {
         .iter()
         .find(|w| w.id == "gb_three_card_9_over_7")
         .unwrap();
-    let ours = certify::pipeline::analyse(&spec(), 8);
-    let ours = ours
+    let ours = eight_decks()
         .wagers
         .iter()
         .find(|w| w.id == "nine_over_seven_side")

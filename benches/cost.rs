@@ -9,52 +9,50 @@
 //! a test: nothing fails on time. The printed table is pasted into
 //! docs/performance.md ("The cost model").
 
-use std::process::Command;
-use std::time::{Duration, Instant};
+#[path = "common/timed.rs"]
+mod timed;
 
-const BIN: &str = env!("CARGO_BIN_EXE_certify");
-
-fn median(mut xs: Vec<Duration>) -> f64 {
-    xs.sort();
-    xs[xs.len() / 2].as_secs_f64()
-}
-
-/// Median wall time of `certify ARGS` in seconds; it must succeed.
-fn time(args: &[String], runs: usize) -> f64 {
-    median(
-        (0..runs)
-            .map(|_| {
-                let t = Instant::now();
-                let out = Command::new(BIN).args(args).output().expect("certify runs");
-                let elapsed = t.elapsed();
-                assert!(
-                    out.status.success(),
-                    "certify {}: {}",
-                    args.join(" "),
-                    String::from_utf8_lossy(&out.stderr)
-                );
-                elapsed
-            })
-            .collect(),
-    )
-}
-
-/// One series: a section, what grows, the sizes, and the command at a size.
+/// One series: a section, what grows, the sizes, and the command (`{}`
+/// stands for the size).
 struct Series {
     section: &'static str,
     grows: &'static str,
     unit: &'static str,
     /// The unit's size in the series' own count (a million rounds: 1e6).
     per: f64,
-    sizes: Vec<u64>,
+    sizes: &'static [u64],
     /// Whether the cost is a line in the size (else the points alone are
     /// printed: the text says what they show).
     linear: bool,
-    args: fn(u64) -> Vec<String>,
+    command: &'static str,
 }
 
-fn words(s: &str) -> Vec<String> {
-    s.split_whitespace().map(String::from).collect()
+impl Series {
+    fn args(&self, size: u64) -> Vec<String> {
+        self.command
+            .replace("{}", &size.to_string())
+            .split_whitespace()
+            .map(String::from)
+            .collect()
+    }
+}
+
+/// A series whose cost is not a line (see [`Series::linear`]).
+const fn points(
+    section: &'static str,
+    grows: &'static str,
+    sizes: &'static [u64],
+    command: &'static str,
+) -> Series {
+    Series {
+        section,
+        grows,
+        unit: "",
+        per: 1.0,
+        sizes,
+        linear: false,
+        command,
+    }
 }
 
 fn main() {
@@ -68,88 +66,52 @@ fn main() {
             grows: "rounds a pass",
             unit: "million rounds",
             per: 1e6,
+            sizes: &[2_500_000, 10_000_000, 40_000_000],
             linear: true,
-            sizes: vec![2_500_000, 10_000_000, 40_000_000],
-            args: |n| {
-                words(&format!(
-                    "simulate rules/21st_century_baccarat.yaml --rounds {n} --bound-shoes 0"
-                ))
-            },
+            command: "simulate rules/21st_century_baccarat.yaml --rounds {} --bound-shoes 0",
         },
-        Series {
-            section: "simulation, 10 million rounds a pass (punto banco)",
-            grows: "decks",
-            unit: "deck",
-            per: 1.0,
-            linear: false,
-            sizes: vec![1, 4, 8],
-            args: |d| {
-                words(&format!(
-                    "simulate rules/punto_banco.yaml --decks {d} --bound-shoes 0"
-                ))
-            },
-        },
+        points(
+            "simulation, 10 million rounds a pass (punto banco)",
+            "decks",
+            &[1, 4, 8],
+            "simulate rules/punto_banco.yaml --decks {} --bound-shoes 0",
+        ),
         Series {
             section: "the bound, rank-level wagers (21st Century; 1 million rounds a pass)",
             grows: "sampled shoes",
             unit: "shoe",
             per: 1.0,
+            sizes: &[0, 250, 1000],
             linear: true,
-            sizes: vec![0, 250, 1000],
-            args: |s| {
-                words(&format!(
-                    "simulate rules/21st_century_baccarat.yaml --rounds 1000000 --bound-shoes {s}"
-                ))
-            },
+            command: "simulate rules/21st_century_baccarat.yaml --rounds 1000000 --bound-shoes {}",
         },
         Series {
             section: "the bound, suit-reading wagers (Lucky 8, 18 pay tables; 1 million rounds a pass)",
             grows: "sampled shoes",
             unit: "shoe",
             per: 1.0,
+            sizes: &[0, 25, 100],
             linear: true,
-            sizes: vec![0, 25, 100],
-            args: |s| {
-                words(&format!(
-                    "simulate rules/lucky_8.yaml --rounds 1000000 --bound-shoes 0 --bound-suit-shoes {s}"
-                ))
-            },
+            command: "simulate rules/lucky_8.yaml --rounds 1000000 --bound-shoes 0 --bound-suit-shoes {}",
         },
-        Series {
-            section: "figures, checks and game protection (punto banco, `--no-reports`)",
-            grows: "decks",
-            unit: "deck",
-            per: 1.0,
-            linear: false,
-            sizes: vec![1, 4, 8],
-            args: |d| words(&format!("rules/punto_banco.yaml --no-reports --decks {d}")),
-        },
-        Series {
-            section: "game protection of one side bet (Lucky 8 player, by rank and suit)",
-            grows: "cards seen (ranks:K)",
-            unit: "card",
-            per: 1.0,
-            linear: false,
-            sizes: vec![1, 4],
-            args: |k| {
-                words(&format!(
-                    "protect rules/lucky_8.yaml --scenario ranks:{k}@lucky_8_player"
-                ))
-            },
-        },
-        Series {
-            section: "game protection of one side bet (21st Century Lucky Match, by rank)",
-            grows: "cards seen (ranks:K)",
-            unit: "card",
-            per: 1.0,
-            linear: false,
-            sizes: vec![1, 4],
-            args: |k| {
-                words(&format!(
-                    "protect rules/21st_century_baccarat.yaml --scenario ranks:{k}@lucky_match"
-                ))
-            },
-        },
+        points(
+            "figures, checks and game protection (punto banco, `--no-reports`)",
+            "decks",
+            &[1, 4, 8],
+            "rules/punto_banco.yaml --no-reports --decks {}",
+        ),
+        points(
+            "game protection of one side bet (Lucky 8 player, by rank and suit)",
+            "cards seen (ranks:K)",
+            &[1, 4],
+            "protect rules/lucky_8.yaml --scenario ranks:{}@lucky_8_player",
+        ),
+        points(
+            "game protection of one side bet (21st Century Lucky Match, by rank)",
+            "cards seen (ranks:K)",
+            &[1, 4],
+            "protect rules/21st_century_baccarat.yaml --scenario ranks:{}@lucky_match",
+        ),
     ];
     println!("<!-- cost-model -->");
     println!("| section | grows with | measured (size: seconds) | fixed | per unit |");
@@ -158,7 +120,7 @@ fn main() {
         let points: Vec<(u64, f64)> = s
             .sizes
             .iter()
-            .map(|&n| (n, time(&(s.args)(n), runs)))
+            .map(|&n| (n, timed::time(&s.args(n), runs).as_secs_f64()))
             .collect();
         let measured: Vec<String> = points.iter().map(|(n, t)| format!("{n}: {t:.2}")).collect();
         let (fixed, per) = if s.linear {

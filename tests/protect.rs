@@ -68,14 +68,13 @@ type First = ([u8; 4], [u8; 4]);
 
 fn brute_force(spec: &Spec, choices: &[Choice], shoe: &[Card]) -> Table {
     let settler = Settler::new(spec);
-    // Nets summed in integers, in units of 1/scale: the least common
-    // multiple of every pay's denominator (exact; BigRational per
-    // sequence cost most of this test's time).
-    let scale = choices
-        .iter()
-        .flat_map(|c| &c.parts)
-        .flat_map(|&(w, t)| &spec.wagers[w].pay_tables[t].pays)
-        .fold(1i128, |l, p| num_integer::lcm(l, p.net().den));
+    // Nets summed in integers, in units of 1/scale.
+    let scale = support::pay_scale(
+        choices
+            .iter()
+            .flat_map(|c| &c.parts)
+            .map(|&(w, t)| &spec.wagers[w].pay_tables[t]),
+    );
     let mut sums: BTreeMap<First, (Vec<i128>, u64)> = BTreeMap::new();
     let n = shoe.len();
     // Every ordered choice of six distinct physical cards.
@@ -95,9 +94,7 @@ fn brute_force(spec: &Spec, choices: &[Choice], shoe: &[Card]) -> Table {
             for &(w, t) in &choice.parts {
                 let r = &results[w];
                 if r.placed {
-                    let net = r.outcomes[t].net();
-                    assert_eq!(scale % net.den, 0, "a pay's denominator divides the scale");
-                    entry.0[c] += net.num * (scale / net.den);
+                    entry.0[c] += support::scaled(r.outcomes[t].net(), scale);
                 }
             }
         }

@@ -62,10 +62,7 @@ impl Rounds {
         let ways = [forced(spec, "never_draw"), forced(spec, "always_draw")];
         let settlers = [Settler::new(&ways[0]), Settler::new(&ways[1])];
         let objective: Vec<usize> = spec.decides().expect("decides").objective.clone();
-        let scale = objective
-            .iter()
-            .flat_map(|&w| &spec.wagers[w].pay_tables[0].pays)
-            .fold(1i128, |l, p| num_integer::lcm(l, p.net().den));
+        let scale = support::pay_scale(objective.iter().map(|&w| &spec.wagers[w].pay_tables[0]));
         let base = shoe.len();
         let mut settled = vec![[0i128; 3]; base.pow(6)];
         each_ordered(base, 6, &mut |idx| {
@@ -79,9 +76,7 @@ impl Rounds {
                     let r = &results[w];
                     if r.placed {
                         placed[way] += 1;
-                        let net = r.outcomes[0].net();
-                        assert_eq!(scale % net.den, 0, "a pay's denominator divides the scale");
-                        entry[way] += net.num * (scale / net.den);
+                        entry[way] += support::scaled(r.outcomes[0].net(), scale);
                     }
                 }
             }

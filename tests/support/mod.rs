@@ -84,3 +84,20 @@ pub fn wager_table(spec: &certify::model::Spec, id: &str, table: &str) -> (usize
     };
     (w, t)
 }
+
+/// The least common multiple of the net denominators of `tables`' pays:
+/// nets under those tables summed in integers, in units of 1/scale
+/// ([`scaled`]), are exact (BigRational per round costs most of a brute
+/// force's time).
+pub fn pay_scale<'a>(tables: impl IntoIterator<Item = &'a certify::model::PayTable>) -> i128 {
+    tables
+        .into_iter()
+        .flat_map(|t| &t.pays)
+        .fold(1i128, |l, p| num_integer::lcm(l, p.net().den))
+}
+
+/// `net` in units of 1/`scale` (a [`pay_scale`] of its table).
+pub fn scaled(net: certify::model::Ratio, scale: i128) -> i128 {
+    assert_eq!(scale % net.den, 0, "a pay's denominator divides the scale");
+    net.num * (scale / net.den)
+}

@@ -53,6 +53,15 @@ fn pct(r: &BigRational) -> String {
     format!("{:.4}", r.to_f64().expect("a number") * 100.0)
 }
 
+/// A place's ranks where the round deals it, else one "any card" (None).
+fn ranks_if(dealt: bool) -> Vec<Option<u8>> {
+    if dealt {
+        (0..13).map(Some).collect()
+    } else {
+        vec![None]
+    }
+}
+
 /// The player who may sit out, knowing the ranks of the first four cards,
 /// per round dealt, for each wager `(index, pay table)` of `spec`: every
 /// ordered sequence of ranks the round deals from an eight-deck shoe (32
@@ -88,12 +97,7 @@ fn sitting_out_by_enumeration(spec: &Spec, wagers: &[(usize, usize)]) -> Vec<Big
                     let row = &mut sums[(c as usize * 13 + d as usize) * n..][..n];
                     // The fifth place where the player draws, else any card.
                     let player_draws = round_of_sequence(spec, &seq([a, b, c, d, 0, 0])).dealt(2);
-                    let fifth: Vec<Option<u8>> = if player_draws {
-                        (0..13).map(Some).collect()
-                    } else {
-                        vec![None]
-                    };
-                    for e in fifth {
+                    for e in ranks_if(player_draws) {
                         let (mut left, mut ways, mut used) = (left, ways, 4);
                         if let Some(e) = e {
                             ways *= left[e as usize];
@@ -103,12 +107,7 @@ fn sitting_out_by_enumeration(spec: &Spec, wagers: &[(usize, usize)]) -> Vec<Big
                         let e = e.unwrap_or(0);
                         let banker_draws =
                             round_of_sequence(spec, &seq([a, b, c, d, e, 0])).dealt(5);
-                        let sixth: Vec<Option<u8>> = if banker_draws {
-                            (0..13).map(Some).collect()
-                        } else {
-                            vec![None]
-                        };
-                        for f in sixth {
+                        for f in ranks_if(banker_draws) {
                             let (mut ways, mut used) = (ways, used);
                             if let Some(f) = f {
                                 ways *= left[f as usize];

@@ -95,7 +95,14 @@ struct Part {
 }
 
 struct Sig {
+    /// Weight factors, those other than one first (see `weights`).
     factors: [u16; SLOTS],
+    /// How many of `factors` are not one.
+    len: u8,
+    /// How many leading factors it shares with the signature before it:
+    /// the signatures are sorted by their factors, so a pass keeps the
+    /// products of the shared prefix instead of multiplying them again.
+    shared: u8,
     /// Used slots minus four (0..=2).
     extra: u8,
     entries: std::ops::Range<u32>,

@@ -5,9 +5,10 @@ use super::super::plan::{Group, Level, Plan, plan_of};
 use super::super::shoe::Composition;
 use super::hash::FxMap;
 use super::walk::{Columns, Leaf, Leaves, Settling, Sink, classes_at};
-use super::weights::{factor_table, factors_of, falling};
+use super::weights::{ONE, factor_table, factors_of, falling};
 use super::{Part, Sig};
 use crate::model::Spec;
+use crate::model::round::SLOTS;
 use num_bigint::BigInt;
 use num_traits::{One, Zero};
 use rayon::prelude::*;
@@ -107,12 +108,21 @@ impl Part {
                 },
             );
         let (index, values) = merged;
-        let mut keys: Vec<(u64, usize)> = index.into_iter().collect();
-        keys.sort_unstable();
-        let mut sigs = Vec::new();
+        // Sorted by weight factors, consecutive signatures share most of
+        // their weight's product (see `Sig::shared`); the stored values in
+        // the same order, so a pass reads them front to back.
+        let mut keyed: Vec<(u8, [u16; SLOTS], usize)> = index
+            .into_iter()
+            .map(|(sig, at)| {
+                let (factors, extra) = factors_of(sig);
+                (extra, factors, at)
+            })
+            .collect();
+        keyed.sort_unstable();
+        let mut sigs: Vec<Sig> = Vec::new();
         let mut entries = Vec::new();
         let mut col_abs = vec![0u128; ncols];
-        for (sig, at) in keys {
+        for (extra, factors, at) in keyed {
             let start = entries.len() as u32;
             for c in 0..ncols {
                 let v = values[at * ncols + c];
@@ -124,9 +134,16 @@ impl Part {
             if entries.len() as u32 == start {
                 continue;
             }
-            let (factors, extra) = factors_of(sig);
+            let len = factors.iter().take_while(|&&f| f != ONE).count() as u8;
+            let shared = sigs.last().map_or(0, |p| {
+                (0..p.len.min(len) as usize)
+                    .take_while(|&k| p.factors[k] == factors[k])
+                    .count() as u8
+            });
             sigs.push(Sig {
                 factors,
+                len,
+                shared,
                 extra,
                 entries: start..entries.len() as u32,
             });
@@ -239,14 +256,19 @@ impl Part {
         }
         // Per extra slot used and column, per composition.
         let mut acc = vec![[0i128; K]; 3 * ncols];
+        // The products of each signature's first factors: row `i` is the
+        // product of `i` of them, kept from the signature before as far as
+        // the two share factors.
+        let mut prefix = [[1u64; K]; SLOTS + 1];
         for s in &self.sigs {
-            let mut w = [1u64; K];
-            for &f in &s.factors {
-                let f = &factor[f as usize];
+            for i in s.shared as usize..s.len as usize {
+                let f = &factor[s.factors[i] as usize];
+                let (done, next) = prefix.split_at_mut(i + 1);
                 for j in 0..K {
-                    w[j] *= f[j];
+                    next[0][j] = done[i][j] * f[j];
                 }
             }
+            let w = &prefix[s.len as usize];
             if w.iter().all(|&x| x == 0) {
                 continue;
             }

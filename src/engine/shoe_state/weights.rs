@@ -74,12 +74,23 @@ pub(super) fn factor_table(level: Level, composition: &Composition) -> Vec<u128>
             .map(|&x| x as u128)
             .sum::<u128>();
     }
+    // Each row of falling factorials by one multiply a step (a table is
+    // built per composition priced: the bound builds tens of thousands).
     let mut factor = vec![0u128; ONE as usize + 1];
+    let falling_row = |row: &mut [u128], n: u128| {
+        let mut x = 1u128;
+        for (m, f) in row.iter_mut().enumerate() {
+            *f = x;
+            x *= n.saturating_sub(m as u128);
+        }
+    };
     for (c, &size) in class.iter().enumerate() {
-        for skip in 0..7u32 {
-            for m in 0..7u32 {
-                factor[c * 49 + skip as usize * 7 + m as usize] =
-                    falling(size.saturating_sub(skip as u128), m) * (size >= skip as u128) as u128;
+        for skip in 0..7usize {
+            // Zero when `skip` exceeds the class (not a falling factorial
+            // of a negative count).
+            if size >= skip as u128 {
+                let at = c * 49 + skip * 7;
+                falling_row(&mut factor[at..at + 7], size - skip as u128);
             }
         }
     }
@@ -93,11 +104,10 @@ pub(super) fn factor_table(level: Level, composition: &Composition) -> Vec<u128>
             *n += x as u128;
         }
     }
-    for c in 0..13 {
-        for s in 0..4 {
-            for m in 0..7u32 {
-                factor[FIXED + (c * 4 + s) * 7 + m as usize] = falling(suited[c][s], m);
-            }
+    for (c, suits) in suited.iter().enumerate() {
+        for (s, &n) in suits.iter().enumerate() {
+            let at = FIXED + (c * 4 + s) * 7;
+            falling_row(&mut factor[at..at + 7], n);
         }
     }
     factor[ONE as usize] = 1;

@@ -56,6 +56,10 @@ pub(super) struct Sink<'a> {
     /// Per pattern: the ways of the seen cards' suits left open, by the
     /// seen ranks and the suits fixed (relabelled when symmetric).
     shares: FxMap<u64, [u64; PATTERNS]>,
+    /// The last key asked for and its shares: the walk's consecutive
+    /// leaves mostly ask for the same, and the map is large enough that
+    /// a look-up misses the cache.
+    last: (u64, [u64; PATTERNS]),
     walked: Walked,
 }
 
@@ -77,6 +81,7 @@ impl<'a> Sink<'a> {
             width,
             index: patterns::Index::new(),
             shares: FxMap::default(),
+            last: (u64::MAX, [0; PATTERNS]),
             walked: Walked {
                 base: vec![0; OBSERVATIONS * width],
                 diff: vec![0; OBSERVATIONS * PATTERNS * width],
@@ -153,7 +158,11 @@ impl<'a> Sink<'a> {
             let suit = if f == u8::MAX { 0 } else { 4 | f as u64 };
             key = key << 7 | suit << 4 | class;
         }
+        if self.last.0 == key {
+            return self.last.1;
+        }
         if let Some(x) = self.shares.get(&key) {
+            self.last = (key, *x);
             return *x;
         }
         let others: Vec<(usize, u8)> = (0..SLOTS)
@@ -182,6 +191,7 @@ impl<'a> Sink<'a> {
             out[self.index.of(suits)] += ways;
         }
         self.shares.insert(key, out);
+        self.last = (key, out);
         out
     }
 }

@@ -302,13 +302,7 @@ impl Part {
                 if w.iter().all(|&x| x == 0) {
                     continue;
                 }
-                let base = row.extra as usize * ncols;
-                for &(c, v) in &self.entries[row.entries.start as usize..row.entries.end as usize] {
-                    let acc = &mut acc[base + c as usize];
-                    for j in 0..K {
-                        acc[j] += w[j] as i64 as i128 * v as i128;
-                    }
-                }
+                self.add_row(&mut acc, row, |j, v| w[j] as i64 as i128 * v as i128);
             }
         } else {
             for row in &self.rows {
@@ -325,13 +319,7 @@ impl Part {
                 if total.iter().all(|&x| x == 0) {
                     continue;
                 }
-                let base = row.extra as usize * ncols;
-                for &(c, v) in &self.entries[row.entries.start as usize..row.entries.end as usize] {
-                    let acc = &mut acc[base + c as usize];
-                    for j in 0..K {
-                        acc[j] += total[j] as i128 * v as i128;
-                    }
-                }
+                self.add_row(&mut acc, row, |j, v| total[j] as i128 * v as i128);
             }
         }
         compositions
@@ -339,6 +327,26 @@ impl Part {
             .enumerate()
             .map(|(j, c)| self.columns(c.total(), |x, col| BigInt::from(acc[x * ncols + col][j])))
             .collect()
+    }
+
+    /// Adds `times(j, value)` for composition `j` to each stored value's
+    /// column of `row` (`acc` per extra slot used and column). The caller's
+    /// product decides the multiply: one widening multiply for a single
+    /// signature's 64-bit weight, a 128-bit one for a row's total.
+    #[inline(always)]
+    fn add_row<const K: usize>(
+        &self,
+        acc: &mut [[i128; K]],
+        row: &Row,
+        times: impl Fn(usize, i64) -> i128,
+    ) {
+        let base = row.extra as usize * self.outputs;
+        for &(c, v) in &self.entries[row.entries.start as usize..row.entries.end as usize] {
+            let acc = &mut acc[base + c as usize];
+            for (j, x) in acc.iter_mut().enumerate() {
+                *x += times(j, v);
+            }
+        }
     }
 
     /// [`Part::sums`] of one composition too large for 64-bit weights or

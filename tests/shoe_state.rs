@@ -173,7 +173,8 @@ fn every_shipped_wager_equals_the_brute_force_on_depleted_shoes() {
 }
 
 /// The bound prices consecutive shoes together (`edges_f64_many`: eight
-/// per pass over the signatures, the rest one by one, and shoes too large
+/// per pass over the signatures, in the processor's 512-bit lanes where it
+/// has them, the rest one by one in 128-bit integers, and shoes too large
 /// for 64-bit weights by big integers): every figure is the one each shoe
 /// gets alone, which the test above holds to the brute force.
 #[test]

@@ -41,6 +41,7 @@
 
 pub mod first_cards;
 mod hash;
+mod lanes;
 pub mod observed;
 mod part;
 mod seen_suits;

@@ -5,6 +5,7 @@ use super::super::plan::{Group, Level, Plan, plan_of};
 use super::super::shoe::Composition;
 use super::hash::FxMap;
 use super::walk::{Columns, Leaf, Leaves, Settling, Sink, classes_at};
+use super::lanes;
 use super::weights::{ONE, factor_table, factors_of, falling};
 use super::{Part, Row, Sig};
 use crate::model::Spec;
@@ -45,7 +46,7 @@ type Item = (u8, Vec<(u32, i64)>, [u16; SLOTS]);
 
 /// Compositions priced in one pass over the signatures (see
 /// [`Part::sums`]).
-const TOGETHER: usize = 8;
+const TOGETHER: usize = lanes::LANES;
 
 /// One walk's sums: per signature, the column sums.
 struct Sums {
@@ -224,7 +225,14 @@ impl Part {
         let mut chunks = fast.chunks_exact(TOGETHER);
         for chunk in chunks.by_ref() {
             let these: Vec<&Composition> = chunk.iter().map(|&i| &compositions[i]).collect();
-            for (&i, sums) in chunk.iter().zip(self.sums_narrow::<TOGETHER>(&these)) {
+            let sums = if lanes::available()
+                && these.iter().all(|c| self.lanes_exact(c.total()))
+            {
+                self.sums_in_lanes(&these)
+            } else {
+                self.sums_narrow::<TOGETHER>(&these)
+            };
+            for (&i, sums) in chunk.iter().zip(sums) {
                 out[i] = sums;
             }
         }
@@ -263,11 +271,8 @@ impl Part {
             .collect()
     }
 
-    /// [`Part::sums`] of `K` compositions in one pass, in 64-bit weights
-    /// and 128-bit sums (the caller checked they fit).
-    fn sums_narrow<const K: usize>(&self, compositions: &[&Composition]) -> Vec<Vec<BigInt>> {
-        let ncols = self.outputs;
-        // Factor tables side by side: factor `f` of every composition.
+    /// Factor tables side by side: factor `f` of every composition.
+    fn factors<const K: usize>(&self, compositions: &[&Composition]) -> Vec<[u64; K]> {
         let tables: Vec<Vec<u128>> = compositions
             .iter()
             .map(|c| factor_table(self.level, c))
@@ -278,6 +283,29 @@ impl Part {
                 factor[f][j] = x as u64;
             }
         }
+        factor
+    }
+
+    /// [`Part::sums`] of [`lanes::LANES`] compositions in one pass of the
+    /// processor's lanes (see `lanes`; the caller checked they are exact).
+    pub(super) fn sums_in_lanes(&self, compositions: &[&Composition]) -> Vec<Vec<BigInt>> {
+        let acc = self.sums_lanes(&self.factors::<{ lanes::LANES }>(compositions));
+        let ncols = self.outputs;
+        compositions
+            .iter()
+            .enumerate()
+            .map(|(j, c)| self.columns(c.total(), |x, col| BigInt::from(acc[x * ncols + col][j])))
+            .collect()
+    }
+
+    /// [`Part::sums`] of `K` compositions in one pass, in 64-bit weights
+    /// and 128-bit sums (the caller checked they fit).
+    pub(super) fn sums_narrow<const K: usize>(
+        &self,
+        compositions: &[&Composition],
+    ) -> Vec<Vec<BigInt>> {
+        let ncols = self.outputs;
+        let factor = self.factors::<K>(compositions);
         // Per extra slot used and column, per composition.
         let mut acc = vec![[0i128; K]; 3 * ncols];
         // The products of each signature's first factors: row `i` is the

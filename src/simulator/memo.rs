@@ -11,9 +11,13 @@
 //! A group whose conditions read ranks only through how many cards share
 //! a rank (`max_kind`, `kinds`) settles alike any two rounds that differ by
 //! a renaming of ranks, so its key names each rank by its first appearance
-//! (a few hundred keys instead of millions). A group whose keys are too
-//! many to index (suits read in every slot) is settled by the evaluator
-//! on every round.
+//! (a few hundred keys instead of millions). A group whose conditions
+//! read the hands' totals and whether cards share a suit (`suited`: Lucky
+//! 8's three suited cards) settles alike any two rounds that differ by a
+//! renaming of suits, so its key is the totals' with the pattern of equal
+//! suits (187 patterns of six cards in four suits). A group whose keys are
+//! too many to index (ranks and suits read in every slot) is settled by
+//! the evaluator on every round.
 
 use super::deal::Dealt;
 use super::shoe::{Id, card};
@@ -58,6 +62,10 @@ enum Kind {
     Totals,
     /// Ranks only through their multiplicities (see the module docs).
     Renamed,
+    /// Totals and counts, and suits only through whether cards share one
+    /// (`suited`): the totals' key and the pattern of equal suits,
+    /// 12,100 x 187 keys.
+    TotalsSuits,
     /// Each slot's card by the class its conditions read.
     Cards,
 }
@@ -65,7 +73,7 @@ enum Kind {
 impl Reads {
     fn of(w: &crate::model::Wager) -> Reads {
         let mut needs = [0u8; SLOTS];
-        let (mut totals, mut kinds) = (true, true);
+        let (mut totals, mut kinds, mut suited) = (true, true, true);
         let conds = w.events.iter().map(|e| &e.when);
         for c in conds.chain(w.placed.iter().map(|p| &p.when)) {
             for (n, m) in needs.iter_mut().zip(c.needs()) {
@@ -73,11 +81,14 @@ impl Reads {
             }
             totals &= reads_totals_only(c);
             kinds &= reads_kinds_only(c);
+            suited &= reads_totals_and_suited(c);
         }
         let kind = if totals {
             Kind::Totals
         } else if kinds {
             Kind::Renamed
+        } else if suited {
+            Kind::TotalsSuits
         } else {
             Kind::Cards
         };
@@ -92,6 +103,8 @@ impl Reads {
                 .iter()
                 .zip(&other.needs)
                 .all(|(a, b)| a & !b == 0),
+            // The totals are part of the suit pattern's key.
+            (Kind::Totals, Kind::TotalsSuits) => true,
             (a, b) => a == b,
         }
     }
@@ -109,6 +122,14 @@ fn reads_totals_only(c: &Cond) -> bool {
                 | Cond::Tie
                 | Cond::Margin
         )
+    })
+}
+
+/// Whether a condition reads the hands only through totals and counts,
+/// and suits only through whether cards share one.
+fn reads_totals_and_suited(c: &Cond) -> bool {
+    reads_only(c, &|leaf| {
+        reads_totals_only(leaf) || matches!(leaf, Cond::Suited(_))
     })
 }
 
@@ -182,7 +203,10 @@ impl Keying {
             keys = keys.saturating_mul(classes + third);
         }
         if reads.kind == Kind::Totals {
-            keys = 10 * 10 * 11 * 11;
+            keys = TOTALS_KEYS;
+        }
+        if reads.kind == Kind::TotalsSuits {
+            keys = TOTALS_KEYS * SUIT_PATTERNS.len() as u64;
         }
         Keying {
             adds,
@@ -203,6 +227,7 @@ impl Keying {
         match self.kind {
             Kind::Totals => return totals_key(d),
             Kind::Renamed => return self.renamed_key(d),
+            Kind::TotalsSuits => return totals_key(d) * SUIT_PATTERNS.len() + suit_pattern(d),
             Kind::Cards => {}
         }
         let a = &self.adds;
@@ -253,6 +278,77 @@ fn totals_key(d: &Dealt) -> usize {
     let [drew0, drew1] = d.counts.map(|n| n as usize - 2);
     ((two0 * 10 + two1) * 11 + (last0 + 1) * drew0) * 11 + (last1 + 1) * drew1
 }
+
+/// Keys of [`totals_key`].
+const TOTALS_KEYS: u64 = 10 * 10 * 11 * 11;
+
+/// The pattern of equal suits among a round's dealt cards: a third slot
+/// not dealt takes the first card's suit (which of the dealt slots are is
+/// in the totals' key, and `suited` reads dealt cards only), and the six
+/// suits, two bits a slot, are looked up in [`PATTERN_OF`].
+fn suit_pattern(d: &Dealt) -> usize {
+    let first = (d.ids[0] & 3) as usize;
+    let drew = d.counts.map(|n| n as usize - 2);
+    let suit = |slot: usize| (d.ids[slot] & 3) as usize;
+    let third = |slot: usize, drew: usize| suit(slot) * drew + first * (1 - drew);
+    let code = first
+        | suit(1) << 2
+        | third(2, drew[0]) << 4
+        | suit(3) << 6
+        | suit(4) << 8
+        | third(5, drew[1]) << 10;
+    PATTERN_OF[code] as usize
+}
+
+/// Six suits (two bits a slot, slot 0 lowest) named by first appearance,
+/// two bits a slot: a pattern of equal suits.
+const fn renamed_suits(code: usize) -> usize {
+    let (mut names, mut next, mut out, mut slot) = ([4usize; 4], 0, 0, 0);
+    while slot < 6 {
+        let s = (code >> (2 * slot)) & 3;
+        if names[s] == 4 {
+            names[s] = next;
+            next += 1;
+        }
+        out |= names[s] << (2 * slot);
+        slot += 1;
+    }
+    out
+}
+
+/// Every pattern of equal suits of six cards, as [`renamed_suits`] gives
+/// it, in increasing order: the 187 ways to split six cards into at most
+/// four suits.
+const SUIT_PATTERNS: [u16; 187] = {
+    let mut out = [0u16; 187];
+    let (mut code, mut n) = (0, 0);
+    while code < 4096 {
+        if renamed_suits(code) == code {
+            out[n] = code as u16;
+            n += 1;
+        }
+        code += 1;
+    }
+    assert!(n == 187, "six cards split into at most four suits 187 ways");
+    out
+};
+
+/// Per six suits (two bits a slot): the index of their pattern in
+/// [`SUIT_PATTERNS`].
+const PATTERN_OF: [u8; 4096] = {
+    let mut out = [0u8; 4096];
+    let mut code = 0;
+    while code < 4096 {
+        let p = renamed_suits(code);
+        let mut i = 0;
+        while SUIT_PATTERNS[i] as usize != p {
+            i += 1;
+        }
+        out[code] = i as u8;
+        code += 1;
+    }
+    out
+};
 
 /// Distinct classes a slot's card falls in when conditions read `needs`.
 fn classes(needs: u8) -> u64 {
@@ -591,6 +687,29 @@ mod tests {
     use crate::simulator::deal::Dealer;
     use crate::simulator::rng::Rng;
     use crate::simulator::shoe;
+
+    /// Rounds whose suits differ by a renaming share a suit pattern; rounds
+    /// whose dealt cards share suits differently, or whose third cards not
+    /// dealt differ, do not and do.
+    #[test]
+    fn suit_patterns_are_equal_suits_among_dealt_cards() {
+        let dealt = |suits: [u8; 6], counts: [u8; 2]| Dealt {
+            ids: suits.map(|s| 4 * 7 + s),
+            counts,
+            totals: [0; 4],
+        };
+        let all = [3, 3];
+        let a = suit_pattern(&dealt([0, 1, 0, 2, 3, 1], all));
+        // Spades and clubs swapped, hearts and diamonds swapped.
+        assert_eq!(a, suit_pattern(&dealt([3, 2, 3, 1, 0, 2], all)));
+        assert_ne!(a, suit_pattern(&dealt([0, 1, 0, 2, 3, 2], all)));
+        // A third card not dealt: its slot's card does not count.
+        let b = suit_pattern(&dealt([0, 1, 2, 2, 3, 1], [2, 3]));
+        assert_eq!(b, suit_pattern(&dealt([0, 1, 3, 2, 3, 1], [2, 3])));
+        assert_ne!(b, suit_pattern(&dealt([0, 1, 2, 2, 3, 1], all)));
+        let met: std::collections::HashSet<u8> = PATTERN_OF.iter().copied().collect();
+        assert_eq!(met.len(), SUIT_PATTERNS.len());
+    }
 
     /// A looked-up settlement is what the evaluator gives that round, for
     /// every shipped spec (a key that missed something a condition reads

@@ -4,8 +4,8 @@ use super::super::compiled::compile;
 use super::super::plan::{Group, Level, Plan, plan_of};
 use super::super::shoe::Composition;
 use super::hash::FxMap;
-use super::walk::{Columns, Leaf, Leaves, Settling, Sink, classes_at};
 use super::lanes;
+use super::walk::{Columns, Leaf, Leaves, Settling, Sink, classes_at};
 use super::weights::{ONE, factor_table, factors_of, falling};
 use super::{Part, Row, Sig};
 use crate::model::Spec;
@@ -225,9 +225,7 @@ impl Part {
         let mut chunks = fast.chunks_exact(TOGETHER);
         for chunk in chunks.by_ref() {
             let these: Vec<&Composition> = chunk.iter().map(|&i| &compositions[i]).collect();
-            let sums = if lanes::available()
-                && these.iter().all(|c| self.lanes_exact(c.total()))
-            {
+            let sums = if lanes::available() && these.iter().all(|c| self.lanes_exact(c.total())) {
                 self.sums_in_lanes(&these)
             } else {
                 self.sums_narrow::<TOGETHER>(&these)

@@ -75,7 +75,7 @@ fn main() {
         rayon::current_num_threads()
     );
     println!(
-        "| spec | wagers | pay tables | signatures | values | build | median per composition | consecutive, 8 together (f64) | full enumeration per composition |"
+        "| spec | wagers | pay tables | signatures | values | build | median per composition | consecutive, 16 together (f64) | full enumeration per composition |"
     );
     println!("|---|---|---|---|---|---|---|---|---|");
     let dealt = consecutive(&mut mix, 64);
@@ -105,10 +105,10 @@ fn main() {
                 t.elapsed()
             })
             .collect();
-        // The bound's way: a shoe's consecutive rounds, eight priced in
+        // The bound's way: a shoe's consecutive rounds, sixteen priced in
         // one pass (`edges_f64_many`), per composition.
         let batches: Vec<Duration> = dealt
-            .chunks(8)
+            .chunks(16)
             .map(|chunk| {
                 let t = Instant::now();
                 std::hint::black_box(states.edges_f64_many(chunk));

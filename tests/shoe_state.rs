@@ -185,8 +185,8 @@ fn shoes_priced_together_equal_shoes_priced_alone() {
         let by_rank = !reads_suits(&spec);
         let states = ShoeStates::new(&spec);
         let mut mix = Mix(0x52 + i as u64);
-        // 26 shoes: three passes of eight and two alone; among them one
-        // shoe of 400 decks (n^6 past 2^63), priced alone in big integers.
+        // 27 shoes: one pass of sixteen and ten alone, and one of 400
+        // decks (n^6 past 2^63), priced alone in big integers.
         let mut shoes: Vec<Composition> = (0..27).map(|_| shoe(&mut mix, by_rank, 9)).collect();
         shoes[20] = Composition::standard(400);
         let together = states.edges_f64_many(&shoes);

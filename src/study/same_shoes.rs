@@ -164,7 +164,7 @@ fn bucket(threshold: Option<i64>) -> u8 {
 
 /// Rounds whose shoes are priced in one pass over the signatures: enough
 /// to share each stored value's read, few enough that both cores get work.
-const PRICED_TOGETHER: usize = 8;
+const PRICED_TOGETHER: usize = 16;
 
 /// Per shoe, per round, per pay table: the player's exact expected win per
 /// unit staked on the unseen cards (NaN where not computed).

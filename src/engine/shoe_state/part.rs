@@ -204,8 +204,9 @@ impl Part {
     /// Compositions are priced [`TOGETHER`] at a time, each signature's
     /// values loaded once for all of them: per stored value the loop's own
     /// cost (the load, the index, the bounds) is most of a composition's
-    /// price, and eight shoes share it (Lucky 8: 2.5 ms a shoe alone, 1.1
-    /// ms in eights, `cargo bench --bench shoe_state`).
+    /// price, and the shoes of a pass share it (Lucky 8, before the
+    /// lanes: 2.5 ms a shoe alone, 1.1 ms in eights, `cargo bench --bench
+    /// shoe_state`).
     fn sums(&self, compositions: &[Composition]) -> Vec<Vec<BigInt>> {
         // |sum| <= n^6 * bound: i128 when that fits with room to spare; a
         // signature's weight counts sequences of at most six cards, at

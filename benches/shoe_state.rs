@@ -108,7 +108,7 @@ fn main() {
         // The bound's way: a shoe's consecutive rounds, sixteen priced in
         // one pass (`edges_f64_many`), per composition.
         let batches: Vec<Duration> = dealt
-            .chunks(16)
+            .chunks(ShoeStates::PRICED_TOGETHER)
             .map(|chunk| {
                 let t = Instant::now();
                 std::hint::black_box(states.edges_f64_many(chunk));

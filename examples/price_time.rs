@@ -41,7 +41,7 @@ fn main() {
     let (mut cpu, mut wall) = (f64::INFINITY, f64::INFINITY);
     for _ in 0..7 {
         let (t, c) = (Instant::now(), on_cpu());
-        for chunk in shoes.chunks(16) {
+        for chunk in shoes.chunks(ShoeStates::PRICED_TOGETHER) {
             std::hint::black_box(states.edges_f64_many(chunk));
         }
         cpu = cpu.min((on_cpu() - c) / shoes.len() as f64);

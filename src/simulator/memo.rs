@@ -202,11 +202,10 @@ impl Keying {
             };
             keys = keys.saturating_mul(classes + third);
         }
-        if reads.kind == Kind::Totals {
-            keys = TOTALS_KEYS;
-        }
-        if reads.kind == Kind::TotalsSuits {
-            keys = TOTALS_KEYS * SUIT_PATTERNS.len() as u64;
+        match reads.kind {
+            Kind::Totals => keys = TOTALS_KEYS,
+            Kind::TotalsSuits => keys = TOTALS_KEYS * SUIT_PATTERNS.len() as u64,
+            Kind::Renamed | Kind::Cards => {}
         }
         Keying {
             adds,
@@ -287,9 +286,9 @@ const TOTALS_KEYS: u64 = 10 * 10 * 11 * 11;
 /// in the totals' key, and `suited` reads dealt cards only), and the six
 /// suits, two bits a slot, are looked up in [`PATTERN_OF`].
 fn suit_pattern(d: &Dealt) -> usize {
-    let first = (d.ids[0] & 3) as usize;
+    let suit = |slot: usize| card(d.ids[slot]).suit as usize;
+    let first = suit(0);
     let drew = d.counts.map(|n| n as usize - 2);
-    let suit = |slot: usize| (d.ids[slot] & 3) as usize;
     let third = |slot: usize, drew: usize| suit(slot) * drew + first * (1 - drew);
     let code = first
         | suit(1) << 2

@@ -162,9 +162,9 @@ fn bucket(threshold: Option<i64>) -> u8 {
     threshold.map_or(0, |x| (x + BUCKET_EDGE) as u8)
 }
 
-/// Rounds whose shoes are priced in one pass over the signatures: enough
-/// to share each stored value's read, few enough that both cores get work.
-const PRICED_TOGETHER: usize = 16;
+/// Rounds whose shoes are priced in one pass over the signatures (the
+/// engine's own batch: each stored value read once for all of them).
+const PRICED_TOGETHER: usize = ShoeStates::PRICED_TOGETHER;
 
 /// Per shoe, per round, per pay table: the player's exact expected win per
 /// unit staked on the unseen cards (NaN where not computed).

@@ -167,6 +167,11 @@ impl ShoeStates {
         }
     }
 
+    /// Compositions [`ShoeStates::edges_f64_many`] prices in one pass over
+    /// the signatures: batches of this many (consecutive rounds of a shoe)
+    /// cost least a composition.
+    pub const PRICED_TOGETHER: usize = part::TOGETHER;
+
     /// Signatures summed over (the work per composition), for measuring.
     pub fn signatures(&self) -> usize {
         self.parts.iter().map(|p| p.sigs.len()).sum()

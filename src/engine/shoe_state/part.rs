@@ -46,7 +46,7 @@ type Item = (u8, Vec<(u32, i64)>, [u16; SLOTS]);
 
 /// Compositions priced in one pass over the signatures (see
 /// [`Part::sums`]).
-const TOGETHER: usize = lanes::LANES;
+pub(super) const TOGETHER: usize = lanes::LANES;
 
 /// One walk's sums: per signature, the column sums.
 struct Sums {
@@ -289,6 +289,16 @@ impl Part {
     /// processor's lanes (see `lanes`; the caller checked they are exact).
     pub(super) fn sums_in_lanes(&self, compositions: &[&Composition]) -> Vec<Vec<BigInt>> {
         let acc = self.sums_lanes(&self.factors::<{ lanes::LANES }>(compositions));
+        self.columns_of(compositions, &acc)
+    }
+
+    /// Each composition's column sums (see [`Part::columns`]) from the
+    /// pass's sums, per extra slot used and output column, per composition.
+    fn columns_of<const K: usize>(
+        &self,
+        compositions: &[&Composition],
+        acc: &[[i128; K]],
+    ) -> Vec<Vec<BigInt>> {
         let ncols = self.outputs;
         compositions
             .iter()
@@ -349,11 +359,7 @@ impl Part {
                 self.add_row(&mut acc, row, |j, v| total[j] as i128 * v as i128);
             }
         }
-        compositions
-            .iter()
-            .enumerate()
-            .map(|(j, c)| self.columns(c.total(), |x, col| BigInt::from(acc[x * ncols + col][j])))
-            .collect()
+        self.columns_of(compositions, &acc)
     }
 
     /// Adds `times(j, value)` for composition `j` to each stored value's

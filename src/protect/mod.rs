@@ -42,9 +42,9 @@ pub fn run_keeping(values: &Values, scenario: &Scenario, keep: usize) -> Outcome
         Seen::Ranks | Seen::Hole | Seen::Face | Seen::Hand { .. } => (None, Vec::new(), 0),
         Seen::Group(g) => (Some(g), Vec::new(), 0),
         Seen::Best => {
-            let ranked = search::search(values, k);
-            let searched = ranked.len();
-            let mut top = ranked.into_iter().take(6);
+            // The best and five runners-up.
+            let (ranked, searched) = search::search(values, k, 6);
+            let mut top = ranked.into_iter();
             let best = top.next().expect("partitions");
             (Some(best.partition), top.collect(), searched)
         }

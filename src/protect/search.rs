@@ -17,10 +17,11 @@ use rayon::prelude::*;
 const LOW: u32 = 8;
 
 /// Every partition into two non-empty groups (named by the group without
-/// the king, then by the smaller: 4,095 of them), best first: by the
-/// expected win per round dealt of the player who may sit out, then of
-/// the player who must bet, then by the group's bits.
-pub(super) fn search(values: &Values, k: u8) -> Vec<Ranked> {
+/// the king, then by the smaller: 4,095 of them), ranked by the expected
+/// win per round dealt of the player who may sit out, then of the player
+/// who must bet, then by the group's bits: the best `keep` as exact
+/// fractions (only they are reported), and how many were searched.
+pub(super) fn search(values: &Values, k: u8, keep: usize) -> (Vec<Ranked>, usize) {
     let ranks = by_ranks_only(values, k);
     let n = values.names.len();
     let sums = &ranks.sums;
@@ -45,14 +46,18 @@ pub(super) fn search(values: &Values, k: u8) -> Vec<Ranked> {
             out
         })
         .collect();
-    all.sort_by(|a, b| b.2.cmp(&a.2).then(b.1.cmp(&a.1)).then(a.0.cmp(&b.0)));
-    all.into_iter()
+    all.sort_unstable_by(|a, b| b.2.cmp(&a.2).then(b.1.cmp(&a.1)).then(a.0.cmp(&b.0)));
+    let searched = all.len();
+    let best = all
+        .into_iter()
+        .take(keep)
         .map(|(partition, must, sit)| Ranked {
             partition,
             player_edge: values.fraction(must, values.total),
             player_edge_sitting_out: values.fraction(sit, values.total),
         })
-        .collect()
+        .collect();
+    (best, searched)
 }
 
 /// One chunk's running sums.

@@ -9,6 +9,9 @@
 //! A pattern is a restricted growth string: the first card's suit is 0,
 //! each later card repeats a suit already seen or takes the next new one.
 
+use super::super::plan::Level;
+use crate::cards::Card;
+#[cfg(test)]
 use crate::engine::shoe::Composition;
 
 /// Observations: the ranks (0 = ace .. 12 = king) of the first four cards
@@ -18,6 +21,22 @@ pub const OBSERVATIONS: usize = 13 * 13 * 13 * 13;
 /// The ranks of observation `o`, in dealing order.
 pub fn ranks(o: usize) -> [usize; 4] {
     std::array::from_fn(|i| o / 13usize.pow(3 - i as u32) % 13)
+}
+
+/// The class of rank index `r` (0 = ace) at `level`.
+pub(super) fn class_of(level: Level, r: usize) -> usize {
+    match level {
+        Level::Rank => r,
+        Level::Value => Card::new(r as u8 + 1, 0).value() as usize,
+    }
+}
+
+/// The value observation (value classes in the places of the ranks) of
+/// rank observation `o`.
+pub(super) fn value_observation(o: usize) -> usize {
+    ranks(o)
+        .iter()
+        .fold(0, |v, &r| v * 13 + class_of(Level::Value, r))
 }
 
 /// Patterns of four cards (the Bell number B4).
@@ -103,11 +122,12 @@ pub fn prefix(p: usize, k: u8) -> usize {
         .expect("a prefix of a pattern is a pattern")
 }
 
-/// The ordered ways to deal four cards of ranks `ranks` (0 = ace) in
-/// suit pattern `p` from `shoe`: over every assignment of distinct suits
+/// The ordered ways to deal four cards of classes `ranks` in suit pattern
+/// `p` from a shoe holding `counts[class][suit]` cards (by rank, or by
+/// point value: `class_counts`): over every assignment of distinct suits
 /// to the pattern's blocks, the product of the falling factorials of the
-/// cards of each rank and suit.
-pub fn ways(shoe: &Composition, ranks: [usize; 4], p: &[u8]) -> u128 {
+/// cards of each class and suit.
+pub fn ways(counts: &[[u32; 4]; 13], ranks: [usize; 4], p: &[u8]) -> u128 {
     let blocks = p.iter().max().map_or(0, |m| m + 1) as usize;
     let mut total = 0u128;
     let mut suit_of = vec![0u8; blocks];
@@ -129,7 +149,7 @@ pub fn ways(shoe: &Composition, ranks: [usize; 4], p: &[u8]) -> u128 {
         let mut w = 1u128;
         for (i, &r) in ranks.iter().enumerate() {
             let s = suit_of[p[i] as usize] as usize;
-            w *= (shoe.counts[r][s].saturating_sub(taken[r][s])) as u128;
+            w *= (counts[r][s].saturating_sub(taken[r][s])) as u128;
             taken[r][s] += 1;
         }
         total += w;
@@ -159,7 +179,10 @@ mod tests {
     fn the_ways_of_every_pattern_add_up_to_the_ways_by_rank() {
         let shoe = Composition::standard(2);
         for ranks in [[0, 0, 0, 0], [0, 1, 0, 2], [3, 4, 5, 6]] {
-            let by_pattern: u128 = of_length(4).iter().map(|p| ways(&shoe, ranks, p)).sum();
+            let by_pattern: u128 = of_length(4)
+                .iter()
+                .map(|p| ways(&shoe.counts, ranks, p))
+                .sum();
             let mut left = [8u128; 13];
             let by_rank: u128 = ranks
                 .iter()

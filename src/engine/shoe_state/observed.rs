@@ -10,9 +10,9 @@
 //! the ranks of each value: the rest of the shoe, and so the outcome,
 //! depends on the value of a card seen, never on which ten-valued rank it
 //! is, so the sum for a rank tuple is the value tuple's times the share of
-//! its sequences, an exact integer. Parts that read ranks or suits are
-//! walked by rank (a `J` seen leaves different suits behind than a `10`
-//! in a shoe whose suits are uneven).
+//! its sequences, an exact integer. Parts that read ranks are walked by
+//! rank, and so are parts that read suits in a shoe whose suits are uneven
+//! (a `J` seen leaves different suits behind than a `10` there).
 //!
 //! A player who sees a card sees its suit too. For wagers that read
 //! suits (and name none), the sums are also kept by the first four cards'
@@ -21,16 +21,21 @@
 //! deals the four cards seen (the rest of the round's weight does not
 //! depend on their suits), and each partial suit assignment's difference
 //! from its leaf's common outcome is shared out by enumerating the seen
-//! cards' suits it leaves open.
+//! cards' suits it leaves open. Where such wagers read no ranks and the
+//! shoe holds every suit of a rank equally often (a standard shoe, as
+//! game protection uses), they are walked by point value (ten classes a
+//! card against thirteen), and each value observation's sums per way
+//! of dealing its seen cards are shared out over the rank observations by
+//! suit pattern (`seen_suits::Table::finish`).
 
 use super::super::plan::{Level, Plan, plan_of, strategy_needs};
 use super::super::shoe::Composition;
+use super::first_cards::{class_of, value_observation};
 use super::hash::FxMap;
 use super::part::keyed_parts;
 use super::seen_suits;
 use super::walk::{Columns, Leaf, Leaves, Settling, Sink};
 use super::weights::{CARD, NO_CODE, factor_table, factors_of, falling};
-use crate::cards::Card;
 use crate::model::Spec;
 use crate::model::cond::need;
 use crate::model::round::SLOTS;
@@ -94,11 +99,23 @@ impl Observed {
         // at; wagers whose suits a seen card tells about in parts of their own.
         let (by_suit, by_class): (Vec<usize>, Vec<usize>) =
             wagers.iter().partition(|&&w| suits_seen(spec, w));
+        // Wagers whose suits a seen card tells about are walked by point
+        // value where they read no ranks and the shoe holds every suit of
+        // a rank equally often, and shared out over the ranks by suit
+        // pattern (`seen_suits::Table::finish`); else by rank.
+        let symmetric = composition.suit_symmetric();
+        let suit_level = |plan: &Plan| {
+            if symmetric && !plan.levels.contains(&Level::Rank) {
+                Level::Value
+            } else {
+                Level::Rank
+            }
+        };
         let keyed = keyed_parts(spec, &by_class, level_of_plan)
             .into_iter()
             .map(|(k, ws)| (k, ws, false))
             .chain(
-                keyed_parts(spec, &by_suit, level_of_plan)
+                keyed_parts(spec, &by_suit, suit_level)
                     .into_iter()
                     .map(|(k, ws)| (k, ws, true)),
             );
@@ -113,14 +130,26 @@ impl Observed {
             scales.extend_from_slice(&settling.scales);
             cols.extend(part_cols.iter().copied());
             let walked = walk(&settling, composition, slots, part_cols.len(), suits);
-            parts.push((level, part_cols.len(), walked));
+            parts.push((level, part_cols.len(), walked, suits));
         }
         // Every part's columns side by side, by rank observation.
         let ncols = cols.len();
         let mut sums = vec![0i128; OBSERVATIONS * ncols];
         let mut first = 0;
         let mut suited: Option<seen_suits::Table> = None;
-        for (level, width, (part, by_pattern)) in parts {
+        // Parts walked by value whose sums by rank come from the patterns.
+        let mut from_patterns = Vec::new();
+        for (level, width, (part, by_pattern), suits) in parts {
+            if let Some(walked) = by_pattern {
+                suited
+                    .get_or_insert_with(|| seen_suits::Table::new(composition))
+                    .add(level, walked, first, width);
+            }
+            if suits && level == Level::Value {
+                from_patterns.push(first..first + width);
+                first += width;
+                continue;
+            }
             let value_counts =
                 (level == Level::Value).then(|| observation_counts(composition, n, level));
             for o in 0..OBSERVATIONS {
@@ -144,12 +173,21 @@ impl Observed {
                     };
                 }
             }
-            if let Some(walked) = by_pattern {
-                suited
-                    .get_or_insert_with(|| seen_suits::Table::new(composition))
-                    .add(walked, first, width);
-            }
             first += width;
+        }
+        let suited = suited.map(seen_suits::Table::finish);
+        if let Some(t) = &suited {
+            let kept = t.cols.len();
+            for (i, &c) in t.cols.iter().enumerate() {
+                if !from_patterns.iter().any(|r| r.contains(&c)) {
+                    continue;
+                }
+                for o in 0..OBSERVATIONS {
+                    sums[o * ncols + c] = (0..PATTERNS)
+                        .map(|p| t.sums[(o * PATTERNS + p) * kept + i])
+                        .sum();
+                }
+            }
         }
         Ok(Observed {
             cols,
@@ -158,7 +196,7 @@ impl Observed {
             counts: rank_counts,
             total: falling(n, 6),
             slots,
-            suited: suited.map(seen_suits::Table::finish),
+            suited,
         })
     }
 }
@@ -190,25 +228,6 @@ pub fn first_slots(spec: &Spec) -> [u8; 4] {
         next[h] += 1;
         hand * 3 + next[h] - 1
     })
-}
-
-/// The class of rank index `r` (0 = ace) at `level`.
-fn class_of(level: Level, r: usize) -> usize {
-    match level {
-        Level::Rank => r,
-        Level::Value => Card::new(r as u8 + 1, 0).value() as usize,
-    }
-}
-
-/// The value observation (value classes in the places of the ranks) of
-/// rank observation `o`.
-fn value_observation(o: usize) -> usize {
-    let mut v = 0;
-    for place in (0..4).rev() {
-        let r = o / 13usize.pow(place) % 13;
-        v = v * 13 + class_of(Level::Value, r);
-    }
-    v
 }
 
 /// Per observation at `level` (four classes, base 13): the ordered
@@ -275,7 +294,8 @@ fn walk(
                 width,
                 weights: FxMap::default(),
                 sums: vec![0i128; OBSERVATIONS * width],
-                suits: suits.then(|| seen_suits::Sink::new(composition, slots, width)),
+                suits: suits
+                    .then(|| seen_suits::Sink::new(settling.level, composition, slots, width)),
             });
             for &(a, b) in chunk {
                 settling.walk(a, b, present, &mut leaves);
@@ -311,7 +331,7 @@ struct Weighed<'a> {
     weights: FxMap<u64, i128>,
     sums: Vec<i128>,
     /// Wagers that read suits: the sums the suit patterns need.
-    suits: Option<seen_suits::Sink<'a>>,
+    suits: Option<seen_suits::Sink>,
 }
 
 impl Weighed<'_> {

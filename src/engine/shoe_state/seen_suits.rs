@@ -12,9 +12,11 @@
 //! are relabelled in order of first appearance first, so the four
 //! assignments that differ only by the suit's name share one enumeration.
 
-use super::first_cards::{self as patterns, OBSERVATIONS, PATTERNS, ranks};
+use super::super::plan::Level;
+use super::first_cards::{self as patterns, OBSERVATIONS, PATTERNS, ranks, value_observation};
 use super::hash::FxMap;
 use super::walk::Leaf;
+use super::weights::class_counts;
 use crate::engine::shoe::Composition;
 use crate::model::round::SLOTS;
 use rayon::prelude::*;
@@ -47,8 +49,9 @@ impl Suited {
 }
 
 /// One walk's sums for the suit patterns.
-pub(super) struct Sink<'a> {
-    shoe: &'a Composition,
+pub(super) struct Sink {
+    /// The shoe's cards by the walk's class and suit.
+    counts: [[u32; 4]; 13],
     symmetric: bool,
     slots: [u8; 4],
     width: usize,
@@ -72,10 +75,11 @@ pub(super) struct Walked {
     diff: Vec<i128>,
 }
 
-impl<'a> Sink<'a> {
-    pub(super) fn new(shoe: &'a Composition, slots: [u8; 4], width: usize) -> Sink<'a> {
+impl Sink {
+    /// A sink for a walk at `level` of `shoe`.
+    pub(super) fn new(level: Level, shoe: &Composition, slots: [u8; 4], width: usize) -> Sink {
         Sink {
-            shoe,
+            counts: class_counts(level, shoe),
             symmetric: shoe.suit_symmetric(),
             slots,
             width,
@@ -185,7 +189,7 @@ impl<'a> Sink<'a> {
                 .copied()
                 .chain((0..4).map(|i| (ranks[i], suits[i])));
             for (r, s) in cards {
-                ways *= self.shoe.counts[r][s as usize].saturating_sub(taken[r][s as usize]) as u64;
+                ways *= self.counts[r][s as usize].saturating_sub(taken[r][s as usize]) as u64;
                 taken[r][s as usize] += 1;
             }
             out[self.index.of(suits)] += ways;
@@ -210,54 +214,101 @@ impl Walked {
 
 /// The observed table's suit patterns, part by part.
 pub(super) struct Table {
-    /// Per observation and pattern: the ways to deal the four seen cards.
+    /// The shoe's cards by point value and suit.
+    by_value: [[u32; 4]; 13],
+    /// Per (rank) observation and pattern: the ways to deal the four seen
+    /// cards.
     ways: Vec<u128>,
-    /// Per part: its first column, width, and sums.
-    parts: Vec<(usize, usize, Walked)>,
+    /// Per part: the level it was walked at, its first column, width, and
+    /// sums.
+    parts: Vec<(Level, usize, usize, Walked)>,
+}
+
+/// Per observation at a level and pattern: the ways to deal the four seen
+/// cards from a shoe of `counts` by class and suit.
+fn ways_by_pattern(counts: &[[u32; 4]; 13]) -> Vec<u128> {
+    let all = patterns::of_length(4);
+    (0..OBSERVATIONS)
+        .into_par_iter()
+        .flat_map_iter(|o| {
+            let ranks = ranks(o);
+            all.iter()
+                .map(move |p| patterns::ways(counts, ranks, p))
+                .collect::<Vec<_>>()
+        })
+        .collect()
 }
 
 impl Table {
     pub(super) fn new(shoe: &Composition) -> Table {
-        let all = patterns::of_length(4);
-        let ways = (0..OBSERVATIONS)
-            .into_par_iter()
-            .flat_map_iter(|o| {
-                let ranks = ranks(o);
-                all.iter()
-                    .map(move |p| patterns::ways(shoe, ranks, p))
-                    .collect::<Vec<_>>()
-            })
-            .collect();
         Table {
-            ways,
+            by_value: class_counts(Level::Value, shoe),
+            ways: ways_by_pattern(&shoe.counts),
             parts: Vec::new(),
         }
     }
 
-    pub(super) fn add(&mut self, walked: Walked, first: usize, width: usize) {
-        self.parts.push((first, width, walked));
+    /// A part's sums, walked at `level`: by point value only where the
+    /// shoe is suit-symmetric and the part reads no ranks (`finish`).
+    pub(super) fn add(&mut self, level: Level, walked: Walked, first: usize, width: usize) {
+        self.parts.push((level, first, width, walked));
     }
 
     /// Every kept column by observation and pattern: the leaves no suit
     /// changes shared out by the ways of each pattern, plus the
     /// differences.
+    ///
+    /// A part walked by point value is then shared out over the ranks:
+    /// with every suit of a rank held equally often and no condition
+    /// reading ranks, the rounds dealing four seen cards of given values
+    /// and suits return the same whichever ranks of those values they are
+    /// (the rest of the shoe by value and suit is the same), and every
+    /// suit assignment of one pattern alike; so the sum of a rank
+    /// observation and pattern is the value observation's per way of
+    /// dealing its seen cards times the rank observation's ways.
     pub(super) fn finish(self) -> Suited {
         let cols: Vec<usize> = self
             .parts
             .iter()
-            .flat_map(|&(first, width, _)| first..first + width)
+            .flat_map(|&(_, first, width, _)| first..first + width)
             .collect();
         let ncols = cols.len();
         let mut sums = vec![0i128; OBSERVATIONS * PATTERNS * ncols];
+        let mut by_value: Option<(Vec<u128>, Vec<Vec<usize>>)> = None;
         let mut at = 0;
-        for (_, width, walked) in &self.parts {
+        for (level, _, width, walked) in &self.parts {
+            let width = *width;
+            if *level == Level::Value {
+                let (value_ways, of_value) = by_value.get_or_insert_with(|| {
+                    let mut of_value = vec![Vec::new(); OBSERVATIONS];
+                    for o in 0..OBSERVATIONS {
+                        of_value[value_observation(o)].push(o);
+                    }
+                    (ways_by_pattern(&self.by_value), of_value)
+                });
+                let shared = per_way(walked, value_ways, width);
+                for (v, ranks) in of_value.iter().enumerate() {
+                    let Some(per) = &shared[v] else { continue };
+                    for &o in ranks {
+                        for p in 0..PATTERNS {
+                            let w = self.ways[o * PATTERNS + p] as i128;
+                            let row = &mut sums[(o * PATTERNS + p) * ncols + at..][..width];
+                            for (x, &g) in row.iter_mut().zip(&per[p * width..(p + 1) * width]) {
+                                *x = g * w;
+                            }
+                        }
+                    }
+                }
+                at += width;
+                continue;
+            }
             for o in 0..OBSERVATIONS {
                 let ways = &self.ways[o * PATTERNS..(o + 1) * PATTERNS];
                 let all: u128 = ways.iter().sum();
                 if all == 0 {
                     continue;
                 }
-                for c in 0..*width {
+                for c in 0..width {
                     let base = walked.base[o * width + c];
                     debug_assert_eq!(base % all as i128, 0, "an exact share");
                     let per = base / all as i128;
@@ -266,7 +317,7 @@ impl Table {
                     }
                 }
             }
-            for (key, row) in walked.diff.chunks(*width).enumerate() {
+            for (key, row) in walked.diff.chunks(width).enumerate() {
                 for (c, &d) in row.iter().enumerate() {
                     sums[key * ncols + at + c] += d;
                 }
@@ -279,4 +330,37 @@ impl Table {
             ways: self.ways,
         }
     }
+}
+
+/// A part walked by point value: per value observation that deals, per
+/// pattern and column, its sum per way of dealing the seen cards (an exact
+/// integer: every way of one pattern sums alike).
+fn per_way(walked: &Walked, ways: &[u128], width: usize) -> Vec<Option<Vec<i128>>> {
+    (0..OBSERVATIONS)
+        .into_par_iter()
+        .map(|v| {
+            let ways = &ways[v * PATTERNS..(v + 1) * PATTERNS];
+            let all: u128 = ways.iter().sum();
+            if all == 0 {
+                return None;
+            }
+            let mut per = vec![0i128; PATTERNS * width];
+            for c in 0..width {
+                let base = walked.base[v * width + c];
+                debug_assert_eq!(base % all as i128, 0, "an exact share");
+                let common = base / all as i128;
+                for (p, &w) in ways.iter().enumerate() {
+                    let d = walked.diff[(v * PATTERNS + p) * width + c];
+                    let own = if d == 0 {
+                        0
+                    } else {
+                        debug_assert_eq!(d % w as i128, 0, "an exact share");
+                        d / w as i128
+                    };
+                    per[p * width + c] = common + own;
+                }
+            }
+            Some(per)
+        })
+        .collect()
 }

@@ -94,22 +94,27 @@ pub(super) fn factor_table(level: Level, composition: &Composition) -> Vec<u128>
             }
         }
     }
-    let mut suited = [[0u128; 4]; 13];
-    for r in 0..13 {
-        let c = match level {
-            Level::Rank => r,
-            Level::Value => (Card::new(r as u8 + 1, 0).value()) as usize,
-        };
-        for (n, &x) in suited[c].iter_mut().zip(&composition.counts[r]) {
-            *n += x as u128;
-        }
-    }
-    for (c, suits) in suited.iter().enumerate() {
+    for (c, suits) in class_counts(level, composition).iter().enumerate() {
         for (s, &n) in suits.iter().enumerate() {
             let at = FIXED + (c * 4 + s) * 7;
-            falling_row(&mut factor[at..at + 7], n);
+            falling_row(&mut factor[at..at + 7], n as u128);
         }
     }
     factor[ONE as usize] = 1;
     factor
+}
+
+/// The cards of each class at `level` and suit: `[class][suit]`.
+pub(super) fn class_counts(level: Level, composition: &Composition) -> [[u32; 4]; 13] {
+    let mut counts = [[0u32; 4]; 13];
+    for (r, suits) in composition.counts.iter().enumerate() {
+        let c = match level {
+            Level::Rank => r,
+            Level::Value => (Card::new(r as u8 + 1, 0).value()) as usize,
+        };
+        for (n, &x) in counts[c].iter_mut().zip(suits) {
+            *n += x;
+        }
+    }
+    counts
 }

@@ -18,7 +18,9 @@ use crate::model::{Chart, Spec};
 /// cards (or none). Independent of the shoe.
 pub struct Settled {
     /// By the initial values (`x0 + 10 x1 + 100 x3 + 1000 x4`), times 121,
-    /// plus the third cards (`p3 + 11 d3`, 10 for none).
+    /// plus the third cards (`11 p3 + d3`, 10 for none: the second hand's
+    /// third card varies fastest, so a shoe's sum over it reads eleven
+    /// contiguous values).
     net: Vec<i64>,
     staked: Vec<u8>,
 }
@@ -56,7 +58,7 @@ impl Settled {
             // A round's third cards vary fastest: the loop over them reads
             // contiguous memory.
             let (third, initial) = (i % 121, i / 121);
-            let (p3, d3) = (third % 11, third / 11);
+            let (p3, d3) = (third / 11, third % 11);
             let digit = |k: u32| (initial / 10usize.pow(k) % 10) as u8;
             walk.values = [
                 digit(0),
@@ -101,7 +103,7 @@ pub fn decisions_settled(spec: &Spec, shoe: &Composition, table: &Settled) -> De
         }
         let (t0, t1) = ((vals[0] + vals[1]) % 10, (vals[3] + vals[4]) % 10);
         let natural = game.is_natural(t0) || game.is_natural(t1);
-        let at = |p3: usize, d3: usize| base * 121 + p3 + 11 * d3;
+        let at = |p3: usize, d3: usize| base * 121 + 11 * p3 + d3;
         // The second hand's third card (if dealt) and the settlement, per
         // sequence of the first hand's cards; unused slots are any of the
         // cards left.
@@ -116,10 +118,15 @@ pub fn decisions_settled(spec: &Spec, shoe: &Composition, table: &Settled) -> De
                 return (table.net[i] * free, table.staked[i] as i64 * free);
             }
             let free = if p3 == Settled::NONE { left - 1 } else { 1 };
+            // Every value, those the shoe has none of times zero: the
+            // products over ten contiguous values vectorise.
+            let row = at(p3, 0);
+            let nets = &table.net[row..row + 10];
+            let stakes = &table.staked[row..row + 10];
             let (mut net, mut staked) = (0i64, 0i64);
-            for (d3, &k) in c.iter().enumerate().filter(|(_, k)| **k > 0) {
-                net += k * table.net[at(p3, d3)];
-                staked += k * table.staked[at(p3, d3)] as i64;
+            for d3 in 0..10 {
+                net += c[d3] * nets[d3];
+                staked += c[d3] * stakes[d3] as i64;
             }
             (net * free, staked * free)
         };

@@ -129,6 +129,24 @@ pub fn prefix(p: usize, k: u8) -> usize {
 /// cards of each class and suit.
 pub fn ways(counts: &[[u32; 4]; 13], ranks: [usize; 4], p: &[u8]) -> u128 {
     let blocks = p.iter().max().map_or(0, |m| m + 1) as usize;
+    if counts.iter().all(|r| r.iter().all(|&c| c == r[0])) {
+        // Every suit alike: each of the 4!/(4 - blocks)! assignments of
+        // suits to the blocks deals as many ways as the first.
+        let mut taken = [[0u32; 4]; 13];
+        let mut w = (4 - blocks as u128 + 1..=4).product::<u128>();
+        for (i, &r) in ranks.iter().enumerate() {
+            let s = p[i] as usize;
+            w *= (counts[r][s].saturating_sub(taken[r][s])) as u128;
+            taken[r][s] += 1;
+        }
+        return w;
+    }
+    enumerated(counts, ranks, p)
+}
+
+/// [`ways`] by every assignment of distinct suits to the pattern's blocks.
+fn enumerated(counts: &[[u32; 4]; 13], ranks: [usize; 4], p: &[u8]) -> u128 {
+    let blocks = p.iter().max().map_or(0, |m| m + 1) as usize;
     let mut total = 0u128;
     let mut suit_of = vec![0u8; blocks];
     // Every injective map of blocks to the four suits.
@@ -173,6 +191,19 @@ mod tests {
         // 0 1 0 2: its first two cards differ.
         let p = index([0, 1, 0, 2]);
         assert_eq!(of_length(2)[prefix(p, 2)], [0, 1]);
+    }
+
+    #[test]
+    fn every_suit_alike_deals_as_every_assignment_enumerated() {
+        let mut shoe = Composition::standard(2);
+        shoe.counts[3] = [5; 4];
+        shoe.counts[9] = [1; 4];
+        for ranks in [[0, 0, 0, 0], [9, 9, 9, 3], [3, 9, 3, 9], [3, 4, 5, 6]] {
+            for p in of_length(4) {
+                let fast = ways(&shoe.counts, ranks, &p);
+                assert_eq!(fast, enumerated(&shoe.counts, ranks, &p), "{ranks:?} {p:?}");
+            }
+        }
     }
 
     #[test]

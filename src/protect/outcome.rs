@@ -89,7 +89,7 @@ impl Values {
                 };
                 let count = match suited {
                     None => observed.counts[o],
-                    Some(s) => s.share(o, p, observed.counts[o] as i128) as u128,
+                    Some(s) => s.sequences(o, p),
                 };
                 counts[at] = count;
                 for (i, choice) in parts.iter().enumerate() {

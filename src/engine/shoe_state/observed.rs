@@ -175,7 +175,7 @@ impl Observed {
             }
             first += width;
         }
-        let suited = suited.map(seen_suits::Table::finish);
+        let suited = suited.map(|t| t.finish(falling(n - 4, 2)));
         if let Some(t) = &suited {
             let kept = t.cols.len();
             for (i, &c) in t.cols.iter().enumerate() {

@@ -32,19 +32,28 @@ pub struct Suited {
     /// to deal its first four cards (the sequences dealing it are this
     /// times (N - 4)(N - 5)).
     pub ways: Vec<u128>,
+    /// Per observation: the ways over its patterns.
+    all: Vec<u128>,
+    /// (N - 4)(N - 5): the ways to deal the round's last two cards.
+    rest: u128,
 }
 
 impl Suited {
     /// A sum of observation `o` (over its patterns) shared out to pattern
     /// `p`: for a column whose return no suit of a seen card changes.
     pub fn share(&self, o: usize, p: usize, sum: i128) -> i128 {
-        let row = &self.ways[o * PATTERNS..(o + 1) * PATTERNS];
-        let all: u128 = row.iter().sum();
+        let all = self.all[o];
         if all == 0 {
             return 0;
         }
         debug_assert_eq!(sum % all as i128, 0, "an exact share");
-        sum / all as i128 * row[p] as i128
+        sum / all as i128 * self.ways[o * PATTERNS + p] as i128
+    }
+
+    /// The ordered six-card sequences dealing observation `o` in pattern
+    /// `p`.
+    pub fn sequences(&self, o: usize, p: usize) -> u128 {
+        self.ways[o * PATTERNS + p] * self.rest
     }
 }
 
@@ -256,7 +265,7 @@ impl Table {
 
     /// Every kept column by observation and pattern: the leaves no suit
     /// changes shared out by the ways of each pattern, plus the
-    /// differences.
+    /// differences (`rest`: the ways to deal a round's last two cards).
     ///
     /// A part walked by point value is then shared out over the ranks:
     /// with every suit of a rank held equally often and no condition
@@ -266,7 +275,7 @@ impl Table {
     /// suit assignment of one pattern alike; so the sum of a rank
     /// observation and pattern is the value observation's per way of
     /// dealing its seen cards times the rank observation's ways.
-    pub(super) fn finish(self) -> Suited {
+    pub(super) fn finish(self, rest: u128) -> Suited {
         let cols: Vec<usize> = self
             .parts
             .iter()
@@ -324,10 +333,17 @@ impl Table {
             }
             at += width;
         }
+        let all = self
+            .ways
+            .chunks(PATTERNS)
+            .map(|row| row.iter().sum())
+            .collect();
         Suited {
             cols,
             sums,
             ways: self.ways,
+            all,
+            rest,
         }
     }
 }

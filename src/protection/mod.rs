@@ -240,17 +240,20 @@ pub fn protect(spec: &Spec, decks: u32, request: &Request) -> Result<Protection,
             NotObservable::TooFewCards => unreachable!("a standard shoe holds 52 cards a deck"),
         })?)
     };
-    // The choice sets' values, each computed once.
-    let mut values: Vec<(Vec<Choice>, Values)> = Vec::new();
+    // The choice sets' values, each computed once, side by side.
+    let mut distinct: Vec<&Vec<Choice>> = Vec::new();
     for set in &sets {
-        if set.is_empty() || values.iter().any(|(c, _)| c == set) {
-            continue;
+        if !set.is_empty() && !distinct.contains(&set) {
+            distinct.push(set);
         }
-        values.push((
-            set.clone(),
-            Values::new(observed.as_ref().expect("observed"), set),
-        ));
     }
+    let values: Vec<(Vec<Choice>, Values)> = distinct
+        .into_par_iter()
+        .map(|set| {
+            let v = Values::new(observed.as_ref().expect("observed"), set);
+            (set.clone(), v)
+        })
+        .collect();
     let pace = Pace::of(spec);
     // Scenarios side by side (each also parallel inside); collected in
     // their order, so the result does not depend on the thread count.

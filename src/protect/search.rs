@@ -62,7 +62,14 @@ pub(super) fn search(values: &Values, k: u8, keep: usize) -> (Vec<Ranked>, usize
 
 /// The integers a walk adds: `i64` where every sum fits, else `i128`.
 trait Sum:
-    Copy + Default + Send + Sync + std::ops::AddAssign + std::ops::SubAssign + Into<i128>
+    Copy
+    + Default
+    + Send
+    + Sync
+    + std::ops::AddAssign
+    + std::ops::SubAssign
+    + std::ops::Sub<Output = Self>
+    + Into<i128>
 {
 }
 impl Sum for i64 {}
@@ -105,9 +112,11 @@ struct Walk<'a, T> {
     /// over the first ranks in the group.
     all: Vec<T>,
     within: Vec<T>,
-    /// Scratch for the later places' reductions.
+    /// Scratch for the later places' reductions, and their totals
+    /// widened for the choice per pattern.
     from: Vec<T>,
     into: Vec<T>,
+    wide: Vec<i128>,
 }
 
 impl<'a, T: Sum> Walk<'a, T> {
@@ -128,6 +137,7 @@ impl<'a, T: Sum> Walk<'a, T> {
             within: vec![T::default(); rest * n],
             from: Vec::new(),
             into: Vec::new(),
+            wide: Vec::new(),
         }
     }
 
@@ -161,11 +171,7 @@ impl<'a, T: Sum> Walk<'a, T> {
         self.from.clear();
         self.from.extend_from_slice(&self.within);
         self.from
-            .extend(self.all.iter().zip(&self.within).map(|(&a, &w)| {
-                let mut d = a;
-                d -= w;
-                d
-            }));
+            .extend(self.all.iter().zip(&self.within).map(|(&a, &w)| a - w));
         let mut patterns = 2usize;
         let mut rest = self.rest;
         for _ in 1..self.k {
@@ -193,8 +199,9 @@ impl<'a, T: Sum> Walk<'a, T> {
         }
         // Every pattern counted: one with no rounds sums to zero throughout.
         let counts = vec![1u128; patterns];
-        let wide: Vec<i128> = self.from.iter().map(|&x| x.into()).collect();
-        let (must, sit, _) = totals(&counts, &wide, n);
+        self.wide.clear();
+        self.wide.extend(self.from.iter().map(|&x| x.into()));
+        let (must, sit, _) = totals(&counts, &self.wide, n);
         (must, sit)
     }
 }

@@ -19,7 +19,7 @@ use crate::model::{Chart, Spec};
 pub struct Settled {
     /// By the initial values (`x0 + 10 x1 + 100 x3 + 1000 x4`), times 121,
     /// plus the third cards (`11 p3 + d3`, 10 for none: the second hand's
-    /// third card varies fastest, so a shoe's sum over it reads eleven
+    /// third card varies fastest, so a shoe's sum over it reads ten
     /// contiguous values).
     net: Vec<i64>,
     staked: Vec<u8>,

@@ -10,8 +10,7 @@
 //! each later card repeats a suit already seen or takes the next new one.
 
 use super::super::plan::Level;
-use crate::cards::Card;
-#[cfg(test)]
+use super::weights::class_of;
 use crate::engine::shoe::Composition;
 
 /// Observations: the ranks (0 = ace .. 12 = king) of the first four cards
@@ -21,14 +20,6 @@ pub const OBSERVATIONS: usize = 13 * 13 * 13 * 13;
 /// The ranks of observation `o`, in dealing order.
 pub fn ranks(o: usize) -> [usize; 4] {
     std::array::from_fn(|i| o / 13usize.pow(3 - i as u32) % 13)
-}
-
-/// The class of rank index `r` (0 = ace) at `level`.
-pub(super) fn class_of(level: Level, r: usize) -> usize {
-    match level {
-        Level::Rank => r,
-        Level::Value => Card::new(r as u8 + 1, 0).value() as usize,
-    }
 }
 
 /// The value observation (value classes in the places of the ranks) of
@@ -129,7 +120,7 @@ pub fn prefix(p: usize, k: u8) -> usize {
 /// cards of each class and suit.
 pub fn ways(counts: &[[u32; 4]; 13], ranks: [usize; 4], p: &[u8]) -> u128 {
     let blocks = p.iter().max().map_or(0, |m| m + 1) as usize;
-    if counts.iter().all(|r| r.iter().all(|&c| c == r[0])) {
+    if (Composition { counts: *counts }).suit_symmetric() {
         // Every suit alike: each of the 4!/(4 - blocks)! assignments of
         // suits to the blocks deals as many ways as the first.
         let mut taken = [[0u32; 4]; 13];

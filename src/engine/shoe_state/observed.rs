@@ -30,12 +30,12 @@
 
 use super::super::plan::{Level, Plan, plan_of, strategy_needs};
 use super::super::shoe::Composition;
-use super::first_cards::{class_of, value_observation};
+use super::first_cards::value_observation;
 use super::hash::FxMap;
 use super::part::keyed_parts;
 use super::seen_suits;
 use super::walk::{Columns, Leaf, Leaves, Settling, Sink};
-use super::weights::{CARD, NO_CODE, factor_table, factors_of, falling};
+use super::weights::{CARD, NO_CODE, class_of, factor_table, factors_of, falling};
 use crate::model::Spec;
 use crate::model::cond::need;
 use crate::model::round::SLOTS;
@@ -130,23 +130,20 @@ impl Observed {
             scales.extend_from_slice(&settling.scales);
             cols.extend(part_cols.iter().copied());
             let walked = walk(&settling, composition, slots, part_cols.len(), suits);
-            parts.push((level, part_cols.len(), walked, suits));
+            parts.push((level, part_cols.len(), walked));
         }
         // Every part's columns side by side, by rank observation.
         let ncols = cols.len();
         let mut sums = vec![0i128; OBSERVATIONS * ncols];
         let mut first = 0;
         let mut suited: Option<seen_suits::Table> = None;
-        // Parts walked by value whose sums by rank come from the patterns.
-        let mut from_patterns = Vec::new();
-        for (level, width, (part, by_pattern), suits) in parts {
+        for (level, width, (part, by_pattern)) in parts {
+            // Parts kept by suit pattern: their sums by rank observation
+            // are their patterns' added up, once the table is finished.
             if let Some(walked) = by_pattern {
                 suited
                     .get_or_insert_with(|| seen_suits::Table::new(composition))
                     .add(level, walked, first, width);
-            }
-            if suits && level == Level::Value {
-                from_patterns.push(first..first + width);
                 first += width;
                 continue;
             }
@@ -179,9 +176,6 @@ impl Observed {
         if let Some(t) = &suited {
             let kept = t.cols.len();
             for (i, &c) in t.cols.iter().enumerate() {
-                if !from_patterns.iter().any(|r| r.contains(&c)) {
-                    continue;
-                }
                 for o in 0..OBSERVATIONS {
                     sums[o * ncols + c] = (0..PATTERNS)
                         .map(|p| t.sums[(o * PATTERNS + p) * kept + i])
@@ -257,7 +251,9 @@ fn observation_counts(composition: &Composition, n: u128, level: Level) -> Vec<u
 }
 
 /// Sums of one part by observation at its level: every leaf weighed in
-/// `composition`; with `suits`, also what the part's suit patterns need.
+/// `composition`; with `suits`, what the part's suit patterns need instead
+/// (its sums by observation are then the patterns' added up, and the
+/// first vector is empty).
 fn walk(
     settling: &Settling,
     composition: &Composition,
@@ -278,6 +274,7 @@ fn walk(
         .flat_map(|&a| held.iter().map(move |&b| (a, b)))
         .collect();
     let chunk = tasks.len().div_ceil(rayon::current_num_threads()).max(1);
+    let kept = if suits { 0 } else { OBSERVATIONS * width };
     tasks
         .par_chunks(chunk)
         .map(|chunk| {
@@ -293,7 +290,7 @@ fn walk(
                 slots,
                 width,
                 weights: FxMap::default(),
-                sums: vec![0i128; OBSERVATIONS * width],
+                sums: vec![0i128; kept],
                 suits: suits
                     .then(|| seen_suits::Sink::new(settling.level, composition, slots, width)),
             });
@@ -304,7 +301,7 @@ fn walk(
             (sink.sums, sink.suits.map(seen_suits::Sink::walked))
         })
         .reduce(
-            || (vec![0i128; OBSERVATIONS * width], None),
+            || (vec![0i128; kept], None),
             |(mut x, xs), (y, ys)| {
                 for (a, b) in x.iter_mut().zip(y) {
                     *a += b;
@@ -329,6 +326,7 @@ struct Weighed<'a> {
     width: usize,
     /// Signature weights met so far.
     weights: FxMap<u64, i128>,
+    /// Sums by observation (empty where `suits` keeps them by pattern).
     sums: Vec<i128>,
     /// Wagers that read suits: the sums the suit patterns need.
     suits: Option<seen_suits::Sink>,
@@ -380,12 +378,13 @@ impl Sink for Weighed<'_> {
             .slots
             .iter()
             .fold(0usize, |o, &s| o * 13 + leaf.cls[s as usize] as usize);
+        if let Some(suits) = &mut self.suits {
+            suits.add(o, leaf, w, entries);
+            return;
+        }
         let row = &mut self.sums[o * self.width..(o + 1) * self.width];
         for &(c, v) in entries {
             row[c as usize] += w * v as i128;
-        }
-        if let Some(suits) = &mut self.suits {
-            suits.add(o, leaf, w, entries);
         }
     }
 }

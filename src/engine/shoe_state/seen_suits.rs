@@ -283,28 +283,24 @@ impl Table {
             .collect();
         let ncols = cols.len();
         let mut sums = vec![0i128; OBSERVATIONS * PATTERNS * ncols];
-        let mut by_value: Option<(Vec<u128>, Vec<Vec<usize>>)> = None;
+        // The ways by value observation, built once for the parts walked
+        // by point value.
+        let mut value_ways: Option<Vec<u128>> = None;
         let mut at = 0;
         for (level, _, width, walked) in &self.parts {
             let width = *width;
             if *level == Level::Value {
-                let (value_ways, of_value) = by_value.get_or_insert_with(|| {
-                    let mut of_value = vec![Vec::new(); OBSERVATIONS];
-                    for o in 0..OBSERVATIONS {
-                        of_value[value_observation(o)].push(o);
-                    }
-                    (ways_by_pattern(&self.by_value), of_value)
-                });
-                let shared = per_way(walked, value_ways, width);
-                for (v, ranks) in of_value.iter().enumerate() {
-                    let Some(per) = &shared[v] else { continue };
-                    for &o in ranks {
-                        for p in 0..PATTERNS {
-                            let w = self.ways[o * PATTERNS + p] as i128;
-                            let row = &mut sums[(o * PATTERNS + p) * ncols + at..][..width];
-                            for (x, &g) in row.iter_mut().zip(&per[p * width..(p + 1) * width]) {
-                                *x = g * w;
-                            }
+                let value_ways = value_ways.get_or_insert_with(|| ways_by_pattern(&self.by_value));
+                let per = per_way(walked, value_ways, width);
+                for o in 0..OBSERVATIONS {
+                    let Some(per) = &per[value_observation(o)] else {
+                        continue;
+                    };
+                    for p in 0..PATTERNS {
+                        let w = self.ways[o * PATTERNS + p] as i128;
+                        let row = &mut sums[(o * PATTERNS + p) * ncols + at..][..width];
+                        for (x, &g) in row.iter_mut().zip(&per[p * width..(p + 1) * width]) {
+                            *x = g * w;
                         }
                     }
                 }

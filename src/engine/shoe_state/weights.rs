@@ -62,18 +62,9 @@ pub(super) fn factors_of(sig: u64) -> ([u16; SLOTS], u8) {
 /// Every weight factor of `composition` at `level`, by index (see
 /// [`FIXED`]): a signature's weight is the product of its factors.
 pub(super) fn factor_table(level: Level, composition: &Composition) -> Vec<u128> {
-    // Cards of each class, and of each card.
-    let mut class = [0u128; 13];
-    for r in 0..13 {
-        let c = match level {
-            Level::Rank => r,
-            Level::Value => (Card::new(r as u8 + 1, 0).value()) as usize,
-        };
-        class[c] += composition.counts[r]
-            .iter()
-            .map(|&x| x as u128)
-            .sum::<u128>();
-    }
+    // Cards of each class and suit, and of each class.
+    let by_suit = class_counts(level, composition);
+    let class = by_suit.map(|suits| suits.iter().map(|&x| x as u128).sum::<u128>());
     // Each row of falling factorials by one multiply a step (a table is
     // built per composition priced: the bound builds tens of thousands).
     let mut factor = vec![0u128; ONE as usize + 1];
@@ -94,7 +85,7 @@ pub(super) fn factor_table(level: Level, composition: &Composition) -> Vec<u128>
             }
         }
     }
-    for (c, suits) in class_counts(level, composition).iter().enumerate() {
+    for (c, suits) in by_suit.iter().enumerate() {
         for (s, &n) in suits.iter().enumerate() {
             let at = FIXED + (c * 4 + s) * 7;
             falling_row(&mut factor[at..at + 7], n as u128);
@@ -104,15 +95,20 @@ pub(super) fn factor_table(level: Level, composition: &Composition) -> Vec<u128>
     factor
 }
 
+/// The class of rank index `r` (0 = ace) at `level`: the rank, or its
+/// point value.
+pub(super) fn class_of(level: Level, r: usize) -> usize {
+    match level {
+        Level::Rank => r,
+        Level::Value => Card::new(r as u8 + 1, 0).value() as usize,
+    }
+}
+
 /// The cards of each class at `level` and suit: `[class][suit]`.
 pub(super) fn class_counts(level: Level, composition: &Composition) -> [[u32; 4]; 13] {
     let mut counts = [[0u32; 4]; 13];
     for (r, suits) in composition.counts.iter().enumerate() {
-        let c = match level {
-            Level::Rank => r,
-            Level::Value => (Card::new(r as u8 + 1, 0).value()) as usize,
-        };
-        for (n, &x) in counts[c].iter_mut().zip(suits) {
+        for (n, &x) in counts[class_of(level, r)].iter_mut().zip(suits) {
             *n += x;
         }
     }

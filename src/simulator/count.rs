@@ -33,17 +33,22 @@ impl Tags {
 }
 
 /// Every pay table's count through a dealt shoe, kept as the counter sees
-/// the cards.
+/// the cards. Pay tables whose counts are alike (a wager's tables often
+/// derive the same tags) share one running count: `of_table` says whose.
 pub(crate) struct Counter {
-    /// Per rank (ace first), every table's tag: `[rank * tables + t]`.
+    /// Per pay table, its count among the distinct ones.
+    of_table: Vec<usize>,
+    /// Per rank (ace first), every distinct count's tag: `[rank * n + c]`.
     /// Counts are kept in 32 bits (twice as many to a vector instruction
     /// as 64), which `Counter::new` checks they fit.
     by_rank: Vec<i32>,
     initial: Vec<i32>,
     balanced: Vec<bool>,
     running: Vec<i32>,
-    /// The last round's bucket per table.
+    /// The last round's bucket per distinct count.
     bucket: Vec<u8>,
+    /// The last round's bucket per pay table (see [`Counter::table_buckets`]).
+    by_table: Vec<u8>,
     /// Per number of cards left, the multiplier that divides by it (see
     /// [`Counter::buckets`]).
     divide: Vec<u32>,
@@ -69,22 +74,47 @@ impl Counter {
             (c.initial(decks).abs() + most * cards) * 52 <= i32::MAX as i64
         };
         assert!(counts.iter().all(fits), "tags too large to count");
-        let mut by_rank = vec![0i32; 13 * tables];
-        for (t, tags) in counts.iter().enumerate() {
+        let mut distinct: Vec<&Tags> = Vec::new();
+        let of_table: Vec<usize> = counts
+            .iter()
+            .map(|c| match distinct.iter().position(|d| *d == c) {
+                Some(i) => i,
+                None => {
+                    distinct.push(c);
+                    distinct.len() - 1
+                }
+            })
+            .collect();
+        let n = distinct.len();
+        let mut by_rank = vec![0i32; 13 * n];
+        for (c, tags) in distinct.iter().enumerate() {
             for (r, &tag) in tags.tags.iter().enumerate() {
-                by_rank[r * tables + t] = tag;
+                by_rank[r * n + c] = tag;
             }
         }
         Counter {
+            of_table,
             by_rank,
-            initial: counts.iter().map(|c| c.initial(decks) as i32).collect(),
-            balanced: counts.iter().map(|c| c.balanced).collect(),
-            running: vec![0; tables],
-            bucket: vec![0; tables],
+            initial: distinct.iter().map(|c| c.initial(decks) as i32).collect(),
+            balanced: distinct.iter().map(|c| c.balanced).collect(),
+            running: vec![0; n],
+            bucket: vec![0; n],
+            by_table: vec![0; tables],
             divide: (0..=52 * decks as u64)
                 .map(|left| (1u64 << SHIFT).div_ceil(left.max(1)) as u32)
                 .collect(),
         }
+    }
+
+    /// Per pay table, its count among the distinct ones (the index into
+    /// what [`Counter::buckets`] returns).
+    pub(crate) fn of_table(&self) -> &[usize] {
+        &self.of_table
+    }
+
+    /// How many distinct counts are kept.
+    pub(crate) fn distinct(&self) -> usize {
+        self.running.len()
     }
 
     /// A new shoe, whose first card is shown.
@@ -95,19 +125,34 @@ impl Counter {
 
     /// Counts the cards a counter sees.
     pub(crate) fn see(&mut self, cards: &[Id]) {
-        let tables = self.running.len();
+        let n = self.running.len();
         for &c in cards {
             let rank = (c / 4) as usize;
-            let tags = &self.by_rank[rank * tables..(rank + 1) * tables];
+            let tags = &self.by_rank[rank * n..(rank + 1) * n];
             for (r, &t) in self.running.iter_mut().zip(tags) {
                 *r += t;
             }
         }
     }
 
-    /// Each table's count bucket before a round, with `left` cards in the
-    /// shoe: a balanced count divided by the decks left (rounded down),
-    /// an unbalanced one as it runs.
+    /// Each distinct count's bucket as [`Counter::buckets`] last found it.
+    pub(crate) fn last_buckets(&self) -> &[u8] {
+        &self.bucket
+    }
+
+    /// Each pay table's count bucket before a round, with `left` cards in
+    /// the shoe (see [`Counter::buckets`]).
+    pub(crate) fn table_buckets(&mut self, left: usize) -> &[u8] {
+        self.buckets(left);
+        for (b, &c) in self.by_table.iter_mut().zip(&self.of_table) {
+            *b = self.bucket[c];
+        }
+        &self.by_table
+    }
+
+    /// Each distinct count's bucket before a round, with `left` cards in
+    /// the shoe: a balanced count divided by the decks left (rounded
+    /// down), an unbalanced one as it runs.
     pub(crate) fn buckets(&mut self, left: usize) -> &[u8] {
         // The true count is floor(52 r / left), by a multiplication instead
         // of a division (which cost a tenth of a run). Clamped first to
@@ -158,7 +203,7 @@ mod tests {
                 counter.running[0] = r as i32;
                 let want = (r * 52).div_euclid(left as i64);
                 let want = (want.clamp(-BUCKET_EDGE, BUCKET_EDGE) + BUCKET_EDGE) as u8;
-                assert_eq!(counter.buckets(left)[0], want, "r {r}, left {left}");
+                assert_eq!(counter.table_buckets(left)[0], want, "r {r}, left {left}");
             }
         }
     }

@@ -39,6 +39,11 @@ const KEY_ORDER: [usize; SLOTS] = [0, 1, 3, 4, 2, 5];
 /// 1 it is lost (no event holds), 2 + k event k settles it.
 pub(crate) type Code = u8;
 
+/// The code of a lost wager: the settlement most rounds of a side bet
+/// have, which the dealt pass counts by subtraction (see
+/// [`Memo::each_not_lost`]).
+pub(crate) const LOST: Code = 1;
+
 pub(crate) fn code(s: Settled) -> Code {
     match (s.placed, s.event) {
         (false, _) => 0,
@@ -444,6 +449,9 @@ struct GroupMemo<'a> {
     nets: Vec<&'a [i64]>,
     /// Settlement codes, one row per distinct settlement of the group.
     rows: Vec<Code>,
+    /// Per row, its pay tables not lost: `not_lost[at[row - 1]..at[row]]`.
+    not_lost: Vec<NotLost>,
+    at: Vec<u32>,
     seen: HashMap<Vec<Code>, usize>,
     scratch: Vec<Code>,
 }
@@ -465,6 +473,8 @@ impl<'a> Memo<'a> {
                         Index::None
                     },
                     rows: Vec::new(),
+                    not_lost: Vec::new(),
+                    at: vec![0],
                     counted: vec![[0; BANDS]],
                     seen: HashMap::new(),
                     scratch: vec![0; g.tables.len()],
@@ -559,24 +569,26 @@ impl<'a> Memo<'a> {
         }
     }
 
-    /// Calls `each(table, code, net)` for every pay table's settlement of
-    /// the round, group by group: straight from the group's row, without
-    /// spelling the round out per pay table first.
+    /// Calls `each(table, code, net above a loss)` for every pay table
+    /// that the round does not settle as lost ([`LOST`]), group by group,
+    /// straight from the group's row: a round most side bets lose costs
+    /// little per pay table, and the dealt pass counts the losses as the
+    /// rounds left over.
     #[inline]
-    pub(crate) fn each_settled(&mut self, dealt: &Dealt, mut each: impl FnMut(usize, Code, i64)) {
+    pub(crate) fn each_not_lost(&mut self, dealt: &Dealt, mut each: impl FnMut(usize, Code, i64)) {
         for g in &mut self.groups {
-            let n = g.scratch.len();
             match g.row(dealt) {
                 Some(row) => {
-                    let codes = &g.rows[(row - 1) * n..row * n];
-                    let nets = &g.row_nets[(row - 1) * n..row * n];
-                    for ((&t, &c), &x) in g.group.tables.iter().zip(codes).zip(nets) {
-                        each(t, c, x);
+                    let (a, b) = (g.at[row - 1] as usize, g.at[row] as usize);
+                    for w in &g.not_lost[a..b] {
+                        each(w.table as usize, w.code, w.above);
                     }
                 }
                 None => {
                     for (i, (&t, &c)) in g.group.tables.iter().zip(&g.scratch).enumerate() {
-                        each(t, c, g.nets[i][c as usize]);
+                        if c != LOST {
+                            each(t, c, g.nets[i][c as usize] - g.nets[i][LOST as usize]);
+                        }
                     }
                 }
             }
@@ -652,9 +664,26 @@ impl GroupMemo<'_> {
         self.counted.push([0; BANDS]);
         for (i, &c) in self.scratch.iter().enumerate() {
             self.row_nets.push(self.nets[i][c as usize]);
+            if c != LOST {
+                self.not_lost.push(NotLost {
+                    table: self.group.tables[i] as u32,
+                    code: c,
+                    above: self.nets[i][c as usize] - self.nets[i][LOST as usize],
+                });
+            }
         }
+        self.at.push(self.not_lost.len() as u32);
         row
     }
+}
+
+/// A pay table a row does not settle as lost: its code and its net above
+/// a loss's.
+#[derive(Clone, Copy, Debug)]
+struct NotLost {
+    table: u32,
+    code: Code,
+    above: i64,
 }
 
 /// Rows by key: two bytes a key while the rows fit (so that both threads'

@@ -8,7 +8,7 @@
 
 use super::count::{BUCKETS, Counter, Tags};
 use super::deal::Dealer;
-use super::memo::Memo;
+use super::memo::{LOST, Memo};
 use super::rng::Rng;
 use super::shoe;
 use super::tally::{BANDS, DealtTally, FullTally, Layout};
@@ -60,7 +60,7 @@ pub(crate) fn dealt(
     let mut tally = DealtTally::new(layout, buckets);
     let mut cards = shoe::fresh(decks);
     let mut shoe = ShoeNets::new(tables, buckets);
-    let mut counter = counts.map(|c| Counter::new(c, decks));
+    let mut counted = counts.map(|c| Counted::new(Counter::new(c, decks), tables));
     // The block's tallies in one flat array, every table's cells padded to
     // the widest table's codes, so that one index per round and table,
     // `(table, band, bucket)`, finds both its cells and its shoe net;
@@ -73,8 +73,8 @@ pub(crate) fn dealt(
         shoe::shuffle(&mut cards, rng);
         let shown = cards[0];
         let mut pos = shoe::burned(shown);
-        if let Some(counter) = &mut counter {
-            counter.start(shown);
+        if let Some(c) = &mut counted {
+            c.counter.start(shown);
         }
         let mut shoe_rounds = [0i64; BANDS];
         while pos < cuts[BANDS - 1] {
@@ -86,21 +86,26 @@ pub(crate) fn dealt(
                 2
             };
             let (round, used) = dealer.deal(&cards[pos..]);
-            match &mut counter {
+            match &mut counted {
                 None => {
                     // One bucket: rows are counted per group, spelled out
                     // per pay table once per block.
                     memo.count_dealt(&round, band, &mut shoe.net);
                 }
-                Some(counter) => {
-                    let bucket = counter.buckets(cards.len() - pos);
+                Some(c) => {
+                    c.round(cards.len() - pos, band);
+                    let bucket = c.counter.last_buckets();
+                    // Only the pay tables the round does not lose are
+                    // counted one by one; the losses are the rounds left
+                    // over (`Counted::end_shoe`, `Counted::finish`).
+                    let of_table = &c.of_table;
                     let net = &mut shoe.net;
-                    memo.each_settled(&round, |t, code, x| {
-                        let cell = (t * BANDS + band) * buckets + bucket[t] as usize;
+                    memo.each_not_lost(&round, |t, code, above| {
+                        let cell = (t * BANDS + band) * buckets + bucket[of_table[t]] as usize;
                         flat[cell * width + code as usize] += 1;
-                        net[cell] += x;
+                        net[cell] += above;
                     });
-                    counter.see(&cards[pos..pos + used]);
+                    c.counter.see(&cards[pos..pos + used]);
                 }
             }
             pos += used;
@@ -109,9 +114,18 @@ pub(crate) fn dealt(
             dealt += 1;
         }
         tally.shoes += 1;
-        shoe.end(&mut tally, shoe_rounds);
+        match &mut counted {
+            None => shoe.end(&mut tally, shoe_rounds, |_| Losses::NONE),
+            Some(c) => {
+                shoe.end(&mut tally, shoe_rounds, |t| c.losses(layout, t));
+                c.end_shoe();
+            }
+        }
     }
     shoe.finish(&mut tally);
+    if let Some(c) = &counted {
+        c.finish(&mut flat, width);
+    }
     for (t, table) in tally.tables.iter_mut().enumerate() {
         let n = layout.codes(t);
         let cells = flat[t * BANDS * buckets * width..].chunks(width);
@@ -125,6 +139,110 @@ pub(crate) fn dealt(
         memo.drain_dealt(&mut tally.tables);
     }
     tally
+}
+
+/// The counts through a dealt shoe, with the rounds dealt at each count:
+/// per distinct count (pay tables with alike tags share one), band and
+/// bucket. A round lost costs no pay table anything: each table's losses
+/// in a cell are the cell's rounds less what the table counted there.
+struct Counted {
+    counter: Counter,
+    /// Per pay table, its count among the distinct ones.
+    of_table: Vec<usize>,
+    /// Rounds of the shoe being dealt: `[(count * BANDS + band) * BUCKETS + bucket]`.
+    shoe: Vec<u32>,
+    /// Rounds of the block, likewise (the shoes' added at each shoe's end).
+    block: Vec<u32>,
+    /// Per distinct count, the lowest and highest bucket the shoe met.
+    lo: Vec<u8>,
+    hi: Vec<u8>,
+}
+
+impl Counted {
+    fn new(counter: Counter, tables: usize) -> Counted {
+        let n = counter.distinct();
+        let of_table = counter.of_table().to_vec();
+        debug_assert_eq!(of_table.len(), tables);
+        Counted {
+            counter,
+            of_table,
+            shoe: vec![0; n * BANDS * BUCKETS],
+            block: vec![0; n * BANDS * BUCKETS],
+            lo: vec![u8::MAX; n],
+            hi: vec![0; n],
+        }
+    }
+
+    /// Finds each distinct count's bucket before a round begun in `band`
+    /// with `left` cards in the shoe, and counts the round there.
+    fn round(&mut self, left: usize, band: usize) {
+        let bucket = self.counter.buckets(left);
+        for (c, &b) in bucket.iter().enumerate() {
+            self.shoe[(c * BANDS + band) * BUCKETS + b as usize] += 1;
+        }
+        // Apart from the counting, so that it runs in vector instructions.
+        for ((lo, hi), &b) in self.lo.iter_mut().zip(&mut self.hi).zip(bucket) {
+            *lo = (*lo).min(b);
+            *hi = (*hi).max(b);
+        }
+    }
+
+    /// Pay table `t`'s losses in the shoe: its count's rounds per band and
+    /// bucket, a loss's net, and the buckets the count met.
+    fn losses<'a>(&'a self, layout: &Layout, t: usize) -> Losses<'a> {
+        let c = self.of_table[t];
+        Losses {
+            rounds: &self.shoe[c * BANDS * BUCKETS..(c + 1) * BANDS * BUCKETS],
+            net: layout.nets[t][LOST as usize],
+            range: (self.lo[c] as usize, self.hi[c] as usize),
+        }
+    }
+
+    /// Adds the shoe's rounds to the block's and clears them.
+    fn end_shoe(&mut self) {
+        for c in 0..self.lo.len() {
+            for band in 0..BANDS {
+                let at = (c * BANDS + band) * BUCKETS;
+                for b in self.lo[c] as usize..=self.hi[c] as usize {
+                    self.block[at + b] += std::mem::take(&mut self.shoe[at + b]);
+                }
+            }
+            self.lo[c] = u8::MAX;
+            self.hi[c] = 0;
+        }
+    }
+
+    /// Writes each pay table's losses into the block's cells (`flat`, see
+    /// [`dealt`]): the cell's rounds less the table's other codes there.
+    fn finish(&self, flat: &mut [u32], width: usize) {
+        for (t, &c) in self.of_table.iter().enumerate() {
+            for cell in 0..BANDS * BUCKETS {
+                let codes = &mut flat[((t * BANDS * BUCKETS) + cell) * width..][..width];
+                let others: u32 = codes.iter().sum();
+                codes[LOST as usize] = self.block[c * BANDS * BUCKETS + cell] - others;
+            }
+        }
+    }
+}
+
+/// A pay table's rounds lost in a shoe, not counted one by one: the
+/// rounds dealt at its count's buckets (`[band * buckets + bucket]`) less
+/// those it counted, each at a loss's net, within `range`.
+struct Losses<'a> {
+    rounds: &'a [u32],
+    net: i64,
+    /// The buckets met (empty when the first is above the last): every
+    /// bucket where the table has a net lies in them.
+    range: (usize, usize),
+}
+
+impl Losses<'static> {
+    /// No losses apart (the pass without a count counts every round).
+    const NONE: Losses<'static> = Losses {
+        rounds: &[],
+        net: 0,
+        range: (0, 0),
+    };
 }
 
 /// The net of the shoe being dealt, per table, band and count bucket.
@@ -148,8 +266,14 @@ impl ShoeNets {
         }
     }
 
-    /// Adds a finished shoe's squares (for errors per shoe) and clears it.
-    fn end(&mut self, tally: &mut DealtTally, shoe_rounds: [i64; BANDS]) {
+    /// Adds a finished shoe's squares (for errors per shoe) and clears it;
+    /// `losses(t)` are table `t`'s losses not yet in its nets.
+    fn end<'a>(
+        &mut self,
+        tally: &mut DealtTally,
+        shoe_rounds: [i64; BANDS],
+        losses: impl Fn(usize) -> Losses<'a>,
+    ) {
         let buckets = self.buckets;
         let mut rounds = 0i64;
         for (k, r) in shoe_rounds.iter().enumerate() {
@@ -158,37 +282,36 @@ impl ShoeNets {
         }
         for (t, table) in tally.tables.iter_mut().enumerate() {
             let net = &mut self.net[t * BANDS * buckets..(t + 1) * BANDS * buckets];
-            // The buckets with a net in any band. Any range holding them
-            // gives the same sums: above it the net from b up is 0, and
-            // below it the same as at its bottom (owed by `below`). Found
-            // here, once a shoe, rather than kept round by round.
-            let (lo, hi) = if buckets == 1 {
-                (0, 0)
-            } else {
-                let any = |b: usize| (0..BANDS).any(|band| net[band * buckets + b] != 0);
-                match (0..buckets).find(|&b| any(b)) {
-                    Some(lo) => (lo, (lo..buckets).rev().find(|&b| any(b)).unwrap_or(lo)),
-                    None => (buckets, 0),
-                }
+            let lost = losses(t);
+            // Any range holding the buckets with a net gives the same
+            // sums: above it the net from b up is 0, and below it the same
+            // as at its bottom (owed by `below`).
+            let (lo, hi) = match lost.range {
+                (lo, hi) if lo > hi => (buckets, 0),
+                r => r,
             };
-            let mut rounds = 0i64;
-            for (k, r) in shoe_rounds.iter().enumerate() {
-                rounds += r;
-                // The shoe's net at threshold b: bands 0..=k, buckets b and up.
-                let mut above = 0i64;
+            let lost_at = |i: usize| lost.rounds.get(i).map_or(0, |&r| r as i64) * lost.net;
+            // The shoe's net at threshold b for penetration k: bands 0..=k,
+            // buckets b and up; the net is cleared as it is read.
+            let mut above = [0i64; BANDS];
+            if lo <= hi {
                 for b in (lo..=hi).rev() {
-                    above += (0..=k).map(|band| net[band * buckets + b]).sum::<i64>();
-                    table.shoe_squares[k * buckets + b] += (above as i128) * (above as i128);
+                    let mut bands = 0i64;
+                    for (k, above) in above.iter_mut().enumerate() {
+                        let i = k * buckets + b;
+                        bands += std::mem::take(&mut net[i]) + lost_at(i);
+                        *above += bands;
+                        table.shoe_squares[i] += (*above as i128) * (*above as i128);
+                    }
                 }
+            }
+            let mut rounds = 0i64;
+            for (k, (r, &above)) in shoe_rounds.iter().zip(&above).enumerate() {
+                rounds += r;
                 if lo > 0 && lo < buckets {
                     self.below[t][k * buckets + lo - 1] += (above as i128) * (above as i128);
                 }
                 table.net_by_rounds[k] += (above as i128) * (rounds as i128);
-            }
-            if lo <= hi {
-                for band in 0..BANDS {
-                    net[band * buckets + lo..=band * buckets + hi].fill(0);
-                }
             }
         }
     }

@@ -71,7 +71,7 @@ pub fn sample_shoes(
                 let mut rounds = Vec::new();
                 while pos < cuts[BANDS - 1] {
                     let band = cuts.iter().position(|&c| pos < c).unwrap_or(BANDS - 1);
-                    let buckets = counter.buckets(cards.len() - pos).to_vec();
+                    let buckets = counter.table_buckets(cards.len() - pos).to_vec();
                     let (round, used) = dealer.deal(&cards[pos..]);
                     let nets = memo
                         .settle(&round)

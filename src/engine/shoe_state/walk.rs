@@ -44,6 +44,11 @@ pub(super) struct Settling<'a> {
     pub(super) scales: Vec<i64>,
     /// Suited atoms: the slots each reads (0 for any other atom).
     pub(super) suited: Vec<u8>,
+    /// Whether every event is blind to the suits' names (see
+    /// `AExpr::suit_blind`): then partial suit assignments alike up to a
+    /// renaming of suits settle alike, and a leaf settles each pattern of
+    /// equal suits once ([`Settling::refine`]).
+    suit_blind: bool,
     /// Per wager of the part, counted by event ([`Columns::Events`], where
     /// two of its pay tables order their events alike): its tables'
     /// distinct orders, each with its first output column (event `e`
@@ -114,6 +119,9 @@ pub(super) struct Leaves<S> {
     caching: bool,
     /// Atom values of the round at hand.
     scratch: Vec<i64>,
+    /// The leaf at hand's outcomes by pattern of known suits (see
+    /// [`Settling::refine`]).
+    patterns: Vec<(u32, Outcome)>,
     pub(super) sink: S,
 }
 
@@ -125,6 +133,7 @@ impl<S: Sink> Leaves<S> {
             hits: 0,
             caching: true,
             scratch: Vec::new(),
+            patterns: Vec::new(),
             sink,
         }
     }
@@ -192,7 +201,13 @@ impl<'a> Settling<'a> {
                 _ => 0,
             })
             .collect();
+        let suit_blind = compiled
+            .events
+            .iter()
+            .flatten()
+            .all(|e| e.suit_blind(&compiled.atoms));
         let settling = Settling {
+            suit_blind,
             spec,
             level,
             before_draws,
@@ -391,6 +406,7 @@ impl Settling<'_> {
         // Suits needed: every partial assignment that decides all events,
         // with the share of the suit patterns it stands for.
         let mut partials: Vec<Partial> = Vec::new();
+        sums.patterns.clear();
         self.refine(round, 0, sums, &mut partials);
         for s in 0..SLOTS {
             round.cards[s].suit = 0;
@@ -443,7 +459,12 @@ impl Settling<'_> {
     }
 
     /// Assigns suits slot by slot (the lowest slot an undecided event
-    /// reads) until every event is decided.
+    /// reads) until every event is decided. Where the events are blind to
+    /// the suits' names, an assignment settles as the first one met with
+    /// the same pattern of equal suits among the same known slots (a
+    /// leaf's 341 assignments of four slots hold 24 patterns: Lucky Draw's
+    /// blocks walked some ten times faster); the assignments are still
+    /// visited in the same order, each under its own suits.
     fn refine<S: Sink>(
         &self,
         round: &mut Round,
@@ -451,7 +472,20 @@ impl Settling<'_> {
         sums: &mut Leaves<S>,
         out: &mut Vec<Partial>,
     ) {
-        let needed = match self.outcome(round, known, sums) {
+        let outcome = if self.suit_blind {
+            let key = pattern(round, known);
+            match sums.patterns.iter().find(|(k, _)| *k == key) {
+                Some((_, o)) => o.clone(),
+                None => {
+                    let o = self.outcome(round, known, sums);
+                    sums.patterns.push((key, o.clone()));
+                    o
+                }
+            }
+        } else {
+            self.outcome(round, known, sums)
+        };
+        let needed = match outcome {
             Ok(e) => {
                 out.push((known, round.cards.map(|c| c.suit), e));
                 return;
@@ -576,4 +610,23 @@ impl Settling<'_> {
         }
         Ok(out.into())
     }
+}
+
+/// The known slots and the pattern of equal suits among them: each known
+/// slot's suit named by its first appearance (two bits a slot), above the
+/// known slots' mask.
+fn pattern(round: &Round, known: u8) -> u32 {
+    let (mut names, mut next, mut key) = ([4u8; 4], 0u8, known as u32);
+    for s in 0..SLOTS {
+        if known & (1 << s) == 0 {
+            continue;
+        }
+        let suit = round.cards[s].suit as usize;
+        if names[suit] == 4 {
+            names[suit] = next;
+            next += 1;
+        }
+        key |= (names[suit] as u32) << (8 + 2 * s);
+    }
+    key
 }

@@ -192,26 +192,6 @@ pub fn atoms_of(e: &AExpr, out: &mut Vec<usize>) {
 }
 
 impl AExpr {
-    /// Whether the expression has the same value under every renaming of
-    /// the four suits: it reads a card's suit only by comparing it for
-    /// (in)equality with another card's suit, or through `suited`.
-    pub fn suit_blind(&self, atoms: &Atoms) -> bool {
-        let suit =
-            |e: &AExpr| matches!(e, AExpr::Atom(i) if matches!(atoms.list[*i], Cond::Suit(_)));
-        match self {
-            AExpr::Atom(_) => !suit(self),
-            AExpr::Const(_) => true,
-            AExpr::Cmp(CmpOp::Eq | CmpOp::Ne, x, y) if suit(x) && suit(y) => true,
-            AExpr::Cmp(_, x, y) => x.suit_blind(atoms) && y.suit_blind(atoms),
-            AExpr::Not(x) | AExpr::In(x, _) | AExpr::Mod(x, _) => x.suit_blind(atoms),
-            AExpr::And(xs) | AExpr::Or(xs) => xs.iter().all(|x| x.suit_blind(atoms)),
-            AExpr::Sum(first, rest) => {
-                first.suit_blind(atoms) && rest.iter().all(|(_, x)| x.suit_blind(atoms))
-            }
-            AExpr::Side { of, .. } => of.iter().all(|x| x.suit_blind(atoms)),
-        }
-    }
-
     /// Kleene evaluation: `None` when the value depends on an UNKNOWN atom.
     pub fn eval(&self, v: &[i64]) -> Option<i64> {
         match self {
@@ -303,31 +283,6 @@ mod tests {
             for (a, v) in atoms.list.iter().zip(&out) {
                 assert_eq!(*v, a.eval(&round), "{a:?} on {round:?}");
             }
-        }
-    }
-
-    /// Suits compared only with each other (or read through `suited`) are
-    /// blind to their names; a suit compared with a named suit, ordered,
-    /// or looked up in a set is not.
-    #[test]
-    fn suits_compared_only_with_suits_are_blind_to_their_names() {
-        let suit = |s| Box::new(Cond::Suit(s));
-        let blind = [
-            Cond::Cmp(CmpOp::Eq, suit(0), suit(4)),
-            Cond::Not(Box::new(Cond::Cmp(CmpOp::Ne, suit(1), suit(3)))),
-            Cond::Suited(0b11),
-        ];
-        let named = [
-            Cond::Cmp(CmpOp::Eq, suit(0), Box::new(Cond::Const(2))),
-            Cond::Cmp(CmpOp::Lt, suit(0), suit(4)),
-            Cond::In(suit(0), vec![0, 1]),
-            Cond::And(vec![Cond::Suited(0b11), Cond::Suit(2)]),
-        ];
-        let cases = blind.iter().map(|c| (c, true));
-        for (c, want) in cases.chain(named.iter().map(|c| (c, false))) {
-            let mut atoms = Atoms::new();
-            let e = atoms.compile(c);
-            assert_eq!(e.suit_blind(&atoms), want, "{c:?}");
         }
     }
 }

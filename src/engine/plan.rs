@@ -79,7 +79,7 @@ pub fn plan_of(spec: &Spec, wager: usize) -> Plan {
             levels[s] = Level::Rank;
         }
     }
-    let canonical_suits = !w.events.iter().any(|e| e.when.names_suit());
+    let canonical_suits = !w.names_suit();
     Plan {
         levels,
         suits,

@@ -286,17 +286,18 @@ impl Cond {
         })
     }
 
-    /// True if the condition names a particular rank or suit, so that suits
-    /// (or ranks) are not interchangeable for it.
+    /// True if the condition names a particular suit, so that suits are
+    /// not interchangeable for it: it reads a suit other than by comparing
+    /// it for (in)equality with another card's suit (a named suit, a list
+    /// of suits; anything else the checker would refuse counts too, so
+    /// that false always means a renaming of the four suits leaves the
+    /// condition's value alone). `suited` reads no suit by name.
     pub fn names_suit(&self) -> bool {
-        self.any(&|c| match c {
-            Cond::Cmp(_, a, b) => {
-                (a.is_suit() && matches!(**b, Cond::Const(_)))
-                    || (b.is_suit() && matches!(**a, Cond::Const(_)))
-            }
-            Cond::In(x, _) => x.is_suit(),
-            _ => false,
-        })
+        match self {
+            Cond::Cmp(CmpOp::Eq | CmpOp::Ne, a, b) if a.is_suit() && b.is_suit() => false,
+            c if c.is_suit() => true,
+            _ => self.children().any(Cond::names_suit),
+        }
     }
 
     /// A card's suit, of a slot or of the winning or losing hand's card.
@@ -365,4 +366,36 @@ fn rank_counts(r: &Round, mask: SlotMask) -> [u8; 13] {
         counts[(c.rank - 1) as usize] += 1;
     }
     counts
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Suits compared only with each other (or read through `suited`) are
+    /// interchangeable; a suit compared with a named suit, ordered, looked
+    /// up in a set or read alone is not.
+    #[test]
+    fn a_suit_is_named_unless_compared_with_another_cards_suit() {
+        let suit = |s| Box::new(Cond::Suit(s));
+        let hearts = Cond::Cmp(CmpOp::Eq, suit(0), Box::new(Cond::Const(1)));
+        let interchangeable = [
+            Cond::Cmp(CmpOp::Eq, suit(0), suit(4)),
+            Cond::Not(Box::new(Cond::Cmp(CmpOp::Ne, suit(1), suit(3)))),
+            Cond::Suited(0b11),
+        ];
+        let named = [
+            hearts.clone(),
+            Cond::Not(Box::new(hearts)),
+            Cond::Cmp(CmpOp::Lt, suit(0), suit(4)),
+            Cond::In(suit(0), vec![0, 1]),
+            Cond::And(vec![Cond::Suited(0b11), Cond::Suit(2)]),
+        ];
+        for c in &interchangeable {
+            assert!(!c.names_suit(), "{c:?}");
+        }
+        for c in &named {
+            assert!(c.names_suit(), "{c:?}");
+        }
+    }
 }

@@ -525,6 +525,18 @@ impl Pay {
 }
 
 impl Wager {
+    /// Whether some condition of the wager, its `placed` condition
+    /// included, names a particular suit (see `Cond::names_suit`): where
+    /// none does, rounds alike up to a renaming of suits settle alike.
+    pub fn names_suit(&self) -> bool {
+        let placed = self.placed.iter().map(|p| &p.when);
+        self.events
+            .iter()
+            .map(|e| &e.when)
+            .chain(placed)
+            .any(Cond::names_suit)
+    }
+
     /// Whether the wager is staked on this round (see `placed`).
     pub fn is_placed(&self, round: &Round) -> bool {
         self.placed.as_ref().is_none_or(|p| p.when.holds(round))

@@ -60,17 +60,6 @@ pub(crate) fn reads_suits(w: &Wager) -> bool {
         .any(|n| n.iter().any(|s| s & need::SUIT != 0))
 }
 
-/// Whether some condition of the wager names a particular suit, so that
-/// suits are not interchangeable for it.
-fn names_suit(w: &Wager) -> bool {
-    let placed = w.placed.iter().map(|p| &p.when);
-    w.events
-        .iter()
-        .map(|e| &e.when)
-        .chain(placed)
-        .any(|c| c.names_suit())
-}
-
 /// The spec with only the listed wagers (in spec order). Everything that
 /// refers to wagers by index is dropped or re-indexed: combined wagers,
 /// pay searches, table rules, and the decision's objective.
@@ -134,7 +123,7 @@ fn less_one(decks: u32, rank: usize, suit: usize) -> Composition {
 pub fn effects_of_removal(spec: &Spec, decks: u32) -> Removal {
     assert!(decks >= 1, "a full shoe holds at least one deck");
     let n = spec.wagers.len();
-    let by_suit: Vec<usize> = (0..n).filter(|&w| names_suit(&spec.wagers[w])).collect();
+    let by_suit: Vec<usize> = (0..n).filter(|&w| spec.wagers[w].names_suit()).collect();
     let interchangeable: Vec<usize> = (0..n).filter(|w| !by_suit.contains(w)).collect();
     let full = Composition::standard(decks);
 

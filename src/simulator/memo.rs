@@ -24,7 +24,7 @@ use super::shoe::{Id, card};
 use super::tally::{BANDS, Layout};
 use crate::eval::{Settled, Settler};
 use crate::model::Spec;
-use crate::model::cond::{CmpOp, Cond, need};
+use crate::model::cond::{Cond, need};
 use crate::model::round::SLOTS;
 use std::collections::HashMap;
 
@@ -161,18 +161,6 @@ fn reads_only(c: &Cond, reads: &dyn Fn(&Cond) -> bool) -> bool {
         // Which hand wins is read from the totals.
         Cond::Side { .. } => reads(&Cond::Total(0)) && c.children().all(|x| reads_only(x, reads)),
         leaf => reads(leaf),
-    }
-}
-
-/// Whether a condition has the same value under every renaming of the
-/// four suits: it reads a suit only by comparing it for (in)equality with
-/// another card's suit, or through `suited`.
-fn suit_blind(c: &Cond) -> bool {
-    let suit = |x: &Cond| matches!(x, Cond::Suit(_));
-    match c {
-        Cond::Suit(_) => false,
-        Cond::Cmp(CmpOp::Eq | CmpOp::Ne, a, b) if suit(a) && suit(b) => true,
-        _ => c.children().all(suit_blind),
     }
 }
 
@@ -511,12 +499,7 @@ pub(crate) fn groups(spec: &Spec) -> Vec<Group> {
             let mut sub = spec.clone();
             sub.wagers = wagers.iter().map(|&i| spec.wagers[i].clone()).collect();
             sub.combined.clear();
-            let blind = sub.wagers.iter().all(|w| {
-                let conds = w.events.iter().map(|e| &e.when);
-                conds
-                    .chain(w.placed.iter().map(|p| &p.when))
-                    .all(suit_blind)
-            });
+            let blind = !sub.wagers.iter().any(|w| w.names_suit());
             Group {
                 settler: Settler::new(&sub),
                 keying: Keying::new(reads, blind),
@@ -879,11 +862,6 @@ mod tests {
         // Three suit-reading slots: 5 patterns; 13^3 rank classes, and
         // whether each third card is dealt.
         assert_eq!(blind.keys, 13 * 13 * 13 * 2 * 2 * 5);
-        let names = Cond::Cmp(CmpOp::Eq, Box::new(Cond::Suit(0)), Box::new(Cond::Suit(4)));
-        assert!(suit_blind(&names));
-        let hearts = Cond::Cmp(CmpOp::Eq, Box::new(Cond::Suit(0)), Box::new(Cond::Const(1)));
-        assert!(!suit_blind(&hearts));
-        assert!(!suit_blind(&Cond::Not(Box::new(hearts))));
     }
 
     /// A looked-up settlement is what the evaluator gives that round, for

@@ -44,10 +44,10 @@ pub(super) struct Settling<'a> {
     pub(super) scales: Vec<i64>,
     /// Suited atoms: the slots each reads (0 for any other atom).
     pub(super) suited: Vec<u8>,
-    /// Whether every event is blind to the suits' names (see
-    /// `AExpr::suit_blind`): then partial suit assignments alike up to a
-    /// renaming of suits settle alike, and a leaf settles each pattern of
-    /// equal suits once ([`Settling::refine`]).
+    /// Whether no wager names a suit (see `Wager::names_suit`): then
+    /// partial suit assignments alike up to a renaming of suits settle
+    /// alike, and a leaf settles each pattern of equal suits once
+    /// ([`Settling::refine`]).
     suit_blind: bool,
     /// Per wager of the part, counted by event ([`Columns::Events`], where
     /// two of its pay tables order their events alike): its tables'
@@ -201,11 +201,7 @@ impl<'a> Settling<'a> {
                 _ => 0,
             })
             .collect();
-        let suit_blind = compiled
-            .events
-            .iter()
-            .flatten()
-            .all(|e| e.suit_blind(&compiled.atoms));
+        let suit_blind = !wagers.iter().any(|&w| spec.wagers[w].names_suit());
         let settling = Settling {
             suit_blind,
             spec,

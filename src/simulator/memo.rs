@@ -182,7 +182,10 @@ struct Keying {
 /// renaming of suits settle alike): Lucky Draw's blocks read the ranks
 /// and suits of four cards, 29 million keys by name (too many to index:
 /// the evaluator settled every round), 1.7 million by pattern (13^4
-/// ranks, 15 patterns, whether each third card is dealt).
+/// ranks, 15 patterns, whether each third card is dealt). The same idea
+/// as [`suit_pattern`], which [`Kind::TotalsSuits`] keeps: over six fixed
+/// slots, branch-free, it is 10-15% faster on Lucky 8's simulation than
+/// this general form (measured 2026-11-28).
 #[derive(Clone, Debug)]
 struct SuitNames {
     /// The slots whose suits are read, in key order.

@@ -331,7 +331,7 @@ fn a_simulated_player_with_the_hole_card_lands_on_the_exact_edge() {
 
 /// The tight loop gives the general walk's information sets exactly,
 /// on the full shoe and on depleted ones down to a few cards of some
-/// values and none of others.
+/// values and none of others, one shoe at a time and shoes side by side.
 #[test]
 fn the_settled_walk_equals_the_general_walk() {
     let path = concat!(
@@ -358,7 +358,12 @@ fn the_settled_walk_equals_the_general_walk() {
             shoes.push(c);
         }
     }
-    for shoe in &shoes {
+    // Each shoe alone, and all of them in batches of shoes that differ
+    // (the last one short).
+    let together = certify::engine::decide::decisions_settled_many(&spec, &shoes, &table);
+    assert_eq!(together.len(), shoes.len());
+    assert_ne!(shoes.len() % certify::engine::decide::BATCH, 0);
+    for (shoe, batched) in shoes.iter().zip(&together) {
         let (slow, fast) = (
             certify::engine::decide::decisions(&spec, shoe),
             certify::engine::decide::decisions_settled(&spec, shoe, &table),
@@ -368,6 +373,11 @@ fn the_settled_walk_equals_the_general_walk() {
         assert!(
             slow.sets == fast.sets,
             "the walks differ on {:?}",
+            shoe.counts
+        );
+        assert!(
+            slow.sets == batched.sets && slow.total == batched.total,
+            "the batch differs on {:?}",
             shoe.counts
         );
     }

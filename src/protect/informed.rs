@@ -17,7 +17,8 @@
 use crate::cards::Card;
 use crate::diag::protect::ProtectError;
 use crate::engine::decide::{
-    Decisions, Figures, Settled, chart_of, decisions, decisions_settled, figures, optimal,
+    BATCH, Decisions, Figures, Settled, chart_of, decisions, decisions_settled_many, figures,
+    optimal,
 };
 use crate::engine::shoe::Composition;
 use crate::model::{Chart, Decides, FirstRule, Spec};
@@ -288,29 +289,36 @@ pub fn seen(spec: &Spec, shoe: &Composition, n: u8) -> Result<StrategyGain, Prot
     let combos = multisets(n, &values);
     let table = Settled::of(spec);
     // Per combination: (ordered sequences dealing it, informed sums,
-    // the spec's strategy's sums), sums as (net, staked, drew).
+    // the spec's strategy's sums), sums as (net, staked, drew). The
+    // depleted shoes are settled a batch at a time (one pass over the
+    // table for all of them).
     let parts: Vec<(BigInt, [i128; 3], [i128; 3])> = combos
-        .par_iter()
-        .map(|m| {
-            let mut left = shoe.clone();
-            let mut ways = BigInt::one();
-            let mut perms = BigInt::from(1u8);
-            let mut taken = 0u32;
-            for (v, &k) in m.iter().enumerate() {
-                if k == 0 {
-                    continue;
-                }
-                left = without_value(&left, v as u8, k as u32).expect("counted");
-                ways *= falling(values[v], k as u32);
-                // n! / prod k!: the orders in which the values come.
-                for i in 0..k as u32 {
-                    taken += 1;
-                    perms *= BigInt::from(taken);
-                    perms /= BigInt::from(i + 1);
-                }
-            }
-            let dec = decisions_settled(spec, &left, &table);
-            let sums = |chart: &Chart| {
+        .par_chunks(BATCH)
+        .flat_map_iter(|chunk| {
+            let (lefts, ways): (Vec<Composition>, Vec<BigInt>) = chunk
+                .iter()
+                .map(|m| {
+                    let mut left = shoe.clone();
+                    let mut ways = BigInt::one();
+                    let mut perms = BigInt::from(1u8);
+                    let mut taken = 0u32;
+                    for (v, &k) in m.iter().enumerate() {
+                        if k == 0 {
+                            continue;
+                        }
+                        left = without_value(&left, v as u8, k as u32).expect("counted");
+                        ways *= falling(values[v], k as u32);
+                        // n! / prod k!: the orders in which the values come.
+                        for i in 0..k as u32 {
+                            taken += 1;
+                            perms *= BigInt::from(taken);
+                            perms /= BigInt::from(i + 1);
+                        }
+                    }
+                    (left, ways * perms)
+                })
+                .unzip();
+            let sums = |dec: &Decisions, chart: &Chart| {
                 let mut s = [0i128; 3];
                 for (set, &draw) in dec.sets.iter().zip(&chart.draw) {
                     let y = set.get(draw);
@@ -320,7 +328,11 @@ pub fn seen(spec: &Spec, shoe: &Composition, n: u8) -> Result<StrategyGain, Prot
                 }
                 s
             };
-            (ways * perms, sums(&optimal(&dec)), sums(&normal_chart))
+            decisions_settled_many(spec, &lefts, &table)
+                .into_iter()
+                .zip(ways)
+                .map(|(dec, w)| (w, sums(&dec, &optimal(&dec)), sums(&dec, &normal_chart)))
+                .collect::<Vec<_>>()
         })
         .collect();
     let after = shoe.total() - n as u128;

@@ -15,7 +15,7 @@
 
 mod settled;
 
-pub use settled::{Settled, decisions_settled};
+pub use settled::{BATCH, Settled, decisions_settled, decisions_settled_many};
 
 use super::atoms::Atoms;
 use super::classes::classes;

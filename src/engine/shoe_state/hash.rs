@@ -12,7 +12,11 @@ pub(super) struct WordHasher(u64);
 
 impl std::hash::Hasher for WordHasher {
     fn finish(&self) -> u64 {
-        self.0
+        // The product's high bits depend on every bit of the key, its low
+        // bits only on the key's low bits; the table picks a bucket by the
+        // low bits. Keys alike in their low bytes (a signature's first
+        // card codes) would crowd a few buckets and probe long chains.
+        self.0.rotate_left(26)
     }
     fn write(&mut self, bytes: &[u8]) {
         let mut words = bytes.chunks_exact(8);

@@ -1,11 +1,10 @@
 //! Card classes: the sets of cards a slot is enumerated over (a point
-//! value, a rank, a rank and suit), and the hashing of atom tuples.
+//! value, a rank, a rank and suit), and the map keyed by atom tuples.
 
+use super::hash::FxMap;
 use super::plan::Level;
 use super::shoe::Composition;
 use crate::cards::Card;
-use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
 
 /// A set of cards: ranks (bit r-1) times suits (bit s).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -60,28 +59,4 @@ pub fn single(card: Card, shoe: &Composition) -> Class {
     Class::new(1 << (card.rank - 1), 1 << card.suit, card.rank, shoe)
 }
 
-/// A fast, deterministic hasher for atom tuples (the keys are small integers).
-#[derive(Default)]
-pub struct FxHasher(u64);
-
-impl Hasher for FxHasher {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-    fn write(&mut self, bytes: &[u8]) {
-        for b in bytes {
-            self.write_u64(*b as u64);
-        }
-    }
-    fn write_u64(&mut self, i: u64) {
-        self.0 = (self.0.rotate_left(5) ^ i).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
-    }
-    fn write_i64(&mut self, i: i64) {
-        self.write_u64(i as u64);
-    }
-    fn write_usize(&mut self, i: usize) {
-        self.write_u64(i as u64);
-    }
-}
-
-pub type Map<V> = HashMap<Box<[i64]>, V, BuildHasherDefault<FxHasher>>;
+pub type Map<V> = FxMap<Box<[i64]>, V>;

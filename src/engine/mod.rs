@@ -9,6 +9,7 @@ mod compiled;
 pub mod decide;
 pub(crate) mod deck_function;
 pub mod enumerate;
+mod hash;
 mod keys;
 mod lanes;
 pub mod plan;

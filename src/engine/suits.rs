@@ -6,15 +6,14 @@
 //! `enumerate`), so the walk depends on it and not the other way round.
 
 use super::atoms::Atoms;
-use super::classes::{ALL_SUITS, Class, FxHasher};
+use super::classes::{ALL_SUITS, Class};
+use super::hash::FxMap;
 use super::lanes::{self, Lanes};
 use super::shoe::Composition;
 use crate::model::round::{Round, SLOTS};
-use std::hash::BuildHasherDefault;
 use std::rc::Rc;
 
-pub type SplitCache<const K: usize> =
-    std::collections::HashMap<SplitKey, Rc<Split<K>>, BuildHasherDefault<FxHasher>>;
+pub type SplitCache<const K: usize> = FxMap<SplitKey, Rc<Split<K>>>;
 
 /// A leaf's weight split over suit atom values: numerators over `den`, per
 /// lane (the proportions depend on the deck count).

@@ -3,8 +3,9 @@
 //! tuple of atom values the group's events read (see `enumerate` for the
 //! method, `suits` for the choosing of suits at a leaf).
 
-use super::classes::{ALL_SUITS, Class, FxHasher, Map};
+use super::classes::{ALL_SUITS, Class, Map};
 use super::compiled::Compiled;
+use super::hash::FxMap;
 use super::keys::Keying;
 use super::lanes::{self, Lanes};
 use super::plan::{Level, Plan};
@@ -15,7 +16,6 @@ use crate::cards::Card;
 use crate::model::Spec;
 use crate::model::round::{Round, SLOTS};
 use std::collections::HashMap;
-use std::hash::BuildHasherDefault;
 use std::rc::Rc;
 
 /// What a walk holds for the whole shoe.
@@ -117,7 +117,7 @@ pub(super) struct Walker<'a, const K: usize> {
     /// Leaves whose suits are chosen, by tuple and split (its address in
     /// the split cache): their weights are summed here and split once at
     /// the end (see [`Deferred`]).
-    pub(super) deferred: HashMap<(Tuple, usize), Deferred<K>, BuildHasherDefault<FxHasher>>,
+    pub(super) deferred: FxMap<(Tuple, usize), Deferred<K>>,
     /// Flat keys: sums (suits not chosen), the atom values of each key, and
     /// the suit atoms each key needs chosen (None: not yet known).
     pub(super) keyed: Vec<Lanes<K>>,

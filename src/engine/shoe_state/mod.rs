@@ -40,7 +40,6 @@
 //! brute force on random depleted shoes.
 
 pub mod first_cards;
-mod hash;
 mod lanes;
 pub mod observed;
 mod part;

@@ -28,10 +28,10 @@
 //! of dealing its seen cards are shared out over the rank observations by
 //! suit pattern (`seen_suits::Table::finish`).
 
+use super::super::hash::FxMap;
 use super::super::plan::{Level, Plan, plan_of, strategy_needs};
 use super::super::shoe::Composition;
 use super::first_cards::value_observation;
-use super::hash::FxMap;
 use super::part::keyed_parts;
 use super::seen_suits;
 use super::walk::{Columns, Leaf, Leaves, Settling, Sink};

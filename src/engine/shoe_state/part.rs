@@ -1,9 +1,9 @@
 //! One part's signatures: built by one walk, weighed per composition.
 
 use super::super::compiled::compile;
+use super::super::hash::FxMap;
 use super::super::plan::{Group, Level, Plan, plan_of};
 use super::super::shoe::Composition;
-use super::hash::FxMap;
 use super::lanes;
 use super::walk::{Columns, Leaf, Leaves, Settling, Sink, classes_at};
 use super::weights::{ONE, factor_table, factors_of, falling};

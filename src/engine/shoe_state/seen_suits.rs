@@ -12,9 +12,9 @@
 //! are relabelled in order of first appearance first, so the four
 //! assignments that differ only by the suit's name share one enumeration.
 
+use super::super::hash::FxMap;
 use super::super::plan::Level;
 use super::first_cards::{self as patterns, OBSERVATIONS, PATTERNS, ranks, value_observation};
-use super::hash::FxMap;
 use super::walk::Leaf;
 use super::weights::class_counts;
 use crate::engine::shoe::Composition;

@@ -3,8 +3,8 @@
 
 use super::super::atoms::UNKNOWN;
 use super::super::compiled::{Compiled, compile};
+use super::super::hash::FxMap;
 use super::super::plan::{Group, Level, plan_of};
-use super::hash::FxMap;
 use super::weights::{CARD, NO_CODE};
 use crate::cards::Card;
 use crate::model::cond::Cond;

@@ -1,4 +1,6 @@
-//! The engine's multiply-rotate hash for the walk's maps.
+//! The engine's multiply-rotate hash for its walks' maps (the keys are
+//! small integers and tuples of them; the order a map is read in never
+//! reaches a figure).
 
 use std::collections::HashMap;
 use std::hash::BuildHasherDefault;

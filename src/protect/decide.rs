@@ -92,9 +92,20 @@ pub(super) fn by_ranks(values: &Values, k: u8) -> Grouped {
 /// Grouped by the ranks of the first `k` cards only (13^k groups): what
 /// a player tells apart who sees no suit (edge sorting).
 pub(super) fn by_ranks_only(values: &Values, k: u8) -> Grouped {
-    let keys = 13usize.pow(k as u32);
     let per = 13usize.pow(4 - k as u32) * if values.suits { PATTERNS } else { 1 };
-    let (counts, sums) = regroup(&values.counts, &values.v, keys, |o| o / per);
+    // The rows of one key are consecutive: each key sums a block.
+    let n = values.names.len();
+    let counts = values.counts.chunks(per).map(|c| c.iter().sum()).collect();
+    let mut sums = Vec::with_capacity(values.v.len() / per);
+    for block in values.v.chunks(per * n) {
+        let mut s = vec![0i128; n];
+        for row in block.chunks_exact(n) {
+            for (a, &b) in s.iter_mut().zip(row) {
+                *a += b;
+            }
+        }
+        sums.extend(s);
+    }
     Grouped {
         counts,
         sums,

@@ -73,18 +73,35 @@ impl Values {
             .map(|c| suited.and_then(|s| s.cols.iter().position(|&k| k == c)))
             .collect();
         let per = if suited.is_some() { PATTERNS } else { 1 };
+        // The columns the choices read.
+        let mut used: Vec<usize> = parts
+            .iter()
+            .flatten()
+            .flat_map(|&(c, _, not_placed)| std::iter::once(c).chain(not_placed))
+            .collect();
+        used.sort_unstable();
+        used.dedup();
         let mut v = vec![0i128; OBSERVATIONS * per * n];
         let mut counts = vec![0u128; OBSERVATIONS * per];
+        // Per column read: its sum at the observation, or per way of
+        // dealing it where the patterns share the sum out.
+        let mut unit = vec![0i128; ncols];
         for o in 0..OBSERVATIONS {
             let row = &observed.sums[o * ncols..(o + 1) * ncols];
+            for &c in &used {
+                unit[c] = match suited {
+                    Some(s) if kept[c].is_none() => s.per_way(o, row[c]),
+                    _ => row[c],
+                };
+            }
             for p in 0..per {
                 let at = o * per + p;
                 // A column's sum at this observation (and pattern).
                 let sum = |c: usize| match suited {
-                    None => row[c],
+                    None => unit[c],
                     Some(s) => match kept[c] {
-                        Some(i) => s.sums[(o * PATTERNS + p) * s.cols.len() + i],
-                        None => s.share(o, p, row[c]),
+                        Some(i) => s.column(i)[o * PATTERNS + p],
+                        None => unit[c] * s.ways[o * PATTERNS + p] as i128,
                     },
                 };
                 let count = match suited {

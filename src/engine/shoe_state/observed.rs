@@ -174,12 +174,9 @@ impl Observed {
         }
         let suited = suited.map(|t| t.finish(falling(n - 4, 2)));
         if let Some(t) = &suited {
-            let kept = t.cols.len();
             for (i, &c) in t.cols.iter().enumerate() {
-                for o in 0..OBSERVATIONS {
-                    sums[o * ncols + c] = (0..PATTERNS)
-                        .map(|p| t.sums[(o * PATTERNS + p) * kept + i])
-                        .sum();
+                for (o, by_pattern) in t.column(i).chunks(PATTERNS).enumerate() {
+                    sums[o * ncols + c] = by_pattern.iter().sum();
                 }
             }
         }

@@ -25,9 +25,11 @@ use rayon::prelude::*;
 pub struct Suited {
     /// The columns kept (indices into `Observed::cols`).
     pub cols: Vec<usize>,
-    /// Per observation, pattern and kept column
-    /// (`(o * PATTERNS + p) * cols.len() + i`): as `Observed::sums`.
-    pub sums: Vec<i128>,
+    /// Per kept column, observation and pattern
+    /// (`(i * OBSERVATIONS + o) * PATTERNS + p`): as `Observed::sums`. By
+    /// column first: a choice reads one or two columns of every
+    /// observation and pattern ([`Suited::column`]).
+    sums: Vec<i128>,
     /// Per observation and pattern (`o * PATTERNS + p`): the ordered ways
     /// to deal its first four cards (the sequences dealing it are this
     /// times (N - 4)(N - 5)).
@@ -41,13 +43,28 @@ pub struct Suited {
 impl Suited {
     /// A sum of observation `o` (over its patterns) shared out to pattern
     /// `p`: for a column whose return no suit of a seen card changes.
+    /// Kept column `i`'s sums, by observation and pattern
+    /// (`o * PATTERNS + p`).
+    pub fn column(&self, i: usize) -> &[i128] {
+        let size = OBSERVATIONS * PATTERNS;
+        &self.sums[i * size..(i + 1) * size]
+    }
+
     pub fn share(&self, o: usize, p: usize, sum: i128) -> i128 {
+        self.per_way(o, sum) * self.ways[o * PATTERNS + p] as i128
+    }
+
+    /// A sum of observation `o` (over its patterns) per way of dealing its
+    /// first four cards, for a column whose return no suit of a seen card
+    /// changes: [`Suited::share`] is this times the pattern's ways (one
+    /// division an observation, not one a pattern).
+    pub fn per_way(&self, o: usize, sum: i128) -> i128 {
         let all = self.all[o];
         if all == 0 {
             return 0;
         }
         debug_assert_eq!(sum % all as i128, 0, "an exact share");
-        sum / all as i128 * self.ways[o * PATTERNS + p] as i128
+        sum / all as i128
     }
 
     /// The ordered six-card sequences dealing observation `o` in pattern
@@ -298,9 +315,8 @@ impl Table {
                     };
                     for p in 0..PATTERNS {
                         let w = self.ways[o * PATTERNS + p] as i128;
-                        let row = &mut sums[(o * PATTERNS + p) * ncols + at..][..width];
-                        for (x, &g) in row.iter_mut().zip(&per[p * width..(p + 1) * width]) {
-                            *x = g * w;
+                        for (c, &g) in per[p * width..(p + 1) * width].iter().enumerate() {
+                            sums[((at + c) * OBSERVATIONS + o) * PATTERNS + p] = g * w;
                         }
                     }
                 }
@@ -318,13 +334,13 @@ impl Table {
                     debug_assert_eq!(base % all as i128, 0, "an exact share");
                     let per = base / all as i128;
                     for (p, &w) in ways.iter().enumerate() {
-                        sums[(o * PATTERNS + p) * ncols + at + c] = per * w as i128;
+                        sums[((at + c) * OBSERVATIONS + o) * PATTERNS + p] = per * w as i128;
                     }
                 }
             }
             for (key, row) in walked.diff.chunks(width).enumerate() {
                 for (c, &d) in row.iter().enumerate() {
-                    sums[key * ncols + at + c] += d;
+                    sums[(at + c) * OBSERVATIONS * PATTERNS + key] += d;
                 }
             }
             at += width;

@@ -62,8 +62,8 @@ pub fn index(suits: [u8; 4]) -> usize {
         .expect("a pattern")
 }
 
-/// Index of the pattern of four suits, fast: by the canonical string's
-/// digits (base 4) through a table.
+/// Index of the pattern of four suits, fast: by the suits' digits (base
+/// 4) through a table of every assignment, relabelled once here.
 pub(super) struct Index {
     by_code: [u8; 256],
 }
@@ -71,14 +71,16 @@ pub(super) struct Index {
 impl Index {
     pub(super) fn new() -> Index {
         let mut by_code = [0u8; 256];
-        for (i, p) in of_length(4).iter().enumerate() {
-            by_code[code(p)] = i as u8;
+        for (c, at) in by_code.iter_mut().enumerate() {
+            let suits: [u8; 4] = std::array::from_fn(|i| (c >> (2 * (3 - i)) & 3) as u8);
+            *at = index(suits) as u8;
         }
         Index { by_code }
     }
 
+    /// The pattern of four suits, each 0 to 3.
     pub(super) fn of(&self, suits: [u8; 4]) -> usize {
-        self.by_code[code(&relabel(&suits))] as usize
+        self.by_code[code(&suits)] as usize
     }
 }
 

@@ -195,28 +195,36 @@ impl Sink {
             self.last = (key, *x);
             return *x;
         }
-        let others: Vec<(usize, u8)> = (0..SLOTS)
-            .filter(|&s| fixed[s] != u8::MAX && !seen(s))
-            .map(|s| (leaf.cls[s] as usize, fixed[s]))
-            .collect();
-        let open: Vec<usize> = (0..4)
-            .filter(|&i| fixed[self.slots[i] as usize] == u8::MAX)
-            .collect();
+        // The cards of fixed suit not seen, then the four seen (their
+        // suits set per assignment of the open ones); no allocation: a
+        // walk asks for thousands of keys.
+        let mut cards = [(0usize, 0u8); SLOTS + 4];
+        let mut others = 0;
+        for s in (0..SLOTS).filter(|&s| fixed[s] != u8::MAX && !seen(s)) {
+            cards[others] = (leaf.cls[s] as usize, fixed[s]);
+            others += 1;
+        }
+        let (mut open, mut opens) = ([0usize; 4], 0);
+        for i in (0..4).filter(|&i| fixed[self.slots[i] as usize] == u8::MAX) {
+            open[opens] = i;
+            opens += 1;
+        }
         let mut suits: [u8; 4] = std::array::from_fn(|i| fixed[self.slots[i] as usize]);
         let mut out = [0u64; PATTERNS];
-        for code in 0..4usize.pow(open.len() as u32) {
-            for (j, &i) in open.iter().enumerate() {
+        for code in 0..4usize.pow(opens as u32) {
+            for (j, &i) in open[..opens].iter().enumerate() {
                 suits[i] = (code >> (2 * j) & 3) as u8;
             }
-            let mut taken = [[0u32; 4]; 13];
+            for i in 0..4 {
+                cards[others + i] = (ranks[i], suits[i]);
+            }
+            // Each card's count of its rank and suit, less those of the
+            // same taken before it.
             let mut ways = 1u64;
-            let cards = others
-                .iter()
-                .copied()
-                .chain((0..4).map(|i| (ranks[i], suits[i])));
-            for (r, s) in cards {
-                ways *= self.counts[r][s as usize].saturating_sub(taken[r][s as usize]) as u64;
-                taken[r][s as usize] += 1;
+            for j in 0..others + 4 {
+                let (r, s) = cards[j];
+                let taken = cards[..j].iter().filter(|&&c| c == (r, s)).count() as u32;
+                ways *= self.counts[r][s as usize].saturating_sub(taken) as u64;
             }
             out[self.index.of(suits)] += ways;
         }

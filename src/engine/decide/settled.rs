@@ -198,9 +198,7 @@ fn batch_any(spec: &Spec, shoes: &[&Composition; BATCH], table: &Settled) -> Vec
                 if k.iter().all(|&k| k <= 0) {
                     continue;
                 }
-                for s in 0..BATCH {
-                    c[p3][s] -= 1;
-                }
+                c[p3].iter_mut().for_each(|x| *x -= 1);
                 let (a, b) = second(
                     table,
                     base,

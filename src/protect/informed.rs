@@ -271,6 +271,30 @@ fn falling(n: u128, k: u32) -> BigInt {
     (0..k as u128).fold(BigInt::one(), |a, i| a * BigInt::from(n - i))
 }
 
+/// The shoe left once the seen cards of combination `m` (a count per
+/// point value; `values` the shoe's cards per value) are dealt, and the
+/// ordered sequences that deal them.
+fn depleted(shoe: &Composition, values: &[u128; 10], m: &[u8]) -> (Composition, BigInt) {
+    let mut left = shoe.clone();
+    let mut ways = BigInt::one();
+    let mut perms = BigInt::from(1u8);
+    let mut taken = 0u32;
+    for (v, &k) in m.iter().enumerate() {
+        if k == 0 {
+            continue;
+        }
+        left = without_value(&left, v as u8, k as u32).expect("counted");
+        ways *= falling(values[v], k as u32);
+        // n! / prod k!: the orders in which the values come.
+        for i in 0..k as u32 {
+            taken += 1;
+            perms *= BigInt::from(taken);
+            perms /= BigInt::from(i + 1);
+        }
+    }
+    (left, ways * perms)
+}
+
 /// `seen:N`: before deciding, the player sees `n` other cards dealt from
 /// the shoe (their point values; bets are already down).
 pub fn seen(spec: &Spec, shoe: &Composition, n: u8) -> Result<StrategyGain, ProtectError> {
@@ -295,29 +319,8 @@ pub fn seen(spec: &Spec, shoe: &Composition, n: u8) -> Result<StrategyGain, Prot
     let parts: Vec<(BigInt, [i128; 3], [i128; 3])> = combos
         .par_chunks(BATCH)
         .flat_map_iter(|chunk| {
-            let (lefts, ways): (Vec<Composition>, Vec<BigInt>) = chunk
-                .iter()
-                .map(|m| {
-                    let mut left = shoe.clone();
-                    let mut ways = BigInt::one();
-                    let mut perms = BigInt::from(1u8);
-                    let mut taken = 0u32;
-                    for (v, &k) in m.iter().enumerate() {
-                        if k == 0 {
-                            continue;
-                        }
-                        left = without_value(&left, v as u8, k as u32).expect("counted");
-                        ways *= falling(values[v], k as u32);
-                        // n! / prod k!: the orders in which the values come.
-                        for i in 0..k as u32 {
-                            taken += 1;
-                            perms *= BigInt::from(taken);
-                            perms /= BigInt::from(i + 1);
-                        }
-                    }
-                    (left, ways * perms)
-                })
-                .unzip();
+            let (lefts, ways): (Vec<Composition>, Vec<BigInt>) =
+                chunk.iter().map(|m| depleted(shoe, &values, m)).unzip();
             let sums = |dec: &Decisions, chart: &Chart| {
                 let mut s = [0i128; 3];
                 for (set, &draw) in dec.sets.iter().zip(&chart.draw) {

@@ -128,9 +128,7 @@ fn lanes(f: impl Fn(usize) -> i64) -> Lanes {
 /// it; the sums are integers, the same whichever runs.
 fn batch(spec: &Spec, shoes: &[&Composition; BATCH], table: &Settled) -> Vec<Vec<InfoSet>> {
     #[cfg(target_arch = "x86_64")]
-    if std::arch::is_x86_feature_detected!("avx512f")
-        && std::arch::is_x86_feature_detected!("avx512dq")
-    {
+    if crate::engine::cpu::avx512() {
         // SAFETY: the only requirement of a function compiled for
         // AVX-512F and DQ is a processor that has them, checked above.
         return unsafe { batch_avx512(spec, shoes, table) };
@@ -170,7 +168,7 @@ fn batch_any(spec: &Spec, shoes: &[&Composition; BATCH], table: &Settled) -> Vec
             let v = (base / 10usize.pow(k as u32) % 10) as u8;
             // A card's weight is the count of its value left when dealt.
             for s in 0..BATCH {
-                w[s] *= c[v as usize][s].max(0);
+                w[s] *= c[v as usize][s];
                 c[v as usize][s] -= 1;
             }
             vals[slot] = v;
@@ -209,9 +207,8 @@ fn batch_any(spec: &Spec, shoes: &[&Composition; BATCH], table: &Settled) -> Vec
                 );
                 for s in 0..BATCH {
                     c[p3][s] += 1;
-                    let k = k[s].max(0);
-                    net[s] += k * a[s];
-                    staked[s] += k * b[s];
+                    net[s] += k[s] * a[s];
+                    staked[s] += k[s] * b[s];
                 }
             }
             ((net, staked), lanes(|s| l4[s] * (l4[s] - 1)))

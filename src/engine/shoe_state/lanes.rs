@@ -24,21 +24,9 @@ use crate::model::round::SLOTS;
 /// Compositions priced in one pass of the lanes.
 pub(super) const LANES: usize = 16;
 
-/// Whether this processor has the lanes (AVX-512 with 64-bit multiplies),
-/// asked once.
+/// Whether this processor has the lanes (AVX-512 with 64-bit multiplies).
 pub(super) fn available() -> bool {
-    #[cfg(target_arch = "x86_64")]
-    {
-        static HAS: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
-        *HAS.get_or_init(|| {
-            std::arch::is_x86_feature_detected!("avx512f")
-                && std::arch::is_x86_feature_detected!("avx512dq")
-        })
-    }
-    #[cfg(not(target_arch = "x86_64"))]
-    {
-        false
-    }
+    crate::engine::cpu::avx512()
 }
 
 impl Part {

@@ -41,8 +41,6 @@ pub struct Suited {
 }
 
 impl Suited {
-    /// A sum of observation `o` (over its patterns) shared out to pattern
-    /// `p`: for a column whose return no suit of a seen card changes.
     /// Kept column `i`'s sums, by observation and pattern
     /// (`o * PATTERNS + p`).
     pub fn column(&self, i: usize) -> &[i128] {
@@ -50,14 +48,10 @@ impl Suited {
         &self.sums[i * size..(i + 1) * size]
     }
 
-    pub fn share(&self, o: usize, p: usize, sum: i128) -> i128 {
-        self.per_way(o, sum) * self.ways[o * PATTERNS + p] as i128
-    }
-
     /// A sum of observation `o` (over its patterns) per way of dealing its
     /// first four cards, for a column whose return no suit of a seen card
-    /// changes: [`Suited::share`] is this times the pattern's ways (one
-    /// division an observation, not one a pattern).
+    /// changes: its share in pattern `p` is this times `ways[o * PATTERNS
+    /// + p]` (one division an observation, not one a pattern).
     pub fn per_way(&self, o: usize, sum: i128) -> i128 {
         let all = self.all[o];
         if all == 0 {
@@ -214,7 +208,7 @@ impl Sink {
                 index: &self.index,
                 ranks,
                 taken,
-                suits,
+                fixed: suits,
                 out: &mut out,
             };
             walk.from(0, ways, suits);
@@ -403,7 +397,7 @@ struct Assign<'a> {
     /// Cards taken so far, by rank and suit.
     taken: [[u32; 4]; 13],
     /// The fixed suits (`u8::MAX` where open).
-    suits: [u8; 4],
+    fixed: [u8; 4],
     out: &'a mut [u64; PATTERNS],
 }
 
@@ -416,7 +410,7 @@ impl Assign<'_> {
             return;
         }
         let r = self.ranks[i];
-        let (low, high) = match self.suits[i] {
+        let (low, high) = match self.fixed[i] {
             u8::MAX => (0, 4),
             fixed => (fixed as usize, fixed as usize + 1),
         };

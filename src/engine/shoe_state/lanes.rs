@@ -1,4 +1,4 @@
-//! Machinery: sixteen compositions' sums in the lanes of two 512-bit
+//! Machinery: thirty-two compositions' sums in the lanes of four 512-bit
 //! registers (AVX-512), where the processor has them; the same exact sums
 //! as `Part::sums_narrow`, which stays the way everywhere else.
 //!
@@ -14,15 +14,17 @@
 //! terms, itself at most N^6 times the largest column's sum of absolute
 //! values (`Part::bound`). Eight lanes of 64-bit integers and doubles
 //! make a value's multiply-add three instructions a register of eight
-//! shoes, where 128-bit integers take some sixty; two registers a pass
-//! share each value's load and broadcast (sixteen shoes a pass priced
-//! 20-30% faster than eight, `--example price_time`).
+//! shoes, where 128-bit integers take some sixty; four registers a pass
+//! share each value's load and broadcast and each signature's loop (sixteen
+//! shoes a pass priced 20-30% faster than eight, thirty-two 5-20% faster
+//! than sixteen, `--example price_time`: 21st Century 13.3 -> 11.3 µs a
+//! shoe, Lucky 8 47 -> 39, Lucky Draw 83 -> 69, 2026-11-29).
 
 use super::Part;
 use crate::model::round::SLOTS;
 
 /// Compositions priced in one pass of the lanes.
-pub(super) const LANES: usize = 16;
+pub(super) const LANES: usize = 32;
 
 /// Whether this processor has the lanes (AVX-512 with 64-bit multiplies).
 pub(super) fn available() -> bool {
@@ -41,7 +43,7 @@ impl Part {
 
     /// Per extra slot used and output column (`x * outputs + column`), per
     /// composition: the exact sums of the part's stored values times
-    /// their weights in sixteen compositions, given each weight factor's
+    /// their weights in [`LANES`] compositions, given each weight factor's
     /// value in each (`factor[f][j]`). The caller checked the lanes are
     /// [`available`] and [`Part::lanes_exact`] for every composition, and
     /// that every signature's weight is below 2^63.

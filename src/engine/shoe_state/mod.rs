@@ -212,14 +212,31 @@ impl ShoeStates {
     pub fn edges_f64_many(&self, compositions: &[Composition]) -> Vec<Vec<Vec<f64>>> {
         use num_traits::ToPrimitive;
         let f = |x: &BigInt| x.to_f64().unwrap_or(f64::NAN);
-        self.fractions(compositions)
+        for c in compositions {
+            assert!(c.total() >= 6, "a round needs six cards in the shoe");
+        }
+        let empty: Vec<Vec<f64>> = self
+            .tables
             .iter()
-            .map(|c| {
-                c.iter()
-                    .map(|w| w.iter().map(|(n, d)| f(n) / f(d)).collect())
-                    .collect()
-            })
-            .collect()
+            .map(|t| vec![0.0; t.unwrap_or(0)])
+            .collect();
+        let mut outs = vec![empty; compositions.len()];
+        for part in &self.parts {
+            part.edges_f64(compositions, &mut outs);
+        }
+        if let Some((spec, wagers)) = &self.slow {
+            for (c, out) in compositions.iter().zip(&mut outs) {
+                let mut exact: Vec<Vec<(BigInt, BigInt)>> = out
+                    .iter()
+                    .map(|t| vec![(BigInt::zero(), BigInt::from(1)); t.len()])
+                    .collect();
+                slow_edges(spec, wagers, c, &mut exact);
+                for &w in wagers {
+                    out[w] = exact[w].iter().map(|(n, d)| f(n) / f(d)).collect();
+                }
+            }
+        }
+        outs
     }
 
     /// Per composition, the house edges as unreduced fractions (numerator,

@@ -193,9 +193,91 @@ impl Part {
         totals: &[BigInt],
         outs: &mut [Vec<Vec<(BigInt, BigInt)>>],
     ) {
-        for ((sums, total), out) in self.sums(compositions).iter().zip(totals).zip(outs) {
-            self.finish(sums, total, out);
+        for (((raw, c), total), out) in self
+            .raw_sums(compositions)
+            .into_iter()
+            .zip(compositions)
+            .zip(totals)
+            .zip(outs)
+        {
+            self.finish(&self.big_columns(raw, c.total()), total, out);
         }
+    }
+
+    /// [`Part::edges`] as the nearest floating-point numbers: each the
+    /// quotient of the same two exact integers, formed in 128 bits where
+    /// they fit (checked at every step) and else as big integers. Both
+    /// conversions round to nearest, so the quotient is the same either
+    /// way; the big integers cost most of the bound's pricing otherwise
+    /// (an allocation per column and table of every round priced).
+    pub(super) fn edges_f64(&self, compositions: &[Composition], outs: &mut [Vec<Vec<f64>>]) {
+        for ((raw, c), out) in self
+            .raw_sums(compositions)
+            .into_iter()
+            .zip(compositions)
+            .zip(outs)
+        {
+            let n = c.total();
+            let narrow = match &raw {
+                Raw::Narrow(acc) => self.narrow_edges(n, acc, out),
+                Raw::Wide(_) => None,
+            };
+            if narrow.is_none() {
+                let mut exact: Vec<Vec<(BigInt, BigInt)>> = out
+                    .iter()
+                    .map(|t| vec![(BigInt::zero(), BigInt::one()); t.len()])
+                    .collect();
+                let total = BigInt::from(falling(n, 6));
+                self.finish(&self.big_columns(raw, n), &total, &mut exact);
+                for &(w, t) in &self.cols {
+                    if let Some(t) = t {
+                        let (num, den) = &exact[w][t];
+                        out[w][t] = to_f64(num) / to_f64(den);
+                    }
+                }
+            }
+        }
+    }
+
+    /// [`Part::finish`] in 128-bit integers from the pass's sums, when
+    /// every step fits (None, with `out` partly written, when one does
+    /// not).
+    fn narrow_edges(&self, n: u128, acc: &[i128], out: &mut [Vec<f64>]) -> Option<()> {
+        let ncols = self.outputs;
+        let outputs = (0..ncols)
+            .map(|o| {
+                (0..3).try_fold(0i128, |sum, x| {
+                    let ways = i128::try_from(falling(n - 4 - x as u128, 2 - x as u32)).ok()?;
+                    sum.checked_add(acc[x * ncols + o].checked_mul(ways)?)
+                })
+            })
+            .collect::<Option<Vec<i128>>>()?;
+        let sums = self
+            .mix
+            .iter()
+            .map(|terms| {
+                terms.iter().try_fold(0i128, |sum, &(o, f)| {
+                    sum.checked_add(outputs[o as usize].checked_mul(i128::from(f))?)
+                })
+            })
+            .collect::<Option<Vec<i128>>>()?;
+        let total = i128::try_from(falling(n, 6)).ok()?;
+        for (c, &(w, t)) in self.cols.iter().enumerate() {
+            let Some(t) = t else { continue };
+            let not_placed = self
+                .cols
+                .iter()
+                .position(|&(x, y)| x == w && y.is_none())
+                .map_or(0, |k| sums[k]);
+            let placed = total.checked_sub(not_placed)?;
+            out[w][t] = if placed == 0 {
+                0.0
+            } else {
+                let den = placed.checked_mul(i128::from(self.scales[c]))?;
+                den.checked_sub(sums[c])? as f64 / den as f64
+            };
+        }
+        Some(())
     }
 
     /// Per composition, per column: the sum over the signatures of weight
@@ -207,7 +289,7 @@ impl Part {
     /// price, and the shoes of a pass share it (Lucky 8, before the
     /// lanes: 2.5 ms a shoe alone, 1.1 ms in eights, `cargo bench --bench
     /// shoe_state`).
-    fn sums(&self, compositions: &[Composition]) -> Vec<Vec<BigInt>> {
+    fn raw_sums(&self, compositions: &[Composition]) -> Vec<Raw> {
         // |sum| <= n^6 * bound: i128 when that fits with room to spare; a
         // signature's weight counts sequences of at most six cards, at
         // most n^6, so 64 bits hold it while n^6 < 2^63 (n < 1448), and
@@ -222,7 +304,9 @@ impl Part {
         };
         let (fast, wide): (Vec<usize>, Vec<usize>) =
             (0..compositions.len()).partition(|&i| narrow(&compositions[i]));
-        let mut out = vec![Vec::new(); compositions.len()];
+        let mut out: Vec<Raw> = (0..compositions.len())
+            .map(|_| Raw::Wide(Vec::new()))
+            .collect();
         let mut chunks = fast.chunks_exact(TOGETHER);
         for chunk in chunks.by_ref() {
             let these: Vec<&Composition> = chunk.iter().map(|&i| &compositions[i]).collect();
@@ -232,17 +316,28 @@ impl Part {
                 self.sums_narrow::<TOGETHER>(&these)
             };
             for (&i, sums) in chunk.iter().zip(sums) {
-                out[i] = sums;
+                out[i] = Raw::Narrow(sums);
             }
         }
         for &i in chunks.remainder() {
             let sums = self.sums_narrow::<1>(&[&compositions[i]]);
-            out[i] = sums.into_iter().next().expect("one composition");
+            out[i] = Raw::Narrow(sums.into_iter().next().expect("one composition"));
         }
         for i in wide {
-            out[i] = self.sums_wide(&compositions[i]);
+            out[i] = Raw::Wide(self.sums_wide(&compositions[i]));
         }
         out
+    }
+
+    /// The column sums of a composition of `n` cards (see [`Part::columns`]).
+    fn big_columns(&self, raw: Raw, n: u128) -> Vec<BigInt> {
+        match raw {
+            Raw::Narrow(acc) => {
+                let ncols = self.outputs;
+                self.columns(n, |x, col| BigInt::from(acc[x * ncols + col]))
+            }
+            Raw::Wide(columns) => columns,
+        }
     }
 
     /// Column sums from the output columns' sums by slots used beyond four
@@ -287,24 +382,9 @@ impl Part {
 
     /// [`Part::sums`] of [`lanes::LANES`] compositions in one pass of the
     /// processor's lanes (see `lanes`; the caller checked they are exact).
-    pub(super) fn sums_in_lanes(&self, compositions: &[&Composition]) -> Vec<Vec<BigInt>> {
+    pub(super) fn sums_in_lanes(&self, compositions: &[&Composition]) -> Vec<Vec<i128>> {
         let acc = self.sums_lanes(&self.factors::<{ lanes::LANES }>(compositions));
-        self.columns_of(compositions, &acc)
-    }
-
-    /// Each composition's column sums (see [`Part::columns`]) from the
-    /// pass's sums, per extra slot used and output column, per composition.
-    fn columns_of<const K: usize>(
-        &self,
-        compositions: &[&Composition],
-        acc: &[[i128; K]],
-    ) -> Vec<Vec<BigInt>> {
-        let ncols = self.outputs;
-        compositions
-            .iter()
-            .enumerate()
-            .map(|(j, c)| self.columns(c.total(), |x, col| BigInt::from(acc[x * ncols + col][j])))
-            .collect()
+        by_composition(compositions.len(), &acc)
     }
 
     /// [`Part::sums`] of `K` compositions in one pass, in 64-bit weights
@@ -312,7 +392,7 @@ impl Part {
     pub(super) fn sums_narrow<const K: usize>(
         &self,
         compositions: &[&Composition],
-    ) -> Vec<Vec<BigInt>> {
+    ) -> Vec<Vec<i128>> {
         let ncols = self.outputs;
         let factor = self.factors::<K>(compositions);
         // Per extra slot used and column, per composition.
@@ -359,7 +439,7 @@ impl Part {
                 self.add_row(&mut acc, row, |j, v| total[j] as i128 * v as i128);
             }
         }
-        self.columns_of(compositions, &acc)
+        by_composition(compositions.len(), &acc)
     }
 
     /// Adds `times(j, value)` for composition `j` to each stored value's
@@ -444,5 +524,85 @@ impl Part {
                 (&den - &sums[c], den)
             };
         }
+    }
+}
+
+/// A composition's sums from a pass: per extra slot used and output column
+/// in 128 bits (`x * outputs + column`), or, for a shoe too large for
+/// them, its column sums already formed as big integers.
+enum Raw {
+    Narrow(Vec<i128>),
+    Wide(Vec<BigInt>),
+}
+
+/// A pass's sums (per slot and column, per composition) split by
+/// composition: the first `k` lanes.
+fn by_composition<const K: usize>(k: usize, acc: &[[i128; K]]) -> Vec<Vec<i128>> {
+    (0..k)
+        .map(|j| acc.iter().map(|lanes| lanes[j]).collect())
+        .collect()
+}
+
+/// The nearest double to an integer.
+fn to_f64(x: &BigInt) -> f64 {
+    use num_traits::ToPrimitive;
+    x.to_f64().unwrap_or(f64::NAN)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::shoe_state::ShoeStates;
+
+    /// The 128-bit edges are the big integers' quotient bit for bit, and
+    /// step aside (None) where a sum would not fit 128 bits: the bound then
+    /// takes the big integers' way (`Part::edges_f64`).
+    #[test]
+    fn narrow_edges_equal_the_big_integers_and_refuse_what_does_not_fit() {
+        let (_, spec) =
+            crate::check::check_file("rules/21st_century_baccarat.yaml").expect("valid");
+        let spec = crate::strategy::for_decks(&spec, 8).into_owned();
+        let states = ShoeStates::new(&spec);
+        let shape: Vec<Vec<f64>> = states
+            .tables
+            .iter()
+            .map(|t| vec![0.0; t.unwrap_or(0)])
+            .collect();
+        let mut c = Composition::standard(8);
+        c.counts[0][0] -= 3; // three aces of one suit gone
+        c.counts[9][2] -= 5;
+        let n = c.total();
+        let mut compared = 0;
+        for part in &states.parts {
+            let Some(Raw::Narrow(acc)) = part.raw_sums(std::slice::from_ref(&c)).pop() else {
+                panic!("an 8-deck shoe fits 128 bits");
+            };
+            let mut narrow = shape.clone();
+            assert!(part.narrow_edges(n, &acc, &mut narrow).is_some());
+            let mut exact: Vec<Vec<(BigInt, BigInt)>> = shape
+                .iter()
+                .map(|t| vec![(BigInt::zero(), BigInt::one()); t.len()])
+                .collect();
+            let total = BigInt::from(falling(n, 6));
+            part.finish(
+                &part.big_columns(Raw::Narrow(acc.clone()), n),
+                &total,
+                &mut exact,
+            );
+            for &(w, t) in &part.cols {
+                if let Some(t) = t {
+                    let (num, den) = &exact[w][t];
+                    assert_eq!(
+                        narrow[w][t].to_bits(),
+                        (to_f64(num) / to_f64(den)).to_bits()
+                    );
+                    compared += 1;
+                }
+            }
+            let mut huge = acc.clone();
+            huge[0] = i128::MAX / 3;
+            assert!(part.narrow_edges(n, &huge, &mut shape.clone()).is_none());
+        }
+        assert!(compared >= 8, "every pay table compared ({compared})");
     }
 }

@@ -41,29 +41,50 @@ impl Part {
         worst * 2f64.powi(-53) < 2f64.powi(60)
     }
 
+    /// Whether the sums modulo 2^64 alone are exact for shoes of at most
+    /// `n` cards: every column sum S counts sequences of at most six cards
+    /// (at most n^6), each with a value of at most [`Part::most`] in
+    /// magnitude, so |S| < 2^63 when n^6 x most is, and S is its residue
+    /// read as a signed 64-bit integer. The rough sums are then not kept:
+    /// half the work a stored value (every shipped spec at 8 decks).
+    pub(super) fn low_exact(&self, n: u128) -> bool {
+        n.checked_pow(6)
+            .and_then(|x| x.checked_mul(self.most))
+            .is_some_and(|x| x < 1 << 63)
+    }
+
     /// Per extra slot used and output column (`x * outputs + column`), per
     /// composition: the exact sums of the part's stored values times
     /// their weights in [`LANES`] compositions, given each weight factor's
     /// value in each (`factor[f][j]`). The caller checked the lanes are
     /// [`available`] and [`Part::lanes_exact`] for every composition, and
-    /// that every signature's weight is below 2^63.
-    pub(super) fn sums_lanes(&self, factor: &[[u64; LANES]]) -> Vec<[i128; LANES]> {
+    /// that every signature's weight is below 2^63; `low`: that the sums
+    /// modulo 2^64 alone are exact ([`Part::low_exact`]).
+    pub(super) fn sums_lanes(&self, factor: &[[u64; LANES]], low: bool) -> Vec<[i128; LANES]> {
         #[cfg(target_arch = "x86_64")]
         {
             assert!(available(), "the lanes asked for without AVX-512");
             // SAFETY: the processor has AVX-512F and DQ (checked above).
-            unsafe { self.sums_avx512(factor) }
+            unsafe {
+                if low {
+                    self.sums_avx512::<false>(factor)
+                } else {
+                    self.sums_avx512::<true>(factor)
+                }
+            }
         }
         #[cfg(not(target_arch = "x86_64"))]
         {
-            let _ = factor;
+            let _ = (factor, low);
             unreachable!("the lanes are x86-64 only")
         }
     }
 
+    /// The lanes' pass; `ROUGH`: with the rough sums (else the residues
+    /// alone, read as signed).
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "avx512f,avx512dq")]
-    fn sums_avx512(&self, factor: &[[u64; LANES]]) -> Vec<[i128; LANES]> {
+    fn sums_avx512<const ROUGH: bool>(&self, factor: &[[u64; LANES]]) -> Vec<[i128; LANES]> {
         use std::arch::x86_64::*;
         // Registers a composition group takes (eight lanes each).
         const R: usize = LANES / 8;
@@ -90,20 +111,34 @@ impl Part {
                 let x = prefix[s.len as usize];
                 for k in 0..R {
                     w[k] = _mm512_add_epi64(w[k], x[k]);
-                    wf[k] = _mm512_add_pd(wf[k], _mm512_cvtepu64_pd(x[k]));
+                    if ROUGH {
+                        wf[k] = _mm512_add_pd(wf[k], _mm512_cvtepu64_pd(x[k]));
+                    }
                 }
             }
-            // Weights are never negative: a rough total of zero is zero.
-            if (0..R).all(|k| _mm512_cmpneq_pd_mask(wf[k], zero_f[k]) == 0) {
+            // Weights are never negative: a rough total of zero is zero;
+            // without the rough sums, a total of zero modulo 2^64 adds zero
+            // to every residue.
+            let zero = if ROUGH {
+                (0..R).all(|k| _mm512_cmpneq_pd_mask(wf[k], zero_f[k]) == 0)
+            } else {
+                (0..R).all(|k| _mm512_test_epi64_mask(w[k], w[k]) == 0)
+            };
+            if zero {
                 continue;
             }
             let base = row.extra as usize * self.outputs;
             for &(c, v) in &self.entries[row.entries.start as usize..row.entries.end as usize] {
                 let a = base + c as usize;
-                let (vi, vf) = (_mm512_set1_epi64(v), _mm512_set1_pd(v as f64));
+                let vi = _mm512_set1_epi64(v);
                 for k in 0..R {
                     low[a][k] = _mm512_add_epi64(low[a][k], _mm512_mullo_epi64(w[k], vi));
-                    rough[a][k] = _mm512_add_pd(rough[a][k], _mm512_mul_pd(wf[k], vf));
+                }
+                if ROUGH {
+                    let vf = _mm512_set1_pd(v as f64);
+                    for k in 0..R {
+                        rough[a][k] = _mm512_add_pd(rough[a][k], _mm512_mul_pd(wf[k], vf));
+                    }
                 }
             }
         }
@@ -117,7 +152,13 @@ impl Part {
                     _mm512_storeu_pd(rs[8 * k..].as_mut_ptr(), r[k]);
                 }
             }
-            out.push(std::array::from_fn(|j| exact(ls[j], rs[j])));
+            out.push(std::array::from_fn(|j| {
+                if ROUGH {
+                    exact(ls[j], rs[j])
+                } else {
+                    ls[j] as i128
+                }
+            }));
         }
         out
     }

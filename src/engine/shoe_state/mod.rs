@@ -96,6 +96,10 @@ struct Part {
     entries: Vec<(u32, i64)>,
     /// The largest sum of absolute values over a column (overflow check).
     bound: u128,
+    /// The largest magnitude of a stored column's value on one round
+    /// ([`walk::Settling::most_per_round`]): a column's sum is at most
+    /// this times the shoe's sequences of cards.
+    most: u128,
 }
 
 /// Signatures whose stored values are the same (the same column counts,

@@ -72,6 +72,7 @@ impl Part {
     pub(super) fn build(spec: &Spec, level: Level, before_draws: bool, wagers: &[usize]) -> Part {
         let (settling, cols) = Settling::new(spec, level, before_draws, wagers, Columns::Events);
         let scales = settling.scales.clone();
+        let most = settling.most_per_round();
         let mix = settling.mix.clone();
         let k = classes_at(level);
         let tasks: Vec<(u8, u8)> = (0..k).flat_map(|a| (0..k).map(move |b| (a, b))).collect();
@@ -182,6 +183,7 @@ impl Part {
             rows,
             entries,
             bound: col_abs.into_iter().max().unwrap_or(0),
+            most,
         }
     }
 
@@ -383,7 +385,8 @@ impl Part {
     /// [`Part::sums`] of [`lanes::LANES`] compositions in one pass of the
     /// processor's lanes (see `lanes`; the caller checked they are exact).
     pub(super) fn sums_in_lanes(&self, compositions: &[&Composition]) -> Vec<Vec<i128>> {
-        let acc = self.sums_lanes(&self.factors::<{ lanes::LANES }>(compositions));
+        let low = compositions.iter().all(|c| self.low_exact(c.total()));
+        let acc = self.sums_lanes(&self.factors::<{ lanes::LANES }>(compositions), low);
         by_composition(compositions.len(), &acc)
     }
 
@@ -599,6 +602,9 @@ mod tests {
                     compared += 1;
                 }
             }
+            // The residues alone serve an 8-deck shoe (21st Century's
+            // largest return is 101 units), not one of 1,000 decks.
+            assert!(part.low_exact(416) && !part.low_exact(52_000));
             let mut huge = acc.clone();
             huge[0] = i128::MAX / 3;
             assert!(part.narrow_edges(n, &huge, &mut shape.clone()).is_none());

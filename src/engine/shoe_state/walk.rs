@@ -290,6 +290,24 @@ fn event_columns(
 }
 
 impl Settling<'_> {
+    /// The largest magnitude an output column's value takes on one round:
+    /// a round puts at most one value in a column, a count of one (an
+    /// event, a round not placed) or a pay table's scaled return
+    /// ([`Settling::settle`]). A column's sum over a shoe's sequences of
+    /// cards is at most this many times the number of sequences.
+    pub(super) fn most_per_round(&self) -> u128 {
+        let mut most = 1u128;
+        for (g, &w) in self.wagers.iter().enumerate() {
+            for (t, table) in self.spec.wagers[w].pay_tables.iter().enumerate() {
+                let scale = self.scales[self.first_col[g] + t];
+                for &pay in table.pays.iter().chain([&Pay::Lose]) {
+                    most = most.max(back(pay, scale).unsigned_abs() as u128);
+                }
+            }
+        }
+        most
+    }
+
     /// The classes of a walk at this level.
     pub(super) fn classes(&self) -> u8 {
         classes_at(self.level)

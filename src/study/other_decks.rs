@@ -16,6 +16,7 @@ use super::same_shoes::{self, Played, Shoes};
 use crate::model::Spec;
 use crate::simulator::stats::CounterResult;
 use crate::simulator::{Settings, Shard, Streams, cut_cards, penetrations, simulate_streams};
+use rayon::prelude::*;
 use serde::Serialize;
 use std::sync::atomic::AtomicU64;
 
@@ -107,8 +108,11 @@ pub fn measure(
     if wanted.is_empty() {
         return Vec::new();
     }
+    // The deck counts side by side: one count's dealt pass is a few
+    // blocks, too few to keep both cores busy alone; each count's figures
+    // are its own generator streams', whatever runs beside it.
     deck_counts(spec, decks)
-        .into_iter()
+        .into_par_iter()
         .map(|d| at_decks(spec, (decks, d), settings, shoes, wanted))
         .collect()
 }

@@ -108,7 +108,10 @@ pub fn compare(
     );
     let edges = edges(spec, &sampled, reads_suits, shoes);
     let pens = penetrations(settings.penetration);
+    // Each pay table's players side by side (each table's own sums in its
+    // own order, so the figures do not depend on the threads).
     (0..reads_suits.len())
+        .into_par_iter()
         .map(|t| {
             let n = wanted(reads_suits[t]) as usize;
             if n < 2 {

@@ -220,13 +220,16 @@ impl Sink {
 }
 
 impl Walked {
+    /// Both chunks' sums added (side by side: the tables are tens of
+    /// megabytes, and this ran on one core while the other waited).
     pub(super) fn merge(mut self, other: Walked) -> Walked {
-        for (a, b) in self.base.iter_mut().zip(other.base) {
-            *a += b;
-        }
-        for (a, b) in self.diff.iter_mut().zip(other.diff) {
-            *a += b;
-        }
+        let add = |x: &mut Vec<i128>, y: Vec<i128>| {
+            x.par_chunks_mut(1 << 14)
+                .zip(y.par_chunks(1 << 14))
+                .for_each(|(a, b)| a.iter_mut().zip(b).for_each(|(a, b)| *a += b));
+        };
+        add(&mut self.base, other.base);
+        add(&mut self.diff, other.diff);
         self
     }
 }
@@ -297,45 +300,47 @@ impl Table {
         // by point value.
         let mut value_ways: Option<Vec<u128>> = None;
         let mut at = 0;
+        // Column by column, side by side: each column's block of
+        // observations and patterns is its own.
+        let block = OBSERVATIONS * PATTERNS;
         for (level, _, width, walked) in &self.parts {
             let width = *width;
+            let columns = sums[at * block..(at + width) * block].par_chunks_mut(block);
             if *level == Level::Value {
                 let value_ways = value_ways.get_or_insert_with(|| ways_by_pattern(&self.by_value));
                 let per = per_way(walked, value_ways, width);
-                for o in 0..OBSERVATIONS {
-                    let Some(per) = &per[value_observation(o)] else {
-                        continue;
-                    };
-                    for p in 0..PATTERNS {
-                        let w = self.ways[o * PATTERNS + p] as i128;
-                        for (c, &g) in per[p * width..(p + 1) * width].iter().enumerate() {
-                            sums[((at + c) * OBSERVATIONS + o) * PATTERNS + p] = g * w;
+                columns.enumerate().for_each(|(c, column)| {
+                    for o in 0..OBSERVATIONS {
+                        let Some(per) = &per[value_observation(o)] else {
+                            continue;
+                        };
+                        for p in 0..PATTERNS {
+                            let w = self.ways[o * PATTERNS + p] as i128;
+                            column[o * PATTERNS + p] = per[p * width + c] * w;
                         }
                     }
-                }
+                });
                 at += width;
                 continue;
             }
-            for o in 0..OBSERVATIONS {
-                let ways = &self.ways[o * PATTERNS..(o + 1) * PATTERNS];
-                let all: u128 = ways.iter().sum();
-                if all == 0 {
-                    continue;
-                }
-                for c in 0..width {
+            columns.enumerate().for_each(|(c, column)| {
+                for o in 0..OBSERVATIONS {
+                    let ways = &self.ways[o * PATTERNS..(o + 1) * PATTERNS];
+                    let all: u128 = ways.iter().sum();
+                    if all == 0 {
+                        continue;
+                    }
                     let base = walked.base[o * width + c];
                     debug_assert_eq!(base % all as i128, 0, "an exact share");
                     let per = base / all as i128;
                     for (p, &w) in ways.iter().enumerate() {
-                        sums[((at + c) * OBSERVATIONS + o) * PATTERNS + p] = per * w as i128;
+                        column[o * PATTERNS + p] = per * w as i128;
                     }
                 }
-            }
-            for (key, row) in walked.diff.chunks(width).enumerate() {
-                for (c, &d) in row.iter().enumerate() {
-                    sums[(at + c) * OBSERVATIONS * PATTERNS + key] += d;
+                for (key, x) in column.iter_mut().enumerate() {
+                    *x += walked.diff[key * width + c];
                 }
-            }
+            });
             at += width;
         }
         let all = self

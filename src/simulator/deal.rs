@@ -7,7 +7,7 @@
 use super::shoe::{Id, card};
 use crate::cards::Card;
 use crate::model::round::Round;
-use crate::model::{FirstRule, Game};
+use crate::model::{Chart, FirstRule, Game, StrategyRule};
 
 /// A dealt round as card ids in the six slots (`Round`'s slot order),
 /// with the hands' totals the deal worked out (the totals key reads them).
@@ -79,6 +79,10 @@ pub(crate) struct Dealer<'a> {
     naturals: u16,
     /// The first hand's drawing totals; None when its owner decides.
     first: Option<u16>,
+    /// An owner who decides by a chart of the first four cards' point
+    /// values: the chart, read straight from the dealt cards (each seen
+    /// slot's place among the first four).
+    chart: Option<(&'a Chart, Vec<usize>)>,
     when_other_stands: u16,
     when_other_draws: [u16; 10],
 }
@@ -92,9 +96,22 @@ impl<'a> Dealer<'a> {
             at[h * 2 + next[h]] = i;
             next[h] += 1;
         }
+        // A chart's seen slots as places among the first four cards (a
+        // slot beyond them leaves the decision to the game).
+        let place = |slot: u8| [0, 1, 5, 2, 3, 5][slot as usize % 6];
+        let chart = match &game.first {
+            FirstRule::Decides(d) => match &d.strategies[d.default].rule {
+                StrategyRule::Chart(chart) if chart.sees.iter().all(|&s| place(s) < 4) => {
+                    Some((&**chart, chart.sees.iter().map(|&s| place(s)).collect()))
+                }
+                _ => None,
+            },
+            FirstRule::Totals(_) => None,
+        };
         Dealer {
             game,
             at,
+            chart,
             naturals: game.naturals,
             first: match game.first {
                 FirstRule::Totals(mask) => Some(mask),
@@ -145,6 +162,14 @@ impl<'a> Dealer<'a> {
     #[cold]
     #[inline(never)]
     fn decides(&self, at: [Id; 4], t0: u8, t1: u8, natural: u16) -> u16 {
+        if let Some((chart, places)) = &self.chart {
+            // The chart's index (`Chart::index_of`) from the cards' values.
+            let index = places
+                .iter()
+                .rev()
+                .fold(0, |i, &p| i * 10 + value(at[p]) as usize);
+            return (natural == 0 && chart.draw[index]) as u16;
+        }
         let d = Dealt {
             ids: [at[0], at[1], 0, at[2], at[3], 0],
             counts: [2, 2],

@@ -39,6 +39,7 @@
 //! `tests/shoe_state.rs` compares every shipped wager with an independent
 //! brute force on random depleted shoes.
 
+mod exact;
 pub mod first_cards;
 mod lanes;
 pub mod observed;
@@ -214,8 +215,6 @@ impl ShoeStates {
     /// them, so a batch of consecutive shoes (the bound's rounds) costs a
     /// fraction of pricing them one by one. The figures are the same.
     pub fn edges_f64_many(&self, compositions: &[Composition]) -> Vec<Vec<Vec<f64>>> {
-        use num_traits::ToPrimitive;
-        let f = |x: &BigInt| x.to_f64().unwrap_or(f64::NAN);
         for c in compositions {
             assert!(c.total() >= 6, "a round needs six cards in the shoe");
         }
@@ -236,7 +235,10 @@ impl ShoeStates {
                     .collect();
                 slow_edges(spec, wagers, c, &mut exact);
                 for &w in wagers {
-                    out[w] = exact[w].iter().map(|(n, d)| f(n) / f(d)).collect();
+                    out[w] = exact[w]
+                        .iter()
+                        .map(|(n, d)| exact::to_f64(n) / exact::to_f64(d))
+                        .collect();
                 }
             }
         }

@@ -4,6 +4,7 @@ use super::super::compiled::compile;
 use super::super::hash::FxMap;
 use super::super::plan::{Group, Level, Plan, plan_of};
 use super::super::shoe::Composition;
+use super::exact::{Exact, to_f64};
 use super::lanes;
 use super::walk::{Columns, Leaf, Leaves, Settling, Sink, classes_at};
 use super::weights::{ONE, factor_table, factors_of, falling};
@@ -211,7 +212,9 @@ impl Part {
             .zip(totals)
             .zip(outs)
         {
-            self.finish(&self.big_columns(raw, c.total()), total, out);
+            for (w, t, edge) in self.big_fractions(raw, c.total(), total) {
+                out[w][t] = edge;
+            }
         }
     }
 
@@ -229,66 +232,41 @@ impl Part {
             .zip(outs)
         {
             let n = c.total();
-            let narrow = match &raw {
-                Raw::Narrow(acc) => self.narrow_edges(n, acc, out),
-                Raw::Wide(_) => None,
-            };
-            if narrow.is_none() {
-                let mut exact: Vec<Vec<(BigInt, BigInt)>> = out
-                    .iter()
-                    .map(|t| vec![(BigInt::zero(), BigInt::one()); t.len()])
-                    .collect();
-                let total = BigInt::from(falling(n, 6));
-                self.finish(&self.big_columns(raw, n), &total, &mut exact);
-                for &(w, t) in &self.cols {
-                    if let Some(t) = t {
-                        let (num, den) = &exact[w][t];
-                        out[w][t] = to_f64(num) / to_f64(den);
-                    }
+            if let Raw::Narrow(acc) = &raw
+                && let Some(edges) = self.narrow_fractions(n, acc)
+            {
+                for (w, t, (num, den)) in edges {
+                    out[w][t] = num as f64 / den as f64;
                 }
+                continue;
+            }
+            let total = BigInt::from(falling(n, 6));
+            for (w, t, (num, den)) in self.big_fractions(raw, n, &total) {
+                out[w][t] = to_f64(&num) / to_f64(&den);
             }
         }
     }
 
-    /// [`Part::finish`] in 128-bit integers from the pass's sums, when
-    /// every step fits (None, with `out` partly written, when one does
-    /// not).
-    fn narrow_edges(&self, n: u128, acc: &[i128], out: &mut [Vec<f64>]) -> Option<()> {
+    /// [`Part::fractions`] in 128-bit integers from a pass's sums (None
+    /// where a step does not fit).
+    fn narrow_fractions(&self, n: u128, acc: &[i128]) -> Option<Vec<Edge<i128>>> {
         let ncols = self.outputs;
-        let outputs = (0..ncols)
-            .map(|o| {
-                (0..3).try_fold(0i128, |sum, x| {
-                    let ways = i128::try_from(falling(n - 4 - x as u128, 2 - x as u32)).ok()?;
-                    sum.checked_add(acc[x * ncols + o].checked_mul(ways)?)
-                })
-            })
-            .collect::<Option<Vec<i128>>>()?;
-        let sums = self
-            .mix
-            .iter()
-            .map(|terms| {
-                terms.iter().try_fold(0i128, |sum, &(o, f)| {
-                    sum.checked_add(outputs[o as usize].checked_mul(i128::from(f))?)
-                })
-            })
-            .collect::<Option<Vec<i128>>>()?;
-        let total = i128::try_from(falling(n, 6)).ok()?;
-        for (c, &(w, t)) in self.cols.iter().enumerate() {
-            let Some(t) = t else { continue };
-            let not_placed = self
-                .cols
-                .iter()
-                .position(|&(x, y)| x == w && y.is_none())
-                .map_or(0, |k| sums[k]);
-            let placed = total.checked_sub(not_placed)?;
-            out[w][t] = if placed == 0 {
-                0.0
-            } else {
-                let den = placed.checked_mul(i128::from(self.scales[c]))?;
-                den.checked_sub(sums[c])? as f64 / den as f64
-            };
-        }
-        Some(())
+        let sums = self.columns(n, |x, col| acc[x * ncols + col])?;
+        self.fractions(&sums, &i128::of_u128(falling(n, 6))?)
+    }
+
+    /// [`Part::fractions`] in big integers, which hold every step.
+    fn big_fractions(&self, raw: Raw, n: u128, total: &BigInt) -> Vec<Edge<BigInt>> {
+        let sums = match raw {
+            Raw::Narrow(acc) => {
+                let ncols = self.outputs;
+                self.columns(n, |x, col| BigInt::from(acc[x * ncols + col]))
+                    .expect("big integers hold every sum")
+            }
+            Raw::Wide(columns) => columns,
+        };
+        self.fractions(&sums, total)
+            .expect("big integers hold every edge")
     }
 
     /// Per composition, per column: the sum over the signatures of weight
@@ -340,38 +318,27 @@ impl Part {
         out
     }
 
-    /// The column sums of a composition of `n` cards (see [`Part::columns`]).
-    fn big_columns(&self, raw: Raw, n: u128) -> Vec<BigInt> {
-        match raw {
-            Raw::Narrow(acc) => {
-                let ncols = self.outputs;
-                self.columns(n, |x, col| BigInt::from(acc[x * ncols + col]))
-            }
-            Raw::Wide(columns) => columns,
-        }
-    }
-
     /// Column sums from the output columns' sums by slots used beyond four
     /// (`at(x, output)`): each times the ways to fill the slots left
     /// unused, (n - 4 - x) falling (2 - x); then each pay table's from
     /// its events' (`mix`).
-    fn columns(&self, n: u128, at: impl Fn(usize, usize) -> BigInt) -> Vec<BigInt> {
-        let outputs: Vec<BigInt> = (0..self.outputs)
+    fn columns<T: Exact>(&self, n: u128, at: impl Fn(usize, usize) -> T) -> Option<Vec<T>> {
+        let outputs = (0..self.outputs)
             .map(|o| {
-                (0..3)
-                    .map(|x| at(x, o) * BigInt::from(falling(n - 4 - x as u128, 2 - x as u32)))
-                    .sum()
+                (0..3).try_fold(T::of(0)?, |sum, x| {
+                    let ways = T::of_u128(falling(n - 4 - x as u128, 2 - x as u32))?;
+                    sum.plus(&at(x, o).times(&ways)?)
+                })
             })
-            .collect();
+            .collect::<Option<Vec<T>>>()?;
         self.mix
             .iter()
             .map(|terms| match terms[..] {
                 // A column stored as itself (by table, or not placed).
-                [(o, 1)] => outputs[o as usize].clone(),
-                _ => terms
-                    .iter()
-                    .map(|&(o, f)| &outputs[o as usize] * BigInt::from(f))
-                    .sum(),
+                [(o, 1)] => Some(outputs[o as usize].clone()),
+                _ => terms.iter().try_fold(T::of(0)?, |sum, &(o, f)| {
+                    sum.plus(&outputs[o as usize].times(&T::of(f.into())?)?)
+                }),
             })
             .collect()
     }
@@ -515,29 +482,37 @@ impl Part {
             acc
         };
         self.columns(n, |x, col| acc[x * ncols + col].clone())
+            .expect("big integers hold every sum")
     }
 
-    /// The edges from one composition's column sums into `out`.
-    fn finish(&self, sums: &[BigInt], total: &BigInt, out: &mut [Vec<(BigInt, BigInt)>]) {
-        // Per wager: rounds placed; per table: 1 - returned / (scale x placed).
+    /// Each pay table's edge from one composition's column sums (`total`
+    /// its sequences of six cards): per wager, rounds placed; per table,
+    /// 1 - returned / (scale x placed), as (numerator, denominator > 0)
+    /// over scale x placed, 0 over 1 for a wager never placed. None where
+    /// a step does not fit `T`.
+    fn fractions<T: Exact>(&self, sums: &[T], total: &T) -> Option<Vec<Edge<T>>> {
+        let mut out = Vec::new();
         for (c, &(w, t)) in self.cols.iter().enumerate() {
             let Some(t) = t else { continue };
-            let not_placed = self
-                .cols
-                .iter()
-                .position(|&(x, y)| x == w && y.is_none())
-                .map_or_else(BigInt::zero, |k| sums[k].clone());
-            let placed = total - not_placed;
-            // 1 - returned / (scale x placed), over (scale x placed).
-            out[w][t] = if placed.is_zero() {
-                (BigInt::zero(), BigInt::one())
-            } else {
-                let den = placed * BigInt::from(self.scales[c]);
-                (&den - &sums[c], den)
+            let placed = match self.cols.iter().position(|&(x, y)| x == w && y.is_none()) {
+                Some(k) => total.minus(&sums[k])?,
+                None => total.clone(),
             };
+            let edge = if placed.is_nought() {
+                (T::of(0)?, T::of(1)?)
+            } else {
+                let den = placed.times(&T::of(self.scales[c].into())?)?;
+                (den.minus(&sums[c])?, den)
+            };
+            out.push((w, t, edge));
         }
+        Some(out)
     }
 }
+
+/// A pay table's edge: its wager, the table, and the edge as (numerator,
+/// denominator).
+type Edge<T> = (usize, usize, (T, T));
 
 /// A composition's sums from a pass: per extra slot used and output column
 /// in 128 bits (`x * outputs + column`), or, for a shoe too large for
@@ -553,12 +528,6 @@ fn by_composition<const K: usize>(k: usize, acc: &[[i128; K]]) -> Vec<Vec<i128>>
     (0..k)
         .map(|j| acc.iter().map(|lanes| lanes[j]).collect())
         .collect()
-}
-
-/// The nearest double to an integer.
-fn to_f64(x: &BigInt) -> f64 {
-    use num_traits::ToPrimitive;
-    x.to_f64().unwrap_or(f64::NAN)
 }
 
 #[cfg(test)]
@@ -603,27 +572,22 @@ mod tests {
             3_900_000_000_000_037,
             1_400_000_000_000_041,
         ];
-        let shape = vec![vec![0.0; 2]];
-        let mut narrow = shape.clone();
-        assert!(part.narrow_edges(n, &acc, &mut narrow).is_some());
-        let mut exact = vec![vec![(BigInt::zero(), BigInt::one()); 2]];
+        let narrow = part.narrow_fractions(n, &acc).expect("fits 128 bits");
         let total = BigInt::from(falling(n, 6));
-        part.finish(
-            &part.big_columns(Raw::Narrow(acc.clone()), n),
-            &total,
-            &mut exact,
-        );
-        for t in 0..2 {
-            let (num, den) = &exact[0][t];
+        let exact = part.big_fractions(Raw::Narrow(acc.clone()), n, &total);
+        assert_eq!(narrow.len(), 2);
+        for ((w, t, (num, den)), (bw, bt, (bnum, bden))) in narrow.into_iter().zip(exact) {
+            assert_eq!((w, t), (bw, bt));
+            let quotient = num as f64 / den as f64;
             assert_eq!(
-                narrow[0][t].to_bits(),
-                (to_f64(num) / to_f64(den)).to_bits()
+                quotient.to_bits(),
+                (to_f64(&bnum) / to_f64(&bden)).to_bits()
             );
-            assert!(narrow[0][t] != 0.0);
+            assert!(quotient != 0.0);
         }
         let mut huge = acc.clone();
         huge[0] = i128::MAX / 3;
-        assert!(part.narrow_edges(n, &huge, &mut shape.clone()).is_none());
+        assert!(part.narrow_fractions(n, &huge).is_none());
         // The residues alone serve an 8-deck shoe for a largest return of
         // 101 units (416^6 x 101 < 2^63), not a shoe of 1,000 decks.
         assert!(part.low_exact(416) && !part.low_exact(52_000));

@@ -80,9 +80,8 @@ pub(crate) struct Dealer<'a> {
     /// The first hand's drawing totals; None when its owner decides.
     first: Option<u16>,
     /// An owner who decides by a chart of the first four cards' point
-    /// values: the chart, read straight from the dealt cards (each seen
-    /// slot's place among the first four).
-    chart: Option<(&'a Chart, Vec<usize>)>,
+    /// values: the chart, read straight from the dealt cards.
+    chart: Option<&'a Chart>,
     when_other_stands: u16,
     when_other_draws: [u16; 10],
 }
@@ -96,13 +95,12 @@ impl<'a> Dealer<'a> {
             at[h * 2 + next[h]] = i;
             next[h] += 1;
         }
-        // A chart's seen slots as places among the first four cards (a
-        // slot beyond them leaves the decision to the game).
-        let place = |slot: u8| [0, 1, 5, 2, 3, 5][slot as usize % 6];
+        // A chart that reads only the first four cards (a third card's
+        // slot leaves the decision to the game).
         let chart = match &game.first {
             FirstRule::Decides(d) => match &d.strategies[d.default].rule {
-                StrategyRule::Chart(chart) if chart.sees.iter().all(|&s| place(s) < 4) => {
-                    Some((&**chart, chart.sees.iter().map(|&s| place(s)).collect()))
+                StrategyRule::Chart(chart) if chart.sees.iter().all(|&s| s % 3 < 2) => {
+                    Some(&**chart)
                 }
                 _ => None,
             },
@@ -162,12 +160,9 @@ impl<'a> Dealer<'a> {
     #[cold]
     #[inline(never)]
     fn decides(&self, at: [Id; 4], t0: u8, t1: u8, natural: u16) -> u16 {
-        if let Some((chart, places)) = &self.chart {
-            // The chart's index (`Chart::index_of`) from the cards' values.
-            let index = places
-                .iter()
-                .rev()
-                .fold(0, |i, &p| i * 10 + value(at[p]) as usize);
+        if let Some(chart) = self.chart {
+            // Slot s of the first four (0, 1, 3, 4) is place s - s / 3.
+            let index = Chart::index_of(&chart.sees, |s| value(at[(s - s / 3) as usize]));
             return (natural == 0 && chart.draw[index]) as u16;
         }
         let d = Dealt {

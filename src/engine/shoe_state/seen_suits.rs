@@ -72,6 +72,8 @@ impl Suited {
 pub(super) struct Sink {
     /// The shoe's cards by the walk's class and suit.
     counts: [[u32; 4]; 13],
+    /// Per class: the first class holding as many cards of each suit.
+    row_of: [u8; 13],
     symmetric: bool,
     slots: [u8; 4],
     width: usize,
@@ -98,8 +100,12 @@ pub(super) struct Walked {
 impl Sink {
     /// A sink for a walk at `level` of `shoe`.
     pub(super) fn new(level: Level, shoe: &Composition, slots: [u8; 4], width: usize) -> Sink {
+        let counts = class_counts(level, shoe);
         Sink {
-            counts: class_counts(level, shoe),
+            counts,
+            row_of: std::array::from_fn(|c| {
+                (0..c).find(|&d| counts[d] == counts[c]).unwrap_or(c) as u8
+            }),
             symmetric: shoe.suit_symmetric(),
             slots,
             width,
@@ -129,6 +135,10 @@ impl Sink {
         }
         let shares = self.shares(o, leaf);
         let all: u128 = shares.iter().map(|&x| x as u128).sum();
+        if all == 0 {
+            // No cards left to deal the partial assignment.
+            return;
+        }
         debug_assert!(
             all > 0 && (w as u128).is_multiple_of(all),
             "the open suits' ways divide the weight"
@@ -149,15 +159,49 @@ impl Sink {
 
     /// Per pattern of the seen cards: the ways of their suits left open,
     /// each the product over the cards of fixed suit (the open ones now
-    /// fixed) of the cards of its rank and suit not yet taken.
+    /// fixed) of the cards of its rank and suit not yet taken, up to a
+    /// factor common to every pattern (which [`Sink::add`] divides out).
+    ///
+    /// The ways depend on the classes only through each class's cards by
+    /// suit and which cards share a class, so the look-up key names the
+    /// seen cards' classes by first appearance with their counts
+    /// (`row_of`), and a card of fixed suit whose class no seen card has is
+    /// left out: its factor is the same in every pattern. Some hundreds of
+    /// keys then stand for what were hundreds of thousands (a key per
+    /// observation), and the map stays in the cache.
     fn shares(&mut self, o: usize, leaf: &Leaf) -> [u64; PATTERNS] {
         let ranks = ranks(o);
-        // Suits fixed, relabelled in slot order where the names do not matter.
+        let seen = |s: usize| self.slots.contains(&(s as u8));
+        // The seen classes by first appearance, with their counts.
+        let mut name = [u8::MAX; 13];
+        let mut names = 0u8;
+        let mut key = 0u64;
+        for &r in &ranks {
+            if name[r] == u8::MAX {
+                name[r] = names;
+                names += 1;
+            }
+            key = key << 6 | (name[r] as u64) << 4 | self.row_of[r] as u64;
+        }
+        // The cards of fixed suit that matter: every seen one, and the
+        // others of a seen class. Suits relabelled in slot order where the
+        // names do not matter.
         let mut label = [u8::MAX; 4];
         let mut next = 0u8;
         let mut fixed = [u8::MAX; SLOTS];
+        let mut left_out = [[0u32; 4]; 13];
         for (s, f) in fixed.iter_mut().enumerate() {
             if leaf.known & (1 << s) == 0 {
+                continue;
+            }
+            let (r, suit) = (leaf.cls[s] as usize, leaf.suits[s] as usize);
+            if !seen(s) && name[r] == u8::MAX {
+                // Left out, unless the shoe lacks it: then no way deals
+                // the assignment.
+                left_out[r][suit] += 1;
+                if left_out[r][suit] > self.counts[r][suit] {
+                    return [0; PATTERNS];
+                }
                 continue;
             }
             let suit = leaf.suits[s];
@@ -171,16 +215,14 @@ impl Sink {
                 suit
             };
         }
-        let seen = |s: usize| self.slots.contains(&(s as u8));
-        let mut key = o as u64;
         for (s, &f) in fixed.iter().enumerate() {
             let class = if f != u8::MAX && !seen(s) {
-                leaf.cls[s] as u64
+                1 + name[leaf.cls[s] as usize] as u64
             } else {
                 0
             };
             let suit = if f == u8::MAX { 0 } else { 4 | f as u64 };
-            key = key << 7 | suit << 4 | class;
+            key = key << 6 | suit << 3 | class;
         }
         if self.last.0 == key {
             return self.last.1;

@@ -86,6 +86,8 @@ impl Values {
         // Per column read: its sum at the observation, or per way of
         // dealing it where the patterns share the sum out.
         let mut unit = vec![0i128; ncols];
+        // Per column read that the patterns keep: its sums by pattern.
+        let mut by_pattern = vec![[0i128; PATTERNS]; ncols];
         for o in 0..OBSERVATIONS {
             let row = &observed.sums[o * ncols..(o + 1) * ncols];
             for &c in &used {
@@ -93,14 +95,19 @@ impl Values {
                     Some(s) if kept[c].is_none() => s.per_way(o, row[c]),
                     _ => row[c],
                 };
+                if let (Some(s), Some(i)) = (suited, kept[c]) {
+                    by_pattern[c] = s.patterns(i, o);
+                }
             }
+            // `p` indexes the ways, the counts and the columns' patterns.
+            #[allow(clippy::needless_range_loop)]
             for p in 0..per {
                 let at = o * per + p;
                 // A column's sum at this observation (and pattern).
                 let sum = |c: usize| match suited {
                     None => unit[c],
                     Some(s) => match kept[c] {
-                        Some(i) => s.column(i)[o * PATTERNS + p],
+                        Some(_) => by_pattern[c][p],
                         None => unit[c] * s.ways[o * PATTERNS + p] as i128,
                     },
                 };

@@ -174,11 +174,11 @@ impl Observed {
         }
         let suited = suited.map(|t| t.finish(falling(n - 4, 2)));
         if let Some(t) = &suited {
-            for (i, &c) in t.cols.iter().enumerate() {
-                for (o, by_pattern) in t.column(i).chunks(PATTERNS).enumerate() {
-                    sums[o * ncols + c] = by_pattern.iter().sum();
+            sums.par_chunks_mut(ncols).enumerate().for_each(|(o, row)| {
+                for (i, &c) in t.cols.iter().enumerate() {
+                    row[c] = t.patterns(i, o).iter().sum();
                 }
-            }
+            });
         }
         Ok(Observed {
             cols,

@@ -15,7 +15,7 @@
 use super::super::hash::FxMap;
 use super::super::plan::Level;
 use super::first_cards::{self as patterns, OBSERVATIONS, PATTERNS, ranks, value_observation};
-use super::walk::Leaf;
+use super::walk::{Leaf, classes_at};
 use super::weights::class_counts;
 use crate::engine::shoe::Composition;
 use crate::model::round::SLOTS;
@@ -25,11 +25,12 @@ use rayon::prelude::*;
 pub struct Suited {
     /// The columns kept (indices into `Observed::cols`).
     pub cols: Vec<usize>,
-    /// Per kept column, observation and pattern
-    /// (`(i * OBSERVATIONS + o) * PATTERNS + p`): as `Observed::sums`. By
-    /// column first: a choice reads one or two columns of every
-    /// observation and pattern ([`Suited::column`]).
-    sums: Vec<i128>,
+    /// Per kept column: its part and its column there.
+    at: Vec<(usize, usize)>,
+    /// The parts' sums, from which a column's are formed when read
+    /// ([`Suited::patterns`]): stored whole, they were hundreds of
+    /// megabytes for Lucky 8, written once and read once.
+    parts: Vec<Finished>,
     /// Per observation and pattern (`o * PATTERNS + p`): the ordered ways
     /// to deal its first four cards (the sequences dealing it are this
     /// times (N - 4)(N - 5)).
@@ -40,12 +41,48 @@ pub struct Suited {
     rest: u128,
 }
 
+/// A part's sums as [`Suited`] reads them.
+enum Finished {
+    /// Walked by rank: the leaves no suit changes and the differences.
+    Rank(Walked),
+    /// Walked by point value: per value observation that deals, per
+    /// pattern and column (`p * width + c`), the sum per way of dealing
+    /// the seen cards ([`per_way`]).
+    Value {
+        width: usize,
+        per: Vec<Option<Vec<i128>>>,
+    },
+}
+
 impl Suited {
-    /// Kept column `i`'s sums, by observation and pattern
-    /// (`o * PATTERNS + p`).
-    pub fn column(&self, i: usize) -> &[i128] {
-        let size = OBSERVATIONS * PATTERNS;
-        &self.sums[i * size..(i + 1) * size]
+    /// Kept column `i`'s sums at observation `o`, by pattern: as
+    /// `Observed::sums`, one for each suit pattern of the seen cards.
+    pub fn patterns(&self, i: usize, o: usize) -> [i128; PATTERNS] {
+        let (part, c) = self.at[i];
+        let ways = &self.ways[o * PATTERNS..(o + 1) * PATTERNS];
+        let mut out = [0i128; PATTERNS];
+        match &self.parts[part] {
+            Finished::Value { width, per } => {
+                if let Some(per) = &per[value_observation(o)] {
+                    for (p, x) in out.iter_mut().enumerate() {
+                        *x = per[p * width + c] * ways[p] as i128;
+                    }
+                }
+            }
+            Finished::Rank(walked) => {
+                let all = self.all[o];
+                if all == 0 {
+                    return out;
+                }
+                let base = walked.base(o, c);
+                debug_assert_eq!(base % all as i128, 0, "an exact share");
+                let per = base / all as i128;
+                for (p, x) in out.iter_mut().enumerate() {
+                    *x = per * ways[p] as i128 + walked.diff(o, p, c);
+                }
+            }
+        }
+        out
     }
 
     /// A sum of observation `o` (over its patterns) per way of dealing its
@@ -88,13 +125,78 @@ pub(super) struct Sink {
     walked: Walked,
 }
 
-/// What a walk's sinks give, merged over the walk's chunks.
+/// What a walk's sinks give, merged over the walk's chunks: by the
+/// classes of the first cards of the two hands (slots 0 and 3), which fix
+/// a walk's task, a block of the observations they start. A chunk of the
+/// walk fills its own blocks only, so the chunks' sums are not tables of
+/// every observation each, added up at the end.
 pub(super) struct Walked {
-    /// Per rank observation and column: the leaves no suit changes.
+    /// Classes a card takes at the walk's level.
+    k: usize,
+    width: usize,
+    /// Where slots 0, 3, 1 and 4 are among an observation's places.
+    places: [usize; 4],
+    /// Per `a * k + b` (the classes of slots 0 and 3), if a leaf met it.
+    blocks: Vec<Option<Block>>,
+}
+
+/// One block of [`Walked`], by the classes of slots 1 and 4 (`c * k + d`).
+struct Block {
+    /// Per `c * k + d` and column: the leaves no suit changes.
     base: Vec<i128>,
-    /// Per observation, pattern and column (`(o * PATTERNS + p) * width
-    /// + c`): the partial assignments' differences.
+    /// Per `c * k + d`, pattern and column: the partial assignments'
+    /// differences.
     diff: Vec<i128>,
+}
+
+impl Walked {
+    fn new(k: usize, width: usize, slots: [u8; 4]) -> Walked {
+        let place = |s: u8| {
+            slots
+                .iter()
+                .position(|&x| x == s)
+                .expect("a first-card slot")
+        };
+        Walked {
+            k,
+            width,
+            places: [place(0), place(3), place(1), place(4)],
+            blocks: (0..k * k).map(|_| None).collect(),
+        }
+    }
+
+    /// The block of the first cards `a` and `b`, made on first use.
+    fn block(&mut self, a: u8, b: u8) -> &mut Block {
+        let (k, width) = (self.k, self.width);
+        self.blocks[a as usize * k + b as usize].get_or_insert_with(|| Block {
+            base: vec![0; k * k * width],
+            diff: vec![0; k * k * PATTERNS * width],
+        })
+    }
+
+    /// Observation `o`'s block and place in it, if a leaf met it.
+    fn find(&self, o: usize) -> Option<(&Block, usize)> {
+        let digits = ranks(o);
+        let [a, b, c, d] = self.places.map(|i| digits[i]);
+        if [a, b, c, d].iter().any(|&x| x >= self.k) {
+            return None;
+        }
+        let block = self.blocks[a * self.k + b].as_ref()?;
+        Some((block, c * self.k + d))
+    }
+
+    /// Column `c`'s sum of the leaves no suit changes at observation `o`.
+    fn base(&self, o: usize, c: usize) -> i128 {
+        self.find(o)
+            .map_or(0, |(block, at)| block.base[at * self.width + c])
+    }
+
+    /// Column `c`'s differences at observation `o` in pattern `p`.
+    fn diff(&self, o: usize, p: usize, c: usize) -> i128 {
+        self.find(o).map_or(0, |(block, at)| {
+            block.diff[(at * PATTERNS + p) * self.width + c]
+        })
+    }
 }
 
 impl Sink {
@@ -112,10 +214,7 @@ impl Sink {
             index: patterns::Index::new(),
             shares: FxMap::default(),
             last: (u64::MAX, [0; PATTERNS]),
-            walked: Walked {
-                base: vec![0; OBSERVATIONS * width],
-                diff: vec![0; OBSERVATIONS * PATTERNS * width],
-            },
+            walked: Walked::new(classes_at(level) as usize, width, slots),
         }
     }
 
@@ -123,11 +222,15 @@ impl Sink {
         self.walked
     }
 
-    /// A leaf of weight `w` (non-zero) at rank observation `o`.
+    /// A leaf of weight `w` (non-zero) at observation `o` (at the walk's
+    /// level).
     pub(super) fn add(&mut self, o: usize, leaf: &Leaf, w: i128, entries: &[(u32, i64)]) {
         let width = self.width;
+        let (k, cls) = (self.walked.k, leaf.cls);
+        let at = cls[1] as usize * k + cls[4] as usize;
         if leaf.known == 0 {
-            let row = &mut self.walked.base[o * width..(o + 1) * width];
+            let block = self.walked.block(cls[0], cls[3]);
+            let row = &mut block.base[at * width..(at + 1) * width];
             for &(c, v) in entries {
                 row[c as usize] += w * v as i128;
             }
@@ -140,12 +243,13 @@ impl Sink {
             return;
         }
         debug_assert!(
-            all > 0 && (w as u128).is_multiple_of(all),
+            (w as u128).is_multiple_of(all),
             "the open suits' ways divide the weight"
         );
         // The weight of the cards of unknown suit: the same in every way.
         let each = w / all as i128;
-        let rows = &mut self.walked.diff[o * PATTERNS * width..(o + 1) * PATTERNS * width];
+        let block = self.walked.block(cls[0], cls[3]);
+        let rows = &mut block.diff[at * PATTERNS * width..(at + 1) * PATTERNS * width];
         for (row, &ways) in rows.chunks_mut(width).zip(shares.iter()) {
             if ways == 0 {
                 continue;
@@ -262,16 +366,19 @@ impl Sink {
 }
 
 impl Walked {
-    /// Both chunks' sums added (side by side: the tables are tens of
-    /// megabytes, and this ran on one core while the other waited).
+    /// Both chunks' sums: each chunk walked tasks of its own, so their
+    /// blocks are apart (any met by both are added).
     pub(super) fn merge(mut self, other: Walked) -> Walked {
-        let add = |x: &mut Vec<i128>, y: Vec<i128>| {
-            x.par_chunks_mut(1 << 14)
-                .zip(y.par_chunks(1 << 14))
-                .for_each(|(a, b)| a.iter_mut().zip(b).for_each(|(a, b)| *a += b));
-        };
-        add(&mut self.base, other.base);
-        add(&mut self.diff, other.diff);
+        for (x, y) in self.blocks.iter_mut().zip(other.blocks) {
+            match (x.as_mut(), y) {
+                (_, None) => {}
+                (None, y) => *x = y,
+                (Some(a), Some(b)) => {
+                    a.base.iter_mut().zip(b.base).for_each(|(a, b)| *a += b);
+                    a.diff.iter_mut().zip(b.diff).for_each(|(a, b)| *a += b);
+                }
+            }
+        }
         self
     }
 }
@@ -318,72 +425,38 @@ impl Table {
         self.parts.push((level, first, width, walked));
     }
 
-    /// Every kept column by observation and pattern: the leaves no suit
-    /// changes shared out by the ways of each pattern, plus the
-    /// differences (`rest`: the ways to deal a round's last two cards).
+    /// The table of every kept column by observation and pattern (read
+    /// through [`Suited::patterns`]): the leaves no suit changes shared
+    /// out by the ways of each pattern, plus the differences (`rest`: the
+    /// ways to deal a round's last two cards).
     ///
-    /// A part walked by point value is then shared out over the ranks:
-    /// with every suit of a rank held equally often and no condition
-    /// reading ranks, the rounds dealing four seen cards of given values
-    /// and suits return the same whichever ranks of those values they are
-    /// (the rest of the shoe by value and suit is the same), and every
-    /// suit assignment of one pattern alike; so the sum of a rank
-    /// observation and pattern is the value observation's per way of
-    /// dealing its seen cards times the rank observation's ways.
+    /// A part walked by point value is shared out over the ranks: with
+    /// every suit of a rank held equally often and no condition reading
+    /// ranks, the rounds dealing four seen cards of given values and suits
+    /// return the same whichever ranks of those values they are (the rest
+    /// of the shoe by value and suit is the same), and every suit
+    /// assignment of one pattern alike; so the sum of a rank observation
+    /// and pattern is the value observation's per way of dealing its seen
+    /// cards times the rank observation's ways.
     pub(super) fn finish(self, rest: u128) -> Suited {
-        let cols: Vec<usize> = self
-            .parts
-            .iter()
-            .flat_map(|&(_, first, width, _)| first..first + width)
-            .collect();
-        let ncols = cols.len();
-        let mut sums = vec![0i128; OBSERVATIONS * PATTERNS * ncols];
+        let mut cols = Vec::new();
+        let mut at = Vec::new();
+        let mut parts = Vec::new();
         // The ways by value observation, built once for the parts walked
         // by point value.
         let mut value_ways: Option<Vec<u128>> = None;
-        let mut at = 0;
-        // Column by column, side by side: each column's block of
-        // observations and patterns is its own.
-        let block = OBSERVATIONS * PATTERNS;
-        for (level, _, width, walked) in &self.parts {
-            let width = *width;
-            let columns = sums[at * block..(at + width) * block].par_chunks_mut(block);
-            if *level == Level::Value {
+        for (i, (level, first, width, walked)) in self.parts.into_iter().enumerate() {
+            cols.extend(first..first + width);
+            at.extend((0..width).map(|c| (i, c)));
+            parts.push(if level == Level::Value {
                 let value_ways = value_ways.get_or_insert_with(|| ways_by_pattern(&self.by_value));
-                let per = per_way(walked, value_ways, width);
-                columns.enumerate().for_each(|(c, column)| {
-                    for o in 0..OBSERVATIONS {
-                        let Some(per) = &per[value_observation(o)] else {
-                            continue;
-                        };
-                        for p in 0..PATTERNS {
-                            let w = self.ways[o * PATTERNS + p] as i128;
-                            column[o * PATTERNS + p] = per[p * width + c] * w;
-                        }
-                    }
-                });
-                at += width;
-                continue;
-            }
-            columns.enumerate().for_each(|(c, column)| {
-                for o in 0..OBSERVATIONS {
-                    let ways = &self.ways[o * PATTERNS..(o + 1) * PATTERNS];
-                    let all: u128 = ways.iter().sum();
-                    if all == 0 {
-                        continue;
-                    }
-                    let base = walked.base[o * width + c];
-                    debug_assert_eq!(base % all as i128, 0, "an exact share");
-                    let per = base / all as i128;
-                    for (p, &w) in ways.iter().enumerate() {
-                        column[o * PATTERNS + p] = per * w as i128;
-                    }
+                Finished::Value {
+                    width,
+                    per: per_way(&walked, value_ways, width),
                 }
-                for (key, x) in column.iter_mut().enumerate() {
-                    *x += walked.diff[key * width + c];
-                }
+            } else {
+                Finished::Rank(walked)
             });
-            at += width;
         }
         let all = self
             .ways
@@ -392,7 +465,8 @@ impl Table {
             .collect();
         Suited {
             cols,
-            sums,
+            at,
+            parts,
             ways: self.ways,
             all,
             rest,
@@ -414,11 +488,11 @@ fn per_way(walked: &Walked, ways: &[u128], width: usize) -> Vec<Option<Vec<i128>
             }
             let mut per = vec![0i128; PATTERNS * width];
             for c in 0..width {
-                let base = walked.base[v * width + c];
+                let base = walked.base(v, c);
                 debug_assert_eq!(base % all as i128, 0, "an exact share");
                 let common = base / all as i128;
                 for (p, &w) in ways.iter().enumerate() {
-                    let d = walked.diff[(v * PATTERNS + p) * width + c];
+                    let d = walked.diff(v, p, c);
                     let own = if d == 0 {
                         0
                     } else {

@@ -88,7 +88,10 @@ type Outcome = Result<Rc<[(u32, i64)]>, u8>;
 
 /// A partial suit assignment that decides every event: the slots of known
 /// suit, every slot's suit, and the outcome.
-type Partial = (u8, [u8; SLOTS], Rc<[(u32, i64)]>);
+type Partial = (u8, [u8; SLOTS], Entries);
+
+/// A round's column values (column, value; zeros left out), shared.
+type Entries = Rc<[(u32, i64)]>;
 
 /// A leaf as a sink receives it: its class in every slot (the observed
 /// walk keys its sums by the classes of the first cards dealt), the slots
@@ -122,6 +125,8 @@ pub(super) struct Leaves<S> {
     /// The leaf at hand's outcomes by pattern of known suits (see
     /// [`Settling::refine`]).
     patterns: Vec<(u32, Outcome)>,
+    /// Scratch: one value per output column ([`Settling::leaf`]).
+    row: Vec<i64>,
     pub(super) sink: S,
 }
 
@@ -134,6 +139,7 @@ impl<S: Sink> Leaves<S> {
             caching: true,
             scratch: Vec::new(),
             patterns: Vec::new(),
+            row: Vec::new(),
             sink,
         }
     }
@@ -427,36 +433,48 @@ impl Settling<'_> {
         }
         // The most common outcome (by share of suit patterns: fewer known
         // slots, more patterns) goes under the rank-level signature.
-        let mut shares: Vec<(&[(u32, i64)], u64)> = Vec::new();
+        // Outcomes met twice are mostly one shared outcome (the settle
+        // cache's): compared by address first.
+        let same = |a: &Entries, b: &Entries| Rc::ptr_eq(a, b) || a[..] == b[..];
+        let mut shares: Vec<(&Entries, u64)> = Vec::new();
         for (known, _, e) in &partials {
             let share = 1u64 << (2 * (SLOTS as u32 - known.count_ones()));
-            match shares.iter_mut().find(|(x, _)| *x == &e[..]) {
+            match shares.iter_mut().find(|(x, _)| same(x, e)) {
                 Some((_, n)) => *n += share,
                 None => shares.push((e, share)),
             }
         }
-        let base: Rc<[(u32, i64)]> = shares
+        let base: Entries = shares
             .iter()
             .max_by_key(|(_, n)| *n)
-            .map(|(e, _)| (*e).into())
+            .map(|(e, _)| Rc::clone(e))
             .expect("a partial assignment");
         sums.sink.add(&plain(Self::signature(round, cls, 0)), &base);
         // Each other outcome: its difference from the common one, under
-        // the signature of its partial assignment.
+        // the signature of its partial assignment, formed in a row of
+        // every output column (a column appears once in an outcome).
+        let mut row = std::mem::take(&mut sums.row);
+        row.clear();
+        row.resize(self.outputs, 0);
         let mut diff: Vec<(u32, i64)> = Vec::new();
         for (known, suits, e) in &partials {
-            if e[..] == base[..] {
+            if same(e, &base) {
                 continue;
             }
             for (card, &suit) in round.cards.iter_mut().zip(suits) {
                 card.suit = suit;
             }
             diff.clear();
-            diff.extend(e.iter().copied());
+            for &(c, v) in e.iter() {
+                row[c as usize] = v;
+            }
             for &(c, v) in base.iter() {
-                match diff.iter_mut().find(|(x, _)| *x == c) {
-                    Some((_, y)) => *y -= v,
-                    None => diff.push((c, -v)),
+                row[c as usize] -= v;
+            }
+            for &(c, _) in e.iter().chain(base.iter()) {
+                let v = std::mem::take(&mut row[c as usize]);
+                if v != 0 {
+                    diff.push((c, v));
                 }
             }
             let leaf = Leaf {
@@ -467,6 +485,7 @@ impl Settling<'_> {
             };
             sums.sink.add(&leaf, &diff);
         }
+        sums.row = row;
         for s in 0..SLOTS {
             round.cards[s].suit = 0;
         }

@@ -96,15 +96,13 @@ pub(super) fn by_ranks_only(values: &Values, k: u8) -> Grouped {
     // The rows of one key are consecutive: each key sums a block.
     let n = values.names.len();
     let counts = values.counts.chunks(per).map(|c| c.iter().sum()).collect();
-    let mut sums = Vec::with_capacity(values.v.len() / per);
-    for block in values.v.chunks(per * n) {
-        let mut s = vec![0i128; n];
+    let mut sums = vec![0i128; values.v.len() / per];
+    for (s, block) in sums.chunks_exact_mut(n).zip(values.v.chunks(per * n)) {
         for row in block.chunks_exact(n) {
             for (a, &b) in s.iter_mut().zip(row) {
                 *a += b;
             }
         }
-        sums.extend(s);
     }
     Grouped {
         counts,

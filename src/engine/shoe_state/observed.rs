@@ -290,6 +290,7 @@ fn walk(
                 sums: vec![0i128; kept],
                 suits: suits
                     .then(|| seen_suits::Sink::new(settling.level, composition, slots, width)),
+                suits_alike: composition.suit_symmetric(),
             });
             for &(a, b) in chunk {
                 settling.walk(a, b, present, &mut leaves);
@@ -327,6 +328,10 @@ struct Weighed<'a> {
     sums: Vec<i128>,
     /// Wagers that read suits: the sums the suit patterns need.
     suits: Option<seen_suits::Sink>,
+    /// Every class holds as many cards of each suit: a leaf's weight and
+    /// where its sums go (by classes, and by suit pattern) do not change
+    /// when its suits are renamed.
+    suits_alike: bool,
 }
 
 impl Weighed<'_> {
@@ -366,8 +371,12 @@ impl Weighed<'_> {
 }
 
 impl Sink for Weighed<'_> {
+    fn suits_alike(&self) -> bool {
+        self.suits_alike
+    }
+
     fn add(&mut self, leaf: &Leaf, entries: &[(u32, i64)]) {
-        let w = self.weight(leaf.sig);
+        let w = self.weight(leaf.sig) * leaf.times as i128;
         if w == 0 {
             return;
         }

@@ -87,8 +87,9 @@ pub(super) enum Columns {
 type Outcome = Result<Rc<[(u32, i64)]>, u8>;
 
 /// A partial suit assignment that decides every event: the slots of known
-/// suit, every slot's suit, and the outcome.
-type Partial = (u8, [u8; SLOTS], Entries);
+/// suit, every slot's suit, the outcome, and how many assignments it
+/// stands for (renamings of its suits, see [`Sink::suits_alike`]).
+type Partial = (u8, [u8; SLOTS], Entries, u32);
 
 /// A round's column values (column, value; zeros left out), shared.
 type Entries = Rc<[(u32, i64)]>;
@@ -97,17 +98,28 @@ type Entries = Rc<[(u32, i64)]>;
 /// walk keys its sums by the classes of the first cards dealt), the slots
 /// whose suits it fixes and those suits (none for most leaves: a partial
 /// suit assignment's difference from the leaf's common outcome), and its
-/// signature.
+/// signature; and how many partial assignments it stands for, each
+/// weighing as much (1 unless the sink's suits are alike).
 pub(super) struct Leaf<'a> {
     pub(super) cls: &'a [u8; SLOTS],
     pub(super) known: u8,
     pub(super) suits: [u8; SLOTS],
     pub(super) sig: u64,
+    pub(super) times: u32,
 }
 
 /// Where a walk's leaves go: a leaf's column values under its signature.
 pub(super) trait Sink {
     fn add(&mut self, leaf: &Leaf, entries: &[(u32, i64)]);
+
+    /// Whether renaming the suits changes nothing the sink keeps: every
+    /// class holds as many cards of each suit, and a leaf's sums go where
+    /// its suits' names do not matter. Then, for wagers that name no
+    /// suit, a partial assignment stands for all its renamings
+    /// ([`Leaf::times`]), and only one of them is settled.
+    fn suits_alike(&self) -> bool {
+        false
+    }
 }
 
 /// One walk's working state: the outcomes met so far, and the sink.
@@ -124,7 +136,7 @@ pub(super) struct Leaves<S> {
     scratch: Vec<i64>,
     /// The leaf at hand's outcomes by pattern of known suits (see
     /// [`Settling::refine`]).
-    patterns: Vec<(u32, Outcome)>,
+    patterns: FxMap<u32, Outcome>,
     /// Scratch: one value per output column ([`Settling::leaf`]).
     row: Vec<i64>,
     pub(super) sink: S,
@@ -138,7 +150,7 @@ impl<S: Sink> Leaves<S> {
             hits: 0,
             caching: true,
             scratch: Vec::new(),
-            patterns: Vec::new(),
+            patterns: FxMap::default(),
             row: Vec::new(),
             sink,
         }
@@ -417,6 +429,7 @@ impl Settling<'_> {
             known: 0,
             suits: [0; SLOTS],
             sig,
+            times: 1,
         };
         if let Ok(entries) = self.outcome(round, 0, sums) {
             sums.sink
@@ -427,7 +440,9 @@ impl Settling<'_> {
         // with the share of the suit patterns it stands for.
         let mut partials: Vec<Partial> = Vec::new();
         sums.patterns.clear();
-        self.refine(round, 0, sums, &mut partials);
+        // Suits named by first appearance where renamings count alike.
+        let renamed = (self.suit_blind && sums.sink.suits_alike()).then_some((0, 1));
+        self.refine(round, 0, renamed, sums, &mut partials);
         for s in 0..SLOTS {
             round.cards[s].suit = 0;
         }
@@ -437,8 +452,8 @@ impl Settling<'_> {
         // cache's): compared by address first.
         let same = |a: &Entries, b: &Entries| Rc::ptr_eq(a, b) || a[..] == b[..];
         let mut shares: Vec<(&Entries, u64)> = Vec::new();
-        for (known, _, e) in &partials {
-            let share = 1u64 << (2 * (SLOTS as u32 - known.count_ones()));
+        for (known, _, e, times) in &partials {
+            let share = (*times as u64) << (2 * (SLOTS as u32 - known.count_ones()));
             match shares.iter_mut().find(|(x, _)| same(x, e)) {
                 Some((_, n)) => *n += share,
                 None => shares.push((e, share)),
@@ -457,7 +472,7 @@ impl Settling<'_> {
         row.clear();
         row.resize(self.outputs, 0);
         let mut diff: Vec<(u32, i64)> = Vec::new();
-        for (known, suits, e) in &partials {
+        for (known, suits, e, times) in &partials {
             if same(e, &base) {
                 continue;
             }
@@ -482,6 +497,7 @@ impl Settling<'_> {
                 known: *known,
                 suits: *suits,
                 sig: Self::signature(round, cls, *known),
+                times: *times,
             };
             sums.sink.add(&leaf, &diff);
         }
@@ -498,20 +514,26 @@ impl Settling<'_> {
     /// leaf's 341 assignments of four slots hold 24 patterns: Lucky Draw's
     /// blocks walked some ten times faster); the assignments are still
     /// visited in the same order, each under its own suits.
+    ///
+    /// `renamed`: where renamings of the suits count alike, the suits used
+    /// so far and the renamings the assignment stands for; a slot then
+    /// takes a suit already used or the next new one (the new one standing
+    /// for each suit not yet used).
     fn refine<S: Sink>(
         &self,
         round: &mut Round,
         known: u8,
+        renamed: Option<(u8, u32)>,
         sums: &mut Leaves<S>,
         out: &mut Vec<Partial>,
     ) {
         let outcome = if self.suit_blind {
             let key = pattern(round, known);
-            match sums.patterns.iter().find(|(k, _)| *k == key) {
-                Some((_, o)) => o.clone(),
+            match sums.patterns.get(&key) {
+                Some(o) => o.clone(),
                 None => {
                     let o = self.outcome(round, known, sums);
-                    sums.patterns.push((key, o.clone()));
+                    sums.patterns.insert(key, o.clone());
                     o
                 }
             }
@@ -520,7 +542,8 @@ impl Settling<'_> {
         };
         let needed = match outcome {
             Ok(e) => {
-                out.push((known, round.cards.map(|c| c.suit), e));
+                let times = renamed.map_or(1, |(_, t)| t);
+                out.push((known, round.cards.map(|c| c.suit), e, times));
                 return;
             }
             Err(slots) => slots & Self::used(round) & !known,
@@ -528,9 +551,15 @@ impl Settling<'_> {
         // The lowest dealt slot of unknown suit an undecided event reads.
         assert!(needed != 0, "an undecided event reads a suit not yet known");
         let slot = needed.trailing_zeros() as usize;
-        for suit in 0..4 {
+        for suit in 0..4u8 {
+            let next = match renamed {
+                None => None,
+                Some((used, _)) if suit > used => break,
+                Some((used, times)) if suit == used => Some((used + 1, times * (4 - used as u32))),
+                Some(same) => Some(same),
+            };
             round.cards[slot].suit = suit;
-            self.refine(round, known | (1 << slot), sums, out);
+            self.refine(round, known | (1 << slot), next, sums, out);
         }
         round.cards[slot].suit = 0;
     }

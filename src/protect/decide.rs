@@ -7,10 +7,11 @@ use crate::cards::rank_char;
 use crate::engine::shoe_state::first_cards::{self, PATTERNS};
 use num_bigint::BigInt;
 use num_rational::BigRational;
+use std::sync::Arc;
 
 /// Per group of observations: its sequences and per choice its net sum.
 pub(super) struct Grouped {
-    pub(super) counts: Vec<u128>,
+    pub(super) counts: Arc<[u128]>,
     pub(super) sums: Vec<i128>,
     /// How a group reads in the decision table (written only for the
     /// tables kept: there may be hundreds of thousands of groups).
@@ -75,6 +76,14 @@ pub(super) fn by_ranks(values: &Values, k: u8) -> Grouped {
     if !values.suits || k == 1 {
         return by_ranks_only(values, k);
     }
+    if k == 4 {
+        // Every observation and pattern is its own group.
+        return Grouped {
+            counts: Arc::clone(&values.counts),
+            sums: values.v.clone(),
+            names: Names::RanksSuits(k),
+        };
+    }
     let short = first_cards::of_length(k).len();
     let prefix: Vec<usize> = (0..PATTERNS).map(|p| first_cards::prefix(p, k)).collect();
     let per = 13usize.pow(4 - k as u32) * PATTERNS;
@@ -83,7 +92,7 @@ pub(super) fn by_ranks(values: &Values, k: u8) -> Grouped {
         i / per * short + prefix[i % PATTERNS]
     });
     Grouped {
-        counts,
+        counts: counts.into(),
         sums,
         names: Names::RanksSuits(k),
     }
@@ -95,7 +104,7 @@ pub(super) fn by_ranks_only(values: &Values, k: u8) -> Grouped {
     let per = 13usize.pow(4 - k as u32) * if values.suits { PATTERNS } else { 1 };
     // The rows of one key are consecutive: each key sums a block.
     let n = values.names.len();
-    let counts = values.counts.chunks(per).map(|c| c.iter().sum()).collect();
+    let counts: Vec<u128> = values.counts.chunks(per).map(|c| c.iter().sum()).collect();
     let mut sums = vec![0i128; values.v.len() / per];
     for (s, block) in sums.chunks_exact_mut(n).zip(values.v.chunks(per * n)) {
         for row in block.chunks_exact(n) {
@@ -105,7 +114,7 @@ pub(super) fn by_ranks_only(values: &Values, k: u8) -> Grouped {
         }
     }
     Grouped {
-        counts,
+        counts: counts.into(),
         sums,
         names: Names::Ranks(k),
     }
@@ -138,7 +147,7 @@ pub(super) fn by_hand(values: &Values, hand: u8) -> Grouped {
         }
     });
     Grouped {
-        counts,
+        counts: counts.into(),
         sums,
         names: Names::Hand(values.suits),
     }
@@ -209,7 +218,7 @@ pub(super) fn by_group(ranks: &Grouped, k: u8, group: u16) -> Grouped {
     let pattern = patterns(k, group);
     let (counts, sums) = regroup(&ranks.counts, &ranks.sums, keys, |key| pattern[key]);
     Grouped {
-        counts,
+        counts: counts.into(),
         sums,
         names: Names::Groups(k),
     }

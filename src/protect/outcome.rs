@@ -7,6 +7,7 @@ use crate::engine::shoe_state::observed::{OBSERVATIONS, Observed, PATTERNS};
 use num_bigint::BigInt;
 use num_integer::Integer;
 use num_rational::BigRational;
+use std::sync::Arc;
 
 /// One thing the player may bet: one unit on a wager under one pay table,
 /// or on a combined wager (its wagers' pay tables, summed per unit of the
@@ -27,7 +28,8 @@ pub struct Choice {
 pub struct Values {
     pub names: Vec<String>,
     pub(super) v: Vec<i128>,
-    pub(super) counts: Vec<u128>,
+    /// Per observation (and pattern): the sequences dealing it.
+    pub(super) counts: Arc<[u128]>,
     pub(super) scale: i128,
     pub(super) total: u128,
     /// Observations carry the suit pattern.
@@ -82,7 +84,10 @@ impl Values {
         used.sort_unstable();
         used.dedup();
         let mut v = vec![0i128; OBSERVATIONS * per * n];
-        let mut counts = vec![0u128; OBSERVATIONS * per];
+        let counts: Arc<[u128]> = match suited {
+            None => observed.counts.as_slice().into(),
+            Some(s) => s.all_sequences(),
+        };
         // Per column read: its sum at the observation, or per way of
         // dealing it where the patterns share the sum out.
         let mut unit = vec![0i128; ncols];
@@ -111,11 +116,7 @@ impl Values {
                         None => unit[c] * s.ways[o * PATTERNS + p] as i128,
                     },
                 };
-                let count = match suited {
-                    None => observed.counts[o],
-                    Some(s) => s.sequences(o, p),
-                };
-                counts[at] = count;
+                let count = counts[at];
                 for (i, choice) in parts.iter().enumerate() {
                     v[at * n + i] = choice
                         .iter()

@@ -39,6 +39,8 @@ pub struct Suited {
     all: Vec<u128>,
     /// (N - 4)(N - 5): the ways to deal the round's last two cards.
     rest: u128,
+    /// [`Suited::all_sequences`], formed once.
+    sequences: std::sync::OnceLock<std::sync::Arc<[u128]>>,
 }
 
 /// A part's sums as [`Suited`] reads them.
@@ -98,10 +100,13 @@ impl Suited {
         sum / all as i128
     }
 
-    /// The ordered six-card sequences dealing observation `o` in pattern
-    /// `p`.
-    pub fn sequences(&self, o: usize, p: usize) -> u128 {
-        self.ways[o * PATTERNS + p] * self.rest
+    /// The ordered six-card sequences dealing each observation in each
+    /// pattern (`o * PATTERNS + p`), formed on first use and shared: every
+    /// choice of the table reads the same.
+    pub fn all_sequences(&self) -> std::sync::Arc<[u128]> {
+        self.sequences
+            .get_or_init(|| self.ways.iter().map(|&w| w * self.rest).collect())
+            .clone()
     }
 }
 
@@ -470,6 +475,7 @@ impl Table {
             ways: self.ways,
             all,
             rest,
+            sequences: std::sync::OnceLock::new(),
         }
     }
 }

@@ -13,6 +13,7 @@
 //!
 //! Layer: machinery, run by the protection stage (`crate::protection`).
 
+mod alike;
 mod decide;
 pub mod informed;
 mod outcome;

@@ -148,9 +148,42 @@ fn objective(spec: &Spec, d: &Decides) -> Vec<String> {
         .collect()
 }
 
+/// What `hole` and `seen:N` on one shoe both read, each formed once when
+/// first asked for (scenarios run side by side): the spec's decisions on
+/// the shoe, and the table of the deciding hand's rounds settled.
+pub struct Shared<'a> {
+    spec: &'a Spec,
+    shoe: &'a Composition,
+    base: std::sync::OnceLock<Decisions>,
+    table: std::sync::OnceLock<Settled>,
+}
+
+impl<'a> Shared<'a> {
+    pub fn new(spec: &'a Spec, shoe: &'a Composition) -> Shared<'a> {
+        Shared {
+            spec,
+            shoe,
+            base: std::sync::OnceLock::new(),
+            table: std::sync::OnceLock::new(),
+        }
+    }
+
+    fn base(&self) -> &Decisions {
+        self.base.get_or_init(|| decisions(self.spec, self.shoe))
+    }
+
+    fn table(&self) -> &Settled {
+        self.table.get_or_init(|| Settled::of(self.spec))
+    }
+}
+
 /// `hole`: the deciding player also sees every card of the initial deal
-/// that the spec keeps from them.
-pub fn hole(spec: &Spec, shoe: &Composition) -> Result<StrategyGain, ProtectError> {
+/// that the spec keeps from them (`shared` is of the same spec and shoe).
+pub fn hole(
+    spec: &Spec,
+    shoe: &Composition,
+    shared: &Shared,
+) -> Result<StrategyGain, ProtectError> {
     let d = deciding(spec)?;
     let hidden: Vec<u8> = [0u8, 1, 3, 4]
         .into_iter()
@@ -161,8 +194,8 @@ pub fn hole(spec: &Spec, shoe: &Composition) -> Result<StrategyGain, ProtectErro
             title: spec.title.clone(),
         });
     }
-    let base = decisions(spec, shoe);
-    let normal = figures(&base, &normal_chart(d, &base));
+    let base = shared.base();
+    let normal = figures(base, &normal_chart(d, base));
     let mut told = spec.clone();
     if let FirstRule::Decides(x) = &mut told.game.first {
         x.sees.extend(&hidden);
@@ -296,12 +329,18 @@ fn depleted(shoe: &Composition, values: &[u128; 10], m: &[u8]) -> (Composition, 
 }
 
 /// `seen:N`: before deciding, the player sees `n` other cards dealt from
-/// the shoe (their point values; bets are already down).
-pub fn seen(spec: &Spec, shoe: &Composition, n: u8) -> Result<StrategyGain, ProtectError> {
+/// the shoe (their point values; bets are already down; `shared` is of
+/// the same spec and shoe).
+pub fn seen(
+    spec: &Spec,
+    shoe: &Composition,
+    n: u8,
+    shared: &Shared,
+) -> Result<StrategyGain, ProtectError> {
     let d = deciding(spec)?;
-    let base = decisions(spec, shoe);
-    let normal_chart = normal_chart(d, &base);
-    let normal = figures(&base, &normal_chart);
+    let base = shared.base();
+    let normal_chart = normal_chart(d, base);
+    let normal = figures(base, &normal_chart);
     let mut values = [0u128; 10];
     for (r, suits) in shoe.counts.iter().enumerate() {
         values[Card::new(r as u8 + 1, 0).value() as usize] +=
@@ -311,7 +350,7 @@ pub fn seen(spec: &Spec, shoe: &Composition, n: u8) -> Result<StrategyGain, Prot
         return Err(ProtectError::TooFewCards { seen: n });
     }
     let combos = multisets(n, &values);
-    let table = Settled::of(spec);
+    let table = shared.table();
     // Per combination: (ordered sequences dealing it, informed sums,
     // the spec's strategy's sums), sums as (net, staked, drew). The
     // depleted shoes are settled a batch at a time (one pass over the
@@ -331,7 +370,7 @@ pub fn seen(spec: &Spec, shoe: &Composition, n: u8) -> Result<StrategyGain, Prot
                 }
                 s
             };
-            decisions_settled_many(spec, &lefts, &table)
+            decisions_settled_many(spec, &lefts, table)
                 .into_iter()
                 .zip(ways)
                 .map(|(dec, w)| (w, sums(&dec, &optimal(&dec)), sums(&dec, &normal_chart)))

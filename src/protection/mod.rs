@@ -255,13 +255,14 @@ pub fn protect(spec: &Spec, decks: u32, request: &Request) -> Result<Protection,
         })
         .collect();
     let pace = Pace::of(spec);
+    let shared = informed::Shared::new(spec, &shoe);
     // Scenarios side by side (each also parallel inside); collected in
     // their order, so the result does not depend on the thread count.
     let run = |(s, set): (&Scenario, &Vec<Choice>)| -> Result<(Outcome, Exposure), ProtectError> {
         let outcome = if is_informed(s) {
             let gain = match s.seen {
-                Seen::Hole => informed::hole(spec, &shoe)?,
-                _ => informed::seen(spec, &shoe, s.cards)?,
+                Seen::Hole => informed::hole(spec, &shoe, &shared)?,
+                _ => informed::seen(spec, &shoe, s.cards, &shared)?,
             };
             informed_outcome(s, gain)
         } else {

@@ -68,14 +68,20 @@ pub(super) fn compute_with(
     let (resolved, analysis) = resolved_analysis(spec, decks, known);
     let mut computed = Computed::of(analysis);
     // The report's "Game protection" section (a spec whose strategy reads
-    // suits has none: the walk by class cannot play it).
-    if extent == Extent::Report {
-        computed.protection = crate::protection::report_set(&resolved, decks, max_bets).ok();
-    }
-    // The readings of the game's own rules are computed for the leaflet
-    // too: the assessment's questions depend on them, and a leaflet must
-    // leave open what the report leaves open.
-    computed.alternatives = alternative_games(spec, decks, samples);
+    // suits has none: the walk by class cannot play it), beside the
+    // readings of the game's own rules, which are computed for the
+    // leaflet too: the assessment's questions depend on them, and a
+    // leaflet must leave open what the report leaves open.
+    let (protection, alternatives) = rayon::join(
+        || {
+            (extent == Extent::Report)
+                .then(|| crate::protection::report_set(&resolved, decks, max_bets).ok())
+                .flatten()
+        },
+        || alternative_games(spec, decks, samples),
+    );
+    computed.protection = protection;
+    computed.alternatives = alternatives;
     computed
 }
 

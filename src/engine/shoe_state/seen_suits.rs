@@ -39,6 +39,8 @@ pub struct Suited {
     all: Vec<u128>,
     /// (N - 4)(N - 5): the ways to deal the round's last two cards.
     rest: u128,
+    /// Per (rank) observation: its value observation.
+    value_of: Vec<u32>,
     /// [`Suited::all_sequences`], formed once.
     sequences: std::sync::OnceLock<std::sync::Arc<[u128]>>,
 }
@@ -48,12 +50,9 @@ enum Finished {
     /// Walked by rank: the leaves no suit changes and the differences.
     Rank(Walked),
     /// Walked by point value: per value observation that deals, per
-    /// pattern and column (`p * width + c`), the sum per way of dealing
-    /// the seen cards ([`per_way`]).
-    Value {
-        width: usize,
-        per: Vec<Option<Vec<i128>>>,
-    },
+    /// column and pattern (`c * PATTERNS + p`: a column's patterns are read
+    /// together), the sum per way of dealing the seen cards ([`per_way`]).
+    Value { per: Vec<Option<Vec<i128>>> },
 }
 
 impl Suited {
@@ -64,10 +63,11 @@ impl Suited {
         let ways = &self.ways[o * PATTERNS..(o + 1) * PATTERNS];
         let mut out = [0i128; PATTERNS];
         match &self.parts[part] {
-            Finished::Value { width, per } => {
-                if let Some(per) = &per[value_observation(o)] {
-                    for (p, x) in out.iter_mut().enumerate() {
-                        *x = per[p * width + c] * ways[p] as i128;
+            Finished::Value { per } => {
+                if let Some(per) = &per[self.value_of[o] as usize] {
+                    let per = &per[c * PATTERNS..(c + 1) * PATTERNS];
+                    for ((x, &per), &w) in out.iter_mut().zip(per).zip(ways) {
+                        *x = per * w as i128;
                     }
                 }
             }
@@ -143,6 +143,9 @@ pub(super) struct Walked {
     places: [usize; 4],
     /// Per `a * k + b` (the classes of slots 0 and 3), if a leaf met it.
     blocks: Vec<Option<Block>>,
+    /// Once the walk is done ([`Walked::locate_all`]), per observation:
+    /// its block and place there (`block << 16 | place`), or `u32::MAX`.
+    located: Vec<u32>,
 }
 
 /// One block of [`Walked`], by the classes of slots 1 and 4 (`c * k + d`).
@@ -167,7 +170,31 @@ impl Walked {
             width,
             places: [place(0), place(3), place(1), place(4)],
             blocks: (0..k * k).map(|_| None).collect(),
+            located: Vec::new(),
         }
+    }
+
+    /// Every observation's block and place, found once: a finished table
+    /// is read observation by observation for every choice.
+    fn locate_all(&mut self) {
+        self.located = (0..OBSERVATIONS)
+            .map(|o| {
+                self.place_of(o)
+                    .filter(|&(block, _)| self.blocks[block].is_some())
+                    .map_or(u32::MAX, |(block, at)| (block << 16 | at) as u32)
+            })
+            .collect();
+    }
+
+    /// Observation `o`'s block index and place in it, if its classes are
+    /// the walk's.
+    fn place_of(&self, o: usize) -> Option<(usize, usize)> {
+        let digits = ranks(o);
+        let [a, b, c, d] = self.places.map(|i| digits[i]);
+        if [a, b, c, d].iter().any(|&x| x >= self.k) {
+            return None;
+        }
+        Some((a * self.k + b, c * self.k + d))
     }
 
     /// The block of the first cards `a` and `b`, made on first use.
@@ -181,13 +208,12 @@ impl Walked {
 
     /// Observation `o`'s block and place in it, if a leaf met it.
     fn find(&self, o: usize) -> Option<(&Block, usize)> {
-        let digits = ranks(o);
-        let [a, b, c, d] = self.places.map(|i| digits[i]);
-        if [a, b, c, d].iter().any(|&x| x >= self.k) {
-            return None;
-        }
-        let block = self.blocks[a * self.k + b].as_ref()?;
-        Some((block, c * self.k + d))
+        let (block, at) = match self.located.get(o) {
+            Some(&u32::MAX) => return None,
+            Some(&x) => ((x >> 16) as usize, (x & 0xffff) as usize),
+            None => self.place_of(o)?,
+        };
+        Some((self.blocks[block].as_ref()?, at))
     }
 
     /// Column `c`'s sum of the leaves no suit changes at observation `o`.
@@ -456,10 +482,11 @@ impl Table {
             parts.push(if level == Level::Value {
                 let value_ways = value_ways.get_or_insert_with(|| ways_by_pattern(&self.by_value));
                 Finished::Value {
-                    width,
                     per: per_way(&walked, value_ways, width),
                 }
             } else {
+                let mut walked = walked;
+                walked.locate_all();
                 Finished::Rank(walked)
             });
         }
@@ -475,13 +502,16 @@ impl Table {
             ways: self.ways,
             all,
             rest,
+            value_of: (0..OBSERVATIONS)
+                .map(|o| value_observation(o) as u32)
+                .collect(),
             sequences: std::sync::OnceLock::new(),
         }
     }
 }
 
 /// A part walked by point value: per value observation that deals, per
-/// pattern and column, its sum per way of dealing the seen cards (an exact
+/// column and pattern, its sum per way of dealing the seen cards (an exact
 /// integer: every way of one pattern sums alike).
 fn per_way(walked: &Walked, ways: &[u128], width: usize) -> Vec<Option<Vec<i128>>> {
     (0..OBSERVATIONS)
@@ -505,7 +535,7 @@ fn per_way(walked: &Walked, ways: &[u128], width: usize) -> Vec<Option<Vec<i128>
                         debug_assert_eq!(d % w as i128, 0, "an exact share");
                         d / w as i128
                     };
-                    per[p * width + c] = common + own;
+                    per[c * PATTERNS + p] = common + own;
                 }
             }
             Some(per)

@@ -481,7 +481,7 @@ impl Settling<'_> {
             }
             diff.clear();
             for &(c, v) in e.iter() {
-                row[c as usize] = v;
+                row[c as usize] += v;
             }
             for &(c, v) in base.iter() {
                 row[c as usize] -= v;

@@ -7,7 +7,7 @@ use super::super::shoe::Composition;
 use super::exact::{Exact, to_f64};
 use super::lanes;
 use super::walk::{Columns, Leaf, Leaves, Settling, Sink, classes_at};
-use super::weights::{ONE, factor_table, factors_of, falling};
+use super::weights::{ONE, factor_lanes, factor_table, factors_of, falling};
 use super::{Part, Row, Sig};
 use crate::model::Spec;
 use crate::model::round::SLOTS;
@@ -345,17 +345,7 @@ impl Part {
 
     /// Factor tables side by side: factor `f` of every composition.
     fn factors<const K: usize>(&self, compositions: &[&Composition]) -> Vec<[u64; K]> {
-        let tables: Vec<Vec<u128>> = compositions
-            .iter()
-            .map(|c| factor_table(self.level, c))
-            .collect();
-        let mut factor = vec![[0u64; K]; tables[0].len()];
-        for (j, table) in tables.iter().enumerate() {
-            for (f, &x) in table.iter().enumerate() {
-                factor[f][j] = x as u64;
-            }
-        }
-        factor
+        factor_lanes::<K>(self.level, compositions)
     }
 
     /// [`Part::sums`] of [`lanes::LANES`] compositions in one pass of the

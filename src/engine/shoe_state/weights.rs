@@ -95,6 +95,40 @@ pub(super) fn factor_table(level: Level, composition: &Composition) -> Vec<u128>
     factor
 }
 
+/// [`factor_table`] of each of `compositions` side by side (`[f][j]` for
+/// composition `j`; lanes past the last hold zeros), modulo 2^64: what the
+/// pricing lanes read, whose sums are kept modulo 2^64 (`lanes`). Each
+/// product is formed in wrapping 64-bit arithmetic, which gives the exact
+/// product's residue, as taking the 128-bit table's entries modulo 2^64
+/// did, without a table per composition to transpose.
+pub(super) fn factor_lanes<const K: usize>(
+    level: Level,
+    compositions: &[&Composition],
+) -> Vec<[u64; K]> {
+    let mut factor = vec![[0u64; K]; ONE as usize + 1];
+    for (j, composition) in compositions.iter().enumerate() {
+        let mut row = |at: usize, n: u64| {
+            let mut x = 1u64;
+            for m in 0..7 {
+                factor[at + m][j] = x;
+                x = x.wrapping_mul(n.saturating_sub(m as u64));
+            }
+        };
+        for (c, suits) in class_counts(level, composition).iter().enumerate() {
+            let size: u64 = suits.iter().map(|&x| x as u64).sum();
+            // Zero when `skip` exceeds the class, as in `factor_table`.
+            for skip in (0..7u64).filter(|&skip| size >= skip) {
+                row(c * 49 + skip as usize * 7, size - skip);
+            }
+            for (s, &n) in suits.iter().enumerate() {
+                row(FIXED + (c * 4 + s) * 7, n as u64);
+            }
+        }
+        factor[ONE as usize][j] = 1;
+    }
+    factor
+}
+
 /// The class of rank index `r` (0 = ace) at `level`: the rank, or its
 /// point value.
 pub(super) fn class_of(level: Level, r: usize) -> usize {
@@ -113,4 +147,42 @@ pub(super) fn class_counts(level: Level, composition: &Composition) -> [[u32; 4]
         }
     }
     counts
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The lanes' factors are the 128-bit table's modulo 2^64, lane by
+    /// lane, at both levels: for full shoes of 1, 8 and 400 decks (whose
+    /// products pass 2^64) and an uneven, depleted one; the lanes past the
+    /// last composition hold zeros.
+    #[test]
+    fn factor_lanes_are_the_tables_modulo_2_64() {
+        let mut uneven = Composition::standard(2);
+        uneven.counts[0] = [0, 1, 2, 0];
+        uneven.counts[9] = [8, 3, 0, 5];
+        let shoes = [
+            Composition::standard(1),
+            Composition::standard(8),
+            Composition::standard(400),
+            uneven,
+        ];
+        let refs: Vec<&Composition> = shoes.iter().collect();
+        for level in [Level::Rank, Level::Value] {
+            let lanes = factor_lanes::<8>(level, &refs);
+            for (j, shoe) in shoes.iter().enumerate() {
+                let table = factor_table(level, shoe);
+                assert_eq!(table.len(), lanes.len());
+                for (f, &x) in table.iter().enumerate() {
+                    assert_eq!(lanes[f][j], x as u64, "{level:?} shoe {j} factor {f}");
+                }
+            }
+            assert!(table_rows_past(&lanes, shoes.len()));
+        }
+    }
+
+    fn table_rows_past(lanes: &[[u64; 8]], used: usize) -> bool {
+        lanes.iter().all(|row| row[used..].iter().all(|&x| x == 0))
+    }
 }

@@ -72,15 +72,9 @@ impl Suited {
                 }
             }
             Finished::Rank(walked) => {
-                let all = self.all[o];
-                if all == 0 {
-                    return out;
-                }
-                let base = walked.base(o, c);
-                debug_assert_eq!(base % all as i128, 0, "an exact share");
-                let per = base / all as i128;
-                for (p, x) in out.iter_mut().enumerate() {
-                    *x = per * ways[p] as i128 + walked.diff(o, p, c);
+                let per = self.per_way(o, walked.base(o, c));
+                for (p, (x, &w)) in out.iter_mut().zip(ways).enumerate() {
+                    *x = per * w as i128 + walked.diff(o, p, c);
                 }
             }
         }
@@ -139,12 +133,12 @@ pub(super) struct Walked {
     /// Classes a card takes at the walk's level.
     k: usize,
     width: usize,
-    /// Where slots 0, 3, 1 and 4 are among an observation's places.
-    places: [usize; 4],
     /// Per `a * k + b` (the classes of slots 0 and 3), if a leaf met it.
     blocks: Vec<Option<Block>>,
-    /// Once the walk is done ([`Walked::locate_all`]), per observation:
-    /// its block and place there (`block << 16 | place`), or `u32::MAX`.
+    /// Per observation: its block and place there (`block << 16 | place`),
+    /// or `u32::MAX` where its classes are not the walk's (found once: a
+    /// finished table is read observation by observation for every
+    /// choice).
     located: Vec<u32>,
 }
 
@@ -165,36 +159,24 @@ impl Walked {
                 .position(|&x| x == s)
                 .expect("a first-card slot")
         };
+        let places = [place(0), place(3), place(1), place(4)];
+        let located = (0..OBSERVATIONS)
+            .map(|o| {
+                let digits = ranks(o);
+                let [a, b, c, d] = places.map(|i| digits[i]);
+                if [a, b, c, d].iter().any(|&x| x >= k) {
+                    u32::MAX
+                } else {
+                    ((a * k + b) << 16 | (c * k + d)) as u32
+                }
+            })
+            .collect();
         Walked {
             k,
             width,
-            places: [place(0), place(3), place(1), place(4)],
             blocks: (0..k * k).map(|_| None).collect(),
-            located: Vec::new(),
+            located,
         }
-    }
-
-    /// Every observation's block and place, found once: a finished table
-    /// is read observation by observation for every choice.
-    fn locate_all(&mut self) {
-        self.located = (0..OBSERVATIONS)
-            .map(|o| {
-                self.place_of(o)
-                    .filter(|&(block, _)| self.blocks[block].is_some())
-                    .map_or(u32::MAX, |(block, at)| (block << 16 | at) as u32)
-            })
-            .collect();
-    }
-
-    /// Observation `o`'s block index and place in it, if its classes are
-    /// the walk's.
-    fn place_of(&self, o: usize) -> Option<(usize, usize)> {
-        let digits = ranks(o);
-        let [a, b, c, d] = self.places.map(|i| digits[i]);
-        if [a, b, c, d].iter().any(|&x| x >= self.k) {
-            return None;
-        }
-        Some((a * self.k + b, c * self.k + d))
     }
 
     /// The block of the first cards `a` and `b`, made on first use.
@@ -208,12 +190,12 @@ impl Walked {
 
     /// Observation `o`'s block and place in it, if a leaf met it.
     fn find(&self, o: usize) -> Option<(&Block, usize)> {
-        let (block, at) = match self.located.get(o) {
-            Some(&u32::MAX) => return None,
-            Some(&x) => ((x >> 16) as usize, (x & 0xffff) as usize),
-            None => self.place_of(o)?,
-        };
-        Some((self.blocks[block].as_ref()?, at))
+        let x = self.located[o];
+        if x == u32::MAX {
+            return None;
+        }
+        let block = self.blocks[(x >> 16) as usize].as_ref()?;
+        Some((block, (x & 0xffff) as usize))
     }
 
     /// Column `c`'s sum of the leaves no suit changes at observation `o`.
@@ -339,15 +321,14 @@ impl Sink {
                 }
                 continue;
             }
-            let suit = leaf.suits[s];
             *f = if self.symmetric {
-                if label[suit as usize] == u8::MAX {
-                    label[suit as usize] = next;
+                if label[suit] == u8::MAX {
+                    label[suit] = next;
                     next += 1;
                 }
-                label[suit as usize]
+                label[suit]
             } else {
-                suit
+                suit as u8
             };
         }
         for (s, &f) in fixed.iter().enumerate() {
@@ -485,8 +466,6 @@ impl Table {
                     per: per_way(&walked, value_ways, width),
                 }
             } else {
-                let mut walked = walked;
-                walked.locate_all();
                 Finished::Rank(walked)
             });
         }

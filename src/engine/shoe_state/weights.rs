@@ -59,38 +59,39 @@ pub(super) fn factors_of(sig: u64) -> ([u16; SLOTS], u8) {
     (factors, (codes.len() - 4) as u8)
 }
 
-/// Every weight factor of `composition` at `level`, by index (see
-/// [`FIXED`]): a signature's weight is the product of its factors.
-pub(super) fn factor_table(level: Level, composition: &Composition) -> Vec<u128> {
-    // Cards of each class and suit, and of each class.
+/// The rows of falling factorials a composition's weight factors hold
+/// (see [`FIXED`]): each as (its first index, the count it falls from),
+/// the seven factors of a row being that count falling 0 to 6. Per class,
+/// its cards less 0 to 6 already taken (a row whose count would be
+/// negative is left out: its factors are zero); then per class and suit.
+fn factor_rows(level: Level, composition: &Composition, mut row: impl FnMut(usize, u64)) {
     let by_suit = class_counts(level, composition);
-    let class = by_suit.map(|suits| suits.iter().map(|&x| x as u128).sum::<u128>());
-    // Each row of falling factorials by one multiply a step (a table is
-    // built per composition priced: the bound builds tens of thousands).
-    let mut factor = vec![0u128; ONE as usize + 1];
-    let falling_row = |row: &mut [u128], n: u128| {
-        let mut x = 1u128;
-        for (m, f) in row.iter_mut().enumerate() {
-            *f = x;
-            x *= n.saturating_sub(m as u128);
-        }
-    };
-    for (c, &size) in class.iter().enumerate() {
-        for skip in 0..7usize {
-            // Zero when `skip` exceeds the class (not a falling factorial
-            // of a negative count).
-            if size >= skip as u128 {
-                let at = c * 49 + skip * 7;
-                falling_row(&mut factor[at..at + 7], size - skip as u128);
-            }
+    for (c, suits) in by_suit.iter().enumerate() {
+        let size: u64 = suits.iter().map(|&x| x as u64).sum();
+        for skip in (0..7u64).filter(|&skip| size >= skip) {
+            row(c * 49 + skip as usize * 7, size - skip);
         }
     }
     for (c, suits) in by_suit.iter().enumerate() {
         for (s, &n) in suits.iter().enumerate() {
-            let at = FIXED + (c * 4 + s) * 7;
-            falling_row(&mut factor[at..at + 7], n as u128);
+            row(FIXED + (c * 4 + s) * 7, n as u64);
         }
     }
+}
+
+/// Every weight factor of `composition` at `level`, by index (see
+/// [`FIXED`]): a signature's weight is the product of its factors.
+pub(super) fn factor_table(level: Level, composition: &Composition) -> Vec<u128> {
+    // Each row by one multiply a step (a table is built per composition
+    // priced: the bound builds tens of thousands).
+    let mut factor = vec![0u128; ONE as usize + 1];
+    factor_rows(level, composition, |at, n| {
+        let mut x = 1u128;
+        for (m, f) in factor[at..at + 7].iter_mut().enumerate() {
+            *f = x;
+            x *= (n as u128).saturating_sub(m as u128);
+        }
+    });
     factor[ONE as usize] = 1;
     factor
 }
@@ -107,23 +108,13 @@ pub(super) fn factor_lanes<const K: usize>(
 ) -> Vec<[u64; K]> {
     let mut factor = vec![[0u64; K]; ONE as usize + 1];
     for (j, composition) in compositions.iter().enumerate() {
-        let mut row = |at: usize, n: u64| {
+        factor_rows(level, composition, |at, n| {
             let mut x = 1u64;
             for m in 0..7 {
                 factor[at + m][j] = x;
                 x = x.wrapping_mul(n.saturating_sub(m as u64));
             }
-        };
-        for (c, suits) in class_counts(level, composition).iter().enumerate() {
-            let size: u64 = suits.iter().map(|&x| x as u64).sum();
-            // Zero when `skip` exceeds the class, as in `factor_table`.
-            for skip in (0..7u64).filter(|&skip| size >= skip) {
-                row(c * 49 + skip as usize * 7, size - skip);
-            }
-            for (s, &n) in suits.iter().enumerate() {
-                row(FIXED + (c * 4 + s) * 7, n as u64);
-            }
-        }
+        });
         factor[ONE as usize][j] = 1;
     }
     factor

@@ -10,6 +10,8 @@
 //! A partition and its complement give the same totals too, so the class
 //! of the ace is held to at most half of its ranks in the group.
 
+use super::decide::digits;
+
 /// The thirteen ranks split into classes of ranks alike in the sums.
 pub(super) struct Classes {
     /// Each class's ranks, ascending; the ace's class last.
@@ -78,11 +80,6 @@ impl Classes {
             radix,
             class_of,
         }
-    }
-
-    /// Whether every class is one rank (nothing to save).
-    pub(super) fn trivial(&self) -> bool {
-        self.classes.len() == 13
     }
 
     /// Every listed group, as (its state: the index of its counts in
@@ -163,7 +160,7 @@ impl Digits {
         let keys = 13usize.pow(k as u32);
         let mut all = Vec::with_capacity(keys * k);
         for key in 0..keys {
-            all.extend((0..k).map(|place| (key / 13usize.pow((k - 1 - place) as u32) % 13) as u8));
+            all.extend(digits(key, k as u8).map(|r| r as u8));
         }
         Digits {
             k,
@@ -239,6 +236,8 @@ mod tests {
         }
         // Nothing alike: every rank its own class.
         let sums: Vec<i128> = (0..13 * 13).map(|x| x as i128).collect();
-        assert!(Classes::of(&sums, 2, 1).trivial());
+        let c = Classes::of(&sums, 2, 1);
+        assert_eq!(c.classes.len(), 13);
+        assert_eq!(c.masks().len(), 4096, "every group with the ace out");
     }
 }

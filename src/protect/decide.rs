@@ -156,8 +156,7 @@ pub(super) fn by_hand(values: &Values, hand: u8) -> Grouped {
 /// The ranks of a rank key of `k` cards, as written on cards (`7 K`).
 fn rank_label(key: usize, k: u8) -> String {
     digits(key, k)
-        .iter()
-        .map(|&r| rank_char(r as u8 + 1).to_string())
+        .map(|r| rank_char(r as u8 + 1).to_string())
         .collect::<Vec<_>>()
         .join(" ")
 }
@@ -191,23 +190,17 @@ fn regroup(
     into
 }
 
-/// The ranks (0 = ace) of the first `k` cards of rank key `key`.
-pub(super) fn digits(key: usize, k: u8) -> Vec<usize> {
-    (0..k as u32)
-        .rev()
-        .map(|p| key / 13usize.pow(p) % 13)
-        .collect()
+/// The ranks (0 = ace) of the first `k` cards of rank key `key`, first
+/// card first.
+pub(super) fn digits(key: usize, k: u8) -> impl Iterator<Item = usize> {
+    (0..k as u32).rev().map(move |p| key / 13usize.pow(p) % 13)
 }
 
 /// For each rank key, its group pattern under `group`: bit `k - 1 - i`
 /// set when card `i` is in the group.
 pub(super) fn patterns(k: u8, group: u16) -> Vec<usize> {
     (0..13usize.pow(k as u32))
-        .map(|key| {
-            digits(key, k)
-                .iter()
-                .fold(0usize, |p, &r| p * 2 + (group >> r & 1) as usize)
-        })
+        .map(|key| digits(key, k).fold(0usize, |p, r| p * 2 + (group >> r & 1) as usize))
         .collect()
 }
 

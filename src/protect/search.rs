@@ -18,9 +18,9 @@ use super::outcome::{Ranked, Values};
 use super::scenario::smaller;
 use rayon::prelude::*;
 
-/// Group bits visited in Gray-code order within a chunk; the higher bits
-/// fix the chunk (chunks run in parallel).
-const LOW: u32 = 8;
+/// Chunks of listed groups walked side by side (each starting its
+/// running sums from scratch, then one rank a step).
+const CHUNKS: usize = 16;
 
 /// Every partition into two non-empty groups (named by the group without
 /// the king, then by the smaller: 4,095 of them), ranked by the expected
@@ -82,18 +82,17 @@ impl Sum for i64 {}
 impl Sum for i128 {}
 
 /// Every partition's (group named, must-bet total, may-sit-out total).
-/// Where some ranks are alike in the sums (`wide`, the same as `sums`),
-/// only one group per count of each class is walked ([`Classes`]): for
-/// Golden Bacc's side bets, which read point values, 1,280 groups
-/// instead of 4,095.
+/// One group per count of each class of ranks alike in the sums (`wide`,
+/// the same as `sums`) is walked ([`Classes`]), in chunks side by side:
+/// for Golden Bacc's side bets, which read point values, 1,280 groups;
+/// where no ranks are alike, every group with the ace out (4,096, the
+/// empty one included), which with their complements are every
+/// partition.
 fn partitions<T: Sum>(sums: &[T], wide: &[i128], k: u8, n: usize) -> Vec<(u16, i128, i128)> {
     let classes = Classes::of(wide, k, n);
-    if classes.trivial() {
-        return every_group(sums, k, n);
-    }
     let listed = classes.masks();
     let masks: Vec<u16> = listed.iter().map(|&(_, m)| m).collect();
-    let step = masks.len().div_ceil(16).max(1);
+    let step = masks.len().div_ceil(CHUNKS).max(1);
     let totals: Vec<(i128, i128)> = masks
         .par_chunks(step)
         .flat_map_iter(|chunk| walked(sums, k, n, chunk))
@@ -106,25 +105,6 @@ fn partitions<T: Sum>(sums: &[T], wide: &[i128], k: u8, n: usize) -> Vec<(u16, i
         .map(|mask| {
             let (must, sit) = by_state[classes.state(mask)];
             (smaller(mask), must, sit)
-        })
-        .collect()
-}
-
-/// [`partitions`] walking every group, in Gray-code order within chunks
-/// fixed by the higher bits (chunks run in parallel).
-fn every_group<T: Sum>(sums: &[T], k: u8, n: usize) -> Vec<(u16, i128, i128)> {
-    (0u16..1 << (12 - LOW))
-        .into_par_iter()
-        .flat_map_iter(|high| {
-            let masks: Vec<u16> = (0u16..1 << LOW)
-                .map(|i| (high << LOW) | (i ^ i >> 1))
-                .collect();
-            walked(sums, k, n, &masks)
-                .into_iter()
-                .zip(masks)
-                .filter(|&(_, mask)| mask != 0)
-                .map(|((must, sit), mask)| (smaller(mask), must, sit))
-                .collect::<Vec<_>>()
         })
         .collect()
 }
@@ -404,9 +384,9 @@ mod tests {
     /// Sums that read ranks only through a class map (the ten-valued
     /// ranks alike, and for two of the places the eights and nines too):
     /// the search that walks one group per count of each class finds what
-    /// walking every group finds, for one to four cards.
+    /// regrouping every rank key finds, for one to four cards.
     #[test]
-    fn alike_ranks_give_what_every_group_gives() {
+    fn alike_ranks_give_what_regrouping_every_key_gives() {
         for k in 1..=4u8 {
             for n in 1..=2usize {
                 let class = |place: u32, r: usize| match r {
@@ -424,12 +404,19 @@ mod tests {
                     })
                     .collect();
                 let wide: Vec<i128> = sums.iter().map(|&s| s as i128).collect();
-                assert!(!Classes::of(&wide, k, n).trivial());
-                let mut fast = partitions(&sums, &wide, k, n);
-                let mut every = every_group(&sums, k, n);
-                fast.sort_unstable();
-                every.sort_unstable();
-                assert_eq!(fast, every, "k {k}, n {n}");
+                assert!(Classes::of(&wide, k, n).states() < 4096, "some ranks alike");
+                let got = partitions(&sums, &wide, k, n);
+                assert_eq!(got.len(), 4095);
+                // Against regrouping every rank key, for groups of every
+                // size, one in 7 of them.
+                for mask in (1u16..1 << 12).filter(|m| m % 7 == 1 || m.count_ones() <= 1) {
+                    let x = got.iter().find(|x| x.0 == smaller(mask)).expect("named");
+                    assert_eq!(
+                        (x.1, x.2),
+                        regrouped(&wide, k, n, mask),
+                        "k {k}, n {n}, group {mask:#b}"
+                    );
+                }
             }
         }
     }

@@ -193,7 +193,7 @@ fn hole_and_seen_equal_the_brute_force_on_small_shoes() {
         let (sums, n) = brute_force(&rounds, &cards, 0, &|_, r| {
             vec![r[0].value(), r[1].value(), r[3].value(), r[2].value()]
         });
-        let got = hole(&spec, &composition, &Shared::new(&spec, &composition)).expect("computed");
+        let got = hole(&Shared::new(&spec, &composition)).expect("computed");
         assert_eq!(got.informed.expected, best(&sums, n), "hole, {what}");
         // Ties: the player who draws on them wins the same per round,
         // and per total wagered what the brute force's does.
@@ -216,13 +216,7 @@ fn hole_and_seen_equal_the_brute_force_on_small_shoes() {
                 v.extend(normal_key(s, r));
                 v
             });
-            let got = seen(
-                &spec,
-                &composition,
-                k as u8,
-                &Shared::new(&spec, &composition),
-            )
-            .expect("computed");
+            let got = seen(&Shared::new(&spec, &composition), k as u8).expect("computed");
             assert_eq!(got.informed.expected, best(&sums, n), "seen:{k}, {what}");
             // Ignoring the seen cards is playing the full shoe's strategy.
             assert_eq!(got.ignoring.as_ref(), Some(&got.normal), "seen:{k}, {what}");
@@ -244,7 +238,7 @@ fn the_lucky_draw_hole_card_is_worth_more_than_the_house_edge() {
     let spec = check_file(LUCKY_DRAW).expect("the shipped spec").1;
     let shoe = Composition::standard(8);
     let shared = Shared::new(&spec, &shoe);
-    let h = hole(&spec, &shoe, &shared).expect("computed");
+    let h = hole(&shared).expect("computed");
     assert!(h.informed.expected > BigRational::zero());
     assert!(h.normal.expected < BigRational::zero());
     assert_eq!(h.hidden, ["dealer.first"]);
@@ -252,7 +246,7 @@ fn the_lucky_draw_hole_card_is_worth_more_than_the_house_edge() {
     assert_eq!(chart.cells[0][9], Cell::Stand, "{chart:?}");
     assert_eq!(chart.cells[0][0], Cell::Draw, "{chart:?}");
     assert_eq!(chart.cells[9][5], Cell::Draw, "{chart:?}");
-    let s = seen(&spec, &shoe, 2, &shared).expect("computed");
+    let s = seen(&shared, 2).expect("computed");
     assert!(s.informed.expected > s.normal.expected);
     assert!(s.informed.expected < BigRational::zero());
     // Ties (issue 46): the same per Enter bet; per total wagered the
@@ -288,7 +282,7 @@ fn the_command_refuses_informed_scenarios_where_no_one_decides() {
 fn a_simulated_player_with_the_hole_card_lands_on_the_exact_edge() {
     let spec = check_file(LUCKY_DRAW).expect("the shipped spec").1;
     let shoe = Composition::standard(8);
-    let h = hole(&spec, &shoe, &Shared::new(&spec, &shoe)).expect("computed");
+    let h = hole(&Shared::new(&spec, &shoe)).expect("computed");
     let chart = h.played.expect("the chart played");
     let ways = [forced(&spec, "never_draw"), forced(&spec, "always_draw")];
     let settlers = [Settler::new(&ways[0]), Settler::new(&ways[1])];

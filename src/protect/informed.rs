@@ -148,9 +148,10 @@ fn objective(spec: &Spec, d: &Decides) -> Vec<String> {
         .collect()
 }
 
-/// What `hole` and `seen:N` on one shoe both read, each formed once when
-/// first asked for (scenarios run side by side): the spec's decisions on
-/// the shoe, and the table of the deciding hand's rounds settled.
+/// A spec and a shoe, with what `hole` and `seen:N` on them both read,
+/// each formed once when first asked for (scenarios run side by side):
+/// the spec's decisions on the shoe, and the table of the deciding hand's
+/// rounds settled.
 pub struct Shared<'a> {
     spec: &'a Spec,
     shoe: &'a Composition,
@@ -178,12 +179,9 @@ impl<'a> Shared<'a> {
 }
 
 /// `hole`: the deciding player also sees every card of the initial deal
-/// that the spec keeps from them (`shared` is of the same spec and shoe).
-pub fn hole(
-    spec: &Spec,
-    shoe: &Composition,
-    shared: &Shared,
-) -> Result<StrategyGain, ProtectError> {
+/// that the spec keeps from them.
+pub fn hole(shared: &Shared) -> Result<StrategyGain, ProtectError> {
+    let (spec, shoe) = (shared.spec, shared.shoe);
     let d = deciding(spec)?;
     let hidden: Vec<u8> = [0u8, 1, 3, 4]
         .into_iter()
@@ -329,14 +327,9 @@ fn depleted(shoe: &Composition, values: &[u128; 10], m: &[u8]) -> (Composition, 
 }
 
 /// `seen:N`: before deciding, the player sees `n` other cards dealt from
-/// the shoe (their point values; bets are already down; `shared` is of
-/// the same spec and shoe).
-pub fn seen(
-    spec: &Spec,
-    shoe: &Composition,
-    n: u8,
-    shared: &Shared,
-) -> Result<StrategyGain, ProtectError> {
+/// the shoe (their point values; bets are already down).
+pub fn seen(shared: &Shared, n: u8) -> Result<StrategyGain, ProtectError> {
+    let (spec, shoe) = (shared.spec, shared.shoe);
     let d = deciding(spec)?;
     let base = shared.base();
     let normal_chart = normal_chart(d, base);

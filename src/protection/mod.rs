@@ -261,8 +261,8 @@ pub fn protect(spec: &Spec, decks: u32, request: &Request) -> Result<Protection,
     let run = |(s, set): (&Scenario, &Vec<Choice>)| -> Result<(Outcome, Exposure), ProtectError> {
         let outcome = if is_informed(s) {
             let gain = match s.seen {
-                Seen::Hole => informed::hole(spec, &shoe, &shared)?,
-                _ => informed::seen(spec, &shoe, s.cards, &shared)?,
+                Seen::Hole => informed::hole(&shared)?,
+                _ => informed::seen(&shared, s.cards)?,
             };
             informed_outcome(s, gain)
         } else {

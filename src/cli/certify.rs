@@ -10,13 +10,19 @@ use crate::pipeline::{Certified, Options, SAMPLES};
 use std::fmt::Write;
 use std::path::PathBuf;
 
-/// `certify SPEC SPEC...`: each spec's own run, one after another, then one
-/// line per spec. The exit code is the most serious of theirs: a usage
+/// `certify SPEC SPEC...`: each spec's own run, then one line per spec.
+/// The runs go side by side (rayon keeps their order): within one run some
+/// stages use one core (checking, fixtures, writing), and a second run
+/// fills the other. Each run's figures and reports are its own, whatever
+/// runs beside it; the report folder is written under its lock. The exit code is the most serious of theirs: a usage
 /// error (2), else a failure (1), else warnings under `--deny-warnings` (3).
 /// With `--json`, a JSON array of the documents of the specs that computed.
 pub(super) fn several(specs: &[String], args: &RunArgs) -> Output {
-    let runs: Vec<(&String, (Output, usize))> =
-        specs.iter().map(|s| (s, one_spec(s, args))).collect();
+    use rayon::prelude::*;
+    let runs: Vec<(&String, (Output, usize))> = specs
+        .par_iter()
+        .map(|s| (s, one_spec(s, args, true)))
+        .collect();
     let mut stdout = String::new();
     let mut stderr = String::new();
     let mut lines = crate::report::text::new_table(vec!["spec", "result", "exit"]);
@@ -63,11 +69,16 @@ pub(super) fn several(specs: &[String], args: &RunArgs) -> Output {
 }
 
 pub(super) fn main_job(path: &str, args: &RunArgs) -> Output {
-    one_spec(path, args).0
+    one_spec(path, args, false).0
 }
 
 /// One spec's run and how many warnings it had (0 when it stopped early).
-pub(super) fn one_spec(path: &str, args: &RunArgs) -> (Output, usize) {
+/// `named`: its progress lines name the spec (runs side by side).
+pub(super) fn one_spec(path: &str, args: &RunArgs, named: bool) -> (Output, usize) {
+    let progress = |what: &str, work: &mut dyn FnMut()| match named {
+        true => with_progress(&format!("{path}: {what}"), work),
+        false => with_progress(what, work),
+    };
     let options = Options {
         decks: args.decks,
         fixtures: args.fixtures.clone(),
@@ -113,11 +124,10 @@ pub(super) fn one_spec(path: &str, args: &RunArgs) -> (Output, usize) {
     {
         return (Output::usage(d), 0);
     }
-    let run =
-        match crate::pipeline::certify(path, &options, &|what, work| with_progress(what, work)) {
-            Ok(r) => r,
-            Err(f) => return (failure(path, f), 0),
-        };
+    let run = match crate::pipeline::certify(path, &options, &progress) {
+        Ok(r) => r,
+        Err(f) => return (failure(path, f), 0),
+    };
     let mut written = String::new();
     // The report's JSON document (without `report_set`), for `--json`,
     // and its assessment.
@@ -125,7 +135,7 @@ pub(super) fn one_spec(path: &str, args: &RunArgs) -> (Output, usize) {
     let mut assessment = None;
     if !args.no_reports {
         let mut report = None;
-        with_progress("writing the reports", &mut || report = Some(run.render()));
+        progress("writing the reports", &mut || report = Some(run.render()));
         let report = match report.expect("ran") {
             Ok(r) => r,
             Err(d) => return (Output::refused(&[*d]), 0),

@@ -18,6 +18,7 @@
 
 mod count;
 mod deal;
+mod keys;
 mod memo;
 mod passes;
 mod rng;

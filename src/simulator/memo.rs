@@ -20,7 +20,7 @@
 //! the evaluator on every round.
 
 use super::deal::Dealt;
-use super::keys::{Keying, Reads};
+use super::keys::{Keying, Reads, suited_sets};
 use super::tally::{BANDS, Layout};
 use crate::eval::{Settled, Settler};
 use crate::model::Spec;
@@ -93,7 +93,7 @@ pub(crate) fn groups(spec: &Spec) -> Vec<Group> {
             let blind = !sub.wagers.iter().any(|w| w.names_suit());
             Group {
                 settler: Settler::new(&sub),
-                keying: Keying::new(reads, blind),
+                keying: Keying::new(reads, blind, &suited_sets(sub.wagers.iter())),
                 tables: wagers
                     .iter()
                     .flat_map(|&i| first_table[i]..first_table[i] + spec.wagers[i].pay_tables.len())

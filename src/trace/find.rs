@@ -100,39 +100,43 @@ pub fn find(text: &Searchable, quote: &str, prefer: &[Range<usize>]) -> Result<F
             return Ok(f);
         }
     }
-    find_in(text, &frags, 0..text.chars.len())
+    find_in(text, &frags, 0..text.chars.len()).map_err(|k| missing(text, &frags, k))
 }
 
-fn find_in(text: &Searchable, frags: &[Vec<char>], within: Range<usize>) -> Result<Found, Missing> {
+/// The fragments found in order within `within`, or the first one not
+/// found there (by its number).
+fn find_in(text: &Searchable, frags: &[Vec<char>], within: Range<usize>) -> Result<Found, usize> {
     let mut spans = Vec::new();
     let mut matched = Matched::Exact;
     let mut from = within.start;
     for (k, f) in frags.iter().enumerate() {
-        match find_fragment(text, f, from..within.end) {
-            Some((span, m)) => {
-                from = span.end;
-                matched = matched.worst(m);
-                spans.push(span);
-            }
-            None => {
-                let fragment: String = f.iter().collect();
-                let anywhere = (k > 0)
-                    .then(|| find_fragment(text, f, 0..text.chars.len()))
-                    .flatten();
-                return Err(match anywhere {
-                    Some(_) => Missing::OutOfOrder {
-                        fragment,
-                        after: frags[k - 1].iter().collect(),
-                    },
-                    None => Missing::NotFound {
-                        nearest: nearest(text, f),
-                        fragment,
-                    },
-                });
-            }
-        }
+        let (span, m) = find_fragment(text, f, from..within.end).ok_or(k)?;
+        from = span.end;
+        matched = matched.worst(m);
+        spans.push(span);
     }
     Ok(Found { matched, spans })
+}
+
+/// Why fragment `k` was not found in the whole text: it is before the one
+/// it follows, or nowhere (with the nearest passage, a search of its own
+/// made only for the quotation's final answer, not for each place tried).
+fn missing(text: &Searchable, frags: &[Vec<char>], k: usize) -> Missing {
+    let f = &frags[k];
+    let fragment: String = f.iter().collect();
+    let anywhere = (k > 0)
+        .then(|| find_fragment(text, f, 0..text.chars.len()))
+        .flatten();
+    match anywhere {
+        Some(_) => Missing::OutOfOrder {
+            fragment,
+            after: frags[k - 1].iter().collect(),
+        },
+        None => Missing::NotFound {
+            nearest: nearest(text, f),
+            fragment,
+        },
+    }
 }
 
 /// The first place in `range` a fragment matches, and how.

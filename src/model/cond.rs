@@ -145,6 +145,12 @@ impl Cond {
         self.eval(r) != 0
     }
 
+    /// The condition's value on the round. The leaves read most often
+    /// (one card, a hand's count) are settled here, small enough to be
+    /// inlined where atoms are evaluated leaf by leaf (the game-protection
+    /// walks: a call into the whole match cost more than the reading);
+    /// every other condition in [`Cond::eval_rest`].
+    #[inline]
     pub fn eval(&self, r: &Round) -> i64 {
         let card = |s: &u8, f: fn(Card) -> u8| -> i64 {
             if r.dealt(*s) {
@@ -158,18 +164,40 @@ impl Cond {
             Cond::Rank(s) => card(s, |c| c.rank),
             Cond::Suit(s) => card(s, |c| c.suit),
             Cond::Value(s) => card(s, Card::value),
-            Cond::High(s) => card(s, Card::high),
             Cond::Face(s) => (r.dealt(*s) && r.cards[*s as usize].face()) as i64,
+            Cond::Count(h) => r.counts[*h as usize] as i64,
+            Cond::Drew(h) => (r.counts[*h as usize] == 3) as i64,
+            _ => self.eval_rest(r),
+        }
+    }
+
+    /// [`Cond::eval`] of the conditions it does not settle itself.
+    #[inline(never)]
+    fn eval_rest(&self, r: &Round) -> i64 {
+        let card = |s: &u8, f: fn(Card) -> u8| -> i64 {
+            if r.dealt(*s) {
+                f(r.cards[*s as usize]) as i64
+            } else {
+                ABSENT
+            }
+        };
+        match self {
+            Cond::Const(_)
+            | Cond::Rank(_)
+            | Cond::Suit(_)
+            | Cond::Value(_)
+            | Cond::Face(_)
+            | Cond::Count(_)
+            | Cond::Drew(_) => unreachable!("settled by Cond::eval"),
+            Cond::High(s) => card(s, Card::high),
             Cond::Total(h) => r.total(*h) as i64,
             Cond::TwoCardTotal(h) => {
                 let h = *h as usize * 3;
                 ((r.cards[h].value() + r.cards[h + 1].value()) % 10) as i64
             }
-            Cond::Count(h) => r.counts[*h as usize] as i64,
             Cond::Natural(h, set) => {
                 (r.counts[*h as usize] == 2 && set & (1 << r.total(*h)) != 0) as i64
             }
-            Cond::Drew(h) => (r.counts[*h as usize] == 3) as i64,
             Cond::Wins(h) => (r.total(*h) > r.total(1 - *h)) as i64,
             Cond::Tie => (r.total(0) == r.total(1)) as i64,
             Cond::Margin => (r.total(0) as i64 - r.total(1) as i64).abs(),

@@ -39,6 +39,7 @@
 //! `tests/shoe_state.rs` compares every shipped wager with an independent
 //! brute force on random depleted shoes.
 
+mod direct;
 mod exact;
 pub mod first_cards;
 mod lanes;

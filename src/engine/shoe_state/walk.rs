@@ -5,6 +5,7 @@ use super::super::atoms::UNKNOWN;
 use super::super::compiled::{Compiled, compile};
 use super::super::hash::FxMap;
 use super::super::plan::{Group, Level, plan_of};
+use super::direct::Direct;
 use super::weights::{CARD, NO_CODE};
 use crate::cards::Card;
 use crate::model::cond::Cond;
@@ -57,6 +58,8 @@ pub(super) struct Settling<'a> {
     by_event: Vec<Option<Orders>>,
     /// Output columns of a leaf's entries.
     pub(super) outputs: usize,
+    /// Where a leaf's outcome is keyed by few things (see `direct.rs`).
+    direct: Option<Direct>,
     /// Per column (as returned by [`Settling::new`]): its sum from the
     /// output columns' sums, as (output column, factor) terms.
     pub(super) mix: Mix,
@@ -126,6 +129,9 @@ pub(super) trait Sink {
 pub(super) struct Leaves<S> {
     /// Outcomes by atom values (None: undecided without more suits).
     cache: FxMap<Box<[i64]>, Outcome>,
+    /// Outcomes by direct key, where the part has one (see `direct.rs`);
+    /// sized when first used.
+    direct: Vec<Option<Outcome>>,
     /// Look-ups so far and how many found an outcome; when few do (atoms
     /// that tell nearly every round apart, as Lucky Draw's suit-reading
     /// blocks), the cache costs more than settling again and is dropped.
@@ -146,6 +152,7 @@ impl<S: Sink> Leaves<S> {
     pub(super) fn new(sink: S) -> Leaves<S> {
         Leaves {
             cache: FxMap::default(),
+            direct: Vec::new(),
             lookups: 0,
             hits: 0,
             caching: true,
@@ -220,7 +227,9 @@ impl<'a> Settling<'a> {
             })
             .collect();
         let suit_blind = !wagers.iter().any(|&w| spec.wagers[w].names_suit());
+        let direct = Direct::of(&compiled.atoms.list, level, classes_at(level) as usize);
         let settling = Settling {
+            direct,
             suit_blind,
             spec,
             level,
@@ -594,6 +603,21 @@ impl Settling<'_> {
     /// Every column's value on the round with suits `known`, or None when
     /// some event is undecided.
     fn outcome<S: Sink>(&self, round: &Round, known: u8, sums: &mut Leaves<S>) -> Outcome {
+        if let Some(direct) = &self.direct {
+            let key = direct.key(round, known);
+            if sums.direct.is_empty() {
+                sums.direct = vec![None; direct.keys];
+            }
+            if let Some(o) = &sums.direct[key] {
+                return o.clone();
+            }
+            let mut values = std::mem::take(&mut sums.scratch);
+            self.values(round, known, &mut values);
+            let o = self.settle(&values);
+            sums.scratch = values;
+            sums.direct[key] = Some(o.clone());
+            return o;
+        }
         let mut values = std::mem::take(&mut sums.scratch);
         self.values(round, known, &mut values);
         let settled = if !sums.caching {

@@ -7,14 +7,18 @@
 //! are known, and of which slots are dealt (the hands' card counts): the
 //! cards of a slot not dealt are never read. Where the product of those
 //! is small, outcomes are kept in a table indexed by them, and a leaf met
-//! again costs neither atom values nor a hash. Lucky Monkey's side bet
-//! reads the third cards alone: 19,600 keys, where its walk by rank meets
-//! some two million leaves. Other parts keep the walk's cache by atom
-//! values.
+//! again costs neither atom values nor a hash. Two coarser keys serve
+//! atoms that read less than whole cards: the hands' totals (atoms of
+//! totals, naturals and who wins: 12,100 keys), and the pattern of equal
+//! ranks (atoms of pairs and kinds: 20,160). The key of fewest keys is
+//! taken. Lucky Monkey's side bet reads the third cards alone (19,600
+//! keys), where its walk by rank meets some two million leaves;
+//! 21st Century's kinds are keyed by their pattern. Parts whose atoms
+//! read more keep the walk's cache by atom values.
 
 use super::super::plan::Level;
 use super::weights::class_of;
-use crate::model::cond::{Cond, need};
+use crate::model::cond::{Cond, SlotMask, need};
 use crate::model::round::{Round, SLOTS};
 
 /// The most keys a table is kept for (a few hundred kilobytes a walker).
@@ -22,18 +26,34 @@ const MAX_KEYS: usize = 1 << 15;
 
 /// How a part's leaves are keyed, where they can be.
 pub(super) struct Direct {
-    /// The slots the atoms read, each with whether its suit is read.
-    slots: Vec<(u8, bool)>,
+    by: By,
     level: Level,
-    /// Classes of a slot's card at `level`.
-    classes: usize,
     /// Keys in all.
     pub(super) keys: usize,
 }
 
+/// What a key is made of.
+enum By {
+    /// The classes of the slots the atoms read (`classes` a slot), each
+    /// with whether its suit is read.
+    Slots {
+        slots: Vec<(u8, bool)>,
+        classes: usize,
+    },
+    /// Atoms that read the cards only through the hands' totals: the
+    /// two-card totals and each final total where the hand drew (12,100
+    /// keys, the simulator's totals key).
+    Totals,
+    /// Atoms that read ranks only through how many cards share one
+    /// (`max_kind`, `kinds`) among the slots of `mask`: the pattern of
+    /// equal ranks among them, each rank named by its first appearance.
+    Kinds { mask: SlotMask },
+}
+
 impl Direct {
-    /// The keying of a part whose atoms are `atoms`, walked at `level`;
-    /// None when it would take more than [`MAX_KEYS`] keys.
+    /// The keying of a part whose atoms are `atoms`, walked at `level`
+    /// (`classes` a slot): the one of fewest keys that applies; None when
+    /// each would take more than [`MAX_KEYS`].
     pub(super) fn of(atoms: &[Cond], level: Level, classes: usize) -> Option<Direct> {
         let mut needs = [0u8; SLOTS];
         for a in atoms {
@@ -45,37 +65,111 @@ impl Direct {
             .filter(|&s| needs[s] != 0)
             .map(|s| (s as u8, needs[s] & need::SUIT != 0))
             .collect();
-        // Which hands drew: four ways.
-        let mut keys = 4usize;
-        for &(_, suit) in &slots {
-            keys = keys.checked_mul((1 + classes) * if suit { 5 } else { 1 })?;
-        }
-        (keys <= MAX_KEYS).then_some(Direct {
-            slots,
-            level,
-            classes,
-            keys,
-        })
+        // Which hands drew: four ways, in every key.
+        let by_slots = slots
+            .iter()
+            .try_fold(4usize, |k, &(_, suit)| {
+                k.checked_mul((1 + classes) * if suit { 5 } else { 1 })
+            })
+            .map(|keys| (By::Slots { slots, classes }, keys));
+        let by_totals = atoms
+            .iter()
+            .all(reads_totals_only)
+            .then_some((By::Totals, TOTALS_KEYS));
+        let kinds_mask = atoms.iter().try_fold(0u8, |m, a| match a {
+            Cond::MaxKind(k) | Cond::Kinds(k, _) => Some(m | k),
+            a if reads_no_card(a) => Some(m),
+            _ => None,
+        });
+        let by_kinds = kinds_mask.map(|mask| (By::Kinds { mask }, 4 * KINDS_KEYS));
+        [by_slots, by_totals, by_kinds]
+            .into_iter()
+            .flatten()
+            .filter(|(_, keys)| *keys <= MAX_KEYS)
+            .min_by_key(|(_, keys)| *keys)
+            .map(|(by, keys)| Direct { by, level, keys })
     }
 
-    /// The key of `round` with the suits of `known` slots known: the hands'
-    /// counts, then per slot read its class (0: not dealt) and, where its
-    /// suit is read, that suit (0: not known or not dealt).
+    /// The key of `round` with the suits of `known` slots known: which
+    /// hands drew, then what the keying reads.
     pub(super) fn key(&self, round: &Round, known: u8) -> usize {
         let drew = |h: usize| (round.counts[h] as usize).saturating_sub(2).min(1);
-        let mut key = drew(0) * 2 + drew(1);
-        for &(s, suit) in &self.slots {
-            let dealt = round.dealt(s);
-            let card = round.cards[s as usize];
-            let class = class_of(self.level, card.rank as usize - 1);
-            key = key * (1 + self.classes) + if dealt { 1 + class } else { 0 };
-            if suit {
-                let seen = dealt && known & (1 << s) != 0;
-                key = key * 5 + if seen { 1 + card.suit as usize } else { 0 };
+        let counts = drew(0) * 2 + drew(1);
+        match &self.by {
+            By::Slots { slots, classes } => {
+                let mut key = counts;
+                for &(s, suit) in slots {
+                    let dealt = round.dealt(s);
+                    let card = round.cards[s as usize];
+                    let class = class_of(self.level, card.rank as usize - 1);
+                    key = key * (1 + classes) + if dealt { 1 + class } else { 0 };
+                    if suit {
+                        let seen = dealt && known & (1 << s) != 0;
+                        key = key * 5 + if seen { 1 + card.suit as usize } else { 0 };
+                    }
+                }
+                key
+            }
+            By::Totals => {
+                let two = |h: usize| {
+                    let v = |s: usize| round.cards[s].value() as usize;
+                    (v(3 * h) + v(3 * h + 1)) % 10
+                };
+                let last = |h: usize| (round.total(h as u8) as usize + 1) * drew(h);
+                // Which hands drew is in the final totals' digits.
+                ((two(0) * 10 + two(1)) * 11 + last(0)) * 11 + last(1)
+            }
+            By::Kinds { mask } => {
+                // Slot s's digit: 0 not read or not dealt, else 1 + its
+                // rank's name (at most s), in radix s + 2.
+                let (mut names, mut next, mut key) = ([u8::MAX; 14], 0u8, 0usize);
+                for s in 0..SLOTS {
+                    let digit = if mask & (1 << s) != 0 && round.dealt(s as u8) {
+                        let r = round.cards[s].rank as usize;
+                        if names[r] == u8::MAX {
+                            names[r] = next;
+                            next += 1;
+                        }
+                        1 + names[r] as usize
+                    } else {
+                        0
+                    };
+                    key = key * (s + 2) + digit;
+                }
+                counts * KINDS_KEYS + key
             }
         }
-        key
     }
+}
+
+/// Keys of [`By::Totals`].
+const TOTALS_KEYS: usize = 10 * 10 * 11 * 11;
+
+/// Keys of [`By::Kinds`] for one way of drawing: 2 x 3 x ... x 7.
+const KINDS_KEYS: usize = 5040;
+
+/// Whether an atom reads no card: a hand's count, whether it drew, how
+/// many cards of some slots were dealt.
+fn reads_no_card(a: &Cond) -> bool {
+    matches!(
+        a,
+        Cond::Count(_) | Cond::Drew(_) | Cond::CardCount(_) | Cond::Const(_)
+    )
+}
+
+/// Whether an atom reads the cards only through the hands' totals (and
+/// which slots were dealt).
+fn reads_totals_only(a: &Cond) -> bool {
+    reads_no_card(a)
+        || matches!(
+            a,
+            Cond::Total(_)
+                | Cond::TwoCardTotal(_)
+                | Cond::Natural(..)
+                | Cond::Wins(_)
+                | Cond::Tie
+                | Cond::Margin
+        )
 }
 
 #[cfg(test)]
@@ -104,6 +198,24 @@ mod tests {
                 Cond::CardCount(0b111_111),
             ],
             vec![Cond::Total(0), Cond::TwoCardTotal(0), Cond::Drew(1)],
+            // Keyed by the totals.
+            vec![
+                Cond::Wins(0),
+                Cond::Tie,
+                Cond::Margin,
+                Cond::Natural(1, 0b11_0000_0000),
+                Cond::TwoCardTotal(1),
+                Cond::Total(1),
+                Cond::CardCount(0b100_100),
+            ],
+            // Keyed by the pattern of equal ranks.
+            // (The banker's third card is not among the ranks read.)
+            vec![
+                Cond::MaxKind(0b011_111),
+                Cond::Kinds(0b011_011, 2),
+                Cond::Kinds(0b000_111, 3),
+                Cond::Drew(1),
+            ],
         ];
         // A small generator of its own: the cases need no quality.
         let mut state = 0x2545_f491_4f6c_dd1du64;

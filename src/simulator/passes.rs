@@ -59,7 +59,7 @@ pub(crate) fn dealt(
     let tables = layout.tables();
     let mut tally = DealtTally::new(layout, buckets);
     let mut cards = shoe::fresh(decks);
-    let mut shoe = ShoeNets::new(tables, buckets);
+    let mut shoe = ShoeNets::new(layout, buckets, cards.len(), rounds);
     let mut counted = counts.map(|c| Counted::new(Counter::new(c, decks), tables));
     // The block's tallies in one flat array, every table's cells padded to
     // the widest table's codes, so that one index per round and table,
@@ -255,14 +255,42 @@ struct ShoeNets {
     /// from bucket b up is the same for every b below the lowest bucket
     /// with a net, so it is added once there instead of once per bucket.
     below: Vec<Vec<i128>>,
+    /// The block's squares per table, `[(table * BANDS + k) * buckets + b]`,
+    /// in 64 bits where a block's sum of them cannot pass 2^64 (`narrow`),
+    /// added to the tally's 128-bit sums by [`ShoeNets::finish`]: a 64-bit
+    /// square and add are fewer instructions, and Golden Bacc adds one per
+    /// table, band and count bucket met at the end of every shoe.
+    squares: Vec<u64>,
+    narrow: bool,
 }
 
 impl ShoeNets {
-    fn new(tables: usize, buckets: usize) -> ShoeNets {
+    /// `cards`: the shoe's cards; `rounds`: the rounds the pass deals (at
+    /// least one a shoe, so at least its shoes).
+    fn new(layout: &Layout, buckets: usize, cards: usize, rounds: u64) -> ShoeNets {
+        let tables = layout.tables();
+        // A shoe's net at any threshold is at most its rounds (at most a
+        // quarter of its cards) times the largest net of a round. The
+        // squares fit 64 bits when the pass's shoes times the largest
+        // square does.
+        let most = layout
+            .nets
+            .iter()
+            .flatten()
+            .map(|n| n.unsigned_abs())
+            .max()
+            .unwrap_or(0);
+        let shoe = (most as u128) * (cards as u128 / 4 + 1);
+        let narrow = shoe
+            .checked_mul(shoe)
+            .and_then(|sq| sq.checked_mul(rounds as u128))
+            .is_some_and(|sum| sum <= u64::MAX as u128);
         ShoeNets {
             buckets,
             net: vec![0; tables * BANDS * buckets],
             below: vec![vec![0; BANDS * buckets]; tables],
+            squares: vec![0; if narrow { tables * BANDS * buckets } else { 0 }],
+            narrow,
         }
     }
 
@@ -294,7 +322,18 @@ impl ShoeNets {
             // The shoe's net at threshold b for penetration k: bands 0..=k,
             // buckets b and up; the net is cleared as it is read.
             let mut above = [0i64; BANDS];
-            if lo <= hi {
+            if lo <= hi && self.narrow {
+                let squares = &mut self.squares[t * BANDS * buckets..(t + 1) * BANDS * buckets];
+                for b in (lo..=hi).rev() {
+                    let mut bands = 0i64;
+                    for (k, above) in above.iter_mut().enumerate() {
+                        let i = k * buckets + b;
+                        bands += std::mem::take(&mut net[i]) + lost_at(i);
+                        *above += bands;
+                        squares[i] += above.unsigned_abs() * above.unsigned_abs();
+                    }
+                }
+            } else if lo <= hi {
                 for b in (lo..=hi).rev() {
                     let mut bands = 0i64;
                     for (k, above) in above.iter_mut().enumerate() {
@@ -320,11 +359,71 @@ impl ShoeNets {
     fn finish(&mut self, tally: &mut DealtTally) {
         let buckets = self.buckets;
         for (t, table) in tally.tables.iter_mut().enumerate() {
+            if self.narrow {
+                let squares = &mut self.squares[t * BANDS * buckets..(t + 1) * BANDS * buckets];
+                for (s, x) in table.shoe_squares.iter_mut().zip(squares) {
+                    *s += std::mem::take(x) as i128;
+                }
+            }
             for k in 0..BANDS {
                 let mut owed = 0i128;
                 for b in (0..buckets).rev() {
                     owed += std::mem::take(&mut self.below[t][k * buckets + b]);
                     table.shoe_squares[k * buckets + b] += owed;
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::simulator::memo::groups;
+
+    /// The errors per shoe kept in 64 bits are those of 128 bits: with
+    /// every net multiplied by 2^30 (past what 64 bits hold, so the pass
+    /// keeps 128-bit sums throughout) a block's squares are 2^60 times
+    /// and its nets times rounds 2^30 times those of the same cards dealt
+    /// with the nets as they are.
+    #[test]
+    fn squares_kept_in_64_bits_are_the_128_bit_ones() {
+        let spec = crate::check::check_path("rules/punto_banco.yaml")
+            .expect("a shipped spec")
+            .spec;
+        let groups = groups(&spec);
+        let dealer = Dealer::new(&spec.game);
+        let layout = Layout::new(&spec);
+        let mut scaled = layout.clone();
+        let factor = 1i64 << 30;
+        for n in scaled.nets.iter_mut().flatten() {
+            *n *= factor;
+        }
+        let tags = Tags {
+            tags: [1, 1, 1, 1, 1, 0, 0, 0, -1, -1, -1, -1, -1],
+            balanced: true,
+        };
+        let counts = vec![tags; layout.tables()];
+        let decks = spec.shoe.decks;
+        let cuts = crate::simulator::cut_cards(52 * decks as usize, 0.9);
+        for counts in [None, Some(&counts[..])] {
+            let run = |layout: &Layout| {
+                let mut memo = Memo::new(&groups, layout);
+                let mut rng = Rng::for_block(9, "test", 0);
+                dealt(
+                    &dealer, &mut memo, layout, decks, cuts, counts, 20_000, &mut rng,
+                )
+            };
+            let (narrow, wide) = (run(&layout), run(&scaled));
+            assert!(narrow.shoes > 100);
+            let f = factor as i128;
+            for (a, b) in narrow.tables.iter().zip(&wide.tables) {
+                assert!(a.shoe_squares.iter().any(|&x| x != 0));
+                for (x, y) in a.shoe_squares.iter().zip(&b.shoe_squares) {
+                    assert_eq!(x * f * f, *y);
+                }
+                for (x, y) in a.net_by_rounds.iter().zip(&b.net_by_rounds) {
+                    assert_eq!(x * f, *y);
                 }
             }
         }

@@ -41,7 +41,7 @@ pub struct Cli {
 #[derive(Args, Debug)]
 pub(super) struct RunArgs {
     /// Rule spec(s) (YAML), e.g. rules/lucky_monkey.yaml, or rules/*.yaml to
-    /// run every shipped spec one after another
+    /// run every shipped spec (side by side, reported in order)
     #[arg(value_name = "SPEC")]
     pub(super) specs: Vec<String>,
     /// Folder of fixture files (default: fixtures/ beside the spec's

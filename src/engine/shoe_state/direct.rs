@@ -21,7 +21,7 @@ use super::weights::class_of;
 use crate::model::cond::{Cond, SlotMask, need};
 use crate::model::round::{Round, SLOTS};
 
-/// The most keys a table is kept for (a few hundred kilobytes a walker).
+/// The most keys a table is kept for (under a megabyte a walker).
 const MAX_KEYS: usize = 1 << 15;
 
 /// How a part's leaves are keyed, where they can be.
@@ -65,7 +65,8 @@ impl Direct {
             .filter(|&s| needs[s] != 0)
             .map(|s| (s as u8, needs[s] & need::SUIT != 0))
             .collect();
-        // Which hands drew: four ways, in every key.
+        // Which hands drew: four ways, a factor of every key but the
+        // totals' (which hold it in their digits).
         let by_slots = slots
             .iter()
             .try_fold(4usize, |k, &(_, suit)| {

@@ -52,10 +52,30 @@ pub(crate) struct Counter {
     /// Per number of cards left, the multiplier that divides by it (see
     /// [`Counter::buckets`]).
     divide: Vec<u32>,
+    /// Whether this processor has AVX-512 (F, DQ, BW, VL): see
+    /// [`Counter::buckets`].
+    wide: bool,
 }
 
 /// The shift of [`Counter::divide`]'s multipliers.
 const SHIFT: u32 = 30;
+
+/// Whether this processor has the AVX-512 features the counts' loop is
+/// compiled for (asked of the processor itself: the simulator shares no
+/// code with the engine, whose `cpu` module asks the same).
+fn wide() -> bool {
+    #[cfg(target_arch = "x86_64")]
+    {
+        std::arch::is_x86_feature_detected!("avx512f")
+            && std::arch::is_x86_feature_detected!("avx512dq")
+            && std::arch::is_x86_feature_detected!("avx512bw")
+            && std::arch::is_x86_feature_detected!("avx512vl")
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        false
+    }
+}
 
 impl Counter {
     pub(crate) fn new(counts: &[Tags], decks: u32) -> Counter {
@@ -103,6 +123,7 @@ impl Counter {
             divide: (0..=52 * decks as u64)
                 .map(|left| (1u64 << SHIFT).div_ceil(left.max(1)) as u32)
                 .collect(),
+            wide: wide(),
         }
     }
 
@@ -154,6 +175,30 @@ impl Counter {
     /// the shoe: a balanced count divided by the decks left (rounded
     /// down), an unbalanced one as it runs.
     pub(crate) fn buckets(&mut self, left: usize) -> &[u8] {
+        #[cfg(target_arch = "x86_64")]
+        if self.wide {
+            // SAFETY: the processor has the features (checked in `new`).
+            unsafe { self.buckets_avx512(left) };
+            return &self.bucket;
+        }
+        self.buckets_any(left);
+        &self.bucket
+    }
+
+    /// [`Counter::buckets`] compiled for AVX-512, where the loop over the
+    /// counts runs in vector instructions (64-bit multiplies): a quarter
+    /// of the time it took (a tenth of 21st Century's simulation).
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx512f,avx512dq,avx512bw,avx512vl")]
+    fn buckets_avx512(&mut self, left: usize) {
+        self.buckets_any(left)
+    }
+
+    /// [`Counter::buckets`] for any processor, inlined into each caller so
+    /// that it is compiled for the caller's features; the same integers
+    /// whichever runs.
+    #[inline(always)]
+    fn buckets_any(&mut self, left: usize) {
         // The true count is floor(52 r / left), by a multiplication instead
         // of a division (which cost a tenth of a run). Clamped first to
         // the buckets' range widened by one, which leaves the clamped
@@ -177,7 +222,6 @@ impl Counter {
             let v = if balanced { q } else { r };
             *b = (v.clamp(-bucket_edge, bucket_edge) + bucket_edge) as u8;
         }
-        &self.bucket
     }
 }
 
@@ -196,14 +240,18 @@ mod tests {
             balanced: true,
         };
         let mut counter = Counter::new(&[tags], decks);
-        for left in 1..=52 * decks as usize {
-            let reach = (BUCKET_EDGE + 2) * left as i64 / 52 + 2;
-            let far = i32::MAX as i64 / 52;
-            for r in (-reach..=reach).chain([-far, far]) {
-                counter.running[0] = r as i32;
-                let want = (r * 52).div_euclid(left as i64);
-                let want = (want.clamp(-BUCKET_EDGE, BUCKET_EDGE) + BUCKET_EDGE) as u8;
-                assert_eq!(counter.table_buckets(left)[0], want, "r {r}, left {left}");
+        // Both ways of computing them: the processor's, and the baseline.
+        for wide in [counter.wide, false] {
+            counter.wide = wide;
+            for left in 1..=52 * decks as usize {
+                let reach = (BUCKET_EDGE + 2) * left as i64 / 52 + 2;
+                let far = i32::MAX as i64 / 52;
+                for r in (-reach..=reach).chain([-far, far]) {
+                    counter.running[0] = r as i32;
+                    let want = (r * 52).div_euclid(left as i64);
+                    let want = (want.clamp(-BUCKET_EDGE, BUCKET_EDGE) + BUCKET_EDGE) as u8;
+                    assert_eq!(counter.table_buckets(left)[0], want, "r {r}, left {left}");
+                }
             }
         }
     }

@@ -37,7 +37,8 @@
 //!   who sees cards), `simulator` (the shoe simulator; it shares no code
 //!   with the engine), `diff` (two specs or reports compared).
 //! * **Data and vocabulary** at the bottom: `model` (the checked spec),
-//!   `cards`, `options`, `limits`, `numbers` (every decimal a reader sees)
+//!   `cards`, `options`, `limits`, `cpu` (what the processor offers the
+//!   vector loops), `numbers` (every decimal a reader sees)
 //!   and `diag` (every error and its wording: it depends on no other
 //!   module of the crate).
 //! * **Front ends**: `cli` (the command line, one file per command), `lsp`
@@ -56,6 +57,7 @@ pub mod assess;
 pub mod cards;
 pub mod check;
 pub mod cli;
+pub(crate) mod cpu;
 pub mod design;
 pub mod diag;
 pub mod diff;

@@ -6,7 +6,6 @@
 mod atoms;
 mod classes;
 mod compiled;
-pub(crate) mod cpu;
 pub mod decide;
 pub(crate) mod deck_function;
 pub mod enumerate;

@@ -118,7 +118,7 @@ fn partitions<T: Sum>(sums: &[T], wide: &[i128], k: u8, n: usize) -> Vec<(u16, i
 /// integers, the same whichever runs.
 fn walked<T: Sum>(sums: &[T], k: u8, n: usize, masks: &[u16]) -> Vec<(i128, i128)> {
     #[cfg(target_arch = "x86_64")]
-    if crate::engine::cpu::avx512() {
+    if crate::cpu::avx512() {
         // SAFETY: the only requirement of a function compiled for
         // AVX-512F and DQ is a processor that has them, checked above.
         return unsafe { walked_avx512(sums, k, n, masks) };

@@ -52,30 +52,13 @@ pub(crate) struct Counter {
     /// Per number of cards left, the multiplier that divides by it (see
     /// [`Counter::buckets`]).
     divide: Vec<u32>,
-    /// Whether this processor has AVX-512 (F, DQ, BW, VL): see
+    /// Whether this processor has AVX-512 (`crate::cpu`): see
     /// [`Counter::buckets`].
     wide: bool,
 }
 
 /// The shift of [`Counter::divide`]'s multipliers.
 const SHIFT: u32 = 30;
-
-/// Whether this processor has the AVX-512 features the counts' loop is
-/// compiled for (asked of the processor itself: the simulator shares no
-/// code with the engine, whose `cpu` module asks the same).
-fn wide() -> bool {
-    #[cfg(target_arch = "x86_64")]
-    {
-        std::arch::is_x86_feature_detected!("avx512f")
-            && std::arch::is_x86_feature_detected!("avx512dq")
-            && std::arch::is_x86_feature_detected!("avx512bw")
-            && std::arch::is_x86_feature_detected!("avx512vl")
-    }
-    #[cfg(not(target_arch = "x86_64"))]
-    {
-        false
-    }
-}
 
 impl Counter {
     pub(crate) fn new(counts: &[Tags], decks: u32) -> Counter {
@@ -123,7 +106,7 @@ impl Counter {
             divide: (0..=52 * decks as u64)
                 .map(|left| (1u64 << SHIFT).div_ceil(left.max(1)) as u32)
                 .collect(),
-            wide: wide(),
+            wide: crate::cpu::avx512(),
         }
     }
 
@@ -189,7 +172,7 @@ impl Counter {
     /// counts runs in vector instructions (64-bit multiplies): a quarter
     /// of the time it took (a tenth of 21st Century's simulation).
     #[cfg(target_arch = "x86_64")]
-    #[target_feature(enable = "avx512f,avx512dq,avx512bw,avx512vl")]
+    #[target_feature(enable = "avx512f,avx512dq")]
     fn buckets_avx512(&mut self, left: usize) {
         self.buckets_any(left)
     }

@@ -128,7 +128,7 @@ fn lanes(f: impl Fn(usize) -> i64) -> Lanes {
 /// it; the sums are integers, the same whichever runs.
 fn batch(spec: &Spec, shoes: &[&Composition; BATCH], table: &Settled) -> Vec<Vec<InfoSet>> {
     #[cfg(target_arch = "x86_64")]
-    if crate::engine::cpu::avx512() {
+    if crate::cpu::avx512() {
         // SAFETY: the only requirement of a function compiled for
         // AVX-512F and DQ is a processor that has them, checked above.
         return unsafe { batch_avx512(spec, shoes, table) };

@@ -28,7 +28,7 @@ pub(super) const LANES: usize = 32;
 
 /// Whether this processor has the lanes (AVX-512 with 64-bit multiplies).
 pub(super) fn available() -> bool {
-    crate::engine::cpu::avx512()
+    crate::cpu::avx512()
 }
 
 impl Part {

@@ -1,10 +1,12 @@
-//! What the processor offers the engine's vector loops, asked once.
+//! Data and vocabulary: what the processor offers the vector loops, asked
+//! once. Shared by the engine and the simulator: it computes nothing, so
+//! the simulator stays an independent check of the engine's figures.
 
 /// Whether this processor has AVX-512 with its 64-bit multiplies (F and
 /// DQ): the loops compiled for it (the shoe states' pricing lanes, the
-/// batched decisions, game protection's partition search) run where
-/// this holds, the baseline build elsewhere; their sums are integers,
-/// the same whichever runs.
+/// batched decisions, game protection's partition search, the
+/// simulator's count buckets) run where this holds, the baseline build
+/// elsewhere; their results are integers, the same whichever runs.
 pub(crate) fn avx512() -> bool {
     #[cfg(target_arch = "x86_64")]
     {

@@ -140,6 +140,17 @@ pub fn hand_mask(hand: u8) -> SlotMask {
 
 pub const ALL_SLOTS: SlotMask = 0b11_1111;
 
+/// What `f` reads of the card in slot `s`, or [`ABSENT`] where the slot
+/// is not dealt.
+#[inline]
+fn card_attribute(r: &Round, s: u8, f: fn(Card) -> u8) -> i64 {
+    if r.dealt(s) {
+        f(r.cards[s as usize]) as i64
+    } else {
+        ABSENT
+    }
+}
+
 impl Cond {
     pub fn holds(&self, r: &Round) -> bool {
         self.eval(r) != 0
@@ -152,13 +163,7 @@ impl Cond {
     /// every other condition in [`Cond::eval_rest`].
     #[inline]
     pub fn eval(&self, r: &Round) -> i64 {
-        let card = |s: &u8, f: fn(Card) -> u8| -> i64 {
-            if r.dealt(*s) {
-                f(r.cards[*s as usize]) as i64
-            } else {
-                ABSENT
-            }
-        };
+        let card = |s: &u8, f: fn(Card) -> u8| card_attribute(r, *s, f);
         match self {
             Cond::Const(v) => *v,
             Cond::Rank(s) => card(s, |c| c.rank),
@@ -171,16 +176,11 @@ impl Cond {
         }
     }
 
-    /// [`Cond::eval`] of the conditions it does not settle itself.
+    /// [`Cond::eval`] of the conditions it does not settle itself (those
+    /// it does are never passed here).
     #[inline(never)]
     fn eval_rest(&self, r: &Round) -> i64 {
-        let card = |s: &u8, f: fn(Card) -> u8| -> i64 {
-            if r.dealt(*s) {
-                f(r.cards[*s as usize]) as i64
-            } else {
-                ABSENT
-            }
-        };
+        let card = |s: &u8, f: fn(Card) -> u8| card_attribute(r, *s, f);
         match self {
             Cond::Const(_)
             | Cond::Rank(_)

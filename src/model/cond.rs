@@ -229,6 +229,49 @@ impl Cond {
         }
     }
 
+    /// Whether this leaf reads no card: a constant, a hand's count,
+    /// whether it drew, how many cards of some slots were dealt.
+    pub fn reads_no_card(&self) -> bool {
+        matches!(
+            self,
+            Cond::Const(_) | Cond::Count(_) | Cond::Drew(_) | Cond::CardCount(_)
+        )
+    }
+
+    /// Whether this leaf reads the cards only through the hands' totals
+    /// (and which slots were dealt).
+    pub fn reads_totals(&self) -> bool {
+        matches!(
+            self,
+            Cond::Total(_)
+                | Cond::TwoCardTotal(_)
+                | Cond::Natural(..)
+                | Cond::Wins(_)
+                | Cond::Tie
+                | Cond::Margin
+        )
+    }
+
+    /// Whether every leaf of this condition reads no card
+    /// ([`Cond::reads_no_card`]) or is one that `reads` accepts; a
+    /// `winner.` or `loser.` reading reads the totals besides its own.
+    pub fn reads_only(&self, reads: &dyn Fn(&Cond) -> bool) -> bool {
+        match self {
+            c if c.reads_no_card() => true,
+            Cond::Not(_)
+            | Cond::And(_)
+            | Cond::Or(_)
+            | Cond::Cmp(..)
+            | Cond::In(..)
+            | Cond::Sum(..)
+            | Cond::Mod(..) => self.children().all(|x| x.reads_only(reads)),
+            Cond::Side { .. } => {
+                reads(&Cond::Total(0)) && self.children().all(|x| x.reads_only(reads))
+            }
+            leaf => reads(leaf),
+        }
+    }
+
     /// Which attributes of which slots this condition reads.
     pub fn needs(&self) -> Needs {
         let mut n = [0u8; SLOTS];

@@ -104,51 +104,19 @@ pub(super) fn suited_sets<'a>(
 
 /// Whether a condition reads the hands only through totals and counts.
 fn reads_totals_only(c: &Cond) -> bool {
-    reads_only(c, &|leaf| {
-        matches!(
-            leaf,
-            Cond::Total(_)
-                | Cond::TwoCardTotal(_)
-                | Cond::Natural(..)
-                | Cond::Wins(_)
-                | Cond::Tie
-                | Cond::Margin
-        )
-    })
+    c.reads_only(&Cond::reads_totals)
 }
 
 /// Whether a condition reads the hands only through totals and counts,
 /// and suits only through whether cards share one.
 fn reads_totals_and_suited(c: &Cond) -> bool {
-    reads_only(c, &|leaf| {
-        reads_totals_only(leaf) || matches!(leaf, Cond::Suited(_))
-    })
+    c.reads_only(&|leaf| leaf.reads_totals() || matches!(leaf, Cond::Suited(_)))
 }
 
 /// Whether a condition reads cards only through rank multiplicities and
 /// which slots were dealt.
 fn reads_kinds_only(c: &Cond) -> bool {
-    reads_only(c, &|leaf| {
-        matches!(leaf, Cond::MaxKind(_) | Cond::Kinds(..))
-    })
-}
-
-/// Whether every leaf of a condition reads no card (a constant, a card
-/// count) or is one that `reads` accepts.
-fn reads_only(c: &Cond, reads: &dyn Fn(&Cond) -> bool) -> bool {
-    match c {
-        Cond::Const(_) | Cond::Count(_) | Cond::Drew(_) | Cond::CardCount(_) => true,
-        Cond::Not(_)
-        | Cond::And(_)
-        | Cond::Or(_)
-        | Cond::Cmp(..)
-        | Cond::In(..)
-        | Cond::Sum(..)
-        | Cond::Mod(..) => c.children().all(|x| reads_only(x, reads)),
-        // Which hand wins is read from the totals.
-        Cond::Side { .. } => reads(&Cond::Total(0)) && c.children().all(|x| reads_only(x, reads)),
-        leaf => reads(leaf),
-    }
+    c.reads_only(&|leaf| matches!(leaf, Cond::MaxKind(_) | Cond::Kinds(..)))
 }
 
 /// How to reduce a round to a group's key.

@@ -3,7 +3,7 @@
 //!
 //! A leaf's outcome is a function of its atom values, and an atom's value
 //! is a function of the classes of the cards in the slots it reads
-//! (`Cond::needs`), of the suits of those whose suits it reads where they
+//! (`Atoms::slots_read`), of the suits of those whose suits it reads where they
 //! are known, and of which slots are dealt (the hands' card counts): the
 //! cards of a slot not dealt are never read. Where the product of those
 //! is small, outcomes are kept in a table indexed by them, and a leaf met
@@ -16,9 +16,10 @@
 //! 21st Century's kinds are keyed by their pattern. Parts whose atoms
 //! read more keep the walk's cache by atom values.
 
+use super::super::atoms::Atoms;
 use super::super::plan::Level;
 use super::weights::class_of;
-use crate::model::cond::{Cond, SlotMask, need};
+use crate::model::cond::{Cond, SlotMask};
 use crate::model::round::{Round, SLOTS};
 
 /// The most keys a table is kept for (under a megabyte a walker).
@@ -54,16 +55,12 @@ impl Direct {
     /// The keying of a part whose atoms are `atoms`, walked at `level`
     /// (`classes` a slot): the one of fewest keys that applies; None when
     /// each would take more than [`MAX_KEYS`].
-    pub(super) fn of(atoms: &[Cond], level: Level, classes: usize) -> Option<Direct> {
-        let mut needs = [0u8; SLOTS];
-        for a in atoms {
-            for (n, m) in needs.iter_mut().zip(a.needs()) {
-                *n |= m;
-            }
-        }
-        let slots: Vec<(u8, bool)> = (0..SLOTS)
-            .filter(|&s| needs[s] != 0)
-            .map(|s| (s as u8, needs[s] & need::SUIT != 0))
+    pub(super) fn of(atoms: &Atoms, level: Level, classes: usize) -> Option<Direct> {
+        let read = atoms.slots_read();
+        let suits = atoms.suit_slots.iter().fold(0, |m, &s| m | s);
+        let slots: Vec<(u8, bool)> = (0..SLOTS as u8)
+            .filter(|&s| read & (1 << s) != 0)
+            .map(|s| (s, suits & (1 << s) != 0))
             .collect();
         // Which hands drew: four ways, a factor of every key but the
         // totals' (which hold it in their digits).
@@ -74,12 +71,13 @@ impl Direct {
             })
             .map(|keys| (By::Slots { slots, classes }, keys));
         let by_totals = atoms
+            .list
             .iter()
-            .all(reads_totals_only)
+            .all(|a| a.reads_only(&Cond::reads_totals))
             .then_some((By::Totals, TOTALS_KEYS));
-        let kinds_mask = atoms.iter().try_fold(0u8, |m, a| match a {
+        let kinds_mask = atoms.list.iter().try_fold(0u8, |m, a| match a {
             Cond::MaxKind(k) | Cond::Kinds(k, _) => Some(m | k),
-            a if reads_no_card(a) => Some(m),
+            a if a.reads_no_card() => Some(m),
             _ => None,
         });
         let by_kinds = kinds_mask.map(|mask| (By::Kinds { mask }, 4 * KINDS_KEYS));
@@ -149,35 +147,10 @@ const TOTALS_KEYS: usize = 10 * 10 * 11 * 11;
 /// Keys of [`By::Kinds`] for one way of drawing: 2 x 3 x ... x 7.
 const KINDS_KEYS: usize = 5040;
 
-/// Whether an atom reads no card: a hand's count, whether it drew, how
-/// many cards of some slots were dealt.
-fn reads_no_card(a: &Cond) -> bool {
-    matches!(
-        a,
-        Cond::Count(_) | Cond::Drew(_) | Cond::CardCount(_) | Cond::Const(_)
-    )
-}
-
-/// Whether an atom reads the cards only through the hands' totals (and
-/// which slots were dealt).
-fn reads_totals_only(a: &Cond) -> bool {
-    reads_no_card(a)
-        || matches!(
-            a,
-            Cond::Total(_)
-                | Cond::TwoCardTotal(_)
-                | Cond::Natural(..)
-                | Cond::Wins(_)
-                | Cond::Tie
-                | Cond::Margin
-        )
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::cards::Card;
-    use crate::engine::atoms::Atoms;
     use std::collections::HashMap;
 
     /// Rounds with one key have the same atom values, whatever the cards
@@ -233,7 +206,7 @@ mod tests {
             }
             for level in [Level::Rank, Level::Value] {
                 let classes = if level == Level::Rank { 13 } else { 10 };
-                let direct = Direct::of(&atoms.list, level, classes).expect("few keys");
+                let direct = Direct::of(&atoms, level, classes).expect("few keys");
                 let mut met: HashMap<usize, Vec<i64>> = HashMap::new();
                 for _ in 0..200_000 {
                     let mut round = Round {

@@ -227,7 +227,7 @@ impl<'a> Settling<'a> {
             })
             .collect();
         let suit_blind = !wagers.iter().any(|&w| spec.wagers[w].names_suit());
-        let direct = Direct::of(&compiled.atoms.list, level, classes_at(level) as usize);
+        let direct = Direct::of(&compiled.atoms, level, classes_at(level) as usize);
         let settling = Settling {
             direct,
             suit_blind,

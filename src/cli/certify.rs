@@ -75,9 +75,12 @@ pub(super) fn main_job(path: &str, args: &RunArgs) -> Output {
 /// One spec's run and how many warnings it had (0 when it stopped early).
 /// `named`: its progress lines name the spec (runs side by side).
 pub(super) fn one_spec(path: &str, args: &RunArgs, named: bool) -> (Output, usize) {
-    let progress = |what: &str, work: &mut dyn FnMut()| match named {
-        true => with_progress(&format!("{path}: {what}"), work),
-        false => with_progress(what, work),
+    let progress = |what: &str, work: &mut dyn FnMut()| {
+        if named {
+            with_progress(&format!("{path}: {what}"), work)
+        } else {
+            with_progress(what, work)
+        }
     };
     let options = Options {
         decks: args.decks,

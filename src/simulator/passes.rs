@@ -322,24 +322,21 @@ impl ShoeNets {
             // The shoe's net at threshold b for penetration k: bands 0..=k,
             // buckets b and up; the net is cleared as it is read.
             let mut above = [0i64; BANDS];
-            if lo <= hi && self.narrow {
-                let squares = &mut self.squares[t * BANDS * buckets..(t + 1) * BANDS * buckets];
-                for b in (lo..=hi).rev() {
-                    let mut bands = 0i64;
-                    for (k, above) in above.iter_mut().enumerate() {
-                        let i = k * buckets + b;
-                        bands += std::mem::take(&mut net[i]) + lost_at(i);
-                        *above += bands;
+            let narrow = self.narrow;
+            let squares: &mut [u64] = if narrow {
+                &mut self.squares[t * BANDS * buckets..(t + 1) * BANDS * buckets]
+            } else {
+                &mut []
+            };
+            for b in (lo..=hi).rev() {
+                let mut bands = 0i64;
+                for (k, above) in above.iter_mut().enumerate() {
+                    let i = k * buckets + b;
+                    bands += std::mem::take(&mut net[i]) + lost_at(i);
+                    *above += bands;
+                    if narrow {
                         squares[i] += above.unsigned_abs() * above.unsigned_abs();
-                    }
-                }
-            } else if lo <= hi {
-                for b in (lo..=hi).rev() {
-                    let mut bands = 0i64;
-                    for (k, above) in above.iter_mut().enumerate() {
-                        let i = k * buckets + b;
-                        bands += std::mem::take(&mut net[i]) + lost_at(i);
-                        *above += bands;
+                    } else {
                         table.shoe_squares[i] += (*above as i128) * (*above as i128);
                     }
                 }

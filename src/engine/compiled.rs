@@ -21,13 +21,9 @@ pub(super) fn compile(spec: &Spec, group: &Group) -> Compiled {
         .wagers
         .iter()
         .map(|&w| {
-            let wager = &spec.wagers[w];
-            let placed = wager.placed.iter().map(|p| &p.when);
-            wager
-                .events
-                .iter()
-                .map(|e| &e.when)
-                .chain(placed)
+            // The placed condition last: settling pops it first.
+            spec.wagers[w]
+                .conditions()
                 .map(|c| atoms.compile(c))
                 .collect()
         })

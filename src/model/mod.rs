@@ -529,12 +529,14 @@ impl Wager {
     /// included, names a particular suit (see `Cond::names_suit`): where
     /// none does, rounds alike up to a renaming of suits settle alike.
     pub fn names_suit(&self) -> bool {
+        self.conditions().any(Cond::names_suit)
+    }
+
+    /// Every condition of the wager: its events' in order, then its
+    /// `placed` condition if it has one.
+    pub fn conditions(&self) -> impl Iterator<Item = &Cond> {
         let placed = self.placed.iter().map(|p| &p.when);
-        self.events
-            .iter()
-            .map(|e| &e.when)
-            .chain(placed)
-            .any(Cond::names_suit)
+        self.events.iter().map(|e| &e.when).chain(placed)
     }
 
     /// Whether the wager is staked on this round (see `placed`).

@@ -40,8 +40,7 @@ impl Reads {
     pub(super) fn of(w: &crate::model::Wager) -> Reads {
         let mut needs = [0u8; SLOTS];
         let (mut totals, mut kinds, mut suited) = (true, true, true);
-        let conds = w.events.iter().map(|e| &e.when);
-        for c in conds.chain(w.placed.iter().map(|p| &p.when)) {
+        for c in w.conditions() {
             for (n, m) in needs.iter_mut().zip(c.needs()) {
                 *n |= m;
             }
@@ -87,15 +86,8 @@ pub(super) fn suited_sets<'a>(
         c.children().for_each(|x| collect(x, out));
     }
     let mut out = Vec::new();
-    for w in wagers {
-        for c in w
-            .events
-            .iter()
-            .map(|e| &e.when)
-            .chain(w.placed.iter().map(|p| &p.when))
-        {
-            collect(c, &mut out);
-        }
+    for c in wagers.flat_map(crate::model::Wager::conditions) {
+        collect(c, &mut out);
     }
     out.sort_unstable();
     out.dedup();

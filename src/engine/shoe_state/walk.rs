@@ -603,21 +603,24 @@ impl Settling<'_> {
     /// Every column's value on the round with suits `known`, or None when
     /// some event is undecided.
     fn outcome<S: Sink>(&self, round: &Round, known: u8, sums: &mut Leaves<S>) -> Outcome {
-        if let Some(direct) = &self.direct {
-            let key = direct.key(round, known);
-            if sums.direct.is_empty() {
-                sums.direct = vec![None; direct.keys];
-            }
-            if let Some(o) = &sums.direct[key] {
-                return o.clone();
-            }
-            let mut values = std::mem::take(&mut sums.scratch);
-            self.values(round, known, &mut values);
-            let o = self.settle(&values);
-            sums.scratch = values;
-            sums.direct[key] = Some(o.clone());
-            return o;
+        let Some(direct) = &self.direct else {
+            return self.by_values(round, known, sums);
+        };
+        let key = direct.key(round, known);
+        if sums.direct.is_empty() {
+            sums.direct = vec![None; direct.keys];
         }
+        if let Some(o) = &sums.direct[key] {
+            return o.clone();
+        }
+        let o = self.by_values(round, known, sums);
+        sums.direct[key] = Some(o.clone());
+        o
+    }
+
+    /// [`Settling::outcome`] from the atom values, through the cache by
+    /// atom values while it pays.
+    fn by_values<S: Sink>(&self, round: &Round, known: u8, sums: &mut Leaves<S>) -> Outcome {
         let mut values = std::mem::take(&mut sums.scratch);
         self.values(round, known, &mut values);
         let settled = if !sums.caching {

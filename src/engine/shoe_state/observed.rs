@@ -35,7 +35,7 @@ use super::first_cards::value_observation;
 use super::part::keyed_parts;
 use super::seen_suits;
 use super::walk::{Columns, Leaf, Leaves, Settling, Sink};
-use super::weights::{CARD, NO_CODE, class_of, factor_table, factors_of, falling};
+use super::weights::{class_of, factor_table, factors_of, falling};
 use crate::model::Spec;
 use crate::model::cond::need;
 use crate::model::round::SLOTS;
@@ -277,6 +277,8 @@ fn walk(
         .map(|chunk| {
             let mut leaves = Leaves::new(Weighed {
                 factor: &factor,
+                cards: std::array::from_fn(|c| factor[c * 49 + 1] as u64),
+                narrow: falling(n, 6) <= u64::MAX as u128,
                 rest: std::array::from_fn(|u| {
                     if u < 4 {
                         0
@@ -317,6 +319,10 @@ fn walk(
 /// observation.
 struct Weighed<'a> {
     factor: &'a [u128],
+    /// Per class: the shoe's cards of it.
+    cards: [u64; 13],
+    /// The shoe's six-card sequences fit 64 bits, and so does every weight.
+    narrow: bool,
     /// By slots used: the ways to fill the unused ones, (N - used)
     /// falling (6 - used).
     rest: [u128; 7],
@@ -335,38 +341,64 @@ struct Weighed<'a> {
 }
 
 impl Weighed<'_> {
-    fn weight(&mut self, sig: u64) -> i128 {
-        // Cards of unknown suit only (most leaves): the falling factorials
-        // straight from the sorted codes, no look-up.
-        let bytes = sig.to_le_bytes();
-        let codes = &bytes[..SLOTS];
-        if codes.iter().all(|&c| c < CARD || c == NO_CODE) {
-            let (mut w, mut used, mut run) = (1u128, 0usize, 0u128);
-            for (i, &c) in codes.iter().enumerate() {
-                if c == NO_CODE {
-                    continue;
-                }
-                run = if i > 0 && codes[i - 1] == c {
-                    run + 1
-                } else {
-                    0
-                };
-                w *= self.factor[c as usize * 49 + 1].saturating_sub(run);
-                used += 1;
-            }
-            return (w * self.rest[used]) as i128;
+    fn weight(&mut self, leaf: &Leaf) -> i128 {
+        // Cards of unknown suit only (most leaves): from the classes, no
+        // sort and no look-up. A weight is at most the shoe's six-card
+        // sequences, so it fits 64 bits where those do.
+        if leaf.known == 0 {
+            let (factors, used) = self.plain_factors(leaf);
+            return if self.narrow {
+                (factors.iter().product::<u64>() * self.rest[used] as u64) as i128
+            } else {
+                self.wide(leaf)
+            };
         }
+        let sig = leaf.sig();
         if let Some(&w) = self.weights.get(&sig) {
             return w;
         }
+        let w = self.by_signature(sig);
+        self.weights.insert(sig, w);
+        w
+    }
+
+    /// A leaf's weight from its signature's factors (any leaf; kept for
+    /// those with known suits).
+    fn by_signature(&self, sig: u64) -> i128 {
         let (factors, extra) = factors_of(sig);
         let cards = factors
             .iter()
             .fold(1u128, |w, &f| w * self.factor[f as usize]);
         let w = cards * self.rest[4 + extra as usize];
-        let w = i128::try_from(w).expect("a weight below N^6 fits");
-        self.weights.insert(sig, w);
-        w
+        i128::try_from(w).expect("a weight below N^6 fits")
+    }
+
+    /// A leaf of no known suit weighed in 128 bits (a shoe whose six-card
+    /// sequences pass 2^64).
+    fn wide(&self, leaf: &Leaf) -> i128 {
+        let (factors, used) = self.plain_factors(leaf);
+        let cards = factors.iter().fold(1u128, |w, &f| w * f as u128);
+        (cards * self.rest[used]) as i128
+    }
+
+    /// A leaf of no known suit: per dealt slot, its class's cards less
+    /// those of the class dealt to an earlier slot (1 for a slot not
+    /// dealt), and the slots dealt.
+    fn plain_factors(&self, leaf: &Leaf) -> ([u64; SLOTS], usize) {
+        let mut factors = [1u64; SLOTS];
+        let mut used = 0;
+        for (s, f) in factors.iter_mut().enumerate() {
+            if leaf.used & (1 << s) == 0 {
+                continue;
+            }
+            let c = leaf.cls[s];
+            let before = (0..s)
+                .filter(|&t| leaf.used & (1 << t) != 0 && leaf.cls[t] == c)
+                .count() as u64;
+            *f = self.cards[c as usize].saturating_sub(before);
+            used += 1;
+        }
+        (factors, used)
     }
 }
 
@@ -376,7 +408,7 @@ impl Sink for Weighed<'_> {
     }
 
     fn add(&mut self, leaf: &Leaf, entries: &[(u32, i64)]) {
-        let w = self.weight(leaf.sig) * leaf.times as i128;
+        let w = self.weight(leaf) * leaf.times as i128;
         if w == 0 {
             return;
         }
@@ -391,6 +423,84 @@ impl Sink for Weighed<'_> {
         let row = &mut self.sums[o * self.width..(o + 1) * self.width];
         for &(c, v) in entries {
             row[c as usize] += w * v as i128;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A leaf of no known suit weighs the same from its classes in 64 and
+    /// in 128 bits as from its sorted signature's factors, in shoes where
+    /// classes run out (one deck by rank) and where they do not.
+    #[test]
+    fn plain_weights_agree_with_the_signature() {
+        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = |m: u64| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed % m
+        };
+        for (level, decks) in [
+            (Level::Rank, 1),
+            (Level::Rank, 8),
+            (Level::Value, 1),
+            (Level::Value, 8),
+        ] {
+            let shoe = Composition::standard(decks);
+            let factor = factor_table(level, &shoe);
+            let n = shoe.total();
+            let mut w = Weighed {
+                factor: &factor,
+                cards: std::array::from_fn(|c| factor[c * 49 + 1] as u64),
+                narrow: true,
+                rest: std::array::from_fn(|u| {
+                    if u < 4 {
+                        0
+                    } else {
+                        falling(n - u as u128, 6 - u as u32)
+                    }
+                }),
+                slots: [0, 3, 1, 4],
+                width: 1,
+                weights: FxMap::default(),
+                sums: Vec::new(),
+                suits: None,
+                suits_alike: true,
+            };
+            let classes = if level == Level::Rank { 13 } else { 10 };
+            let mut zero = 0;
+            for _ in 0..20_000 {
+                // Slots 0, 1, 3 and 4 always; each third card or not. Few
+                // classes, so that classes repeat and run out.
+                let used = 0b01_1011 | (next(2) as u8) << 2 | (next(2) as u8) << 5;
+                let few = 1 + next(classes);
+                let cls: [u8; SLOTS] = std::array::from_fn(|_| next(few) as u8);
+                let leaf = Leaf {
+                    cls: &cls,
+                    used,
+                    known: 0,
+                    suits: [0; SLOTS],
+                    times: 1,
+                };
+                let expected = w.by_signature(leaf.sig());
+                assert_eq!(
+                    w.weight(&leaf),
+                    expected,
+                    "{level:?} {decks} {cls:?} {used:b}"
+                );
+                assert_eq!(
+                    w.wide(&leaf),
+                    expected,
+                    "{level:?} {decks} {cls:?} {used:b}"
+                );
+                zero += (expected == 0) as u32;
+            }
+            // One deck runs out of a rank (or a value but ten) dealt five
+            // times; eight do not.
+            assert_eq!(zero > 0, decks == 1, "{level:?} {decks}");
         }
     }
 }

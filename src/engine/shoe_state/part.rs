@@ -61,7 +61,7 @@ struct Sums {
 impl Sink for Sums {
     fn add(&mut self, leaf: &Leaf, entries: &[(u32, i64)]) {
         let next = self.index.len();
-        let at = *self.index.entry(leaf.sig).or_insert(next);
+        let at = *self.index.entry(leaf.sig()).or_insert(next);
         if at == next {
             self.values.resize((next + 1) * self.cols, 0);
         }

@@ -99,16 +99,43 @@ type Entries = Rc<[(u32, i64)]>;
 
 /// A leaf as a sink receives it: its class in every slot (the observed
 /// walk keys its sums by the classes of the first cards dealt), the slots
-/// whose suits it fixes and those suits (none for most leaves: a partial
-/// suit assignment's difference from the leaf's common outcome), and its
-/// signature; and how many partial assignments it stands for, each
-/// weighing as much (1 unless the sink's suits are alike).
+/// dealt, the slots whose suits it fixes and those suits (none for most
+/// leaves: a partial suit assignment's difference from the leaf's common
+/// outcome); and how many partial assignments it stands for, each
+/// weighing as much (1 unless the sink's suits are alike). Its signature
+/// is formed when a sink asks ([`Leaf::sig`]): the observed walk weighs a
+/// leaf of no known suit from its classes, without sorting them.
 pub(super) struct Leaf<'a> {
     pub(super) cls: &'a [u8; SLOTS],
+    pub(super) used: u8,
     pub(super) known: u8,
     pub(super) suits: [u8; SLOTS],
-    pub(super) sig: u64,
     pub(super) times: u32,
+}
+
+impl Leaf<'_> {
+    /// The signature of the dealt slots, the known ones with their suits:
+    /// their codes sorted, a byte each, [`NO_CODE`] past the last.
+    pub(super) fn sig(&self) -> u64 {
+        let mut codes = [NO_CODE; SLOTS];
+        let mut n = 0;
+        for (s, &c) in self.cls.iter().enumerate() {
+            if self.used & (1 << s) == 0 {
+                continue;
+            }
+            codes[n] = if self.known & (1 << s) != 0 {
+                CARD + c * 4 + self.suits[s]
+            } else {
+                c
+            };
+            n += 1;
+        }
+        codes[..n].sort_unstable();
+        codes
+            .iter()
+            .enumerate()
+            .fold(0u64, |sig, (i, &c)| sig | (c as u64) << (8 * i))
+    }
 }
 
 /// Where a walk's leaves go: a leaf's column values under its signature.
@@ -409,40 +436,18 @@ impl Settling<'_> {
             .fold(0, |m, s| m | (1 << s))
     }
 
-    /// The signature of the used slots, `known` of them with their suits.
-    fn signature(round: &Round, cls: &[u8; SLOTS], known: u8) -> u64 {
-        let mut codes = [NO_CODE; SLOTS];
-        let mut n = 0;
-        for (s, &c) in cls.iter().enumerate() {
-            if !round.dealt(s as u8) {
-                continue;
-            }
-            codes[n] = if known & (1 << s) != 0 {
-                CARD + c * 4 + round.cards[s].suit
-            } else {
-                c
-            };
-            n += 1;
-        }
-        codes[..n].sort_unstable();
-        codes
-            .iter()
-            .enumerate()
-            .fold(0u64, |sig, (i, &c)| sig | (c as u64) << (8 * i))
-    }
-
     /// Settles one leaf into `sums`.
     fn leaf<S: Sink>(&self, round: &mut Round, cls: &[u8; SLOTS], sums: &mut Leaves<S>) {
-        let plain = |sig| Leaf {
+        let used = Self::used(round);
+        let plain = Leaf {
             cls,
+            used,
             known: 0,
             suits: [0; SLOTS],
-            sig,
             times: 1,
         };
         if let Ok(entries) = self.outcome(round, 0, sums) {
-            sums.sink
-                .add(&plain(Self::signature(round, cls, 0)), &entries);
+            sums.sink.add(&plain, &entries);
             return;
         }
         // Suits needed: every partial assignment that decides all events,
@@ -473,7 +478,7 @@ impl Settling<'_> {
             .max_by_key(|(_, n)| *n)
             .map(|(e, _)| Rc::clone(e))
             .expect("a partial assignment");
-        sums.sink.add(&plain(Self::signature(round, cls, 0)), &base);
+        sums.sink.add(&plain, &base);
         // Each other outcome: its difference from the common one, under
         // the signature of its partial assignment, formed in a row of
         // every output column (a column appears once in an outcome).
@@ -503,9 +508,9 @@ impl Settling<'_> {
             }
             let leaf = Leaf {
                 cls,
+                used,
                 known: *known,
                 suits: *suits,
-                sig: Self::signature(round, cls, *known),
                 times: *times,
             };
             sums.sink.add(&leaf, &diff);

@@ -277,7 +277,7 @@ fn walk(
         .map(|chunk| {
             let mut leaves = Leaves::new(Weighed {
                 factor: &factor,
-                cards: std::array::from_fn(|c| factor[c * 49 + 1] as u64),
+                cards: std::array::from_fn(|c| if c < 13 { factor[c * 49 + 1] as u64 } else { 0 }),
                 narrow: falling(n, 6) <= u64::MAX as u128,
                 rest: std::array::from_fn(|u| {
                     if u < 4 {
@@ -319,8 +319,9 @@ fn walk(
 /// observation.
 struct Weighed<'a> {
     factor: &'a [u128],
-    /// Per class: the shoe's cards of it.
-    cards: [u64; 13],
+    /// Per class: the shoe's cards of it (16 entries, so that a class
+    /// masked to four bits indexes it without a bounds check).
+    cards: [u64; 16],
     /// The shoe's six-card sequences fit 64 bits, and so does every weight.
     narrow: bool,
     /// By slots used: the ways to fill the unused ones, (N - used)
@@ -386,16 +387,15 @@ impl Weighed<'_> {
     /// dealt), and the slots dealt.
     fn plain_factors(&self, leaf: &Leaf) -> ([u64; SLOTS], usize) {
         let mut factors = [1u64; SLOTS];
+        let mut taken = [0u64; 16];
         let mut used = 0;
         for (s, f) in factors.iter_mut().enumerate() {
             if leaf.used & (1 << s) == 0 {
                 continue;
             }
-            let c = leaf.cls[s];
-            let before = (0..s)
-                .filter(|&t| leaf.used & (1 << t) != 0 && leaf.cls[t] == c)
-                .count() as u64;
-            *f = self.cards[c as usize].saturating_sub(before);
+            let c = leaf.cls[s] as usize & 15;
+            *f = self.cards[c].saturating_sub(taken[c]);
+            taken[c] += 1;
             used += 1;
         }
         (factors, used)
@@ -454,7 +454,7 @@ mod tests {
             let n = shoe.total();
             let mut w = Weighed {
                 factor: &factor,
-                cards: std::array::from_fn(|c| factor[c * 49 + 1] as u64),
+                cards: std::array::from_fn(|c| if c < 13 { factor[c * 49 + 1] as u64 } else { 0 }),
                 narrow: true,
                 rest: std::array::from_fn(|u| {
                     if u < 4 {

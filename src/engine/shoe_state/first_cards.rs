@@ -121,20 +121,31 @@ pub fn prefix(p: usize, k: u8) -> usize {
 /// to the pattern's blocks, the product of the falling factorials of the
 /// cards of each class and suit.
 pub fn ways(counts: &[[u32; 4]; 13], ranks: [usize; 4], p: &[u8]) -> u128 {
-    let blocks = p.iter().max().map_or(0, |m| m + 1) as usize;
-    if (Composition { counts: *counts }).suit_symmetric() {
-        // Every suit alike: each of the 4!/(4 - blocks)! assignments of
-        // suits to the blocks deals as many ways as the first.
-        let mut taken = [[0u32; 4]; 13];
-        let mut w = (4 - blocks as u128 + 1..=4).product::<u128>();
-        for (i, &r) in ranks.iter().enumerate() {
-            let s = p[i] as usize;
-            w *= (counts[r][s].saturating_sub(taken[r][s])) as u128;
-            taken[r][s] += 1;
-        }
-        return w;
+    ways_in(counts, suits_alike(counts), ranks, p)
+}
+
+/// Whether every class holds as many cards of each suit (asked once per
+/// shoe by callers of [`ways_in`], not once per pattern).
+pub fn suits_alike(counts: &[[u32; 4]; 13]) -> bool {
+    (Composition { counts: *counts }).suit_symmetric()
+}
+
+/// [`ways`], told whether the shoe's suits are alike ([`suits_alike`]).
+pub fn ways_in(counts: &[[u32; 4]; 13], alike: bool, ranks: [usize; 4], p: &[u8]) -> u128 {
+    if !alike {
+        return enumerated(counts, ranks, p);
     }
-    enumerated(counts, ranks, p)
+    // Every suit alike: each of the 4!/(4 - blocks)! assignments of
+    // suits to the blocks deals as many ways as the first.
+    let blocks = p.iter().max().map_or(0, |m| m + 1) as usize;
+    let mut taken = [[0u32; 4]; 13];
+    let mut w = (4 - blocks as u128 + 1..=4).product::<u128>();
+    for (i, &r) in ranks.iter().enumerate() {
+        let s = p[i] as usize;
+        w *= (counts[r][s].saturating_sub(taken[r][s])) as u128;
+        taken[r][s] += 1;
+    }
+    w
 }
 
 /// [`ways`] by every assignment of distinct suits to the pattern's blocks.

@@ -411,12 +411,13 @@ pub(super) struct Table {
 /// cards from a shoe of `counts` by class and suit.
 fn ways_by_pattern(counts: &[[u32; 4]; 13]) -> Vec<u128> {
     let all = patterns::of_length(4);
+    let alike = patterns::suits_alike(counts);
     (0..OBSERVATIONS)
         .into_par_iter()
         .flat_map_iter(|o| {
             let ranks = ranks(o);
             all.iter()
-                .map(move |p| patterns::ways(counts, ranks, p))
+                .map(move |p| patterns::ways_in(counts, alike, ranks, p))
                 .collect::<Vec<_>>()
         })
         .collect()

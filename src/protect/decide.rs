@@ -101,23 +101,39 @@ pub(super) fn by_ranks(values: &Values, k: u8) -> Grouped {
 /// Grouped by the ranks of the first `k` cards only (13^k groups): what
 /// a player tells apart who sees no suit (edge sorting).
 pub(super) fn by_ranks_only(values: &Values, k: u8) -> Grouped {
-    let per = 13usize.pow(4 - k as u32) * if values.suits { PATTERNS } else { 1 };
-    // The rows of one key are consecutive: each key sums a block.
     let n = values.names.len();
-    let counts: Vec<u128> = values.counts.chunks(per).map(|c| c.iter().sum()).collect();
-    let mut sums = vec![0i128; values.v.len() / per];
-    for (s, block) in sums.chunks_exact_mut(n).zip(values.v.chunks(per * n)) {
+    let (counts, sums) = values.by_rank.get_or_init(|| {
+        let per = if values.suits { PATTERNS } else { 1 };
+        let (counts, sums) = blocks(&values.counts, &values.v, per, n);
+        (counts.into(), sums.into())
+    });
+    if k == 4 {
+        return Grouped {
+            counts: Arc::clone(counts),
+            sums: sums.to_vec(),
+            names: Names::Ranks(4),
+        };
+    }
+    let (counts, sums) = blocks(counts, sums, 13usize.pow(4 - k as u32), n);
+    Grouped {
+        counts: counts.into(),
+        sums,
+        names: Names::Ranks(k),
+    }
+}
+
+/// Groups of `per` consecutive rows (`n` sums a row) added up.
+fn blocks(counts: &[u128], sums: &[i128], per: usize, n: usize) -> (Vec<u128>, Vec<i128>) {
+    let counts = counts.chunks(per).map(|c| c.iter().sum()).collect();
+    let mut into = vec![0i128; sums.len() / per];
+    for (s, block) in into.chunks_exact_mut(n).zip(sums.chunks(per * n)) {
         for row in block.chunks_exact(n) {
             for (a, &b) in s.iter_mut().zip(row) {
                 *a += b;
             }
         }
     }
-    Grouped {
-        counts: counts.into(),
-        sums,
-        names: Names::Ranks(k),
-    }
+    (counts, into)
 }
 
 /// Grouped by the first two cards of hand `hand` (the places in dealing

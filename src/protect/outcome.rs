@@ -40,8 +40,11 @@ pub struct Values {
     /// patterns added up), formed on first use: every grouping by the
     /// ranks of the first cards reads them instead of `v` (for Lucky 8's
     /// choices a fifteenth of the memory, read five times a choice).
-    pub(super) by_rank: OnceLock<(Arc<[u128]>, Arc<[i128]>)>,
+    pub(super) by_rank: OnceLock<ByRank>,
 }
+
+/// Sequences and sums (`n` a row) by the ranks of the four first cards.
+pub(super) type ByRank = (Arc<[u128]>, Arc<[i128]>);
 
 impl Values {
     pub fn new(observed: &Observed, choices: &[Choice]) -> Values {

@@ -7,11 +7,13 @@
 //! are known, and of which slots are dealt (the hands' card counts): the
 //! cards of a slot not dealt are never read. Where the product of those
 //! is small, outcomes are kept in a table indexed by them, and a leaf met
-//! again costs neither atom values nor a hash. Two coarser keys serve
-//! atoms that read less than whole cards: the hands' totals (atoms of
-//! totals, naturals and who wins: 12,100 keys), and the pattern of equal
-//! ranks (atoms of pairs and kinds: 20,160). The key of fewest keys is
-//! taken. Lucky Monkey's side bet reads the third cards alone (19,600
+//! again costs neither atom values nor a hash. Coarser keys serve atoms
+//! that read less than whole cards: the hands' totals (atoms of totals,
+//! naturals and who wins: 12,100 keys), and the pattern of equal ranks
+//! (atoms of pairs and kinds: 20,160). The key of fewest keys is taken;
+//! where none is small, totals with suited sets (each set known suited,
+//! known not, or not yet known: Lucky 8's side bets, 326,700 keys, most
+//! never met) save each leaf's atom values all the same. Lucky Monkey's side bet reads the third cards alone (19,600
 //! keys), where its walk by rank meets some two million leaves;
 //! 21st Century's kinds are keyed by their pattern. Parts whose atoms
 //! read more keep the walk's cache by atom values.
@@ -24,6 +26,9 @@ use crate::model::round::{Round, SLOTS};
 
 /// The most keys a table is kept for (under a megabyte a walker).
 const MAX_KEYS: usize = 1 << 15;
+
+/// ... and for [`By::TotalsSuited`], taken only where no other applies.
+const MAX_SUITED_KEYS: usize = 1 << 19;
 
 /// How a part's leaves are keyed, where they can be.
 pub(super) struct Direct {
@@ -45,6 +50,11 @@ enum By {
     /// two-card totals and each final total where the hand drew (12,100
     /// keys, the simulator's totals key).
     Totals,
+    /// Atoms of totals (as [`By::Totals`]) and of whether the dealt cards
+    /// of sets of slots share a suit (`suited`): the totals' key, then per
+    /// set whether it is known suited, known not, or not yet known (three
+    /// digits: Lucky 8's side bets, 326,700 keys).
+    TotalsSuited { sets: Vec<SlotMask> },
     /// Atoms that read ranks only through how many cards share one
     /// (`max_kind`, `kinds`) among the slots of `mask`: the pattern of
     /// equal ranks among them, each rank named by its first appearance.
@@ -75,6 +85,26 @@ impl Direct {
             .iter()
             .all(|a| a.reads_only(&Cond::reads_totals))
             .then_some((By::Totals, TOTALS_KEYS));
+        let mut sets: Vec<SlotMask> = Vec::new();
+        let by_totals_suited = atoms
+            .list
+            .iter()
+            .all(|a| match a {
+                Cond::Suited(m) => {
+                    if !sets.contains(m) {
+                        sets.push(*m);
+                    }
+                    true
+                }
+                a => a.reads_only(&Cond::reads_totals),
+            })
+            .then(|| {
+                let keys = TOTALS_KEYS.checked_mul(3usize.checked_pow(sets.len() as u32)?)?;
+                // A wider table than the others': what it saves is every
+                // atom's value at every leaf, and few of its keys are met.
+                (keys <= MAX_SUITED_KEYS).then_some((By::TotalsSuited { sets }, keys))
+            })
+            .flatten();
         let kinds_mask = atoms.list.iter().try_fold(0u8, |m, a| match a {
             Cond::MaxKind(k) | Cond::Kinds(k, _) => Some(m | k),
             a if a.reads_no_card() => Some(m),
@@ -86,6 +116,7 @@ impl Direct {
             .flatten()
             .filter(|(_, keys)| *keys <= MAX_KEYS)
             .min_by_key(|(_, keys)| *keys)
+            .or(by_totals_suited)
             .map(|(by, keys)| Direct { by, level, keys })
     }
 
@@ -109,14 +140,14 @@ impl Direct {
                 }
                 key
             }
-            By::Totals => {
-                let two = |h: usize| {
-                    let v = |s: usize| round.cards[s].value() as usize;
-                    (v(3 * h) + v(3 * h + 1)) % 10
-                };
-                let last = |h: usize| (round.total(h as u8) as usize + 1) * drew(h);
-                // Which hands drew is in the final totals' digits.
-                ((two(0) * 10 + two(1)) * 11 + last(0)) * 11 + last(1)
+            By::Totals => totals_key(round),
+            By::TotalsSuited { sets } => {
+                let dealt = (0..SLOTS as u8)
+                    .filter(|&s| round.dealt(s))
+                    .fold(0u8, |m, s| m | 1 << s);
+                sets.iter().fold(totals_key(round), |key, &m| {
+                    key * 3 + suited_state(round, m & dealt, known) as usize
+                })
             }
             By::Kinds { mask } => {
                 // Slot s's digit: 0 not read or not dealt, else 1 + its
@@ -141,6 +172,37 @@ impl Direct {
     }
 }
 
+/// The two-card totals and each final total where the hand drew (which
+/// hands drew is in the final totals' digits).
+fn totals_key(round: &Round) -> usize {
+    let drew = |h: usize| (round.counts[h] as usize).saturating_sub(2).min(1);
+    let two = |h: usize| {
+        let v = |s: usize| round.cards[s].value() as usize;
+        (v(3 * h) + v(3 * h + 1)) % 10
+    };
+    let last = |h: usize| (round.total(h as u8) as usize + 1) * drew(h);
+    ((two(0) * 10 + two(1)) * 11 + last(0)) * 11 + last(1)
+}
+
+/// Whether the cards of `dealt` (the dealt slots of a `suited` set) share
+/// a suit, as the walk's settling reads it with the suits of `known`: 0
+/// where two known ones differ (whatever the rest), 2 where some are not
+/// known, else 1.
+pub(super) fn suited_state(round: &Round, dealt: SlotMask, known: u8) -> u8 {
+    let mut seen: Option<u8> = None;
+    for s in 0..SLOTS {
+        if dealt & known & (1 << s) == 0 {
+            continue;
+        }
+        let suit = round.cards[s].suit;
+        match seen {
+            Some(x) if x != suit => return 0,
+            _ => seen = Some(suit),
+        }
+    }
+    if dealt & !known != 0 { 2 } else { 1 }
+}
+
 /// Keys of [`By::Totals`].
 const TOTALS_KEYS: usize = 10 * 10 * 11 * 11;
 
@@ -156,7 +218,8 @@ mod tests {
     /// Rounds with one key have the same atom values, whatever the cards
     /// of slots not dealt and the suits not known: the key holds all the
     /// atoms read. Atoms of a side bet on the third cards (Lucky Monkey's
-    /// kind) and of a hand's total, at both levels.
+    /// kind), of a hand's total, of totals and suited sets (Lucky 8's) and
+    /// of kinds, at both levels.
     #[test]
     fn one_key_one_set_of_atom_values() {
         let conds = [
@@ -181,6 +244,17 @@ mod tests {
                 Cond::TwoCardTotal(1),
                 Cond::Total(1),
                 Cond::CardCount(0b100_100),
+            ],
+            // Keyed by the totals and the suited sets' states (Lucky 8's
+            // side bets); a set of one hand's cards, of the other's, of all.
+            vec![
+                Cond::Total(0),
+                Cond::Total(1),
+                Cond::Count(0),
+                Cond::Suited(0b000_111),
+                Cond::Suited(0b111_000),
+                Cond::Suited(0b111_111),
+                Cond::Wins(1),
             ],
             // Keyed by the pattern of equal ranks.
             // (The banker's third card is not among the ranks read.)
@@ -222,6 +296,18 @@ mod tests {
                     let known = next(64);
                     let mut values = vec![0; atoms.list.len()];
                     atoms.values(&round, known, &mut values);
+                    // As the walk's settling reads a suited set: not
+                    // suited once two known cards differ.
+                    let dealt = (0..SLOTS as u8)
+                        .filter(|&s| round.dealt(s))
+                        .fold(0u8, |m, s| m | 1 << s);
+                    for (v, a) in values.iter_mut().zip(&atoms.list) {
+                        if let Cond::Suited(m) = a
+                            && suited_state(&round, m & dealt, known) == 0
+                        {
+                            *v = 0;
+                        }
+                    }
                     let key = direct.key(&round, known);
                     assert!(key < direct.keys);
                     let first = met.entry(key).or_insert_with(|| values.clone());

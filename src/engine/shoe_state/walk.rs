@@ -5,7 +5,7 @@ use super::super::atoms::UNKNOWN;
 use super::super::compiled::{Compiled, compile};
 use super::super::hash::FxMap;
 use super::super::plan::{Group, Level, plan_of};
-use super::direct::Direct;
+use super::direct::{Direct, suited_state};
 use super::weights::{CARD, NO_CODE};
 use crate::cards::Card;
 use crate::model::cond::Cond;
@@ -584,23 +584,9 @@ impl Settling<'_> {
         atoms.values(round, known, values);
         let dealt = Self::used(round);
         for (v, &m) in values.iter_mut().zip(&self.suited) {
-            if *v != UNKNOWN || m == 0 {
-                continue;
-            }
             // Two known cards of different suits: not suited, whatever the rest.
-            let mut seen: Option<u8> = None;
-            for s in 0..SLOTS {
-                if m & dealt & known & (1 << s) == 0 {
-                    continue;
-                }
-                let suit = round.cards[s].suit;
-                match seen {
-                    Some(x) if x != suit => {
-                        *v = 0;
-                        break;
-                    }
-                    _ => seen = Some(suit),
-                }
+            if *v == UNKNOWN && m != 0 && suited_state(round, m & dealt, known) == 0 {
+                *v = 0;
             }
         }
     }

@@ -13,10 +13,11 @@
 //! (atoms of pairs and kinds: 20,160). The key of fewest keys is taken;
 //! where none is small, totals with suited sets (each set known suited,
 //! known not, or not yet known: Lucky 8's side bets, 326,700 keys, most
-//! never met) save each leaf's atom values all the same. Lucky Monkey's side bet reads the third cards alone (19,600
-//! keys), where its walk by rank meets some two million leaves;
-//! 21st Century's kinds are keyed by their pattern. Parts whose atoms
-//! read more keep the walk's cache by atom values.
+//! never met) save each leaf's atom values all the same. Lucky Monkey's
+//! side bet reads the third cards alone (19,600 keys), where its walk by
+//! rank meets some two million leaves; 21st Century's kinds are keyed by
+//! their pattern. Parts whose atoms read more keep the walk's cache by
+//! atom values.
 
 use super::super::atoms::Atoms;
 use super::super::plan::Level;

@@ -276,23 +276,13 @@ fn walk(
         .par_chunks(chunk)
         .map(|chunk| {
             let mut leaves = Leaves::new(Weighed {
-                factor: &factor,
-                cards: std::array::from_fn(|c| if c < 13 { factor[c * 49 + 1] as u64 } else { 0 }),
-                narrow: falling(n, 6) <= u64::MAX as u128,
-                rest: std::array::from_fn(|u| {
-                    if u < 4 {
-                        0
-                    } else {
-                        falling(n - u as u128, 6 - u as u32)
-                    }
-                }),
                 slots,
                 width,
-                weights: FxMap::default(),
                 sums: vec![0i128; kept],
                 suits: suits
                     .then(|| seen_suits::Sink::new(settling.level, composition, slots, width)),
                 suits_alike: composition.suit_symmetric(),
+                ..Weighed::new(&factor, n)
             });
             for &(a, b) in chunk {
                 settling.walk(a, b, present, &mut leaves);
@@ -341,7 +331,30 @@ struct Weighed<'a> {
     suits_alike: bool,
 }
 
-impl Weighed<'_> {
+impl<'a> Weighed<'a> {
+    /// A sink weighing leaves in a shoe of `n` cards whose factors are
+    /// `factor`, keeping nothing yet (no sums, one column).
+    fn new(factor: &'a [u128], n: u128) -> Weighed<'a> {
+        Weighed {
+            factor,
+            cards: std::array::from_fn(|c| if c < 13 { factor[c * 49 + 1] as u64 } else { 0 }),
+            narrow: falling(n, 6) <= u64::MAX as u128,
+            rest: std::array::from_fn(|u| {
+                if u < 4 {
+                    0
+                } else {
+                    falling(n - u as u128, 6 - u as u32)
+                }
+            }),
+            slots: [0, 3, 1, 4],
+            width: 1,
+            weights: FxMap::default(),
+            sums: Vec::new(),
+            suits: None,
+            suits_alike: false,
+        }
+    }
+
     fn weight(&mut self, leaf: &Leaf) -> i128 {
         // Cards of unknown suit only (most leaves): from the classes, no
         // sort and no look-up. A weight is at most the shoe's six-card
@@ -451,25 +464,8 @@ mod tests {
         ] {
             let shoe = Composition::standard(decks);
             let factor = factor_table(level, &shoe);
-            let n = shoe.total();
-            let mut w = Weighed {
-                factor: &factor,
-                cards: std::array::from_fn(|c| if c < 13 { factor[c * 49 + 1] as u64 } else { 0 }),
-                narrow: true,
-                rest: std::array::from_fn(|u| {
-                    if u < 4 {
-                        0
-                    } else {
-                        falling(n - u as u128, 6 - u as u32)
-                    }
-                }),
-                slots: [0, 3, 1, 4],
-                width: 1,
-                weights: FxMap::default(),
-                sums: Vec::new(),
-                suits: None,
-                suits_alike: true,
-            };
+            let mut w = Weighed::new(&factor, shoe.total());
+            assert!(w.narrow);
             let classes = if level == Level::Rank { 13 } else { 10 };
             let mut zero = 0;
             for _ in 0..20_000 {

@@ -152,7 +152,14 @@ fn find_fragment(
         } else {
             f.to_vec()
         };
+        // A start whose character is not the fragment's first in either
+        // case cannot match (`match_at`'s first comparison), unless the
+        // fragment starts with a hyphen a line-end hyphen may stand for.
+        let first = q.first().copied().filter(|&c| c != '-').map(lower);
         for start in range.clone() {
+            if first.is_some_and(|c| text.lower[start] != c) {
+                continue;
+            }
             if let Some(end) = match_at(text, &q, start, case, range.end) {
                 return Some((start..end, matched));
             }

@@ -341,20 +341,9 @@ impl Cond {
 
     /// True if the condition reads only hand-level facts (totals, card
     /// counts, naturals, who wins): no attribute of any particular card.
+    /// A leaf not known to be one of those counts as reading a card.
     pub fn hand_level(&self) -> bool {
-        !self.any(&|c| {
-            matches!(
-                c,
-                Cond::Rank(_)
-                    | Cond::Suit(_)
-                    | Cond::Value(_)
-                    | Cond::Face(_)
-                    | Cond::High(_)
-                    | Cond::Suited(_)
-                    | Cond::MaxKind(_)
-                    | Cond::Kinds(..)
-            )
-        })
+        self.reads_only(&Cond::reads_totals)
     }
 
     /// True if the condition names a particular suit, so that suits are
@@ -386,13 +375,6 @@ impl Cond {
             Cond::Side { side, .. } => Some(*side),
             _ => self.children().find_map(Cond::side),
         }
-    }
-
-    fn any(&self, f: &dyn Fn(&Cond) -> bool) -> bool {
-        if f(self) {
-            return true;
-        }
-        self.children().any(|x| x.any(f))
     }
 }
 

@@ -44,7 +44,7 @@ impl Reads {
             for (n, m) in needs.iter_mut().zip(c.needs()) {
                 *n |= m;
             }
-            totals &= reads_totals_only(c);
+            totals &= c.hand_level();
             kinds &= reads_kinds_only(c);
             suited &= reads_totals_and_suited(c);
         }
@@ -92,11 +92,6 @@ pub(super) fn suited_sets<'a>(
     out.sort_unstable();
     out.dedup();
     out
-}
-
-/// Whether a condition reads the hands only through totals and counts.
-fn reads_totals_only(c: &Cond) -> bool {
-    c.reads_only(&Cond::reads_totals)
 }
 
 /// Whether a condition reads the hands only through totals and counts,

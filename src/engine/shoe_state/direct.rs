@@ -84,7 +84,7 @@ impl Direct {
         let by_totals = atoms
             .list
             .iter()
-            .all(|a| a.reads_only(&Cond::reads_totals))
+            .all(Cond::hand_level)
             .then_some((By::Totals, TOTALS_KEYS));
         let mut sets: Vec<SlotMask> = Vec::new();
         let by_totals_suited = atoms
@@ -97,7 +97,7 @@ impl Direct {
                     }
                     true
                 }
-                a => a.reads_only(&Cond::reads_totals),
+                a => a.hand_level(),
             })
             .then(|| {
                 let keys = TOTALS_KEYS.checked_mul(3usize.checked_pow(sets.len() as u32)?)?;

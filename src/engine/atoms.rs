@@ -119,9 +119,7 @@ impl Atoms {
     /// Values of all atoms on a round; suit atoms reading a dealt slot
     /// outside `suits_known` are UNKNOWN.
     pub fn values(&self, r: &Round, suits_known: SlotMask, out: &mut [i64]) {
-        let dealt = (0..SLOTS as u8)
-            .filter(|s| r.dealt(*s))
-            .fold(0u8, |m, s| m | (1 << s));
+        let dealt = r.dealt_slots();
         // Kinds of the last mask asked for: several kind atoms share one.
         let mut counted: Option<SlotMask> = None;
         let mut kinds = [0u8; SLOTS + 1];

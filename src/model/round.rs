@@ -20,6 +20,13 @@ impl Round {
         (slot % 3) < self.counts[(slot / 3) as usize]
     }
 
+    /// The slots dealt, one bit a slot.
+    pub fn dealt_slots(&self) -> u8 {
+        (0..SLOTS as u8)
+            .filter(|&s| self.dealt(s))
+            .fold(0, |m, s| m | (1 << s))
+    }
+
     pub fn total(&self, hand: u8) -> u8 {
         let h = hand as usize;
         let sum: u8 = (0..self.counts[h])

@@ -19,7 +19,7 @@
 //! their pattern. Parts whose atoms read more keep the walk's cache by
 //! atom values.
 
-use super::super::atoms::Atoms;
+use super::super::atoms::{Atoms, UNKNOWN};
 use super::super::plan::Level;
 use super::weights::class_of;
 use crate::model::cond::{Cond, SlotMask};
@@ -143,9 +143,7 @@ impl Direct {
             }
             By::Totals => totals_key(round),
             By::TotalsSuited { sets } => {
-                let dealt = (0..SLOTS as u8)
-                    .filter(|&s| round.dealt(s))
-                    .fold(0u8, |m, s| m | 1 << s);
+                let dealt = round.dealt_slots();
                 sets.iter().fold(totals_key(round), |key, &m| {
                     key * 3 + suited_state(round, m & dealt, known) as usize
                 })
@@ -189,7 +187,7 @@ fn totals_key(round: &Round) -> usize {
 /// a suit, as the walk's settling reads it with the suits of `known`: 0
 /// where two known ones differ (whatever the rest), 2 where some are not
 /// known, else 1.
-pub(super) fn suited_state(round: &Round, dealt: SlotMask, known: u8) -> u8 {
+fn suited_state(round: &Round, dealt: SlotMask, known: u8) -> u8 {
     let mut seen: Option<u8> = None;
     for s in 0..SLOTS {
         if dealt & known & (1 << s) == 0 {
@@ -202,6 +200,35 @@ pub(super) fn suited_state(round: &Round, dealt: SlotMask, known: u8) -> u8 {
         }
     }
     if dealt & !known != 0 { 2 } else { 1 }
+}
+
+/// Per atom, the slots it reads if it is `suited`, else 0.
+pub(super) fn suited_masks(atoms: &Atoms) -> Vec<SlotMask> {
+    atoms
+        .list
+        .iter()
+        .map(|a| match a {
+            Cond::Suited(m) => *m,
+            _ => 0,
+        })
+        .collect()
+}
+
+/// The atom values `values` as the walk settles them: a `suited` atom
+/// (`suited`: [`suited_masks`]) left unknown is not suited once two known
+/// cards of its set differ in suit, whatever the rest.
+pub(super) fn not_suited_where_known(
+    values: &mut [i64],
+    suited: &[SlotMask],
+    round: &Round,
+    known: u8,
+) {
+    let dealt = round.dealt_slots();
+    for (v, &m) in values.iter_mut().zip(suited) {
+        if *v == UNKNOWN && m != 0 && suited_state(round, m & dealt, known) == 0 {
+            *v = 0;
+        }
+    }
 }
 
 /// Keys of [`By::Totals`].
@@ -297,18 +324,8 @@ mod tests {
                     let known = next(64);
                     let mut values = vec![0; atoms.list.len()];
                     atoms.values(&round, known, &mut values);
-                    // As the walk's settling reads a suited set: not
-                    // suited once two known cards differ.
-                    let dealt = (0..SLOTS as u8)
-                        .filter(|&s| round.dealt(s))
-                        .fold(0u8, |m, s| m | 1 << s);
-                    for (v, a) in values.iter_mut().zip(&atoms.list) {
-                        if let Cond::Suited(m) = a
-                            && suited_state(&round, m & dealt, known) == 0
-                        {
-                            *v = 0;
-                        }
-                    }
+                    // As the walk's settling reads the atoms.
+                    not_suited_where_known(&mut values, &suited_masks(&atoms), &round, known);
                     let key = direct.key(&round, known);
                     assert!(key < direct.keys);
                     let first = met.entry(key).or_insert_with(|| values.clone());

@@ -1,14 +1,12 @@
 //! The walk of the drawing tree: every leaf settled, suits refined where
 //! an event needs them, each outcome handed to a sink by signature.
 
-use super::super::atoms::UNKNOWN;
 use super::super::compiled::{Compiled, compile};
 use super::super::hash::FxMap;
 use super::super::plan::{Group, Level, plan_of};
-use super::direct::{Direct, suited_state};
+use super::direct::{Direct, not_suited_where_known, suited_masks};
 use super::weights::{CARD, NO_CODE};
 use crate::cards::Card;
-use crate::model::cond::Cond;
 use crate::model::round::{Round, SLOTS};
 use crate::model::{Pay, Spec};
 use num_integer::Integer;
@@ -244,15 +242,7 @@ impl<'a> Settling<'a> {
             }
             Columns::Events => event_columns(spec, wagers, &cols, &scales, &orders),
         };
-        let suited = compiled
-            .atoms
-            .list
-            .iter()
-            .map(|a| match a {
-                Cond::Suited(m) => *m,
-                _ => 0,
-            })
-            .collect();
+        let suited = suited_masks(&compiled.atoms);
         let suit_blind = !wagers.iter().any(|&w| spec.wagers[w].names_suit());
         let direct = Direct::of(&compiled.atoms, level, classes_at(level) as usize);
         let settling = Settling {
@@ -430,15 +420,9 @@ impl Settling<'_> {
         }
     }
 
-    fn used(round: &Round) -> u8 {
-        (0..SLOTS as u8)
-            .filter(|&s| round.dealt(s))
-            .fold(0, |m, s| m | (1 << s))
-    }
-
     /// Settles one leaf into `sums`.
     fn leaf<S: Sink>(&self, round: &mut Round, cls: &[u8; SLOTS], sums: &mut Leaves<S>) {
-        let used = Self::used(round);
+        let used = round.dealt_slots();
         let plain = Leaf {
             cls,
             used,
@@ -560,7 +544,7 @@ impl Settling<'_> {
                 out.push((known, round.cards.map(|c| c.suit), e, times));
                 return;
             }
-            Err(slots) => slots & Self::used(round) & !known,
+            Err(slots) => slots & round.dealt_slots() & !known,
         };
         // The lowest dealt slot of unknown suit an undecided event reads.
         assert!(needed != 0, "an undecided event reads a suit not yet known");
@@ -582,13 +566,7 @@ impl Settling<'_> {
         let atoms = &self.compiled.atoms;
         values.resize(atoms.list.len(), 0);
         atoms.values(round, known, values);
-        let dealt = Self::used(round);
-        for (v, &m) in values.iter_mut().zip(&self.suited) {
-            // Two known cards of different suits: not suited, whatever the rest.
-            if *v == UNKNOWN && m != 0 && suited_state(round, m & dealt, known) == 0 {
-                *v = 0;
-            }
-        }
+        not_suited_where_known(values, &self.suited, round, known);
     }
 
     /// Every column's value on the round with suits `known`, or None when

@@ -124,8 +124,7 @@ impl Direct {
     /// The key of `round` with the suits of `known` slots known: which
     /// hands drew, then what the keying reads.
     pub(super) fn key(&self, round: &Round, known: u8) -> usize {
-        let drew = |h: usize| (round.counts[h] as usize).saturating_sub(2).min(1);
-        let counts = drew(0) * 2 + drew(1);
+        let counts = drew(round, 0) * 2 + drew(round, 1);
         match &self.by {
             By::Slots { slots, classes } => {
                 let mut key = counts;
@@ -174,13 +173,17 @@ impl Direct {
 /// The two-card totals and each final total where the hand drew (which
 /// hands drew is in the final totals' digits).
 fn totals_key(round: &Round) -> usize {
-    let drew = |h: usize| (round.counts[h] as usize).saturating_sub(2).min(1);
     let two = |h: usize| {
         let v = |s: usize| round.cards[s].value() as usize;
         (v(3 * h) + v(3 * h + 1)) % 10
     };
-    let last = |h: usize| (round.total(h as u8) as usize + 1) * drew(h);
+    let last = |h: usize| (round.total(h as u8) as usize + 1) * drew(round, h);
     ((two(0) * 10 + two(1)) * 11 + last(0)) * 11 + last(1)
+}
+
+/// 1 where hand `h` drew a third card, else 0.
+fn drew(round: &Round, h: usize) -> usize {
+    (round.counts[h] as usize).saturating_sub(2).min(1)
 }
 
 /// Whether the cards of `dealt` (the dealt slots of a `suited` set) share

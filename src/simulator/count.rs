@@ -32,20 +32,34 @@ impl Tags {
     }
 }
 
+/// Counts kept side by side, as many as one AVX-512 instruction holds:
+/// the counter's arrays come in chunks of this many, so that its loops
+/// have a fixed length the compiler turns into vector instructions.
+const LANES: usize = 16;
+
+/// One chunk of counts (or of their tags, or masks).
+type Lanes = [i32; LANES];
+
 /// Every pay table's count through a dealt shoe, kept as the counter sees
 /// the cards. Pay tables whose counts are alike (a wager's tables often
 /// derive the same tags) share one running count: `of_table` says whose.
 pub(crate) struct Counter {
     /// Per pay table, its count among the distinct ones.
     of_table: Vec<usize>,
-    /// Per rank (ace first), every distinct count's tag: `[rank * n + c]`.
-    /// Counts are kept in 32 bits (twice as many to a vector instruction
-    /// as 64), which `Counter::new` checks they fit.
-    by_rank: Vec<i32>,
-    initial: Vec<i32>,
-    balanced: Vec<bool>,
-    running: Vec<i32>,
-    /// The last round's bucket per distinct count.
+    /// How many distinct counts (the chunks' lanes past them are unused:
+    /// no tags, always in the middle bucket).
+    n: usize,
+    /// Per rank (ace first), every distinct count's tag, a chunk at a
+    /// time: `[rank * chunks + k]`. Counts are kept in 32 bits (twice as
+    /// many to a vector instruction as 64), which `Counter::new` checks
+    /// they fit.
+    by_rank: Vec<Lanes>,
+    initial: Vec<Lanes>,
+    /// Per count, -1 if it is balanced, else 0 (a mask, for the vector
+    /// select in [`Counter::buckets`]).
+    balanced: Vec<Lanes>,
+    running: Vec<Lanes>,
+    /// The last round's bucket per distinct count (whole chunks).
     bucket: Vec<u8>,
     /// The last round's bucket per pay table (see [`Counter::table_buckets`]).
     by_table: Vec<u8>,
@@ -89,19 +103,24 @@ impl Counter {
             })
             .collect();
         let n = distinct.len();
-        let mut by_rank = vec![0i32; 13 * n];
-        for (c, tags) in distinct.iter().enumerate() {
-            for (r, &tag) in tags.tags.iter().enumerate() {
-                by_rank[r * n + c] = tag;
+        let chunks = n.div_ceil(LANES).max(1);
+        // Per distinct count, `f` of it, in chunks; unused lanes hold `pad`.
+        let lanes = |f: &dyn Fn(&Tags) -> i32, pad: i32| -> Vec<Lanes> {
+            let mut out = vec![[pad; LANES]; chunks];
+            for (c, tags) in distinct.iter().enumerate() {
+                out[c / LANES][c % LANES] = f(tags);
             }
-        }
+            out
+        };
+        let by_rank = (0..13).flat_map(|r| lanes(&|t| t.tags[r], 0)).collect();
         Counter {
             of_table,
+            n,
             by_rank,
-            initial: distinct.iter().map(|c| c.initial(decks) as i32).collect(),
-            balanced: distinct.iter().map(|c| c.balanced).collect(),
-            running: vec![0; n],
-            bucket: vec![0; n],
+            initial: lanes(&|t| t.initial(decks) as i32, 0),
+            balanced: lanes(&|t| -(t.balanced as i32), -1),
+            running: vec![[0; LANES]; chunks],
+            bucket: vec![0; chunks * LANES],
             by_table: vec![0; tables],
             divide: (0..=52 * decks as u64)
                 .map(|left| (1u64 << SHIFT).div_ceil(left.max(1)) as u32)
@@ -118,7 +137,7 @@ impl Counter {
 
     /// How many distinct counts are kept.
     pub(crate) fn distinct(&self) -> usize {
-        self.running.len()
+        self.n
     }
 
     /// A new shoe, whose first card is shown.
@@ -127,21 +146,27 @@ impl Counter {
         self.see(&[shown]);
     }
 
-    /// Counts the cards a counter sees.
+    /// Counts the cards a counter sees. Inlined, so that it is compiled
+    /// for the features of its caller (the dealt pass's AVX-512 build).
+    #[inline(always)]
     pub(crate) fn see(&mut self, cards: &[Id]) {
-        let n = self.running.len();
-        for &c in cards {
-            let rank = (c / 4) as usize;
-            let tags = &self.by_rank[rank * n..(rank + 1) * n];
-            for (r, &t) in self.running.iter_mut().zip(tags) {
-                *r += t;
+        let chunks = self.running.len();
+        for (k, running) in self.running.iter_mut().enumerate() {
+            // A copy, which stays in a register through the cards.
+            let mut run = *running;
+            for &c in cards {
+                let tags = &self.by_rank[(c / 4) as usize * chunks + k];
+                for (r, &t) in run.iter_mut().zip(tags) {
+                    *r += t;
+                }
             }
+            *running = run;
         }
     }
 
     /// Each distinct count's bucket as [`Counter::buckets`] last found it.
     pub(crate) fn last_buckets(&self) -> &[u8] {
-        &self.bucket
+        &self.bucket[..self.n]
     }
 
     /// Each pay table's count bucket before a round, with `left` cards in
@@ -162,10 +187,9 @@ impl Counter {
         if self.wide {
             // SAFETY: the processor has the features (checked in `new`).
             unsafe { self.buckets_avx512(left) };
-            return &self.bucket;
+            return self.last_buckets();
         }
-        self.buckets_any(left);
-        &self.bucket
+        self.buckets_any(left)
     }
 
     /// [`Counter::buckets`] compiled for AVX-512, where the loop over the
@@ -174,14 +198,14 @@ impl Counter {
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "avx512f,avx512dq")]
     fn buckets_avx512(&mut self, left: usize) {
-        self.buckets_any(left)
+        self.buckets_any(left);
     }
 
     /// [`Counter::buckets`] for any processor, inlined into each caller so
     /// that it is compiled for the caller's features; the same integers
     /// whichever runs.
     #[inline(always)]
-    fn buckets_any(&mut self, left: usize) {
+    pub(crate) fn buckets_any(&mut self, left: usize) -> &[u8] {
         // The true count is floor(52 r / left), by a multiplication instead
         // of a division (which cost a tenth of a run). Clamped first to
         // the buckets' range widened by one, which leaves the clamped
@@ -194,17 +218,20 @@ impl Counter {
         let m = self.divide[left] as u64;
         let edge = (BUCKET_EDGE as i32 + 1) * left as i32;
         let bucket_edge = BUCKET_EDGE as i32;
-        for ((b, &r), &balanced) in self
+        for ((out, run), balanced) in self
             .bucket
-            .iter_mut()
+            .chunks_exact_mut(LANES)
             .zip(&self.running)
             .zip(&self.balanced)
         {
-            let n = ((r * 52).clamp(-edge, edge) + edge) as u32 as u64;
-            let q = ((n * m) >> SHIFT) as i32 - (bucket_edge + 1);
-            let v = if balanced { q } else { r };
-            *b = (v.clamp(-bucket_edge, bucket_edge) + bucket_edge) as u8;
+            for ((b, &r), &balanced) in out.iter_mut().zip(run).zip(balanced) {
+                let n = ((r * 52).clamp(-edge, edge) + edge) as u32 as u64;
+                let q = ((n * m) >> SHIFT) as i32 - (bucket_edge + 1);
+                let v = (q & balanced) | (r & !balanced);
+                *b = (v.clamp(-bucket_edge, bucket_edge) + bucket_edge) as u8;
+            }
         }
+        self.last_buckets()
     }
 }
 
@@ -230,11 +257,60 @@ mod tests {
                 let reach = (BUCKET_EDGE + 2) * left as i64 / 52 + 2;
                 let far = i32::MAX as i64 / 52;
                 for r in (-reach..=reach).chain([-far, far]) {
-                    counter.running[0] = r as i32;
+                    counter.running[0][0] = r as i32;
                     let want = (r * 52).div_euclid(left as i64);
                     let want = (want.clamp(-BUCKET_EDGE, BUCKET_EDGE) + BUCKET_EDGE) as u8;
                     assert_eq!(counter.table_buckets(left)[0], want, "r {r}, left {left}");
                 }
+            }
+        }
+    }
+
+    /// Counts past one chunk of lanes (20 distinct, some unbalanced) are
+    /// kept as a plain sum of tags would keep them: every bucket after
+    /// every card of a shuffled shoe is the one worked out from the cards
+    /// seen, by division.
+    #[test]
+    fn counts_past_one_chunk_are_plain_sums() {
+        let decks = 8;
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        let mut next = || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            (seed % 7) as i32 - 3
+        };
+        let counts: Vec<Tags> = (0..20)
+            .map(|i| Tags {
+                tags: std::array::from_fn(|_| next()),
+                balanced: i % 3 != 0,
+            })
+            .collect();
+        let mut counter = Counter::new(&counts, decks);
+        assert_eq!(counter.distinct(), 20);
+        let mut cards = crate::simulator::shoe::fresh(decks);
+        crate::simulator::shoe::shuffle(
+            &mut cards,
+            &mut crate::simulator::rng::Rng::for_block(3, "test", 0),
+        );
+        counter.start(cards[0]);
+        for at in 1..cards.len() - 1 {
+            counter.see(&cards[at..at + 1]);
+            let left = cards.len() - at - 1;
+            let got = counter.table_buckets(left).to_vec();
+            for (c, tags) in counts.iter().enumerate() {
+                let running = tags.initial(decks)
+                    + cards[..=at]
+                        .iter()
+                        .map(|&id| tags.tags[(id / 4) as usize] as i64)
+                        .sum::<i64>();
+                let v = if tags.balanced {
+                    (running * 52).div_euclid(left as i64)
+                } else {
+                    running
+                };
+                let want = (v.clamp(-BUCKET_EDGE, BUCKET_EDGE) + BUCKET_EDGE) as u8;
+                assert_eq!(got[c], want, "count {c} after card {at}");
             }
         }
     }

@@ -269,6 +269,7 @@ impl Keying {
     /// The round's key (for an indexed group). A third card counts only
     /// when dealt: multiplied by 0 or 1 rather than branched on, as which
     /// hands draw is random and a mispredicted branch costs more.
+    #[inline(always)]
     pub(super) fn key(&self, d: &Dealt) -> usize {
         match self.kind {
             Kind::Totals => return totals_key(d),

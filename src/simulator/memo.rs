@@ -167,6 +167,7 @@ impl<'a> Memo<'a> {
     /// spelling it out per pay table: a round then costs one count per
     /// group however many pay tables the group has. [`Memo::drain`] adds
     /// the counts up per pay table.
+    #[inline(always)]
     pub(crate) fn count(&mut self, dealt: &Dealt) {
         for g in &mut self.groups {
             match g.row(dealt) {
@@ -252,7 +253,7 @@ impl<'a> Memo<'a> {
     /// straight from the group's row: a round most side bets lose costs
     /// little per pay table, and the dealt pass counts the losses as the
     /// rounds left over.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn each_not_lost(&mut self, dealt: &Dealt, mut each: impl FnMut(usize, Code, i64)) {
         for g in &mut self.groups {
             match g.row(dealt) {
@@ -299,6 +300,7 @@ impl GroupMemo<'_> {
 
     /// The round's row (numbered from 1), settling its key if new; None
     /// when the group is not indexed (the settlement is then in `scratch`).
+    #[inline(always)]
     fn row(&mut self, dealt: &Dealt) -> Option<usize> {
         let key = match &self.index {
             Index::None => {

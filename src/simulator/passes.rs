@@ -22,6 +22,38 @@ pub(crate) fn full_shoe(
     rounds: u64,
     rng: &mut Rng,
 ) -> FullTally {
+    #[cfg(target_arch = "x86_64")]
+    if crate::cpu::avx512() {
+        // SAFETY: the processor has the features (`crate::cpu`).
+        return unsafe { full_shoe_avx512(dealer, memo, layout, decks, rounds, rng) };
+    }
+    full_shoe_any(dealer, memo, layout, decks, rounds, rng)
+}
+
+/// [`full_shoe`] compiled for AVX-512, like [`dealt_avx512`].
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx512f,avx512dq")]
+fn full_shoe_avx512(
+    dealer: &Dealer,
+    memo: &mut Memo,
+    layout: &Layout,
+    decks: u32,
+    rounds: u64,
+    rng: &mut Rng,
+) -> FullTally {
+    full_shoe_any(dealer, memo, layout, decks, rounds, rng)
+}
+
+/// [`full_shoe`] for any processor, inlined into each caller.
+#[inline(always)]
+fn full_shoe_any(
+    dealer: &Dealer,
+    memo: &mut Memo,
+    layout: &Layout,
+    decks: u32,
+    rounds: u64,
+    rng: &mut Rng,
+) -> FullTally {
     let mut tally = FullTally::new(layout);
     let mut cards = shoe::fresh(decks);
     let n = cards.len() as u32;
@@ -46,6 +78,47 @@ pub(crate) type Cuts = [usize; BANDS];
 /// Deals whole shoes until at least `rounds` rounds are dealt.
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn dealt(
+    dealer: &Dealer,
+    memo: &mut Memo,
+    layout: &Layout,
+    decks: u32,
+    cuts: Cuts,
+    counts: Option<&[Tags]>,
+    rounds: u64,
+    rng: &mut Rng,
+) -> DealtTally {
+    #[cfg(target_arch = "x86_64")]
+    if crate::cpu::avx512() {
+        // SAFETY: the processor has the features (`crate::cpu`).
+        return unsafe { dealt_avx512(dealer, memo, layout, decks, cuts, counts, rounds, rng) };
+    }
+    dealt_any(dealer, memo, layout, decks, cuts, counts, rounds, rng)
+}
+
+/// [`dealt`] compiled for AVX-512: the counts' loops (a running count per
+/// distinct count, updated by every card and read by every round) run in
+/// one vector instruction each, and what they store is what the next
+/// round loads, at the same width. The same integers whichever runs.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx512f,avx512dq")]
+#[allow(clippy::too_many_arguments)]
+fn dealt_avx512(
+    dealer: &Dealer,
+    memo: &mut Memo,
+    layout: &Layout,
+    decks: u32,
+    cuts: Cuts,
+    counts: Option<&[Tags]>,
+    rounds: u64,
+    rng: &mut Rng,
+) -> DealtTally {
+    dealt_any(dealer, memo, layout, decks, cuts, counts, rounds, rng)
+}
+
+/// [`dealt`] for any processor, inlined into each caller.
+#[inline(always)]
+#[allow(clippy::too_many_arguments)]
+fn dealt_any(
     dealer: &Dealer,
     memo: &mut Memo,
     layout: &Layout,
@@ -175,8 +248,9 @@ impl Counted {
 
     /// Finds each distinct count's bucket before a round begun in `band`
     /// with `left` cards in the shoe, and counts the round there.
+    #[inline(always)]
     fn round(&mut self, left: usize, band: usize) {
-        let bucket = self.counter.buckets(left);
+        let bucket = self.counter.buckets_any(left);
         for (c, &b) in bucket.iter().enumerate() {
             self.shoe[(c * BANDS + band) * BUCKETS + b as usize] += 1;
         }

@@ -275,14 +275,22 @@ impl Counted {
     /// Adds the shoe's rounds to the block's and clears them.
     fn end_shoe(&mut self) {
         for c in 0..self.lo.len() {
+            let lo = std::mem::replace(&mut self.lo[c], u8::MAX) as usize;
+            let hi = std::mem::replace(&mut self.hi[c], 0) as usize;
+            if lo > hi {
+                // No round was counted at this count in the shoe.
+                continue;
+            }
             for band in 0..BANDS {
                 let at = (c * BANDS + band) * BUCKETS;
-                for b in self.lo[c] as usize..=self.hi[c] as usize {
-                    self.block[at + b] += std::mem::take(&mut self.shoe[at + b]);
+                let cells = at + lo..=at + hi;
+                for (x, y) in self.block[cells.clone()]
+                    .iter_mut()
+                    .zip(&mut self.shoe[cells])
+                {
+                    *x += std::mem::take(y);
                 }
             }
-            self.lo[c] = u8::MAX;
-            self.hi[c] = 0;
         }
     }
 
@@ -392,27 +400,45 @@ impl ShoeNets {
                 (lo, hi) if lo > hi => (buckets, 0),
                 r => r,
             };
-            let lost_at = |i: usize| lost.rounds.get(i).map_or(0, |&r| r as i64) * lost.net;
             // The shoe's net at threshold b for penetration k: bands 0..=k,
-            // buckets b and up; the net is cleared as it is read.
+            // buckets b and up; the net is cleared as it is read. Each
+            // band's row sliced to the buckets, so that the loop indexes
+            // without checks.
             let mut above = [0i64; BANDS];
-            let narrow = self.narrow;
-            let squares: &mut [u64] = if narrow {
-                &mut self.squares[t * BANDS * buckets..(t + 1) * BANDS * buckets]
+            let hi = hi.min(buckets.saturating_sub(1));
+            let [n0, n1, n2] = band_rows(net, buckets);
+            let no_losses = [0u32; BANDS * BUCKETS];
+            let rounds = if lost.rounds.is_empty() {
+                &no_losses[..BANDS * buckets]
             } else {
-                &mut []
+                lost.rounds
             };
-            for b in (lo..=hi).rev() {
-                let mut bands = 0i64;
-                for (k, above) in above.iter_mut().enumerate() {
-                    let i = k * buckets + b;
-                    bands += std::mem::take(&mut net[i]) + lost_at(i);
-                    *above += bands;
-                    if narrow {
-                        squares[i] += above.unsigned_abs() * above.unsigned_abs();
-                    } else {
-                        table.shoe_squares[i] += (*above as i128) * (*above as i128);
-                    }
+            let [r0, r1, r2] = band_rows_of(rounds, buckets);
+            let mut step = |b: usize| {
+                let x0 = std::mem::take(&mut n0[b]) + r0[b] as i64 * lost.net;
+                let x1 = x0 + std::mem::take(&mut n1[b]) + r1[b] as i64 * lost.net;
+                let x2 = x1 + std::mem::take(&mut n2[b]) + r2[b] as i64 * lost.net;
+                above[0] += x0;
+                above[1] += x1;
+                above[2] += x2;
+                above
+            };
+            if self.narrow {
+                let squares = &mut self.squares[t * BANDS * buckets..(t + 1) * BANDS * buckets];
+                let [s0, s1, s2] = band_rows(squares, buckets);
+                for b in (lo..=hi).rev() {
+                    let a = step(b);
+                    s0[b] += a[0].unsigned_abs() * a[0].unsigned_abs();
+                    s1[b] += a[1].unsigned_abs() * a[1].unsigned_abs();
+                    s2[b] += a[2].unsigned_abs() * a[2].unsigned_abs();
+                }
+            } else {
+                let [s0, s1, s2] = band_rows(&mut table.shoe_squares, buckets);
+                for b in (lo..=hi).rev() {
+                    let a = step(b);
+                    s0[b] += (a[0] as i128) * (a[0] as i128);
+                    s1[b] += (a[1] as i128) * (a[1] as i128);
+                    s2[b] += (a[2] as i128) * (a[2] as i128);
                 }
             }
             let mut rounds = 0i64;
@@ -445,6 +471,22 @@ impl ShoeNets {
             }
         }
     }
+}
+
+/// A table's three band rows of `buckets` cells each, apart.
+fn band_rows<T>(cells: &mut [T], buckets: usize) -> [&mut [T]; BANDS] {
+    let (r0, rest) = cells.split_at_mut(buckets);
+    let (r1, rest) = rest.split_at_mut(buckets);
+    [r0, r1, &mut rest[..buckets]]
+}
+
+/// [`band_rows`], to read.
+fn band_rows_of<T>(cells: &[T], buckets: usize) -> [&[T]; BANDS] {
+    [
+        &cells[..buckets],
+        &cells[buckets..2 * buckets],
+        &cells[2 * buckets..3 * buckets],
+    ]
 }
 
 #[cfg(test)]

@@ -571,34 +571,37 @@ mod tests {
         let decks = spec.shoe.decks;
         let cuts = crate::simulator::cut_cards(52 * decks as usize, 0.9);
         let rng = || Rng::for_block(11, "test", 0);
-        let mut memo = Memo::new(&groups, &layout);
-        let a = dealt(
-            &dealer,
-            &mut memo,
-            &layout,
-            decks,
-            cuts,
-            Some(&counts),
-            20_000,
-            &mut rng(),
-        );
-        let mut memo = Memo::new(&groups, &layout);
-        let b = dealt_any(
-            &dealer,
-            &mut memo,
-            &layout,
-            decks,
-            cuts,
-            Some(&counts),
-            20_000,
-            &mut rng(),
-        );
+        type Dealt = fn(
+            &Dealer,
+            &mut Memo,
+            &Layout,
+            u32,
+            Cuts,
+            Option<&[Tags]>,
+            u64,
+            &mut Rng,
+        ) -> DealtTally;
+        let deal = |pass: Dealt| {
+            let mut memo = Memo::new(&groups, &layout);
+            pass(
+                &dealer,
+                &mut memo,
+                &layout,
+                decks,
+                cuts,
+                Some(&counts),
+                20_000,
+                &mut rng(),
+            )
+        };
+        let a = deal(dealt);
         assert!(a.shoes > 100);
-        assert_eq!(a, b);
-        let mut memo = Memo::new(&groups, &layout);
-        let a = full_shoe(&dealer, &mut memo, &layout, decks, 20_000, &mut rng());
-        let mut memo = Memo::new(&groups, &layout);
-        let b = full_shoe_any(&dealer, &mut memo, &layout, decks, 20_000, &mut rng());
-        assert_eq!(a, b);
+        assert_eq!(a, deal(dealt_any));
+        type Full = fn(&Dealer, &mut Memo, &Layout, u32, u64, &mut Rng) -> FullTally;
+        let full = |pass: Full| {
+            let mut memo = Memo::new(&groups, &layout);
+            pass(&dealer, &mut memo, &layout, decks, 20_000, &mut rng())
+        };
+        assert_eq!(full(full_shoe), full(full_shoe_any));
     }
 }

@@ -38,9 +38,10 @@
 //!   with the engine), `diff` (two specs or reports compared).
 //! * **Data and vocabulary** at the bottom: `model` (the checked spec),
 //!   `cards`, `options`, `limits`, `cpu` (what the processor offers the
-//!   vector loops), `numbers` (every decimal a reader sees)
-//!   and `diag` (every error and its wording: it depends on no other
-//!   module of the crate).
+//!   vector loops), `numbers` (every decimal a reader sees),
+//!   `testing` (test builds only: a fixed sequence of numbers for the
+//!   unit tests' random cases) and `diag` (every error and its wording:
+//!   it depends on no other module of the crate).
 //! * **Front ends**: `cli` (the command line, one file per command), `lsp`
 //!   (`certify lsp`, the language server editors run), and
 //!   the commands beside the pipeline (`certify shoe` runs
@@ -82,5 +83,7 @@ pub mod spec;
 pub mod strategy;
 pub mod study;
 pub mod table;
+#[cfg(test)]
+pub(crate) mod testing;
 pub mod trace;
 pub mod verify;

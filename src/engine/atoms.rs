@@ -264,11 +264,9 @@ mod tests {
             }
         }
         let mut out = vec![0; atoms.list.len()];
-        let mut seed = 0x2545_F491_4F6C_DD1Du64;
+        let mut rng = crate::testing::Xorshift(0x2545_F491_4F6C_DD1D);
         for i in 0..20_000 {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
+            let seed = rng.next_u64();
             // Few ranks, so that many rounds hold several of a kind.
             let spread = 1 + (i % 4) as u64;
             let round = Round {

@@ -405,15 +405,10 @@ mod tests {
     /// single lane, alternating and random patterns, values of both signs.
     #[test]
     fn nonzero_lanes_sets_exactly_the_bits_of_nonzero_lanes() {
-        let mut seed = 0x9E37_79B9_7F4A_7C15u64;
+        let mut rng = crate::testing::Xorshift(0x9E37_79B9_7F4A_7C15);
         let mut patterns: Vec<u64> = (0..64).map(|l| 1u64 << l).collect();
         patterns.extend([0, u64::MAX, 0x5555_5555_5555_5555, 0xAAAA_AAAA_AAAA_AAAA]);
-        for _ in 0..1000 {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            patterns.push(seed);
-        }
+        patterns.extend((0..1000).map(|_| rng.next_u64()));
         for p in patterns {
             let wide: [i64; LANES] = std::array::from_fn(|l| {
                 if p >> l & 1 == 1 {

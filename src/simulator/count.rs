@@ -273,13 +273,8 @@ mod tests {
     #[test]
     fn counts_past_one_chunk_are_plain_sums() {
         let decks = 8;
-        let mut seed = 0x2545_f491_4f6c_dd1du64;
-        let mut next = || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            (seed % 7) as i32 - 3
-        };
+        let mut rng = crate::testing::Xorshift(0x2545_f491_4f6c_dd1d);
+        let mut next = || rng.below(7) as i32 - 3;
         let counts: Vec<Tags> = (0..20)
             .map(|i| Tags {
                 tags: std::array::from_fn(|_| next()),

@@ -555,13 +555,8 @@ mod tests {
         let groups = groups(&spec);
         let dealer = Dealer::new(&spec.game);
         let layout = Layout::new(&spec);
-        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
-        let mut next = || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            (seed % 5) as i32 - 2
-        };
+        let mut rng = crate::testing::Xorshift(0x9e37_79b9_7f4a_7c15);
+        let mut next = || rng.below(5) as i32 - 2;
         let counts: Vec<Tags> = (0..layout.tables())
             .map(|t| Tags {
                 tags: std::array::from_fn(|_| next()),

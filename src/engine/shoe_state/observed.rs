@@ -449,13 +449,8 @@ mod tests {
     /// classes run out (one deck by rank) and where they do not.
     #[test]
     fn plain_weights_agree_with_the_signature() {
-        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
-        let mut next = |m: u64| {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed % m
-        };
+        let mut rng = crate::testing::Xorshift(0x9e37_79b9_7f4a_7c15);
+        let mut next = |m: u64| rng.below(m);
         for (level, decks) in [
             (Level::Rank, 1),
             (Level::Rank, 8),

@@ -346,6 +346,13 @@ impl Cond {
         self.reads_only(&Cond::reads_totals)
     }
 
+    /// [`Cond::hand_level`], and suits only through whether cards share
+    /// one (`suited`): what a key of the totals and of each suited set
+    /// holds (Lucky 8's side bets), in the engine and in the simulator.
+    pub fn hand_level_or_suited(&self) -> bool {
+        self.reads_only(&|leaf| leaf.reads_totals() || matches!(leaf, Cond::Suited(_)))
+    }
+
     /// True if the condition names a particular suit, so that suits are
     /// not interchangeable for it: it reads a suit other than by comparing
     /// it for (in)equality with another card's suit (a named suit, a list

@@ -46,7 +46,7 @@ impl Reads {
             }
             totals &= c.hand_level();
             kinds &= reads_kinds_only(c);
-            suited &= reads_totals_and_suited(c);
+            suited &= c.hand_level_or_suited();
         }
         let kind = if totals {
             Kind::Totals
@@ -92,12 +92,6 @@ pub(super) fn suited_sets<'a>(
     out.sort_unstable();
     out.dedup();
     out
-}
-
-/// Whether a condition reads the hands only through totals and counts,
-/// and suits only through whether cards share one.
-fn reads_totals_and_suited(c: &Cond) -> bool {
-    c.reads_only(&|leaf| leaf.reads_totals() || matches!(leaf, Cond::Suited(_)))
 }
 
 /// Whether a condition reads cards only through rank multiplicities and

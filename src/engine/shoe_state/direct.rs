@@ -23,7 +23,7 @@ use super::super::atoms::{Atoms, UNKNOWN};
 use super::super::plan::Level;
 use super::weights::class_of;
 use crate::model::cond::{Cond, SlotMask};
-use crate::model::round::{Round, SLOTS};
+use crate::model::round::{Round, SLOTS, slot};
 
 /// The most keys a table is kept for (under a megabyte a walker).
 const MAX_KEYS: usize = 1 << 15;
@@ -86,20 +86,17 @@ impl Direct {
             .iter()
             .all(Cond::hand_level)
             .then_some((By::Totals, TOTALS_KEYS));
-        let mut sets: Vec<SlotMask> = Vec::new();
         let by_totals_suited = atoms
             .list
             .iter()
-            .all(|a| match a {
-                Cond::Suited(m) => {
-                    if !sets.contains(m) {
-                        sets.push(*m);
-                    }
-                    true
-                }
-                a => a.hand_level(),
-            })
+            .all(Cond::hand_level_or_suited)
             .then(|| {
+                let mut sets: Vec<SlotMask> = Vec::new();
+                for m in suited_masks(atoms) {
+                    if m != 0 && !sets.contains(&m) {
+                        sets.push(m);
+                    }
+                }
                 let keys = TOTALS_KEYS.checked_mul(3usize.checked_pow(sets.len() as u32)?)?;
                 // A wider table than the others': what it saves is every
                 // atom's value at every leaf, and few of its keys are met.
@@ -183,7 +180,7 @@ fn totals_key(round: &Round) -> usize {
 
 /// 1 where hand `h` drew a third card, else 0.
 fn drew(round: &Round, h: usize) -> usize {
-    (round.counts[h] as usize).saturating_sub(2).min(1)
+    round.dealt(slot(h as u8, 2)) as usize
 }
 
 /// Whether the cards of `dealt` (the dealt slots of a `suited` set) share

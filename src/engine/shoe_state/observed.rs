@@ -35,7 +35,7 @@ use super::first_cards::value_observation;
 use super::part::keyed_parts;
 use super::seen_suits;
 use super::walk::{Columns, Leaf, Leaves, Settling, Sink};
-use super::weights::{class_of, factor_table, factors_of, falling};
+use super::weights::{class_counts, class_of, factor_table, factors_of, falling};
 use crate::model::Spec;
 use crate::model::cond::need;
 use crate::model::round::SLOTS;
@@ -259,7 +259,6 @@ fn walk(
     suits: bool,
 ) -> (Vec<i128>, Option<seen_suits::Walked>) {
     let factor = factor_table(settling.level, composition);
-    let n = composition.total();
     // The classes the shoe holds: a leaf dealing any other weighs nothing.
     let present = (0..13)
         .filter(|&r| composition.counts[r].iter().any(|&x| x > 0))
@@ -282,7 +281,7 @@ fn walk(
                 suits: suits
                     .then(|| seen_suits::Sink::new(settling.level, composition, slots, width)),
                 suits_alike: composition.suit_symmetric(),
-                ..Weighed::new(&factor, n)
+                ..Weighed::new(&factor, settling.level, composition)
             });
             for &(a, b) in chunk {
                 settling.walk(a, b, present, &mut leaves);
@@ -332,12 +331,19 @@ struct Weighed<'a> {
 }
 
 impl<'a> Weighed<'a> {
-    /// A sink weighing leaves in a shoe of `n` cards whose factors are
-    /// `factor`, keeping nothing yet (no sums, one column).
-    fn new(factor: &'a [u128], n: u128) -> Weighed<'a> {
+    /// A sink weighing leaves of `composition` walked at `level`, whose
+    /// factors are `factor` ([`factor_table`]), keeping nothing yet (no
+    /// sums, one column).
+    fn new(factor: &'a [u128], level: Level, composition: &Composition) -> Weighed<'a> {
+        let n = composition.total();
+        let classes = class_counts(level, composition);
         Weighed {
             factor,
-            cards: std::array::from_fn(|c| if c < 13 { factor[c * 49 + 1] as u64 } else { 0 }),
+            cards: std::array::from_fn(|c| {
+                classes
+                    .get(c)
+                    .map_or(0, |suits| suits.iter().map(|&x| x as u64).sum())
+            }),
             narrow: falling(n, 6) <= u64::MAX as u128,
             rest: std::array::from_fn(|u| {
                 if u < 4 {
@@ -459,7 +465,7 @@ mod tests {
         ] {
             let shoe = Composition::standard(decks);
             let factor = factor_table(level, &shoe);
-            let mut w = Weighed::new(&factor, shoe.total());
+            let mut w = Weighed::new(&factor, level, &shoe);
             assert!(w.narrow);
             let classes = if level == Level::Rank { 13 } else { 10 };
             let mut zero = 0;

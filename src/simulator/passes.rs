@@ -318,10 +318,13 @@ struct Losses<'a> {
     range: (usize, usize),
 }
 
+/// No rounds at any band and bucket.
+static NO_ROUNDS: [u32; BANDS * BUCKETS] = [0; BANDS * BUCKETS];
+
 impl Losses<'static> {
     /// No losses apart (the pass without a count counts every round).
     const NONE: Losses<'static> = Losses {
-        rounds: &[],
+        rounds: &NO_ROUNDS,
         net: 0,
         range: (0, 0),
     };
@@ -402,18 +405,12 @@ impl ShoeNets {
             };
             // The shoe's net at threshold b for penetration k: bands 0..=k,
             // buckets b and up; the net is cleared as it is read. Each
-            // band's row sliced to the buckets, so that the loop indexes
-            // without checks.
+            // band's row sliced to the buckets, and `hi` said to be below
+            // them (it is), so that the loop indexes without checks.
             let mut above = [0i64; BANDS];
-            let hi = hi.min(buckets.saturating_sub(1));
+            let hi = hi.min(buckets - 1);
             let [n0, n1, n2] = band_rows(net, buckets);
-            let no_losses = [0u32; BANDS * BUCKETS];
-            let rounds = if lost.rounds.is_empty() {
-                &no_losses[..BANDS * buckets]
-            } else {
-                lost.rounds
-            };
-            let [r0, r1, r2] = band_rows_of(rounds, buckets);
+            let [r0, r1, r2] = band_rows_of(lost.rounds, buckets);
             let mut step = |b: usize| {
                 let x0 = std::mem::take(&mut n0[b]) + r0[b] as i64 * lost.net;
                 let x1 = x0 + std::mem::take(&mut n1[b]) + r1[b] as i64 * lost.net;

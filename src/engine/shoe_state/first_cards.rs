@@ -119,19 +119,9 @@ pub fn prefix(p: usize, k: u8) -> usize {
 /// `p` from a shoe holding `counts[class][suit]` cards (by rank, or by
 /// point value: `class_counts`): over every assignment of distinct suits
 /// to the pattern's blocks, the product of the falling factorials of the
-/// cards of each class and suit.
-pub fn ways(counts: &[[u32; 4]; 13], ranks: [usize; 4], p: &[u8]) -> u128 {
-    ways_in(counts, suits_alike(counts), ranks, p)
-}
-
-/// Whether every class holds as many cards of each suit (asked once per
-/// shoe by callers of [`ways_in`], not once per pattern).
-pub fn suits_alike(counts: &[[u32; 4]; 13]) -> bool {
-    (Composition { counts: *counts }).suit_symmetric()
-}
-
-/// [`ways`], told whether the shoe's suits are alike ([`suits_alike`]).
-pub fn ways_in(counts: &[[u32; 4]; 13], alike: bool, ranks: [usize; 4], p: &[u8]) -> u128 {
+/// cards of each class and suit. `alike`: whether the shoe's suits are
+/// alike ([`suits_alike`], asked once per shoe, not once per pattern).
+pub fn ways(counts: &[[u32; 4]; 13], alike: bool, ranks: [usize; 4], p: &[u8]) -> u128 {
     if !alike {
         return enumerated(counts, ranks, p);
     }
@@ -146,6 +136,11 @@ pub fn ways_in(counts: &[[u32; 4]; 13], alike: bool, ranks: [usize; 4], p: &[u8]
         taken[r][s] += 1;
     }
     w
+}
+
+/// Whether every class holds as many cards of each suit.
+pub fn suits_alike(counts: &[[u32; 4]; 13]) -> bool {
+    (Composition { counts: *counts }).suit_symmetric()
 }
 
 /// [`ways`] by every assignment of distinct suits to the pattern's blocks.
@@ -204,7 +199,7 @@ mod tests {
         shoe.counts[9] = [1; 4];
         for ranks in [[0, 0, 0, 0], [9, 9, 9, 3], [3, 9, 3, 9], [3, 4, 5, 6]] {
             for p in of_length(4) {
-                let fast = ways(&shoe.counts, ranks, &p);
+                let fast = ways(&shoe.counts, suits_alike(&shoe.counts), ranks, &p);
                 assert_eq!(fast, enumerated(&shoe.counts, ranks, &p), "{ranks:?} {p:?}");
             }
         }
@@ -216,7 +211,7 @@ mod tests {
         for ranks in [[0, 0, 0, 0], [0, 1, 0, 2], [3, 4, 5, 6]] {
             let by_pattern: u128 = of_length(4)
                 .iter()
-                .map(|p| ways(&shoe.counts, ranks, p))
+                .map(|p| ways(&shoe.counts, suits_alike(&shoe.counts), ranks, p))
                 .sum();
             let mut left = [8u128; 13];
             let by_rank: u128 = ranks

@@ -417,7 +417,7 @@ fn ways_by_pattern(counts: &[[u32; 4]; 13]) -> Vec<u128> {
         .flat_map_iter(|o| {
             let ranks = ranks(o);
             all.iter()
-                .map(move |p| patterns::ways_in(counts, alike, ranks, p))
+                .map(move |p| patterns::ways(counts, alike, ranks, p))
                 .collect::<Vec<_>>()
         })
         .collect()

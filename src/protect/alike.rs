@@ -19,8 +19,8 @@ pub(super) struct Classes {
     /// Per class, the counts a listed group may hold: 0 to the class's
     /// size, and to half of it for the ace's.
     radix: Vec<usize>,
-    /// Per rank, its class.
-    class_of: [usize; 13],
+    /// Per class, its ranks as bits (rank `r` is bit `r`).
+    bits: Vec<u16>,
 }
 
 impl Classes {
@@ -28,15 +28,19 @@ impl Classes {
     /// significant, `n` values a key): ranks alike wherever swapping them
     /// in every key changes no sum.
     pub(super) fn of(sums: &[i128], k: u8, n: usize) -> Classes {
-        let digits = Digits::new(k);
+        let digits = Digits::of(k);
         // Alike ranks have alike sums over the keys with the rank at each
-        // place: a cheap screen before the full comparison.
+        // place: a cheap screen before the full comparison. The keys with
+        // rank `r` at a place of weight `w` (13 to the places after it)
+        // are runs of `w` keys, one run in every 13.
         let mut marginal = vec![0i128; 13 * k as usize * n];
-        for (key, ds) in digits.each().enumerate() {
-            for (place, &r) in ds.iter().enumerate() {
-                let at = (r as usize * k as usize + place) * n;
-                for c in 0..n {
-                    marginal[at + c] += sums[key * n + c];
+        for place in 0..k as usize {
+            let run = 13usize.pow((k as usize - 1 - place) as u32) * n;
+            for (i, chunk) in sums.chunks_exact(run).enumerate() {
+                let at = ((i % 13) * k as usize + place) * n;
+                let m = &mut marginal[at..at + n];
+                for values in chunk.chunks_exact(n) {
+                    m.iter_mut().zip(values).for_each(|(m, &v)| *m += v);
                 }
             }
         }
@@ -69,16 +73,14 @@ impl Classes {
                 }
             })
             .collect();
-        let mut class_of = [0; 13];
-        for (j, c) in classes.iter().enumerate() {
-            for &r in c {
-                class_of[r] = j;
-            }
-        }
+        let bits = classes
+            .iter()
+            .map(|c| c.iter().fold(0u16, |m, &r| m | 1 << r))
+            .collect();
         Classes {
             classes,
             radix,
-            class_of,
+            bits,
         }
     }
 
@@ -127,16 +129,19 @@ impl Classes {
     /// complement, which gives the same totals).
     pub(super) fn state(&self, group: u16) -> usize {
         let m = self.classes.len();
-        let mut t = [0usize; 13];
-        for r in (0..13).filter(|&r| group >> r & 1 == 1) {
-            t[self.class_of[r]] += 1;
-        }
-        if t[m - 1] >= self.radix[m - 1] {
-            for (x, c) in t.iter_mut().zip(&self.classes) {
-                *x = c.len() - *x;
-            }
-        }
-        self.index(&t[..m])
+        // The ace's class holds at most half its ranks in a listed group:
+        // else the complement stands for it.
+        let ace = (group & self.bits[m - 1]).count_ones() as usize;
+        let group = if ace >= self.radix[m - 1] {
+            !group
+        } else {
+            group
+        };
+        self.bits
+            .iter()
+            .zip(&self.radix)
+            .rev()
+            .fold(0, |i, (&b, &r)| i * r + (group & b).count_ones() as usize)
     }
 
     /// How many states [`Classes::state`] can give.
@@ -155,6 +160,13 @@ struct Digits {
 }
 
 impl Digits {
+    /// The digits of `k` cards' keys (1 to 4), formed once: every search
+    /// reads the same.
+    fn of(k: u8) -> &'static Digits {
+        static ALL: [std::sync::OnceLock<Digits>; 4] = [const { std::sync::OnceLock::new() }; 4];
+        ALL[k as usize - 1].get_or_init(|| Digits::new(k))
+    }
+
     fn new(k: u8) -> Digits {
         let k = k as usize;
         let keys = 13usize.pow(k as u32);

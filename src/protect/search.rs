@@ -52,11 +52,18 @@ pub(super) fn search(values: &Values, k: u8, keep: usize) -> (Vec<Ranked>, usize
     } else {
         partitions(&ranks.sums, &ranks.sums, k, n)
     };
-    all.sort_unstable_by(|a, b| b.2.cmp(&a.2).then(b.1.cmp(&a.1)).then(a.0.cmp(&b.0)));
+    // Only the best `keep` are reported: they are selected, then sorted
+    // (the order is total, the group's bits breaking every tie).
     let searched = all.len();
+    let order =
+        |a: &Partition, b: &Partition| b.2.cmp(&a.2).then(b.1.cmp(&a.1)).then(a.0.cmp(&b.0));
+    if keep < all.len() {
+        all.select_nth_unstable_by(keep, order);
+        all.truncate(keep);
+    }
+    all.sort_unstable_by(order);
     let best = all
         .into_iter()
-        .take(keep)
         .map(|(partition, must, sit)| Ranked {
             partition,
             player_edge: values.fraction(must, values.total),
@@ -65,6 +72,10 @@ pub(super) fn search(values: &Values, k: u8, keep: usize) -> (Vec<Ranked>, usize
         .collect();
     (best, searched)
 }
+
+/// A partition's group (named as [`smaller`] names it), must-bet total
+/// and may-sit-out total.
+type Partition = (u16, i128, i128);
 
 /// The integers a walk adds: `i64` where every sum fits, else `i128`.
 trait Sum:
@@ -88,7 +99,7 @@ impl Sum for i128 {}
 /// where no ranks are alike, every group with the ace out (4,096, the
 /// empty one included), which with their complements are every
 /// partition.
-fn partitions<T: Sum>(sums: &[T], wide: &[i128], k: u8, n: usize) -> Vec<(u16, i128, i128)> {
+fn partitions<T: Sum>(sums: &[T], wide: &[i128], k: u8, n: usize) -> Vec<Partition> {
     let classes = Classes::of(wide, k, n);
     let listed = classes.masks();
     let masks: Vec<u16> = listed.iter().map(|&(_, m)| m).collect();
@@ -155,6 +166,10 @@ fn walked_any<T: Sum>(sums: &[T], k: u8, n: usize, masks: &[u16]) -> Vec<(i128, 
     }
     out
 }
+
+/// A count of one for each of the most patterns a walk forms (four
+/// cards, each in the group or out).
+const EVERY: [u128; 16] = [1; 16];
 
 /// One chunk's running sums.
 struct Walk<'a, T> {
@@ -331,10 +346,9 @@ impl<'a, T: Sum> Walk<'a, T> {
             rest = next;
         }
         // Every pattern counted: one with no rounds sums to zero throughout.
-        let counts = vec![1u128; patterns];
         self.wide.clear();
         self.wide.extend(self.from.iter().map(|&x| x.into()));
-        let (must, sit, _) = totals(&counts, &self.wide, n);
+        let (must, sit, _) = totals(&EVERY[..patterns], &self.wide, n);
         (must, sit)
     }
 }

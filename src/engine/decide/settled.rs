@@ -27,6 +27,11 @@ pub struct Settled {
     /// contiguous values).
     net: Vec<i64>,
     staked: Vec<u8>,
+    /// Per hand: swapping its two initial cards changes no row (an
+    /// objective that reads totals and values, not which card came
+    /// first). Found from the table, not assumed: a walk then settles one
+    /// order of the two cards and credits both.
+    swaps: [bool; 2],
 }
 
 impl Settled {
@@ -49,6 +54,7 @@ impl Settled {
         let mut out = Settled {
             net: vec![0; Self::SIZE],
             staked: vec![0; Self::SIZE],
+            swaps: [false; 2],
         };
         const ROWS: usize = 121;
         let block = (10_000 / (4 * rayon::current_num_threads())).max(1) * ROWS;
@@ -104,7 +110,62 @@ impl Settled {
                     }
                 }
             });
+        out.swaps = [0, 2].map(|first| out.swap_alike(first));
         out
+    }
+
+    /// Per hand: whether the order of its two initial cards changes no
+    /// row (the walk then settles one order and credits both).
+    pub fn orders_alike(&self) -> [bool; 2] {
+        self.swaps
+    }
+
+    /// Whether swapping the initial values in digits `first` and `first +
+    /// 1` of the initial index (one hand's two cards) leaves every row the
+    /// same (rows a walk never reads are zero either way: which are read
+    /// depends on the totals only).
+    fn swap_alike(&self, first: u32) -> bool {
+        let (lo, hi) = (10usize.pow(first), 10usize.pow(first + 1));
+        (0..10_000usize).all(|initial| {
+            let (a, b) = (initial / lo % 10, initial / hi % 10);
+            if a <= b {
+                return true;
+            }
+            let swapped = initial - a * lo - b * hi + b * lo + a * hi;
+            let (x, y) = (initial * 121, swapped * 121);
+            self.net[x..x + 121] == self.net[y..y + 121]
+                && self.staked[x..x + 121] == self.staked[y..y + 121]
+        })
+    }
+
+    /// Whether the walk settles the initial values `base` (digits x0, x1,
+    /// x3, x4): not where a hand whose order does not matter holds its two
+    /// cards in descending order (the ascending order stands for both).
+    #[inline(always)]
+    fn settles(&self, base: usize) -> bool {
+        let digit = |k: u32| base / 10usize.pow(k) % 10;
+        !(self.swaps[0] && digit(0) > digit(1) || self.swaps[1] && digit(2) > digit(3))
+    }
+
+    /// The initial values `vals` (by slot) and, where a hand's order does
+    /// not matter and its cards differ, the orders the walk credits too.
+    #[inline(always)]
+    fn orders(&self, vals: [u8; SLOTS]) -> impl Iterator<Item = [u8; SLOTS]> {
+        let swap = |v: [u8; SLOTS], h: usize| {
+            let mut w = v;
+            w.swap(3 * h, 3 * h + 1);
+            w
+        };
+        let first = self.swaps[0] && vals[0] != vals[1];
+        let second = self.swaps[1] && vals[3] != vals[4];
+        [
+            Some(vals),
+            first.then(|| swap(vals, 0)),
+            second.then(|| swap(vals, 1)),
+            (first && second).then(|| swap(swap(vals, 0), 1)),
+        ]
+        .into_iter()
+        .flatten()
     }
 }
 
@@ -190,6 +251,9 @@ fn batch_any(spec: &Spec, shoes: &[&Composition; BATCH], table: &Settled) -> Vec
     // The four initial cards' values, as the table numbers them: slots
     // 0, 1, 3, 4 are the digits of `base`.
     for base in 0..10_000usize {
+        if !table.settles(base) {
+            continue;
+        }
         let mut vals = [0u8; SLOTS];
         let (mut c, mut w) = (counts, [1i64; BATCH]);
         for (k, slot) in [0usize, 1, 3, 4].into_iter().enumerate() {
@@ -241,21 +305,25 @@ fn batch_any(spec: &Spec, shoes: &[&Composition; BATCH], table: &Settled) -> Vec
             }
             ((net, staked), lanes(|s| l4[s] * (l4[s] - 1)))
         };
-        let index = Chart::index_of(&d.sees, |s| vals[s as usize]);
-        for (s, sets) in sets.iter_mut().enumerate() {
-            let w = w[s] as i128;
-            if w == 0 {
-                continue;
+        // Each order of the initial cards this base stands for deals with
+        // the same weight and settles alike.
+        for vals in table.orders(vals) {
+            let index = Chart::index_of(&d.sees, |s| vals[s as usize]);
+            for (s, sets) in sets.iter_mut().enumerate() {
+                let w = w[s] as i128;
+                if w == 0 {
+                    continue;
+                }
+                let set = &mut sets[index];
+                set.weight += (w * (l4[s] * (l4[s] - 1)) as i128) as u128;
+                let y = |net: i64, staked: i64, drew: i64| Yield {
+                    net: w * net as i128,
+                    staked: (w * staked as i128) as u128,
+                    drew: (w * drew as i128) as u128,
+                };
+                set.stand.add(y(stand.0[s], stand.1[s], 0));
+                set.draw.add(y(draw.0[s], draw.1[s], drew[s]));
             }
-            let set = &mut sets[index];
-            set.weight += (w * (l4[s] * (l4[s] - 1)) as i128) as u128;
-            let y = |net: i64, staked: i64, drew: i64| Yield {
-                net: w * net as i128,
-                staked: (w * staked as i128) as u128,
-                drew: (w * drew as i128) as u128,
-            };
-            set.stand.add(y(stand.0[s], stand.1[s], 0));
-            set.draw.add(y(draw.0[s], draw.1[s], drew[s]));
         }
     }
     sets

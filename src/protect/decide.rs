@@ -7,12 +7,15 @@ use crate::cards::rank_char;
 use crate::engine::shoe_state::first_cards::{self, PATTERNS};
 use num_bigint::BigInt;
 use num_rational::BigRational;
+use std::borrow::Cow;
 use std::sync::Arc;
 
-/// Per group of observations: its sequences and per choice its net sum.
-pub(super) struct Grouped {
+/// Per group of observations: its sequences and per choice its net sum
+/// (borrowed where the groups are the observations themselves: for Lucky
+/// 8's choices a copy would be megabytes a scenario).
+pub(super) struct Grouped<'a> {
     pub(super) counts: Arc<[u128]>,
-    pub(super) sums: Vec<i128>,
+    pub(super) sums: Cow<'a, [i128]>,
     /// How a group reads in the decision table (written only for the
     /// tables kept: there may be hundreds of thousands of groups).
     names: Names,
@@ -32,7 +35,7 @@ enum Names {
     Groups(u8),
 }
 
-impl Grouped {
+impl Grouped<'_> {
     /// The groups tell suit patterns apart.
     fn suits(&self) -> bool {
         matches!(self.names, Names::RanksSuits(_) | Names::Hand(true))
@@ -72,7 +75,7 @@ impl Grouped {
 /// Grouped by the first `k` cards: their ranks (13^k groups), and their
 /// suit pattern where the observations carry it (for two cards or more:
 /// one card's pattern tells nothing).
-pub(super) fn by_ranks(values: &Values, k: u8) -> Grouped {
+pub(super) fn by_ranks(values: &Values, k: u8) -> Grouped<'_> {
     if !values.suits || k == 1 {
         return by_ranks_only(values, k);
     }
@@ -80,7 +83,7 @@ pub(super) fn by_ranks(values: &Values, k: u8) -> Grouped {
         // Every observation and pattern is its own group.
         return Grouped {
             counts: Arc::clone(&values.counts),
-            sums: values.v.clone(),
+            sums: Cow::Borrowed(&values.v),
             names: Names::RanksSuits(k),
         };
     }
@@ -93,14 +96,14 @@ pub(super) fn by_ranks(values: &Values, k: u8) -> Grouped {
     });
     Grouped {
         counts: counts.into(),
-        sums,
+        sums: sums.into(),
         names: Names::RanksSuits(k),
     }
 }
 
 /// Grouped by the ranks of the first `k` cards only (13^k groups): what
 /// a player tells apart who sees no suit (edge sorting).
-pub(super) fn by_ranks_only(values: &Values, k: u8) -> Grouped {
+pub(super) fn by_ranks_only(values: &Values, k: u8) -> Grouped<'_> {
     let n = values.names.len();
     let (counts, sums) = values.by_rank.get_or_init(|| {
         let per = if values.suits { PATTERNS } else { 1 };
@@ -110,14 +113,14 @@ pub(super) fn by_ranks_only(values: &Values, k: u8) -> Grouped {
     if k == 4 {
         return Grouped {
             counts: Arc::clone(counts),
-            sums: sums.to_vec(),
+            sums: Cow::Borrowed(sums),
             names: Names::Ranks(4),
         };
     }
     let (counts, sums) = blocks(counts, sums, 13usize.pow(4 - k as u32), n);
     Grouped {
         counts: counts.into(),
-        sums,
+        sums: sums.into(),
         names: Names::Ranks(k),
     }
 }
@@ -139,7 +142,7 @@ fn blocks(counts: &[u128], sums: &[i128], per: usize, n: usize) -> (Vec<u128>, V
 /// Grouped by the first two cards of hand `hand` (the places in dealing
 /// order where its first two cards are dealt): their ranks, and whether
 /// they share a suit where the observations carry suit patterns.
-pub(super) fn by_hand(values: &Values, hand: u8) -> Grouped {
+pub(super) fn by_hand(values: &Values, hand: u8) -> Grouped<'_> {
     let places: Vec<usize> = (0..4)
         .filter(|&i| values.slots[i] / 3 == hand)
         .take(2)
@@ -164,7 +167,7 @@ pub(super) fn by_hand(values: &Values, hand: u8) -> Grouped {
     });
     Grouped {
         counts: counts.into(),
-        sums,
+        sums: sums.into(),
         names: Names::Hand(values.suits),
     }
 }
@@ -222,13 +225,13 @@ pub(super) fn patterns(k: u8, group: u16) -> Vec<usize> {
 
 /// `ranks` (grouped by the first `k` ranks) regrouped by whether each
 /// card is in `group` (2^k groups).
-pub(super) fn by_group(ranks: &Grouped, k: u8, group: u16) -> Grouped {
+pub(super) fn by_group(ranks: &Grouped, k: u8, group: u16) -> Grouped<'static> {
     let keys = 1usize << k;
     let pattern = patterns(k, group);
     let (counts, sums) = regroup(&ranks.counts, &ranks.sums, keys, |key| pattern[key]);
     Grouped {
         counts: counts.into(),
-        sums,
+        sums: sums.into(),
         names: Names::Groups(k),
     }
 }

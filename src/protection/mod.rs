@@ -240,56 +240,82 @@ pub fn protect(spec: &Spec, decks: u32, request: &Request) -> Result<Protection,
             NotObservable::TooFewCards => unreachable!("a standard shoe holds 52 cards a deck"),
         })?)
     };
-    // The choice sets' values, each computed once, side by side.
-    let mut distinct: Vec<&Vec<Choice>> = Vec::new();
-    for set in &sets {
-        if !set.is_empty() && !distinct.contains(&set) {
-            distinct.push(set);
+    // The distinct choice sets, each with the scenarios that bet it.
+    let mut distinct: Vec<(&Vec<Choice>, Vec<usize>)> = Vec::new();
+    for (i, set) in sets.iter().enumerate() {
+        if set.is_empty() {
+            continue;
+        }
+        match distinct.iter_mut().find(|(d, _)| *d == set) {
+            Some((_, at)) => at.push(i),
+            None => distinct.push((set, vec![i])),
         }
     }
-    let values: Vec<(Vec<Choice>, Values)> = distinct
-        .into_par_iter()
-        .map(|set| {
-            let v = Values::new(observed.as_ref().expect("observed"), set);
-            (set.clone(), v)
-        })
-        .collect();
     let pace = Pace::of(spec);
     let shared = informed::Shared::new(spec, &shoe);
-    // Scenarios side by side (each also parallel inside); collected in
-    // their order, so the result does not depend on the thread count.
-    let run = |(s, set): (&Scenario, &Vec<Choice>)| -> Result<(Outcome, Exposure), ProtectError> {
-        let outcome = if is_informed(s) {
-            let gain = match s.seen {
-                Seen::Hole => informed::hole(&shared)?,
-                _ => informed::seen(&shared, s.cards)?,
-            };
-            informed_outcome(s, gain)
-        } else {
-            let (_, v) = values
-                .iter()
-                .find(|(c, _)| c == set)
-                .expect("values for the set");
-            // Wagers of different stakes: each observation's money is its
-            // own wager's, so every decision is kept.
-            let stakes: Vec<Stake> = set
-                .iter()
-                .map(|c| Stake::of(spec, &request.max_bets, &c.name))
-                .collect();
-            let mixed = stakes.iter().any(|x| x.dollars != stakes[0].dollars);
-            let keep = if request.all_decisions || mixed {
-                usize::MAX
-            } else {
-                SHOWN_DECISIONS
-            };
-            run_keeping(v, s, keep)
-        };
+    let money = |outcome: Outcome| {
         let exposure = Exposure::of(spec, &request.max_bets, &pace, &outcome);
-        Ok((outcome, exposure))
+        (outcome, exposure)
     };
-    // Collected whole first: a failure reported is the first in order.
-    let ran: Vec<Result<(Outcome, Exposure), ProtectError>> =
-        scenarios.par_iter().zip(&sets).map(run).collect();
+    let informed_run = |s: &Scenario| -> Result<(Outcome, Exposure), ProtectError> {
+        let gain = match s.seen {
+            Seen::Hole => informed::hole(&shared)?,
+            _ => informed::seen(&shared, s.cards)?,
+        };
+        Ok(money(informed_outcome(s, gain)))
+    };
+    // A set's scenarios, run on its values.
+    let set_run = |v: &Values, set: &[Choice], s: &Scenario| -> (Outcome, Exposure) {
+        // Wagers of different stakes: each observation's money is its
+        // own wager's, so every decision is kept.
+        let stakes: Vec<Stake> = set
+            .iter()
+            .map(|c| Stake::of(spec, &request.max_bets, &c.name))
+            .collect();
+        let mixed = stakes.iter().any(|x| x.dollars != stakes[0].dollars);
+        let keep = if request.all_decisions || mixed {
+            usize::MAX
+        } else {
+            SHOWN_DECISIONS
+        };
+        money(run_keeping(v, s, keep))
+    };
+    // Side by side: the informed scenarios, and each choice set's values
+    // (formed once, kept only while its scenarios run: for Lucky 8's side
+    // bets they are megabytes each) with its scenarios. Each result goes
+    // to its scenario's place, so the order does not depend on the
+    // thread count; collected whole first, a failure reported is the
+    // first in order.
+    let (informed_ran, set_ran) = rayon::join(
+        || {
+            scenarios
+                .par_iter()
+                .enumerate()
+                .filter(|(_, s)| is_informed(s))
+                .map(|(i, s)| (i, informed_run(s)))
+                .collect::<Vec<_>>()
+        },
+        || {
+            distinct
+                .par_iter()
+                .flat_map(|(set, at)| {
+                    let v = Values::new(observed.as_ref().expect("observed"), set);
+                    at.par_iter()
+                        .map(|&i| (i, Ok(set_run(&v, set, &scenarios[i]))))
+                        .collect::<Vec<_>>()
+                })
+                .collect::<Vec<_>>()
+        },
+    );
+    let mut ran: Vec<Option<Result<(Outcome, Exposure), ProtectError>>> =
+        (0..scenarios.len()).map(|_| None).collect();
+    for (i, r) in informed_ran.into_iter().chain(set_ran) {
+        ran[i] = Some(r);
+    }
+    let ran: Vec<Result<(Outcome, Exposure), ProtectError>> = ran
+        .into_iter()
+        .map(|r| r.expect("every scenario ran"))
+        .collect();
     let (outcomes, exposures): (Vec<Outcome>, Vec<Exposure>) = ran
         .into_iter()
         .collect::<Result<Vec<_>, _>>()?

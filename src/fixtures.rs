@@ -105,6 +105,12 @@ pub fn default_dir(spec_path: &str) -> PathBuf {
 /// Runs every fixture for `spec` found in `dir`. Fixture files that cannot be
 /// read or are malformed are errors, as is a spec with no fixture at all.
 pub fn run_dir(spec: &Spec, dir: &Path) -> Result<Vec<CaseResult>, Vec<Diagnostic>> {
+    run_dir_texts(spec, dir).map(|(results, _)| results)
+}
+
+/// [`run_dir`], with each file's texts as checked against the rule
+/// documents (by the file's path as read), for the trace.
+pub fn run_dir_texts(spec: &Spec, dir: &Path) -> Result<Ran, Vec<Diagnostic>> {
     let mut paths: Vec<PathBuf> = std::fs::read_dir(dir)
         .map_err(|e| {
             vec![if e.kind() == std::io::ErrorKind::NotFound {
@@ -124,6 +130,7 @@ pub fn run_dir(spec: &Spec, dir: &Path) -> Result<Vec<CaseResult>, Vec<Diagnosti
         .collect();
     paths.sort();
     let mut results = Vec::new();
+    let mut texts = Vec::new();
     let mut errors = Vec::new();
     let mut found = false;
     for path in paths {
@@ -148,8 +155,11 @@ pub fn run_dir(spec: &Spec, dir: &Path) -> Result<Vec<CaseResult>, Vec<Diagnosti
             continue;
         }
         found = true;
-        match run_file(spec, &source, &file) {
-            Ok(r) => results.extend(r),
+        match run_file_texts(spec, &source, &file) {
+            Ok((r, t)) => {
+                results.extend(r);
+                texts.push((name, t));
+            }
             Err(d) => errors.extend(d),
         }
     }
@@ -159,8 +169,11 @@ pub fn run_dir(spec: &Spec, dir: &Path) -> Result<Vec<CaseResult>, Vec<Diagnosti
     if !found {
         return Err(vec![no_fixtures(spec, dir)]);
     }
-    Ok(results)
+    Ok((results, texts))
 }
+
+/// The cases run, and each file's texts (by its path as read).
+pub type Ran = (Vec<CaseResult>, Vec<(String, crate::trace::Texts)>);
 
 /// True when a fixture file plainly belongs to another spec: a line
 /// `spec: ID` at the start of a line, with a plain or quoted id other than
@@ -229,6 +242,16 @@ pub fn run_file(
     src: &SourceFile,
     file: &FixtureFile,
 ) -> Result<Vec<CaseResult>, Vec<Diagnostic>> {
+    run_file_texts(spec, src, file).map(|(results, _)| results)
+}
+
+/// [`run_file`], with the file's texts as checked against the rule
+/// documents.
+fn run_file_texts(
+    spec: &Spec,
+    src: &SourceFile,
+    file: &FixtureFile,
+) -> Result<(Vec<CaseResult>, crate::trace::Texts), Vec<Diagnostic>> {
     let mut out = Vec::new();
     let mut errors = Vec::new();
     // The hands' places take a third read of the file, and only a wrong
@@ -257,9 +280,10 @@ pub fn run_file(
         }
     }
     // The cases' quotations against the rule document.
-    errors.extend(crate::trace::check_fixture(spec, src));
+    let mut texts = crate::trace::fixture_texts(spec, src);
+    errors.append(&mut texts.diags);
     if errors.is_empty() {
-        Ok(out)
+        Ok((out, texts))
     } else {
         Err(errors)
     }

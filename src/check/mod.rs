@@ -47,12 +47,15 @@ use compile::{CompileError, Env, Value, compile, compile_condition};
 
 /// Loads, parses and checks the spec in `source`.
 pub fn check_source(source: &SourceFile) -> Result<Spec, Vec<Diagnostic>> {
-    check_loaded(source).map(|(spec, _)| spec)
+    check_loaded(source).map(|(spec, _, _)| spec)
 }
 
 /// Checks the spec in `source`; also every file it included (see
-/// `spec::include`), in the order they were read.
-fn check_loaded(source: &SourceFile) -> Result<(Spec, Vec<SourceFile>), Vec<Diagnostic>> {
+/// `spec::include`), in the order they were read, and the spec's texts
+/// walked against its rule documents.
+fn check_loaded(
+    source: &SourceFile,
+) -> Result<(Spec, Vec<SourceFile>, crate::trace::Texts), Vec<Diagnostic>> {
     let spec_loader::Loaded {
         raw,
         game,
@@ -73,9 +76,10 @@ fn check_loaded(source: &SourceFile) -> Result<(Spec, Vec<SourceFile>), Vec<Diag
     }
     let mut diags = checker.diags;
     // The texts against the rule document: quotations, references.
-    diags.extend(crate::trace::check_spec(source, &raw.source.document));
+    let mut texts = crate::trace::spec_texts(source, &raw.source.document);
+    diags.append(&mut texts.diags);
     match spec {
-        Some(spec) if diags.is_empty() => Ok((spec, includes)),
+        Some(spec) if diags.is_empty() => Ok((spec, includes, texts)),
         _ => Err(diags),
     }
 }
@@ -91,6 +95,9 @@ pub struct Checked {
     /// Every file the spec included, in the order read (see `spec::include`).
     pub includes: Vec<SourceFile>,
     pub spec: Spec,
+    /// The spec's texts as checked against its rule documents (what the
+    /// trace keeps of them).
+    pub texts: crate::trace::Texts,
 }
 
 impl Checked {
@@ -111,11 +118,12 @@ impl Checked {
 /// Reads and checks a spec file, keeping the files it included.
 pub fn check_path(path: &str) -> Result<Checked, Vec<Diagnostic>> {
     let source = SourceFile::read(path).map_err(|d| vec![*d])?;
-    let (spec, includes) = check_loaded(&source)?;
+    let (spec, includes, texts) = check_loaded(&source)?;
     Ok(Checked {
         source,
         includes,
         spec,
+        texts,
     })
 }
 

@@ -20,7 +20,7 @@ use crate::assess::{Assessment, Computed, DocumentStatus, Evidence};
 use crate::check::check_path;
 use crate::diag::Diagnostic;
 use crate::engine::shoe::Composition;
-use crate::fixtures::{CaseResult, default_dir, run_dir};
+use crate::fixtures::{CaseResult, default_dir, run_dir_texts};
 use crate::model::Spec;
 use crate::report::document::{Inputs, Report, sha256_hex};
 use crate::spec::SourceFile;
@@ -143,6 +143,9 @@ struct FixtureRun {
     dir: PathBuf,
     results: Vec<CaseResult>,
     files: BTreeMap<String, String>,
+    /// Each file the cases were read from, named as they name it, and its
+    /// texts as checked against the rule documents.
+    texts: Vec<(String, crate::trace::Texts)>,
 }
 
 /// A spec checked and its strategy resolved for the run's shoe: what the
@@ -156,6 +159,8 @@ struct Checked {
     include_files: BTreeMap<String, String>,
     /// See [`Prepared::decisions`].
     decisions: Option<crate::engine::decide::Decisions>,
+    /// The spec's texts as the check walked them, for the trace.
+    texts: crate::trace::Texts,
 }
 
 /// Checks the spec and resolves its strategy for the run's shoe.
@@ -163,7 +168,7 @@ fn check_stage(path: &str, options: &Options) -> Result<Checked, Failure> {
     let path = path.strip_prefix("./").unwrap_or(path).to_string();
     let checked = check_path(&path).map_err(Failure::Input)?;
     let (_, include_files) = checked.input_hashes();
-    let (source, spec) = (checked.source, checked.spec);
+    let (source, spec, texts) = (checked.source, checked.spec, checked.texts);
     let decks = decks_for(&spec, options.decks).map_err(Failure::Usage)?;
     // Bets and the approved version of the command line (or a report's
     // manifest), then an edition that cannot be written, are refused
@@ -188,6 +193,7 @@ fn check_stage(path: &str, options: &Options) -> Result<Checked, Failure> {
         options: options.clone(),
         include_files,
         decisions,
+        texts,
     })
 }
 
@@ -199,7 +205,7 @@ impl Checked {
             .fixtures
             .clone()
             .unwrap_or_else(|| default_dir(&self.path));
-        let fixtures = run_dir(&self.spec, &fixtures_dir).map_err(Failure::Input)?;
+        let (fixtures, texts) = run_dir_texts(&self.spec, &fixtures_dir).map_err(Failure::Input)?;
         if fixtures.iter().any(|r| !r.pass) {
             return Err(Failure::Fixtures(
                 fixtures.into_iter().filter(|r| !r.pass).collect(),
@@ -208,25 +214,32 @@ impl Checked {
         let fixture_files = fixture_files(&fixtures);
         // Reports name fixture files within their folder, so a report does
         // not depend on where the folder was when it ran.
+        let within = |file: &str| match std::path::Path::new(file).strip_prefix(&fixtures_dir) {
+            Ok(rel) => rel.to_string_lossy().replace('\\', "/"),
+            Err(_) => file.to_string(),
+        };
         let mut fixtures = fixtures;
         for r in &mut fixtures {
-            if let Ok(rel) = std::path::Path::new(&r.file).strip_prefix(&fixtures_dir) {
-                r.file = rel.to_string_lossy().replace('\\', "/");
-            }
+            r.file = within(&r.file);
         }
+        // The trace reads the files the cases came from, in name order.
+        let mut texts: Vec<(String, crate::trace::Texts)> = texts
+            .into_iter()
+            .map(|(file, t)| (within(&file), t))
+            .filter(|(file, _)| fixtures.iter().any(|r| r.file == *file))
+            .collect();
+        texts.sort_by(|a, b| a.0.cmp(&b.0));
         Ok(FixtureRun {
             dir: fixtures_dir,
             results: fixtures,
             files: fixture_files,
+            texts,
         })
     }
 
     /// The inputs of a run: this spec and its fixtures' results.
     fn prepared(self, fixtures: FixtureRun) -> Prepared {
-        let files: std::collections::BTreeSet<&str> =
-            fixtures.results.iter().map(|c| c.file.as_str()).collect();
-        let files: Vec<&str> = files.into_iter().collect();
-        let trace = crate::trace::trace(&self.source, &self.spec, &fixtures.dir, &files);
+        let trace = crate::trace::trace_walked(&self.spec, self.texts, fixtures.texts);
         Prepared {
             trace,
             path: self.path,

@@ -78,13 +78,39 @@ impl Trace {
     }
 }
 
+/// One file's texts walked against its rule documents: what is wrong
+/// with them (the check stage's diagnostics) and what the trace keeps
+/// (the quotations, and the places each text cites). The check stage
+/// walks each file once and hands the pipeline these, so that the trace
+/// does not walk them again.
+pub struct Texts {
+    pub diags: Vec<Diagnostic>,
+    quotations: Vec<Quotation>,
+    cited: Vec<matrix::Cited>,
+}
+
+impl Texts {
+    fn of(w: walk::Walker) -> Texts {
+        Texts {
+            diags: w.diags,
+            quotations: w.quotations,
+            cited: w.cited,
+        }
+    }
+}
+
 /// The spec's texts checked against its documents (the check stage's
 /// part): a quotation not found, a reference to no place, a quotation mark
 /// left open. Nothing is refused for a document that is not there.
 /// `document`: the spec's `source.document`.
 pub fn check_spec(source: &SourceFile, document: &str) -> Vec<Diagnostic> {
+    spec_texts(source, document).diags
+}
+
+/// [`check_spec`], with what the trace keeps of the walk.
+pub fn spec_texts(source: &SourceFile, document: &str) -> Texts {
     let lib = Library::new(&documents_dir(&source.name));
-    walk_spec(source, document, &lib).diags
+    Texts::of(walk_spec(source, document, &lib))
 }
 
 fn walk_spec<'a>(source: &'a SourceFile, document: &str, lib: &'a Library) -> walk::Walker<'a> {
@@ -98,8 +124,13 @@ fn walk_spec<'a>(source: &'a SourceFile, document: &str, lib: &'a Library) -> wa
 /// A fixture file's case names and sources checked against the document
 /// it names (else the spec's).
 pub fn check_fixture(spec: &Spec, source: &SourceFile) -> Vec<Diagnostic> {
+    fixture_texts(spec, source).diags
+}
+
+/// [`check_fixture`], with what the trace keeps of the walk.
+pub fn fixture_texts(spec: &Spec, source: &SourceFile) -> Texts {
     let lib = Library::new(&spec.documents);
-    walk_fixture(source, spec, &lib).diags
+    Texts::of(walk_fixture(source, spec, &lib))
 }
 
 fn walk_fixture<'a>(source: &'a SourceFile, spec: &Spec, lib: &'a Library) -> walk::Walker<'a> {
@@ -116,10 +147,8 @@ fn walk_fixture<'a>(source: &'a SourceFile, spec: &Spec, lib: &'a Library) -> wa
 /// are named in the quotations as the cases name them.
 pub fn trace(source: &SourceFile, spec: &Spec, fixtures_dir: &Path, files: &[&str]) -> Trace {
     let lib = Library::new(&spec.documents);
-    let doc = lib.get(&spec.document);
-    let spec_walk = walk_spec(source, &spec.document, &lib);
-    let mut quotations = spec_walk.quotations;
-    let mut case_cited = Vec::new();
+    let spec_walk = Texts::of(walk_spec(source, &spec.document, &lib));
+    let mut walked = Vec::new();
     for &file in files {
         let Ok(text) = crate::spec::source::read_bounded(
             fixtures_dir.join(file),
@@ -128,9 +157,29 @@ pub fn trace(source: &SourceFile, spec: &Spec, fixtures_dir: &Path, files: &[&st
             continue;
         };
         let src = SourceFile::new(file, text);
-        let w = walk_fixture(&src, spec, &lib);
-        quotations.extend(w.quotations);
-        case_cited.extend(w.cited.into_iter().map(|c| (file.to_string(), c)));
+        walked.push((file.to_string(), Texts::of(walk_fixture(&src, spec, &lib))));
+    }
+    traced(spec, spec_walk, walked, &lib)
+}
+
+/// [`trace`] from the walks the check stage made: the spec's texts, and
+/// each fixture file's, named as the cases name the file (its quotations
+/// are renamed so).
+pub fn trace_walked(spec: &Spec, spec_texts: Texts, files: Vec<(String, Texts)>) -> Trace {
+    let lib = Library::new(&spec.documents);
+    traced(spec, spec_texts, files, &lib)
+}
+
+fn traced(spec: &Spec, spec_texts: Texts, files: Vec<(String, Texts)>, lib: &Library) -> Trace {
+    let doc = lib.get(&spec.document);
+    let mut quotations = spec_texts.quotations;
+    let mut case_cited = Vec::new();
+    for (file, texts) in files {
+        quotations.extend(texts.quotations.into_iter().map(|q| Quotation {
+            file: file.clone(),
+            ..q
+        }));
+        case_cited.extend(texts.cited.into_iter().map(|c| (file.clone(), c)));
     }
     Trace {
         document: DocumentFact {

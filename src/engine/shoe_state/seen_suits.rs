@@ -72,9 +72,11 @@ impl Suited {
                 }
             }
             Finished::Rank(walked) => {
-                let per = self.per_way(o, walked.base(o, c));
-                for (p, (x, &w)) in out.iter_mut().zip(ways).enumerate() {
-                    *x = per * w as i128 + walked.diff(o, p, c);
+                if let Some((base, diff)) = walked.column(o, c) {
+                    let per = self.per_way(o, base);
+                    for ((x, &w), &d) in out.iter_mut().zip(ways).zip(diff) {
+                        *x = per * w as i128 + d;
+                    }
                 }
             }
         }
@@ -146,8 +148,9 @@ pub(super) struct Walked {
 struct Block {
     /// Per `c * k + d` and column: the leaves no suit changes.
     base: Vec<i128>,
-    /// Per `c * k + d`, pattern and column: the partial assignments'
-    /// differences.
+    /// Per `c * k + d`, column and pattern: the partial assignments'
+    /// differences (a column's patterns side by side: every reader reads
+    /// one column's fifteen together).
     diff: Vec<i128>,
 }
 
@@ -198,6 +201,17 @@ impl Walked {
         Some((block, (x & 0xffff) as usize))
     }
 
+    /// Column `c`'s sum of the leaves no suit changes at observation `o`
+    /// and its differences by pattern, if a leaf met `o` (one look-up).
+    fn column(&self, o: usize, c: usize) -> Option<(i128, &[i128])> {
+        let (block, at) = self.find(o)?;
+        let cell = (at * self.width + c) * PATTERNS;
+        Some((
+            block.base[at * self.width + c],
+            &block.diff[cell..cell + PATTERNS],
+        ))
+    }
+
     /// Column `c`'s sum of the leaves no suit changes at observation `o`.
     fn base(&self, o: usize, c: usize) -> i128 {
         self.find(o)
@@ -207,7 +221,7 @@ impl Walked {
     /// Column `c`'s differences at observation `o` in pattern `p`.
     fn diff(&self, o: usize, p: usize, c: usize) -> i128 {
         self.find(o).map_or(0, |(block, at)| {
-            block.diff[(at * PATTERNS + p) * self.width + c]
+            block.diff[(at * self.width + c) * PATTERNS + p]
         })
     }
 }
@@ -262,14 +276,13 @@ impl Sink {
         // The weight of the cards of unknown suit: the same in every way.
         let each = w / all as i128;
         let block = self.walked.block(cls[0], cls[3]);
-        let rows = &mut block.diff[at * PATTERNS * width..(at + 1) * PATTERNS * width];
-        for (row, &ways) in rows.chunks_mut(width).zip(shares.iter()) {
-            if ways == 0 {
-                continue;
-            }
-            let w = each * ways as i128;
-            for &(c, v) in entries {
-                row[c as usize] += w * v as i128;
+        let rows = &mut block.diff[at * width * PATTERNS..(at + 1) * width * PATTERNS];
+        for &(c, v) in entries {
+            let cell = &mut rows[c as usize * PATTERNS..(c as usize + 1) * PATTERNS];
+            for (x, &ways) in cell.iter_mut().zip(shares.iter()) {
+                if ways != 0 {
+                    *x += each * ways as i128 * v as i128;
+                }
             }
         }
     }

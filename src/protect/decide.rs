@@ -218,9 +218,16 @@ pub(super) fn digits(key: usize, k: u8) -> impl Iterator<Item = usize> {
 /// For each rank key, its group pattern under `group`: bit `k - 1 - i`
 /// set when card `i` is in the group.
 pub(super) fn patterns(k: u8, group: u16) -> Vec<usize> {
-    (0..13usize.pow(k as u32))
-        .map(|key| digits(key, k).fold(0usize, |p, r| p * 2 + (group >> r & 1) as usize))
-        .collect()
+    // Place by place: a key of one more card is the shorter key's pattern
+    // shifted, with the new card's bit (no digits divided out).
+    let mut out = vec![0usize];
+    for _ in 0..k {
+        out = out
+            .iter()
+            .flat_map(|&p| (0..13).map(move |r| p * 2 + (group >> r & 1) as usize))
+            .collect();
+    }
+    out
 }
 
 /// `ranks` (grouped by the first `k` ranks) regrouped by whether each

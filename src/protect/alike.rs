@@ -10,8 +10,6 @@
 //! A partition and its complement give the same totals too, so the class
 //! of the ace is held to at most half of its ranks in the group.
 
-use super::decide::digits;
-
 /// The thirteen ranks split into classes of ranks alike in the sums.
 pub(super) struct Classes {
     /// Each class's ranks, ascending; the ace's class last.
@@ -28,7 +26,6 @@ impl Classes {
     /// significant, `n` values a key): ranks alike wherever swapping them
     /// in every key changes no sum.
     pub(super) fn of(sums: &[i128], k: u8, n: usize) -> Classes {
-        let digits = Digits::of(k);
         // Alike ranks have alike sums over the keys with the rank at each
         // place: a cheap screen before the full comparison. The keys with
         // rank `r` at a place of weight `w` (13 to the places after it)
@@ -52,7 +49,7 @@ impl Classes {
         for r in 0..13 {
             match classes
                 .iter_mut()
-                .find(|c| screen(c[0], r) && digits.swap_alike(sums, n, c[0], r))
+                .find(|c| screen(c[0], r) && swap_alike(sums, k, n, c[0], r))
             {
                 Some(c) => c.push(r),
                 None => classes.push(vec![r]),
@@ -150,59 +147,25 @@ impl Classes {
     }
 }
 
-/// The digits of every rank key of `k` cards (first card first).
-struct Digits {
-    k: usize,
-    /// `k` digits a key, key after key.
-    all: Vec<u8>,
-    /// 13^(k - 1 - place): a digit's weight in a key.
-    weight: [usize; 4],
-}
-
-impl Digits {
-    /// The digits of `k` cards' keys (1 to 4), formed once: every search
-    /// reads the same.
-    fn of(k: u8) -> &'static Digits {
-        static ALL: [std::sync::OnceLock<Digits>; 4] = [const { std::sync::OnceLock::new() }; 4];
-        ALL[k as usize - 1].get_or_init(|| Digits::new(k))
+/// Whether swapping ranks `a` and `b` in every key of `k` cards changes
+/// no sum (`n` a key): each key's sums against those of the key with the
+/// two ranks swapped, found place by place as the keys are numbered.
+fn swap_alike(sums: &[i128], k: u8, n: usize, a: usize, b: usize) -> bool {
+    let swap = |r: usize| match r {
+        r if r == a => b,
+        r if r == b => a,
+        r => r,
+    };
+    let mut swapped = vec![0usize];
+    for _ in 0..k {
+        swapped = swapped
+            .iter()
+            .flat_map(|&q| (0..13).map(move |r| q * 13 + swap(r)))
+            .collect();
     }
-
-    fn new(k: u8) -> Digits {
-        let k = k as usize;
-        let keys = 13usize.pow(k as u32);
-        let mut all = Vec::with_capacity(keys * k);
-        for key in 0..keys {
-            all.extend(digits(key, k as u8).map(|r| r as u8));
-        }
-        Digits {
-            k,
-            all,
-            weight: std::array::from_fn(|place| 13usize.pow(k.saturating_sub(1 + place) as u32)),
-        }
-    }
-
-    /// Each key's digits, in key order.
-    fn each(&self) -> impl Iterator<Item = &[u8]> {
-        self.all.chunks_exact(self.k)
-    }
-
-    /// Whether swapping ranks `a` and `b` in every key changes no sum.
-    fn swap_alike(&self, sums: &[i128], n: usize, a: usize, b: usize) -> bool {
-        let step = b as isize - a as isize;
-        self.each().enumerate().all(|(key, ds)| {
-            let mut swapped = key as isize;
-            for (place, &r) in ds.iter().enumerate() {
-                let w = self.weight[place] as isize;
-                if r as usize == a {
-                    swapped += step * w;
-                } else if r as usize == b {
-                    swapped -= step * w;
-                }
-            }
-            let swapped = swapped as usize;
-            swapped == key || (0..n).all(|c| sums[key * n + c] == sums[swapped * n + c])
-        })
-    }
+    swapped.iter().enumerate().all(|(key, &other)| {
+        other == key || sums[key * n..(key + 1) * n] == sums[other * n..(other + 1) * n]
+    })
 }
 
 #[cfg(test)]

@@ -103,26 +103,35 @@ impl Values {
         let mut by_pattern = vec![[0i128; PATTERNS]; ncols];
         for o in 0..OBSERVATIONS {
             let row = &observed.sums[o * ncols..(o + 1) * ncols];
+            let Some(s) = suited else {
+                // No suit patterns: each choice's sum straight from the
+                // observation's row.
+                let count = counts[o] as i128;
+                for (i, choice) in parts.iter().enumerate() {
+                    v[o * n + i] = choice
+                        .iter()
+                        .map(|&(c, factor, not_placed)| {
+                            let not_placed = not_placed.map_or(0, |x| row[x]);
+                            row[c] * factor - scale * (count - not_placed)
+                        })
+                        .sum();
+                }
+                continue;
+            };
             for &c in &used {
-                unit[c] = match suited {
-                    Some(s) if kept[c].is_none() => s.per_way(o, row[c]),
-                    _ => row[c],
-                };
-                if let (Some(s), Some(i)) = (suited, kept[c]) {
-                    by_pattern[c] = s.patterns(i, o);
+                match kept[c] {
+                    None => unit[c] = s.per_way(o, row[c]),
+                    Some(i) => by_pattern[c] = s.patterns(i, o),
                 }
             }
             // `p` indexes the ways, the counts and the columns' patterns.
             #[allow(clippy::needless_range_loop)]
-            for p in 0..per {
-                let at = o * per + p;
-                // A column's sum at this observation (and pattern).
-                let sum = |c: usize| match suited {
-                    None => unit[c],
-                    Some(s) => match kept[c] {
-                        Some(_) => by_pattern[c][p],
-                        None => unit[c] * s.ways[o * PATTERNS + p] as i128,
-                    },
+            for p in 0..PATTERNS {
+                let at = o * PATTERNS + p;
+                // A column's sum at this observation and pattern.
+                let sum = |c: usize| match kept[c] {
+                    Some(_) => by_pattern[c][p],
+                    None => unit[c] * s.ways[o * PATTERNS + p] as i128,
                 };
                 let count = counts[at];
                 for (i, choice) in parts.iter().enumerate() {

@@ -404,6 +404,7 @@ impl<'a> Weighed<'a> {
     /// A leaf of no known suit: per dealt slot, its class's cards less
     /// those of the class dealt to an earlier slot (1 for a slot not
     /// dealt), and the slots dealt.
+    #[inline(always)]
     fn plain_factors(&self, leaf: &Leaf) -> ([u64; SLOTS], usize) {
         let mut factors = [1u64; SLOTS];
         // Each class's cards taken so far, four bits a class, held in a

@@ -205,7 +205,6 @@ pub fn protect(spec: &Spec, decks: u32, request: &Request) -> Result<Protection,
         s.resolve(&spec.game.hands)?;
     }
     let shoe = Composition::standard(decks);
-    let is_informed = |s: &Scenario| matches!(s.seen, Seen::Hole | Seen::Face);
     // Each scenario's choices, checked before anything is computed.
     let mut sets: Vec<Vec<Choice>> = Vec::new();
     for s in &scenarios {
@@ -240,6 +239,48 @@ pub fn protect(spec: &Spec, decks: u32, request: &Request) -> Result<Protection,
             NotObservable::TooFewCards => unreachable!("a standard shoe holds 52 cards a deck"),
         })?)
     };
+    let pace = Pace::of(spec);
+    let ran = run_scenarios(
+        spec,
+        request,
+        &shoe,
+        &scenarios,
+        &sets,
+        observed.as_ref(),
+        &pace,
+    );
+    let (outcomes, exposures): (Vec<Outcome>, Vec<Exposure>) = ran
+        .into_iter()
+        .collect::<Result<Vec<_>, _>>()?
+        .into_iter()
+        .unzip();
+    Ok(Protection {
+        decks,
+        outcomes,
+        exposures,
+        pace,
+    })
+}
+
+/// A scenario that changes how the player plays, not what they bet
+/// (`hole`, `seen:N`): it bets no choice set.
+fn is_informed(s: &Scenario) -> bool {
+    matches!(s.seen, Seen::Hole | Seen::Face)
+}
+
+/// Runs `scenarios` (each betting its set of `sets`; an informed one none)
+/// on the joint table `observed`: the informed scenarios, and each
+/// distinct choice set's values with the scenarios that bet it, side by
+/// side. Each result in its scenario's place.
+fn run_scenarios(
+    spec: &Spec,
+    request: &Request,
+    shoe: &Composition,
+    scenarios: &[Scenario],
+    sets: &[Vec<Choice>],
+    observed: Option<&Observed>,
+    pace: &Pace,
+) -> Vec<Result<(Outcome, Exposure), ProtectError>> {
     // The distinct choice sets, each with the scenarios that bet it.
     let mut distinct: Vec<(&Vec<Choice>, Vec<usize>)> = Vec::new();
     for (i, set) in sets.iter().enumerate() {
@@ -251,10 +292,9 @@ pub fn protect(spec: &Spec, decks: u32, request: &Request) -> Result<Protection,
             None => distinct.push((set, vec![i])),
         }
     }
-    let pace = Pace::of(spec);
-    let shared = informed::Shared::new(spec, &shoe);
+    let shared = informed::Shared::new(spec, shoe);
     let money = |outcome: Outcome| {
-        let exposure = Exposure::of(spec, &request.max_bets, &pace, &outcome);
+        let exposure = Exposure::of(spec, &request.max_bets, pace, &outcome);
         (outcome, exposure)
     };
     let informed_run = |s: &Scenario| -> Result<(Outcome, Exposure), ProtectError> {
@@ -299,7 +339,7 @@ pub fn protect(spec: &Spec, decks: u32, request: &Request) -> Result<Protection,
             distinct
                 .par_iter()
                 .flat_map(|(set, at)| {
-                    let v = Values::new(observed.as_ref().expect("observed"), set);
+                    let v = Values::new(observed.expect("observed"), set);
                     at.par_iter()
                         .map(|&i| (i, Ok(set_run(&v, set, &scenarios[i]))))
                         .collect::<Vec<_>>()
@@ -312,21 +352,9 @@ pub fn protect(spec: &Spec, decks: u32, request: &Request) -> Result<Protection,
     for (i, r) in informed_ran.into_iter().chain(set_ran) {
         ran[i] = Some(r);
     }
-    let ran: Vec<Result<(Outcome, Exposure), ProtectError>> = ran
-        .into_iter()
+    ran.into_iter()
         .map(|r| r.expect("every scenario ran"))
-        .collect();
-    let (outcomes, exposures): (Vec<Outcome>, Vec<Exposure>) = ran
-        .into_iter()
-        .collect::<Result<Vec<_>, _>>()?
-        .into_iter()
-        .unzip();
-    Ok(Protection {
-        decks,
-        outcomes,
-        exposures,
-        pace,
-    })
+        .collect()
 }
 
 // The sets of scenarios a report and `certify protect` run (kept in this

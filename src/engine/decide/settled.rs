@@ -1,13 +1,14 @@
 //! The decision enumeration for many shoes of one game: every round of
-//! point values settled once ([`Settled`]), then a tight loop over the
-//! initial cards and the third cards in machine integers
+//! point values a walk reads settled once ([`Settled`]), then a tight loop
+//! over the initial cards and the third cards in machine integers
 //! ([`decisions_settled_many`]), eight shoes side by side: the table's
-//! 1.2 million rows are read once a batch, and each step is one vector
-//! instruction for the eight (AVX-512 where the processor has it). About
-//! a millisecond a shoe one at a time, where the general walk takes ten;
-//! some four times faster in batches. `seen:N` (`crate::protect::informed`)
-//! walks thousands of shoes. `tests/protect_informed.rs` compares the two
-//! walks information set by information set.
+//! rows are read once a batch, and each step is one vector instruction for
+//! the eight (AVX-512 where the processor has it). Where a hand's two
+//! initial cards settle alike in either order, one order is walked and
+//! both credited. About a millisecond a shoe one at a time, where the
+//! general walk takes several; faster still in batches. `seen:N` and
+//! `hole` (`crate::protect::informed`) read it. `tests/protect_informed.rs`
+//! compares the two walks information set by information set.
 
 use super::{
     Decisions, InfoSet, Keying, Outcomes, SLOTS, Walk, Yield, by_value, checked, settlers,

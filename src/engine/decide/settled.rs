@@ -39,6 +39,22 @@ impl Settled {
     const NONE: usize = 10;
     const SIZE: usize = 10_000 * 11 * 11;
 
+    /// The initial values (slots 0, 1, 3, 4) of the table's initial index
+    /// `base`: its decimal digits, slot 0 least significant.
+    #[inline(always)]
+    fn initial(base: usize) -> [u8; 4] {
+        std::array::from_fn(|k| (base / 10usize.pow(k as u32) % 10) as u8)
+    }
+
+    /// Whether the second hand draws in a round of two-card totals `t1`
+    /// (its own) where a natural is or is not dealt, after the first
+    /// hand's third card `p3` ([`Settled::NONE`]: it stood): the rows a
+    /// walk reads by the second hand's third card, and only those.
+    #[inline(always)]
+    fn second_draws(game: &crate::model::Game, natural: bool, t1: u8, p3: usize) -> bool {
+        !natural && game.second_draws(t1, (p3 != Self::NONE).then_some(p3 as u8))
+    }
+
     /// The table for `spec`'s objective (the first hand decides). Only
     /// the rows a walk reads are settled (a natural's round has no third
     /// card, and the second hand's third card only where the drawing rules
@@ -85,9 +101,7 @@ impl Settled {
                     .zip(stakes.chunks_mut(ROWS))
                     .enumerate()
                 {
-                    let initial = first + j;
-                    let digit = |k: u32| (initial / 10usize.pow(k) % 10) as u8;
-                    let (x0, x1, x3, x4) = (digit(0), digit(1), digit(2), digit(3));
+                    let [x0, x1, x3, x4] = Self::initial(first + j);
                     let (t0, t1) = ((x0 + x1) % 10, (x3 + x4) % 10);
                     let natural = game.is_natural(t0) || game.is_natural(t1);
                     let mut settle = |p3: usize, d3: usize| {
@@ -102,8 +116,7 @@ impl Settled {
                     let thirds =
                         std::iter::once(Self::NONE).chain(if natural { 0..0 } else { 0..10 });
                     for p3 in thirds {
-                        let other = (p3 != Self::NONE).then_some(p3 as u8);
-                        if !natural && game.second_draws(t1, other) {
+                        if Self::second_draws(game, natural, t1, p3) {
                             (0..10).for_each(|d3| settle(p3, d3));
                         } else {
                             settle(p3, Self::NONE);
@@ -144,8 +157,8 @@ impl Settled {
     /// cards in descending order (the ascending order stands for both).
     #[inline(always)]
     fn settles(&self, base: usize) -> bool {
-        let digit = |k: u32| base / 10usize.pow(k) % 10;
-        !(self.swaps[0] && digit(0) > digit(1) || self.swaps[1] && digit(2) > digit(3))
+        let [x0, x1, x3, x4] = Self::initial(base);
+        !(self.swaps[0] && x0 > x1 || self.swaps[1] && x3 > x4)
     }
 
     /// The initial values `vals` (by slot) and, where a hand's order does
@@ -257,8 +270,7 @@ fn batch_any(spec: &Spec, shoes: &[&Composition; BATCH], table: &Settled) -> Vec
         }
         let mut vals = [0u8; SLOTS];
         let (mut c, mut w) = (counts, [1i64; BATCH]);
-        for (k, slot) in [0usize, 1, 3, 4].into_iter().enumerate() {
-            let v = (base / 10usize.pow(k as u32) % 10) as u8;
+        for (v, slot) in Settled::initial(base).into_iter().zip([0usize, 1, 3, 4]) {
             // A card's weight is the count of its value left when dealt.
             for s in 0..BATCH {
                 w[s] *= c[v as usize][s];
@@ -277,7 +289,7 @@ fn batch_any(spec: &Spec, shoes: &[&Composition; BATCH], table: &Settled) -> Vec
             &c,
             Settled::NONE,
             &l4,
-            !natural && game.second_draws(t1, None),
+            Settled::second_draws(game, natural, t1, Settled::NONE),
         );
         let (draw, drew) = if natural {
             (stand, [0i64; BATCH])
@@ -296,7 +308,7 @@ fn batch_any(spec: &Spec, shoes: &[&Composition; BATCH], table: &Settled) -> Vec
                     &c,
                     p3,
                     &left,
-                    game.second_draws(t1, Some(p3 as u8)),
+                    Settled::second_draws(game, natural, t1, p3),
                 );
                 for s in 0..BATCH {
                     c[p3][s] += 1;

@@ -10,6 +10,8 @@
 //! A partition and its complement give the same totals too, so the class
 //! of the ace is held to at most half of its ranks in the group.
 
+use super::decide::each_key;
+
 /// The thirteen ranks split into classes of ranks alike in the sums.
 pub(super) struct Classes {
     /// Each class's ranks, ascending; the ace's class last.
@@ -149,20 +151,13 @@ impl Classes {
 
 /// Whether swapping ranks `a` and `b` in every key of `k` cards changes
 /// no sum (`n` a key): each key's sums against those of the key with the
-/// two ranks swapped, found place by place as the keys are numbered.
+/// two ranks swapped.
 fn swap_alike(sums: &[i128], k: u8, n: usize, a: usize, b: usize) -> bool {
-    let swap = |r: usize| match r {
+    let swapped = each_key(k, 13, |r| match r {
         r if r == a => b,
         r if r == b => a,
         r => r,
-    };
-    let mut swapped = vec![0usize];
-    for _ in 0..k {
-        swapped = swapped
-            .iter()
-            .flat_map(|&q| (0..13).map(move |r| q * 13 + swap(r)))
-            .collect();
-    }
+    });
     swapped.iter().enumerate().all(|(key, &other)| {
         other == key || sums[key * n..(key + 1) * n] == sums[other * n..(other + 1) * n]
     })

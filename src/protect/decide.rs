@@ -218,13 +218,21 @@ pub(super) fn digits(key: usize, k: u8) -> impl Iterator<Item = usize> {
 /// For each rank key, its group pattern under `group`: bit `k - 1 - i`
 /// set when card `i` is in the group.
 pub(super) fn patterns(k: u8, group: u16) -> Vec<usize> {
-    // Place by place: a key of one more card is the shorter key's pattern
-    // shifted, with the new card's bit (no digits divided out).
+    each_key(k, 2, |r| (group >> r & 1) as usize)
+}
+
+/// For each rank key of `k` cards (first card most significant), the
+/// number whose base-`radix` digits are `f` of the key's ranks, in the
+/// same order. Built place by place as the keys are numbered: a key of
+/// one more card is the shorter key's number shifted, with the new card's
+/// digit (no digits divided out of every key).
+pub(super) fn each_key(k: u8, radix: usize, f: impl Fn(usize) -> usize) -> Vec<usize> {
+    let digit: [usize; 13] = std::array::from_fn(&f);
     let mut out = vec![0usize];
     for _ in 0..k {
         out = out
             .iter()
-            .flat_map(|&p| (0..13).map(move |r| p * 2 + (group >> r & 1) as usize))
+            .flat_map(|&q| digit.iter().map(move |&d| q * radix + d))
             .collect();
     }
     out

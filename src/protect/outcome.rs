@@ -106,16 +106,8 @@ impl Values {
             let Some(s) = suited else {
                 // No suit patterns: each choice's sum straight from the
                 // observation's row.
-                let count = counts[o] as i128;
-                for (i, choice) in parts.iter().enumerate() {
-                    v[o * n + i] = choice
-                        .iter()
-                        .map(|&(c, factor, not_placed)| {
-                            let not_placed = not_placed.map_or(0, |x| row[x]);
-                            row[c] * factor - scale * (count - not_placed)
-                        })
-                        .sum();
-                }
+                let at = &mut v[o * n..(o + 1) * n];
+                nets(at, &parts, |c| row[c], scale, counts[o]);
                 continue;
             };
             for &c in &used {
@@ -133,17 +125,7 @@ impl Values {
                     Some(_) => by_pattern[c][p],
                     None => unit[c] * s.ways[o * PATTERNS + p] as i128,
                 };
-                let count = counts[at];
-                for (i, choice) in parts.iter().enumerate() {
-                    v[at * n + i] = choice
-                        .iter()
-                        .map(|&(c, factor, not_placed)| {
-                            let back = sum(c) * factor;
-                            let not_placed = not_placed.map_or(0, sum);
-                            back - scale * (count as i128 - not_placed)
-                        })
-                        .sum();
-                }
+                nets(&mut v[at * n..(at + 1) * n], &parts, sum, scale, counts[at]);
             }
         }
         Values {
@@ -166,6 +148,30 @@ impl Values {
             BigInt::from(num),
             BigInt::from(self.scale) * BigInt::from(sequences),
         )
+    }
+}
+
+/// Each choice's net win at one observation (and pattern) dealt by
+/// `count` sequences, into `out`: per part, the stakes its column returns
+/// (`sum` of a column), to the common `scale`, less one stake on every
+/// sequence its wager is placed (not on those its not-placed column
+/// counts). `parts`: per choice, per part, (column, factor to the scale,
+/// not-placed column).
+fn nets(
+    out: &mut [i128],
+    parts: &[Vec<(usize, i128, Option<usize>)>],
+    sum: impl Fn(usize) -> i128,
+    scale: i128,
+    count: u128,
+) {
+    for (x, choice) in out.iter_mut().zip(parts) {
+        *x = choice
+            .iter()
+            .map(|&(c, factor, not_placed)| {
+                let not_placed = not_placed.map_or(0, &sum);
+                sum(c) * factor - scale * (count as i128 - not_placed)
+            })
+            .sum();
     }
 }
 

@@ -211,19 +211,6 @@ impl Walked {
             &block.diff[cell..cell + PATTERNS],
         ))
     }
-
-    /// Column `c`'s sum of the leaves no suit changes at observation `o`.
-    fn base(&self, o: usize, c: usize) -> i128 {
-        self.find(o)
-            .map_or(0, |(block, at)| block.base[at * self.width + c])
-    }
-
-    /// Column `c`'s differences at observation `o` in pattern `p`.
-    fn diff(&self, o: usize, p: usize, c: usize) -> i128 {
-        self.find(o).map_or(0, |(block, at)| {
-            block.diff[(at * self.width + c) * PATTERNS + p]
-        })
-    }
 }
 
 impl Sink {
@@ -516,19 +503,21 @@ fn per_way(walked: &Walked, ways: &[u128], width: usize) -> Vec<Option<Vec<i128>
                 return None;
             }
             let mut per = vec![0i128; PATTERNS * width];
-            for c in 0..width {
-                let base = walked.base(v, c);
+            for (c, per) in per.chunks_exact_mut(PATTERNS).enumerate() {
+                // A column no leaf met sums to nothing.
+                let Some((base, diff)) = walked.column(v, c) else {
+                    continue;
+                };
                 debug_assert_eq!(base % all as i128, 0, "an exact share");
                 let common = base / all as i128;
-                for (p, &w) in ways.iter().enumerate() {
-                    let d = walked.diff(v, p, c);
+                for ((x, &w), &d) in per.iter_mut().zip(ways).zip(diff) {
                     let own = if d == 0 {
                         0
                     } else {
                         debug_assert_eq!(d % w as i128, 0, "an exact share");
                         d / w as i128
                     };
-                    per[c * PATTERNS + p] = common + own;
+                    *x = common + own;
                 }
             }
             Some(per)

@@ -54,18 +54,13 @@ fn tables(text: &str) -> usize {
     count
 }
 
-/// The trace of a shipped spec (its own texts; the fixture files' are
-/// checked by `certify check`, tests/specs.rs).
+/// The trace of a shipped spec (its own texts, as the check stage walked
+/// them; the fixture files' are checked by `certify check`,
+/// tests/specs.rs).
 fn trace(path: &str) -> (Spec, certify::trace::Trace) {
-    let s = spec(path);
-    let text = std::fs::read_to_string(path).expect(path);
-    let t = certify::trace::trace(
-        &SourceFile::new(path, text),
-        &s,
-        std::path::Path::new("fixtures"),
-        &[],
-    );
-    (s, t)
+    let checked = certify::check::check_path(path).expect(path);
+    let t = certify::trace::trace(&checked.spec, checked.texts, Vec::new());
+    (checked.spec, t)
 }
 
 /// Every numbered item and every table of each document (counted here from

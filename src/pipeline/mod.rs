@@ -239,7 +239,7 @@ impl Checked {
 
     /// The inputs of a run: this spec and its fixtures' results.
     fn prepared(self, fixtures: FixtureRun) -> Prepared {
-        let trace = crate::trace::trace_walked(&self.spec, self.texts, fixtures.texts);
+        let trace = crate::trace::trace(&self.spec, self.texts, fixtures.texts);
         Prepared {
             trace,
             path: self.path,

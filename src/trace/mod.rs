@@ -141,36 +141,13 @@ fn walk_fixture<'a>(source: &'a SourceFile, spec: &Spec, lib: &'a Library) -> wa
     w
 }
 
-/// The trace of a checked spec and its fixture files (`fixtures_dir`
-/// joined with each of `files`, the files the cases were read from, each
-/// once): its quotations and matrix. Fixture files
-/// are named in the quotations as the cases name them.
-pub fn trace(source: &SourceFile, spec: &Spec, fixtures_dir: &Path, files: &[&str]) -> Trace {
+/// The trace of a checked spec and its fixture files, from the walks the
+/// check stage made of their texts: the spec's (`check::Checked::texts`)
+/// and each fixture file's the cases came from
+/// (`fixtures::run_dir_texts`), named as the cases name the file (its
+/// quotations are renamed so): its quotations and matrix.
+pub fn trace(spec: &Spec, spec_texts: Texts, files: Vec<(String, Texts)>) -> Trace {
     let lib = Library::new(&spec.documents);
-    let spec_walk = Texts::of(walk_spec(source, &spec.document, &lib));
-    let mut walked = Vec::new();
-    for &file in files {
-        let Ok(text) = crate::spec::source::read_bounded(
-            fixtures_dir.join(file),
-            crate::spec::limits::MAX_BYTES as u64,
-        ) else {
-            continue;
-        };
-        let src = SourceFile::new(file, text);
-        walked.push((file.to_string(), Texts::of(walk_fixture(&src, spec, &lib))));
-    }
-    traced(spec, spec_walk, walked, &lib)
-}
-
-/// [`trace`] from the walks the check stage made: the spec's texts, and
-/// each fixture file's, named as the cases name the file (its quotations
-/// are renamed so).
-pub fn trace_walked(spec: &Spec, spec_texts: Texts, files: Vec<(String, Texts)>) -> Trace {
-    let lib = Library::new(&spec.documents);
-    traced(spec, spec_texts, files, &lib)
-}
-
-fn traced(spec: &Spec, spec_texts: Texts, files: Vec<(String, Texts)>, lib: &Library) -> Trace {
     let doc = lib.get(&spec.document);
     let mut quotations = spec_texts.quotations;
     let mut case_cited = Vec::new();

@@ -21,3 +21,31 @@ pub(crate) fn avx512() -> bool {
         false
     }
 }
+
+/// `fn NAME(ARGS) -> RET = ANY;` defines `NAME`, which runs `ANY` (an
+/// `#[inline(always)]` function of the same arguments) compiled for
+/// AVX-512F and DQ where the processor has them ([`avx512`]), and as
+/// built for any processor elsewhere: one body, two builds, the
+/// parameters written once. The results must not depend on which runs
+/// (integers; each caller's tests compare the two).
+macro_rules! dispatch {
+    ($(#[$meta:meta])* $vis:vis fn $name:ident($($arg:ident: $ty:ty),* $(,)?) -> $ret:ty = $any:ident;) => {
+        $(#[$meta])*
+        $vis fn $name($($arg: $ty),*) -> $ret {
+            #[cfg(target_arch = "x86_64")]
+            if $crate::cpu::avx512() {
+                #[target_feature(enable = "avx512f,avx512dq")]
+                #[allow(clippy::too_many_arguments)]
+                fn avx512($($arg: $ty),*) -> $ret {
+                    $any($($arg),*)
+                }
+                // SAFETY: the only requirement of a function compiled for
+                // AVX-512F and DQ is a processor that has them, checked
+                // above.
+                return unsafe { avx512($($arg),*) };
+            }
+            $any($($arg),*)
+        }
+    };
+}
+pub(crate) use dispatch;

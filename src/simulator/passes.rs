@@ -13,35 +13,17 @@ use super::rng::Rng;
 use super::shoe;
 use super::tally::{BANDS, DealtTally, FullTally, Layout};
 
-/// Deals `rounds` rounds, each from a full shoe.
-pub(crate) fn full_shoe(
-    dealer: &Dealer,
-    memo: &mut Memo,
-    layout: &Layout,
-    decks: u32,
-    rounds: u64,
-    rng: &mut Rng,
-) -> FullTally {
-    #[cfg(target_arch = "x86_64")]
-    if crate::cpu::avx512() {
-        // SAFETY: the processor has the features (`crate::cpu`).
-        return unsafe { full_shoe_avx512(dealer, memo, layout, decks, rounds, rng) };
-    }
-    full_shoe_any(dealer, memo, layout, decks, rounds, rng)
-}
-
-/// [`full_shoe`] compiled for AVX-512, like [`dealt_avx512`].
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx512f,avx512dq")]
-fn full_shoe_avx512(
-    dealer: &Dealer,
-    memo: &mut Memo,
-    layout: &Layout,
-    decks: u32,
-    rounds: u64,
-    rng: &mut Rng,
-) -> FullTally {
-    full_shoe_any(dealer, memo, layout, decks, rounds, rng)
+crate::cpu::dispatch! {
+    /// Deals `rounds` rounds, each from a full shoe (the deal, the keys and
+    /// the memo inlined, compiled for AVX-512 where the processor has it).
+    pub(crate) fn full_shoe(
+        dealer: &Dealer,
+        memo: &mut Memo,
+        layout: &Layout,
+        decks: u32,
+        rounds: u64,
+        rng: &mut Rng,
+    ) -> FullTally = full_shoe_any;
 }
 
 /// [`full_shoe`] for any processor, inlined into each caller.
@@ -75,44 +57,23 @@ fn full_shoe_any(
 /// Where the cut cards are (cards from the top), shallowest first.
 pub(crate) type Cuts = [usize; BANDS];
 
-/// Deals whole shoes until at least `rounds` rounds are dealt.
-#[allow(clippy::too_many_arguments)]
-pub(crate) fn dealt(
-    dealer: &Dealer,
-    memo: &mut Memo,
-    layout: &Layout,
-    decks: u32,
-    cuts: Cuts,
-    counts: Option<&[Tags]>,
-    rounds: u64,
-    rng: &mut Rng,
-) -> DealtTally {
-    #[cfg(target_arch = "x86_64")]
-    if crate::cpu::avx512() {
-        // SAFETY: the processor has the features (`crate::cpu`).
-        return unsafe { dealt_avx512(dealer, memo, layout, decks, cuts, counts, rounds, rng) };
-    }
-    dealt_any(dealer, memo, layout, decks, cuts, counts, rounds, rng)
-}
-
-/// [`dealt`] compiled for AVX-512: the counts' loops (a running count per
-/// distinct count, updated by every card and read by every round) run in
-/// one vector instruction each, and what they store is what the next
-/// round loads, at the same width. The same integers whichever runs.
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx512f,avx512dq")]
-#[allow(clippy::too_many_arguments)]
-fn dealt_avx512(
-    dealer: &Dealer,
-    memo: &mut Memo,
-    layout: &Layout,
-    decks: u32,
-    cuts: Cuts,
-    counts: Option<&[Tags]>,
-    rounds: u64,
-    rng: &mut Rng,
-) -> DealtTally {
-    dealt_any(dealer, memo, layout, decks, cuts, counts, rounds, rng)
+crate::cpu::dispatch! {
+    /// Deals whole shoes until at least `rounds` rounds are dealt. Where
+    /// the processor has AVX-512 the counts' loops (a running count per
+    /// distinct count, updated by every card and read by every round) run
+    /// in one vector instruction each, and what they store is what the next
+    /// round loads, at the same width. The same integers whichever runs.
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn dealt(
+        dealer: &Dealer,
+        memo: &mut Memo,
+        layout: &Layout,
+        decks: u32,
+        cuts: Cuts,
+        counts: Option<&[Tags]>,
+        rounds: u64,
+        rng: &mut Rng,
+    ) -> DealtTally = dealt_any;
 }
 
 /// [`dealt`] for any processor, inlined into each caller.

@@ -226,23 +226,11 @@ fn lanes(f: impl Fn(usize) -> i64) -> Lanes {
     std::array::from_fn(f)
 }
 
-/// The information sets of each shoe of a batch. On a processor with
-/// AVX-512 (with its 64-bit multiplies) the same code runs compiled for
-/// it; the sums are integers, the same whichever runs.
-fn batch(spec: &Spec, shoes: &[&Composition; BATCH], table: &Settled) -> Vec<Vec<InfoSet>> {
-    #[cfg(target_arch = "x86_64")]
-    if crate::cpu::avx512() {
-        // SAFETY: the only requirement of a function compiled for
-        // AVX-512F and DQ is a processor that has them, checked above.
-        return unsafe { batch_avx512(spec, shoes, table) };
-    }
-    batch_any(spec, shoes, table)
-}
-
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx512f,avx512dq")]
-fn batch_avx512(spec: &Spec, shoes: &[&Composition; BATCH], table: &Settled) -> Vec<Vec<InfoSet>> {
-    batch_any(spec, shoes, table)
+crate::cpu::dispatch! {
+    /// The information sets of each shoe of a batch. On a processor with
+    /// AVX-512 (with its 64-bit multiplies) the same code runs compiled for
+    /// it; the sums are integers, the same whichever runs.
+    fn batch(spec: &Spec, shoes: &[&Composition; BATCH], table: &Settled) -> Vec<Vec<InfoSet>> = batch_any;
 }
 
 /// [`batch`] for any processor, inlined into each caller so that it is

@@ -12,9 +12,11 @@
 //! shoe's ordered six-card sequences (`tests/verify.rs` checks both the
 //! total and every tally against the sequence-by-sequence enumeration).
 //! Which cards are used is decided by [`round_of_sequence`], the evaluator's
-//! own dealing: nothing here knows the drawing rules.
+//! own dealing: nothing here knows the drawing rules. The sixth card, last
+//! dealt and deciding nothing, is placed by [`with_sixth`] in the round the
+//! first five deal instead of the round being dealt again for each.
 
-use super::play::round_of_sequence;
+use super::play::{round_of_sequence, with_sixth};
 use crate::cards::Card;
 use crate::model::Spec;
 use crate::model::round::Round;
@@ -95,11 +97,11 @@ impl Dealer<'_> {
                     self.sixth(w, false, &round)
                 }
             }
-            5 => {
+            // The fifth dealt (`sixth` places the sixth card itself).
+            _ => {
                 let round = round_of_sequence(self.spec, &self.seq);
                 self.sixth(w, true, &round)
             }
-            _ => (self.f)(&round_of_sequence(self.spec, &self.seq), w),
         }
     }
 
@@ -116,7 +118,11 @@ impl Dealer<'_> {
             } else {
                 w * left.saturating_sub(1)
             };
-            (0..self.shoe.distinct()).for_each(|k| self.take(5, k, w));
+            for (&card, &copies) in self.shoe.cards.iter().zip(&self.left) {
+                if copies > 0 {
+                    (self.f)(&with_sixth(round, card), w * copies);
+                }
+            }
         } else {
             let free = if fifth_dealt {
                 left

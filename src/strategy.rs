@@ -13,6 +13,7 @@
 use crate::engine::decide::{Decisions, decisions, optimal};
 use crate::engine::shoe::Composition;
 use crate::model::{Chart, FirstRule, Spec, StrategyRule};
+use rayon::prelude::*;
 use std::borrow::Cow;
 use std::sync::Arc;
 
@@ -36,6 +37,44 @@ pub fn resolve_keeping(spec: &Spec, shoe: &Composition) -> (Spec, Option<Decisio
         }
     }
     (out, decisions)
+}
+
+/// The decisions the strategy stage enumerated for one shoe: the spec's
+/// own game's and each game interpretation's (spec order), where its
+/// player decides optimally and the chart was not cached. The engine's
+/// decision analysis of the same shoe reads them instead of enumerating
+/// the same decisions again.
+#[derive(Debug, Default)]
+pub struct Enumerated {
+    pub adopted: Option<Decisions>,
+    pub interpretations: Vec<Option<Decisions>>,
+}
+
+/// The strategy stage for a spec and each of its game interpretations,
+/// side by side: every optimal strategy resolved for `shoe` (the charts
+/// cached in the spec, where every later stage finds them), and the
+/// decisions enumerated to find them.
+pub fn resolve_all(spec: &Spec, shoe: &Composition) -> Enumerated {
+    let enumerate = |spec: &Spec| {
+        if spec.strategies_resolved() {
+            None
+        } else {
+            resolve_keeping(spec, shoe).1
+        }
+    };
+    let (adopted, interpretations) = rayon::join(
+        || enumerate(spec),
+        || {
+            spec.game_interpretations
+                .par_iter()
+                .map(|gi| enumerate(&gi.spec))
+                .collect()
+        },
+    );
+    Enumerated {
+        adopted,
+        interpretations,
+    }
 }
 
 /// The spec resolved for a full shoe of `decks` decks; borrowed when there

@@ -52,7 +52,14 @@ pub fn decks_for(spec: &Spec, wanted: Option<u32>) -> Result<u32, Box<Diagnostic
 /// The compute stage: a spec's figures at `decks` decks (the assessment
 /// judges them: `crate::assess`).
 pub fn compute(spec: &Spec, decks: u32) -> Computed {
-    compute_with(spec, decks, SAMPLES, None, Extent::Report, &[])
+    compute_with(
+        spec,
+        decks,
+        SAMPLES,
+        Default::default(),
+        Extent::Report,
+        &[],
+    )
 }
 
 /// [`compute`], given the decisions the strategy stage enumerated for this
@@ -61,11 +68,15 @@ pub(super) fn compute_with(
     spec: &Spec,
     decks: u32,
     samples: usize,
-    known: Option<crate::engine::decide::Decisions>,
+    known: crate::strategy::Enumerated,
     extent: Extent,
     max_bets: &[(String, crate::model::Ratio)],
 ) -> Computed {
-    let (resolved, analysis) = resolved_analysis(spec, decks, known);
+    let crate::strategy::Enumerated {
+        adopted,
+        interpretations,
+    } = known;
+    let (resolved, analysis) = resolved_analysis(spec, decks, adopted);
     let mut computed = Computed::of(analysis);
     // The report's "Game protection" section (a spec whose strategy reads
     // suits has none: the walk by class cannot play it), beside the
@@ -78,7 +89,7 @@ pub(super) fn compute_with(
                 .then(|| crate::protection::report_set(&resolved, decks, max_bets).ok())
                 .flatten()
         },
-        || alternative_games(spec, decks, samples),
+        || alternative_games(spec, decks, samples, interpretations),
     );
     computed.protection = protection;
     computed.alternatives = alternatives;
@@ -89,18 +100,22 @@ pub(super) fn compute_with(
 /// game analysed at `decks` (its own optimal strategy resolved there) and
 /// checked against the reference evaluator like the spec itself, so that
 /// the figures the report shows for the other reading are as checked as
-/// the adopted reading's.
+/// the adopted reading's. `known`: the decisions the strategy stage
+/// enumerated for each (see [`crate::strategy::Enumerated`]).
 fn alternative_games(
     spec: &Spec,
     decks: u32,
     samples: usize,
+    mut known: Vec<Option<crate::engine::decide::Decisions>>,
 ) -> Vec<crate::assess::AlternativeGame> {
+    known.resize_with(spec.game_interpretations.len(), || None);
     spec.game_interpretations
         .par_iter()
-        .map(|gi| {
+        .zip(known)
+        .map(|(gi, known)| {
             let (verification, (resolved, analysis)) = rayon::join(
                 || crate::verify::verify(&gi.spec, decks, samples),
-                || resolved_analysis(&gi.spec, decks, None),
+                || resolved_analysis(&gi.spec, decks, known),
             );
             crate::assess::AlternativeGame {
                 id: gi.id.clone(),

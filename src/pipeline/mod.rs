@@ -48,11 +48,11 @@ pub struct Prepared {
     /// Each file the spec included (its shared game), by path, with the
     /// SHA-256 of its bytes.
     pub include_files: BTreeMap<String, String>,
-    /// The strategy stage's enumeration of the player's decisions on the
-    /// run's full shoe, when the spec lets the player decide optimally:
-    /// the compute stage's decision analysis reads it instead of
-    /// enumerating the same decisions again.
-    pub decisions: Option<crate::engine::decide::Decisions>,
+    /// The strategy stage's enumerations of the player's decisions on the
+    /// run's full shoe, for the spec's game and each reading of it, where
+    /// the player decides optimally: the compute stage's decision analyses
+    /// read them instead of enumerating the same decisions again.
+    pub decisions: crate::strategy::Enumerated,
     /// The trace stage's findings: the document read or not, every
     /// quotation of the spec and its fixtures with where the document
     /// prints it, and the traceability matrix.
@@ -107,10 +107,10 @@ fn certify_as(
     extent: Extent,
 ) -> Result<Certified, Failure> {
     let mut checked = check_stage(path, options)?;
-    let mut known = checked.decisions.take();
+    let mut known = std::mem::take(&mut checked.decisions);
     let mut done = None;
     progress(&running(&checked.spec, checked.decks), &mut || {
-        let known = known.take();
+        let known = std::mem::take(&mut known);
         let checked = &checked;
         done = Some(rayon::join(
             || checked.fixtures(),
@@ -158,7 +158,7 @@ struct Checked {
     options: Options,
     include_files: BTreeMap<String, String>,
     /// See [`Prepared::decisions`].
-    decisions: Option<crate::engine::decide::Decisions>,
+    decisions: crate::strategy::Enumerated,
     /// The spec's texts as the check walked them, for the trace.
     texts: crate::trace::Texts,
 }
@@ -180,11 +180,7 @@ fn check_stage(path: &str, options: &Options) -> Result<Checked, Failure> {
     crate::edition::check(options.edition_for(&spec), &spec, options).map_err(Failure::Input)?;
     // The strategy stage for the run's shoe, before anything plays a round
     // there (fixtures, verification, compute all find the chart resolved).
-    let decisions = if spec.strategies_resolved() {
-        None
-    } else {
-        crate::strategy::resolve_keeping(&spec, &Composition::standard(decks)).1
-    };
+    let decisions = crate::strategy::resolve_all(&spec, &Composition::standard(decks));
     Ok(Checked {
         path,
         source,
@@ -272,7 +268,7 @@ fn verify_and_compute(
     spec: &Spec,
     decks: u32,
     samples: usize,
-    known: Option<crate::engine::decide::Decisions>,
+    known: crate::strategy::Enumerated,
     extent: Extent,
     max_bets: &[(String, crate::model::Ratio)],
 ) -> (Verification, Computed) {
@@ -304,14 +300,14 @@ impl Prepared {
         progress: &dyn Fn(&str, &mut dyn FnMut()),
         extent: Extent,
     ) -> Result<Certified, Failure> {
-        let mut known = self.decisions.take();
+        let mut known = std::mem::take(&mut self.decisions);
         let mut done = None;
         progress(&running(&self.spec, self.decks), &mut || {
             done = Some(verify_and_compute(
                 &self.spec,
                 self.decks,
                 self.options.samples,
-                known.take(),
+                std::mem::take(&mut known),
                 extent,
                 &self.options.max_bets,
             ))

@@ -49,10 +49,10 @@ pub struct Suited {
 enum Finished {
     /// Walked by rank: the leaves no suit changes and the differences.
     Rank(Walked),
-    /// Walked by point value: per value observation that deals, per
-    /// column and pattern (`c * PATTERNS + p`: a column's patterns are read
-    /// together), the sum per way of dealing the seen cards ([`per_way`]).
-    Value { per: Vec<Option<Vec<i128>>> },
+    /// Walked by point value: per value observation, per column and
+    /// pattern, in the place of its differences, the sum per way of
+    /// dealing the seen cards ([`per_way`]).
+    Value(Walked),
 }
 
 impl Suited {
@@ -63,9 +63,8 @@ impl Suited {
         let ways = &self.ways[o * PATTERNS..(o + 1) * PATTERNS];
         let mut out = [0i128; PATTERNS];
         match &self.parts[part] {
-            Finished::Value { per } => {
-                if let Some(per) = &per[self.value_of[o] as usize] {
-                    let per = &per[c * PATTERNS..(c + 1) * PATTERNS];
+            Finished::Value(walked) => {
+                if let Some((_, per)) = walked.column(self.value_of[o] as usize, c) {
                     for ((x, &per), &w) in out.iter_mut().zip(per).zip(ways) {
                         *x = per * w as i128;
                     }
@@ -137,6 +136,8 @@ pub(super) struct Walked {
     width: usize,
     /// Per `a * k + b` (the classes of slots 0 and 3), if a leaf met it.
     blocks: Vec<Option<Block>>,
+    /// Per slot 0, 3, 1 and 4: its place in dealing order.
+    places: [usize; 4],
     /// Per observation: its block and place there (`block << 16 | place`),
     /// or `u32::MAX` where its classes are not the walk's (found once: a
     /// finished table is read observation by observation for every
@@ -178,6 +179,7 @@ impl Walked {
             k,
             width,
             blocks: (0..k * k).map(|_| None).collect(),
+            places,
             located,
         }
     }
@@ -408,19 +410,26 @@ pub(super) struct Table {
 }
 
 /// Per observation at a level and pattern: the ways to deal the four seen
-/// cards from a shoe of `counts` by class and suit.
+/// cards from a shoe of `counts` by class and suit. Written into a table
+/// of zeros (not collected, which grew and moved megabytes), and only
+/// where the shoe holds each seen class: a walk by point value uses ten
+/// classes of the thirteen, and the rows it never writes cost no memory.
 fn ways_by_pattern(counts: &[[u32; 4]; 13]) -> Vec<u128> {
     let all = patterns::of_length(4);
     let alike = patterns::suits_alike(counts);
-    (0..OBSERVATIONS)
-        .into_par_iter()
-        .flat_map_iter(|o| {
+    let held: [bool; 13] = std::array::from_fn(|c| counts[c].iter().any(|&n| n > 0));
+    let mut ways = vec![0u128; OBSERVATIONS * PATTERNS];
+    ways.par_chunks_mut(PATTERNS)
+        .enumerate()
+        .for_each(|(o, row)| {
             let ranks = ranks(o);
-            all.iter()
-                .map(move |p| patterns::ways(counts, alike, ranks, p))
-                .collect::<Vec<_>>()
-        })
-        .collect()
+            if ranks.iter().all(|&r| held[r]) {
+                for (w, p) in row.iter_mut().zip(&all) {
+                    *w = patterns::ways(counts, alike, ranks, p);
+                }
+            }
+        });
+    ways
 }
 
 impl Table {
@@ -463,9 +472,7 @@ impl Table {
             at.extend((0..width).map(|c| (i, c)));
             parts.push(if level == Level::Value {
                 let value_ways = value_ways.get_or_insert_with(|| ways_by_pattern(&self.by_value));
-                Finished::Value {
-                    per: per_way(&walked, value_ways, width),
-                }
+                Finished::Value(per_way(walked, value_ways))
             } else {
                 Finished::Rank(walked)
             });
@@ -490,39 +497,53 @@ impl Table {
     }
 }
 
-/// A part walked by point value: per value observation that deals, per
-/// column and pattern, its sum per way of dealing the seen cards (an exact
-/// integer: every way of one pattern sums alike).
-fn per_way(walked: &Walked, ways: &[u128], width: usize) -> Vec<Option<Vec<i128>>> {
-    (0..OBSERVATIONS)
-        .into_par_iter()
-        .map(|v| {
-            let ways = &ways[v * PATTERNS..(v + 1) * PATTERNS];
-            let all: u128 = ways.iter().sum();
-            if all == 0 {
-                return None;
-            }
-            let mut per = vec![0i128; PATTERNS * width];
-            for (c, per) in per.chunks_exact_mut(PATTERNS).enumerate() {
-                // A column no leaf met sums to nothing.
-                let Some((base, diff)) = walked.column(v, c) else {
-                    continue;
-                };
-                debug_assert_eq!(base % all as i128, 0, "an exact share");
-                let common = base / all as i128;
-                for ((x, &w), &d) in per.iter_mut().zip(ways).zip(diff) {
-                    let own = if d == 0 {
-                        0
-                    } else {
-                        debug_assert_eq!(d % w as i128, 0, "an exact share");
-                        d / w as i128
-                    };
-                    *x = common + own;
+/// A part walked by point value, each value observation's differences
+/// replaced by its sums per way of dealing the seen cards, per column and
+/// pattern: an exact integer, every way of one pattern summing alike. The
+/// blocks' memory is reused: a table of its own, all of it fresh pages,
+/// was 43 MB for Lucky 8.
+fn per_way(mut walked: Walked, ways: &[u128]) -> Walked {
+    let (k, width, places) = (walked.k, walked.width, walked.places);
+    walked
+        .blocks
+        .par_iter_mut()
+        .enumerate()
+        .for_each(|(ab, block)| {
+            let Some(block) = block else {
+                return;
+            };
+            for at in 0..k * k {
+                let mut digits = [0usize; 4];
+                for (&place, class) in places.iter().zip([ab / k, ab % k, at / k, at % k]) {
+                    digits[place] = class;
+                }
+                let v = digits.iter().fold(0, |o, &x| o * 13 + x);
+                let ways = &ways[v * PATTERNS..(v + 1) * PATTERNS];
+                let all: u128 = ways.iter().sum();
+                for c in 0..width {
+                    let cell = (at * width + c) * PATTERNS;
+                    let per = &mut block.diff[cell..cell + PATTERNS];
+                    if all == 0 {
+                        // Never dealt: it sums to nothing.
+                        per.fill(0);
+                        continue;
+                    }
+                    let base = block.base[at * width + c];
+                    debug_assert_eq!(base % all as i128, 0, "an exact share");
+                    let common = base / all as i128;
+                    for (x, &w) in per.iter_mut().zip(ways) {
+                        let own = if *x == 0 {
+                            0
+                        } else {
+                            debug_assert_eq!(*x % w as i128, 0, "an exact share");
+                            *x / w as i128
+                        };
+                        *x = common + own;
+                    }
                 }
             }
-            Some(per)
-        })
-        .collect()
+        });
+    walked
 }
 
 /// The seen cards' suits assigned place by place (the fixed ones kept,

@@ -88,6 +88,22 @@ impl Relabel {
         Some(Relabel { set_of, sets })
     }
 
+    /// The rank `rank` is named in the order ranks are taken, the ranks
+    /// met so far renamed in `names` (0: not met) with `fresh[g]` ranks of
+    /// each set `g` named: a rank of no set keeps its name, a set's ranks
+    /// are named the set's first, second and so on as they are met.
+    pub(super) fn rename(&self, rank: u8, names: &mut [u8; 14], fresh: &mut [u8; MOST_SETS]) -> u8 {
+        let g = match self.set_of[rank as usize] {
+            0 => return rank,
+            g => g as usize - 1,
+        };
+        if names[rank as usize] == 0 {
+            names[rank as usize] = self.sets[g][fresh[g] as usize];
+            fresh[g] += 1;
+        }
+        names[rank as usize]
+    }
+
     /// Where `rank` stands when `fresh[g]` ranks of each set `g` are dealt.
     pub(super) fn place(&self, rank: u8, fresh: &[u8; MOST_SETS]) -> Place {
         let g = match self.set_of[rank as usize] {

@@ -12,7 +12,11 @@
 //! is, so the sum for a rank tuple is the value tuple's times the share of
 //! its sequences, an exact integer. Parts that read ranks are walked by
 //! rank, and so are parts that read suits in a shoe whose suits are uneven
-//! (a `J` seen leaves different suits behind than a `10` there).
+//! (a `J` seen leaves different suits behind than a `10` there). Where
+//! such a part reads ranks only as kinds (Lucky Match) and the shoe holds
+//! as many cards of each ten-valued rank, those ranks are taken in one
+//! order (`relabel`): the walk meets one observation of each set that
+//! differ by renaming them, whose sums the others copy.
 //!
 //! A player who sees a card sees its suit too. For wagers that read
 //! suits (and name none), the sums are also kept by the first four cards'
@@ -30,8 +34,9 @@
 
 use super::super::hash::FxMap;
 use super::super::plan::{Level, Plan, plan_of, strategy_needs};
+use super::super::relabel::{MOST_SETS, Place, Relabel};
 use super::super::shoe::Composition;
-use super::first_cards::value_observation;
+use super::first_cards::{ranks, value_observation};
 use super::part::keyed_parts;
 use super::seen_suits;
 use super::walk::{Columns, Leaf, Leaves, Settling, Sink};
@@ -265,13 +270,44 @@ fn walk(
         .fold(0u16, |m, r| m | 1 << class_of(settling.level, r));
     let k = settling.classes();
     let held: Vec<u8> = (0..k).filter(|&c| present & (1 << c) != 0).collect();
+    // Ranks that no condition and no drawing decision tells apart (the
+    // ten-valued ones for Lucky Match) are taken in one order: a quarter
+    // of the leaves for a wager that reads ranks only as kinds. Only for
+    // parts that read no suits, whose sums are kept by observation.
+    let reads_suits = settling.suited.iter().any(|&s| s != 0);
+    let relabel = (settling.level == Level::Rank && !suits && !reads_suits)
+        .then(|| {
+            Relabel::of(
+                &strategy_needs(settling.spec),
+                &settling.compiled.atoms,
+                composition,
+            )
+        })
+        .flatten();
+    let first = |c: u8, fresh: &mut [u8; MOST_SETS]| match &relabel {
+        None => true,
+        Some(r) => match r.place(c + 1, fresh) {
+            Place::Seen => true,
+            Place::New(g, _) => {
+                fresh[g] += 1;
+                true
+            }
+            Place::Beyond => false,
+        },
+    };
+    // The tasks the walk takes (with `relabel`, the first two cards' ranks
+    // in order), split evenly.
     let tasks: Vec<(u8, u8)> = held
         .iter()
         .flat_map(|&a| held.iter().map(move |&b| (a, b)))
+        .filter(|&(a, b)| {
+            let mut fresh = [0; MOST_SETS];
+            first(a, &mut fresh) && first(b, &mut fresh)
+        })
         .collect();
     let chunk = tasks.len().div_ceil(rayon::current_num_threads()).max(1);
     let kept = if suits { 0 } else { OBSERVATIONS * width };
-    tasks
+    let (mut sums, walked) = tasks
         .par_chunks(chunk)
         .map(|chunk| {
             let mut leaves = Leaves::new(Weighed {
@@ -283,8 +319,8 @@ fn walk(
                 suits_alike: composition.suit_symmetric(),
                 ..Weighed::new(&factor, settling.level, composition)
             });
-            for &(a, b) in chunk {
-                settling.walk(a, b, present, &mut leaves);
+            for &task in chunk {
+                settling.walk(task, present, relabel.as_ref(), &mut leaves);
             }
             let sink = leaves.sink;
             (sink.sums, sink.suits.map(seen_suits::Sink::walked))
@@ -301,7 +337,40 @@ fn walk(
                 };
                 (x, s)
             },
-        )
+        );
+    if let Some(relabel) = &relabel {
+        renamed(&mut sums, width, slots, relabel);
+    }
+    (sums, walked)
+}
+
+/// Each observation's sums from the one the walk met in its stead, for a
+/// part walked with interchangeable ranks taken in one order (`relabel`):
+/// the walk met the observations whose first cards take each set's ranks
+/// in order, in the walk's order of the slots (0, 3, 1, 4). Every other
+/// observation is one of these with the ranks of a set renamed: the same
+/// rounds renamed, as many of them in a shoe that holds as many of each
+/// rank, settled alike.
+fn renamed(sums: &mut [i128], width: usize, slots: [u8; 4], relabel: &Relabel) {
+    let place = |s: u8| {
+        slots
+            .iter()
+            .position(|&x| x == s)
+            .expect("a first-card slot")
+    };
+    let walked = [place(0), place(3), place(1), place(4)];
+    for o in 0..OBSERVATIONS {
+        let ranks = ranks(o);
+        let (mut names, mut fresh) = ([0u8; 14], [0u8; MOST_SETS]);
+        let mut met = ranks;
+        for &i in &walked {
+            met[i] = relabel.rename(ranks[i] as u8 + 1, &mut names, &mut fresh) as usize - 1;
+        }
+        let from = met.iter().fold(0, |o, &r| o * 13 + r);
+        if from != o {
+            sums.copy_within(from * width..(from + 1) * width, o * width);
+        }
+    }
 }
 
 /// A sink that weighs each leaf in one composition and sums it under its

@@ -96,7 +96,7 @@ impl Part {
                 });
                 for &(a, b) in chunk {
                     // Every class: the signatures serve every shoe.
-                    settling.walk(a, b, u16::MAX, &mut sums);
+                    settling.walk((a, b), u16::MAX, None, &mut sums);
                 }
                 (sums.sink.index, sums.sink.values)
             })

@@ -4,6 +4,7 @@
 use super::super::compiled::{Compiled, compile};
 use super::super::hash::FxMap;
 use super::super::plan::{Group, Level, plan_of};
+use super::super::relabel::{MOST_SETS, Place, Relabel};
 use super::direct::{Direct, not_suited_where_known, suited_masks};
 use super::weights::{CARD, NO_CODE};
 use crate::cards::Card;
@@ -25,6 +26,37 @@ pub(super) fn classes_at(level: Level) -> u8 {
     match level {
         Level::Rank => 13,
         Level::Value => 10,
+    }
+}
+
+/// Ranks taken in one order where some are interchangeable (see
+/// `relabel`; a walk by rank only): the new ranks of each set dealt so
+/// far, the state passed on by value down the walk.
+#[derive(Clone, Copy)]
+struct Order<'r> {
+    relabel: Option<&'r Relabel>,
+    fresh: [u8; MOST_SETS],
+}
+
+impl Order<'_> {
+    /// Class `c` taken: None where the walk counts the branch under another
+    /// order of the ranks; else the order after it, and how many ranks the
+    /// class stands for: 1, or for a new rank of a set in a slot the
+    /// observation does not read (`unseen`, the third cards), each rank
+    /// of the set not yet dealt.
+    fn take(self, c: u8, unseen: bool) -> Option<(Self, u32)> {
+        let Some(relabel) = self.relabel else {
+            return Some((self, 1));
+        };
+        match relabel.place(c + 1, &self.fresh) {
+            Place::Seen => Some((self, 1)),
+            Place::New(g, ranks) => {
+                let mut next = self;
+                next.fresh[g] += 1;
+                Some((next, if unseen { ranks as u32 } else { 1 }))
+            }
+            Place::Beyond => None,
+        }
     }
 }
 
@@ -361,7 +393,31 @@ impl Settling<'_> {
     /// second hand's first card of class `b`, its other cards of the
     /// classes in `present` (bit `c` for class `c`): a walk for one shoe
     /// skips the classes it lacks, whose leaves weigh nothing in it.
-    pub(super) fn walk<S: Sink>(&self, a: u8, b: u8, present: u16, sums: &mut Leaves<S>) {
+    ///
+    /// With `relabel` (a walk by rank), the interchangeable ranks are
+    /// taken in one order, in the order of the slots 0, 3, 1, 4, 2, 5: the
+    /// first four cards' leaves are those of one observation of each set
+    /// of renamings (the caller copies its sums to the others), and a
+    /// third card's new rank stands for every rank of its set not dealt
+    /// ([`Leaf::times`]).
+    pub(super) fn walk<S: Sink>(
+        &self,
+        (a, b): (u8, u8),
+        present: u16,
+        relabel: Option<&Relabel>,
+        sums: &mut Leaves<S>,
+    ) {
+        debug_assert!(relabel.is_none() || self.level == Level::Rank);
+        let order = Order {
+            relabel,
+            fresh: [0; MOST_SETS],
+        };
+        let Some((order, _)) = order.take(a, false) else {
+            return;
+        };
+        let Some((order, _)) = order.take(b, false) else {
+            return;
+        };
         let mut cls = [0u8; SLOTS];
         let mut round = Round {
             cards: [Card::new(1, 0); SLOTS],
@@ -377,58 +433,80 @@ impl Settling<'_> {
         set(&mut round, &mut cls, 3, b);
         let classes: Vec<u8> = (0..k).filter(|&c| present & (1 << c) != 0).collect();
         for &c in &classes {
+            let Some((order, _)) = order.take(c, false) else {
+                continue;
+            };
             set(&mut round, &mut cls, 1, c);
             for &d in &classes {
+                let Some((order, _)) = order.take(d, false) else {
+                    continue;
+                };
                 set(&mut round, &mut cls, 4, d);
                 round.counts = [2, 2];
                 if self.before_draws {
-                    self.leaf(&mut round, &cls, sums);
+                    self.leaf(&mut round, &cls, 1, sums);
                     continue;
                 }
                 let (t0, t1) = (round.total(0), round.total(1));
                 if game.is_natural(t0) || game.is_natural(t1) {
-                    self.leaf(&mut round, &cls, sums);
+                    self.leaf(&mut round, &cls, 1, sums);
                     continue;
                 }
                 if !game.first_draws(&round) {
                     if game.second_draws(t1, None) {
                         round.counts = [2, 3];
                         for &e in &classes {
+                            let Some((_, times)) = order.take(e, true) else {
+                                continue;
+                            };
                             set(&mut round, &mut cls, 5, e);
-                            self.leaf(&mut round, &cls, sums);
+                            self.leaf(&mut round, &cls, times, sums);
                         }
                     } else {
-                        self.leaf(&mut round, &cls, sums);
+                        self.leaf(&mut round, &cls, 1, sums);
                     }
                     continue;
                 }
                 for &e in &classes {
+                    let Some((order, third_times)) = order.take(e, true) else {
+                        continue;
+                    };
                     set(&mut round, &mut cls, 2, e);
                     let third = round.cards[2].value();
                     if game.second_draws(t1, Some(third)) {
                         round.counts = [3, 3];
                         for &f in &classes {
+                            let Some((_, times)) = order.take(f, true) else {
+                                continue;
+                            };
                             set(&mut round, &mut cls, 5, f);
-                            self.leaf(&mut round, &cls, sums);
+                            self.leaf(&mut round, &cls, third_times * times, sums);
                         }
                     } else {
                         round.counts = [3, 2];
-                        self.leaf(&mut round, &cls, sums);
+                        self.leaf(&mut round, &cls, third_times, sums);
                     }
                 }
             }
         }
     }
 
-    /// Settles one leaf into `sums`.
-    fn leaf<S: Sink>(&self, round: &mut Round, cls: &[u8; SLOTS], sums: &mut Leaves<S>) {
+    /// Settles one leaf, standing for `alike` leaves that settle and weigh
+    /// alike, into `sums`.
+    fn leaf<S: Sink>(
+        &self,
+        round: &mut Round,
+        cls: &[u8; SLOTS],
+        alike: u32,
+        sums: &mut Leaves<S>,
+    ) {
         let used = round.dealt_slots();
         let plain = Leaf {
             cls,
             used,
             known: 0,
             suits: [0; SLOTS],
-            times: 1,
+            times: alike,
         };
         if let Ok(entries) = self.outcome(round, 0, sums) {
             sums.sink.add(&plain, &entries);
@@ -495,7 +573,7 @@ impl Settling<'_> {
                 used,
                 known: *known,
                 suits: *suits,
-                times: *times,
+                times: *times * alike,
             };
             sums.sink.add(&leaf, &diff);
         }

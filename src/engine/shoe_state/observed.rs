@@ -39,7 +39,7 @@ use super::super::shoe::Composition;
 use super::first_cards::{ranks, value_observation};
 use super::part::keyed_parts;
 use super::seen_suits;
-use super::walk::{Columns, Leaf, Leaves, Settling, Sink};
+use super::walk::{Columns, Leaf, Leaves, Settling, Sink, classes_at};
 use super::weights::{class_counts, class_of, factor_table, factors_of, falling};
 use crate::model::Spec;
 use crate::model::cond::need;
@@ -154,13 +154,18 @@ impl Observed {
             }
             let value_counts =
                 (level == Level::Value).then(|| observation_counts(composition, n, level));
+            // The part's row of an observation: its classes at the part's
+            // level, in base 13 by rank or 10 by point value.
+            let radix = classes_at(level) as usize;
+            let row = |o: usize| {
+                ranks(o)
+                    .iter()
+                    .fold(0, |x, &r| x * radix + class_of(level, r))
+            };
             for o in 0..OBSERVATIONS {
                 let (from, share) = match &value_counts {
                     None => (o, None),
-                    Some(vc) => {
-                        let v = value_observation(o);
-                        (v, Some((rank_counts[o], vc[v])))
-                    }
+                    Some(vc) => (row(o), Some((rank_counts[o], vc[value_observation(o)]))),
                 };
                 for c in 0..width {
                     let s = part[from * width + c];
@@ -252,10 +257,10 @@ fn observation_counts(composition: &Composition, n: u128, level: Level) -> Vec<u
         .collect()
 }
 
-/// Sums of one part by observation at its level: every leaf weighed in
-/// `composition`; with `suits`, what the part's suit patterns need instead
-/// (its sums by observation are then the patterns' added up, and the
-/// first vector is empty).
+/// Sums of one part by observation at its level (in base 13 by rank, 10 by
+/// point value: a table a third the size); with `suits`, what the
+/// part's suit patterns need instead (its sums by observation are then the
+/// patterns' added up, and the first vector is empty).
 fn walk(
     settling: &Settling,
     composition: &Composition,
@@ -306,7 +311,8 @@ fn walk(
         })
         .collect();
     let chunk = tasks.len().div_ceil(rayon::current_num_threads()).max(1);
-    let kept = if suits { 0 } else { OBSERVATIONS * width };
+    let radix = k as usize;
+    let kept = if suits { 0 } else { radix.pow(4) * width };
     let (mut sums, walked) = tasks
         .par_chunks(chunk)
         .map(|chunk| {
@@ -317,6 +323,7 @@ fn walk(
                 suits: suits
                     .then(|| seen_suits::Sink::new(settling.level, composition, slots, width)),
                 suits_alike: composition.suit_symmetric(),
+                radix: if suits { 13 } else { radix },
                 ..Weighed::new(&factor, settling.level, composition)
             });
             for &task in chunk {
@@ -325,19 +332,19 @@ fn walk(
             let sink = leaves.sink;
             (sink.sums, sink.suits.map(seen_suits::Sink::walked))
         })
-        .reduce(
-            || (vec![0i128; kept], None),
-            |(mut x, xs), (y, ys)| {
-                for (a, b) in x.iter_mut().zip(y) {
-                    *a += b;
-                }
-                let s = match (xs, ys) {
-                    (Some(a), Some(b)) => Some(a.merge(b)),
-                    (a, b) => a.or(b),
-                };
-                (x, s)
-            },
-        );
+        // Chunks' tables added into one of them (an identity table of
+        // zeros would be megabytes more to touch).
+        .reduce_with(|(mut x, xs), (y, ys)| {
+            for (a, b) in x.iter_mut().zip(y) {
+                *a += b;
+            }
+            let s = match (xs, ys) {
+                (Some(a), Some(b)) => Some(a.merge(b)),
+                (a, b) => a.or(b),
+            };
+            (x, s)
+        })
+        .unwrap_or_else(|| (vec![0i128; kept], None));
     if let Some(relabel) = &relabel {
         renamed(&mut sums, width, slots, relabel);
     }
@@ -386,6 +393,9 @@ struct Weighed<'a> {
     /// falling (6 - used).
     rest: [u128; 7],
     slots: [u8; 4],
+    /// The base of the observations' numbers in `sums` (13 where the
+    /// suit patterns keep the sums: they read rank observations).
+    radix: usize,
     width: usize,
     /// Signature weights met so far.
     weights: FxMap<u64, i128>,
@@ -422,6 +432,7 @@ impl<'a> Weighed<'a> {
                 }
             }),
             slots: [0, 3, 1, 4],
+            radix: 13,
             width: 1,
             weights: FxMap::default(),
             sums: Vec::new(),
@@ -504,10 +515,9 @@ impl Sink for Weighed<'_> {
         if w == 0 {
             return;
         }
-        let o = self
-            .slots
-            .iter()
-            .fold(0usize, |o, &s| o * 13 + leaf.cls[s as usize] as usize);
+        let o = self.slots.iter().fold(0usize, |o, &s| {
+            o * self.radix + leaf.cls[s as usize] as usize
+        });
         if let Some(suits) = &mut self.suits {
             suits.add(o, leaf, w, entries);
             return;

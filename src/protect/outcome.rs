@@ -113,7 +113,7 @@ impl Values {
             for &c in &used {
                 match kept[c] {
                     None => unit[c] = s.per_way(o, row[c]),
-                    Some(i) => by_pattern[c] = s.patterns(i, o),
+                    Some(i) => s.patterns(i, o, &mut by_pattern[c]),
                 }
             }
             // `p` indexes the ways, the counts and the columns' patterns.

@@ -185,8 +185,10 @@ impl Observed {
         let suited = suited.map(|t| t.finish(falling(n - 4, 2)));
         if let Some(t) = &suited {
             sums.par_chunks_mut(ncols).enumerate().for_each(|(o, row)| {
+                let mut patterns = [0i128; PATTERNS];
                 for (i, &c) in t.cols.iter().enumerate() {
-                    row[c] = t.patterns(i, o).iter().sum();
+                    t.patterns(i, o, &mut patterns);
+                    row[c] = patterns.iter().sum();
                 }
             });
         }

@@ -22,6 +22,18 @@ pub fn ranks(o: usize) -> [usize; 4] {
     std::array::from_fn(|i| o / 13usize.pow(3 - i as u32) % 13)
 }
 
+/// Per slot 0, 3, 1 and 4 (the order the walk deals the first cards in),
+/// its place in an observation's dealing order (`slots`: the first four
+/// cards' slots in dealing order).
+pub(super) fn walk_places(slots: [u8; 4]) -> [usize; 4] {
+    [0, 3, 1, 4].map(|s| {
+        slots
+            .iter()
+            .position(|&x| x == s)
+            .expect("a first-card slot")
+    })
+}
+
 /// The value observation (value classes in the places of the ranks) of
 /// rank observation `o`.
 pub(super) fn value_observation(o: usize) -> usize {

@@ -36,7 +36,7 @@ use super::super::hash::FxMap;
 use super::super::plan::{Level, Plan, plan_of, strategy_needs};
 use super::super::relabel::{MOST_SETS, Place, Relabel};
 use super::super::shoe::Composition;
-use super::first_cards::{ranks, value_observation};
+use super::first_cards::{ranks, value_observation, walk_places};
 use super::part::keyed_parts;
 use super::seen_suits;
 use super::walk::{Columns, Leaf, Leaves, Settling, Sink, classes_at};
@@ -361,13 +361,7 @@ fn walk(
 /// rounds renamed, as many of them in a shoe that holds as many of each
 /// rank, settled alike.
 fn renamed(sums: &mut [i128], width: usize, slots: [u8; 4], relabel: &Relabel) {
-    let place = |s: u8| {
-        slots
-            .iter()
-            .position(|&x| x == s)
-            .expect("a first-card slot")
-    };
-    let walked = [place(0), place(3), place(1), place(4)];
+    let walked = walk_places(slots);
     for o in 0..OBSERVATIONS {
         let ranks = ranks(o);
         let (mut names, mut fresh) = ([0u8; 14], [0u8; MOST_SETS]);

@@ -14,7 +14,9 @@
 
 use super::super::hash::FxMap;
 use super::super::plan::Level;
-use super::first_cards::{self as patterns, OBSERVATIONS, PATTERNS, ranks, value_observation};
+use super::first_cards::{
+    self as patterns, OBSERVATIONS, PATTERNS, ranks, value_observation, walk_places,
+};
 use super::walk::{Leaf, classes_at};
 use super::weights::class_counts;
 use crate::engine::shoe::Composition;
@@ -158,13 +160,7 @@ struct Block {
 
 impl Walked {
     fn new(k: usize, width: usize, slots: [u8; 4]) -> Walked {
-        let place = |s: u8| {
-            slots
-                .iter()
-                .position(|&x| x == s)
-                .expect("a first-card slot")
-        };
-        let places = [place(0), place(3), place(1), place(4)];
+        let places = walk_places(slots);
         let located = (0..OBSERVATIONS)
             .map(|o| {
                 let digits = ranks(o);

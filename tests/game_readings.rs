@@ -74,6 +74,36 @@ fn the_report_sets_both_readings_beside_the_printed_edge() {
     assert_ne!(alt.claims[0].computed_at_precision, "3.3%");
 }
 
+/// The other reading's decision analysis through the whole pipeline,
+/// which hands it the decisions the strategy stage enumerated for that
+/// reading (`strategy::Enumerated`), is the analysis of the reading's spec
+/// enumerated afresh; and it differs from the adopted reading's, so
+/// decisions handed to the wrong game would show.
+#[test]
+fn the_other_readings_decisions_are_its_own() {
+    let options = certify::pipeline::Options {
+        samples: 20,
+        ..Default::default()
+    };
+    let run = certify::pipeline::certify(PATH, &options, &|_, work| work())
+        .unwrap_or_else(|f| panic!("{f:?}"));
+    let s = spec();
+    let gi = &s.game_interpretations[0];
+    let alt = &run.computed.alternatives[0];
+    assert_eq!(alt.id, gi.id);
+    let figures = |a: &certify::engine::Analysis| {
+        let d = a.decision.as_ref().expect("a decision analysis");
+        (
+            d.decisions.sets.clone(),
+            format!("{:?}", d.optimal),
+            format!("{:?}", d.strategies),
+        )
+    };
+    let fresh = analyse(&gi.spec, 8);
+    assert!(figures(&alt.analysis) == figures(&fresh));
+    assert!(figures(&alt.analysis) != figures(&run.computed.analysis));
+}
+
 /// The 1-based line of `text` holding `needle`.
 fn line_of(text: &str, needle: &str) -> usize {
     text.lines().position(|l| l.contains(needle)).expect(needle) + 1

@@ -98,10 +98,11 @@ impl Dealer<'_> {
                 }
             }
             // The fifth dealt (`sixth` places the sixth card itself).
-            _ => {
+            5 => {
                 let round = round_of_sequence(self.spec, &self.seq);
                 self.sixth(w, true, &round)
             }
+            _ => unreachable!("six positions, the sixth placed by `sixth`"),
         }
     }
 

@@ -34,12 +34,12 @@
 
 use super::super::hash::FxMap;
 use super::super::plan::{Level, Plan, plan_of, strategy_needs};
-use super::super::relabel::{MOST_SETS, Place, Relabel};
+use super::super::relabel::{MOST_SETS, Relabel};
 use super::super::shoe::Composition;
 use super::first_cards::{ranks, value_observation, walk_places};
 use super::part::keyed_parts;
 use super::seen_suits;
-use super::walk::{Columns, Leaf, Leaves, Settling, Sink, classes_at};
+use super::walk::{Columns, Leaf, Leaves, Order, Settling, Sink, classes_at};
 use super::weights::{class_counts, class_of, factor_table, factors_of, falling};
 use crate::model::Spec;
 use crate::model::cond::need;
@@ -291,26 +291,12 @@ fn walk(
             )
         })
         .flatten();
-    let first = |c: u8, fresh: &mut [u8; MOST_SETS]| match &relabel {
-        None => true,
-        Some(r) => match r.place(c + 1, fresh) {
-            Place::Seen => true,
-            Place::New(g, _) => {
-                fresh[g] += 1;
-                true
-            }
-            Place::Beyond => false,
-        },
-    };
-    // The tasks the walk takes (with `relabel`, the first two cards' ranks
-    // in order), split evenly.
+    // The tasks the walk has leaves for (with `relabel`, the first two
+    // cards' ranks in order), split evenly.
     let tasks: Vec<(u8, u8)> = held
         .iter()
         .flat_map(|&a| held.iter().map(move |&b| (a, b)))
-        .filter(|&(a, b)| {
-            let mut fresh = [0; MOST_SETS];
-            first(a, &mut fresh) && first(b, &mut fresh)
-        })
+        .filter(|&task| Order::new(relabel.as_ref()).deals(task))
         .collect();
     let chunk = tasks.len().div_ceil(rayon::current_num_threads()).max(1);
     let radix = k as usize;
@@ -389,8 +375,9 @@ struct Weighed<'a> {
     /// falling (6 - used).
     rest: [u128; 7],
     slots: [u8; 4],
-    /// The base of the observations' numbers in `sums` (13 where the
-    /// suit patterns keep the sums: they read rank observations).
+    /// The base of the observations' numbers: the walk's classes (13 by
+    /// rank, 10 by point value) for `sums`; 13 where the suit patterns
+    /// keep the sums, which number the classes in base 13 at either level.
     radix: usize,
     width: usize,
     /// Signature weights met so far.

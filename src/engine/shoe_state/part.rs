@@ -60,6 +60,9 @@ struct Sums {
 
 impl Sink for Sums {
     fn add(&mut self, leaf: &Leaf, entries: &[(u32, i64)]) {
+        // Sums by signature count each leaf once: no walk into this sink
+        // relabels ranks, and its suits are not alike (the default).
+        debug_assert_eq!(leaf.times, 1, "a leaf standing for others");
         let next = self.index.len();
         let at = *self.index.entry(leaf.sig()).or_insert(next);
         if at == next {

@@ -60,8 +60,8 @@ enum Finished {
 impl Suited {
     /// Kept column `i`'s sums at observation `o`, by pattern, into `out`:
     /// as `Observed::sums`, one for each suit pattern of the seen cards.
-    /// (Written in place: returned, the 240 bytes were copied twice, for
-    /// every column and observation of every choice set.)
+    /// Written into the caller's buffer, as it is read for every column
+    /// and observation of every choice set.
     pub fn patterns(&self, i: usize, o: usize, out: &mut [i128; PATTERNS]) {
         let (part, c) = self.at[i];
         let ways = &self.ways[o * PATTERNS..(o + 1) * PATTERNS];
@@ -154,7 +154,9 @@ struct Block {
     base: Vec<i128>,
     /// Per `c * k + d`, column and pattern: the partial assignments'
     /// differences (a column's patterns side by side: every reader reads
-    /// one column's fifteen together).
+    /// one column's fifteen together); in a part walked by point value,
+    /// once finished ([`per_way`]), its sums per way of dealing the seen
+    /// cards instead.
     diff: Vec<i128>,
 }
 
@@ -497,8 +499,8 @@ impl Table {
 /// A part walked by point value, each value observation's differences
 /// replaced by its sums per way of dealing the seen cards, per column and
 /// pattern: an exact integer, every way of one pattern summing alike. The
-/// blocks' memory is reused: a table of its own, all of it fresh pages,
-/// was 43 MB for Lucky 8.
+/// blocks' memory is reused (a table of its own would be as large as the
+/// differences, all of it fresh pages); their `base` is then not read.
 fn per_way(mut walked: Walked, ways: &[u128]) -> Walked {
     let (k, width, places) = (walked.k, walked.width, walked.places);
     walked

@@ -33,12 +33,28 @@ pub(super) fn classes_at(level: Level) -> u8 {
 /// `relabel`; a walk by rank only): the new ranks of each set dealt so
 /// far, the state passed on by value down the walk.
 #[derive(Clone, Copy)]
-struct Order<'r> {
+pub(super) struct Order<'r> {
     relabel: Option<&'r Relabel>,
     fresh: [u8; MOST_SETS],
 }
 
-impl Order<'_> {
+impl<'r> Order<'r> {
+    /// No rank dealt yet.
+    pub(super) fn new(relabel: Option<&'r Relabel>) -> Self {
+        Order {
+            relabel,
+            fresh: [0; MOST_SETS],
+        }
+    }
+
+    /// Whether a walk in this order deals the first two cards `a` and `b`
+    /// (slots 0 and 3): the tasks [`Settling::walk`] has leaves for.
+    pub(super) fn deals(self, (a, b): (u8, u8)) -> bool {
+        self.take(a, false)
+            .and_then(|(order, _)| order.take(b, false))
+            .is_some()
+    }
+
     /// Class `c` taken: None where the walk counts the branch under another
     /// order of the ranks; else the order after it, and how many ranks the
     /// class stands for: 1, or for a new rank of a set in a slot the
@@ -131,8 +147,10 @@ type Entries = Rc<[(u32, i64)]>;
 /// walk keys its sums by the classes of the first cards dealt), the slots
 /// dealt, the slots whose suits it fixes and those suits (none for most
 /// leaves: a partial suit assignment's difference from the leaf's common
-/// outcome); and how many partial assignments it stands for, each
-/// weighing as much (1 unless the sink's suits are alike). Its signature
+/// outcome); and how many leaves it stands for, each weighing as much and
+/// settling alike: the renamings of its suits where the sink's suits are
+/// alike, times the ranks a relabelled walk's third cards stand for
+/// ([`Settling::walk`]); 1 otherwise. Its signature
 /// is formed when a sink asks ([`Leaf::sig`]): the observed walk weighs a
 /// leaf of no known suit from its classes, without sorting them.
 pub(super) struct Leaf<'a> {
@@ -408,11 +426,7 @@ impl Settling<'_> {
         sums: &mut Leaves<S>,
     ) {
         debug_assert!(relabel.is_none() || self.level == Level::Rank);
-        let order = Order {
-            relabel,
-            fresh: [0; MOST_SETS],
-        };
-        let Some((order, _)) = order.take(a, false) else {
+        let Some((order, _)) = Order::new(relabel).take(a, false) else {
             return;
         };
         let Some((order, _)) = order.take(b, false) else {

@@ -409,25 +409,52 @@ pub(super) struct Table {
 }
 
 /// Per observation at a level and pattern: the ways to deal the four seen
-/// cards from a shoe of `counts` by class and suit. Written into a table
-/// of zeros (not collected, which grew and moved megabytes), and only
-/// where the shoe holds each seen class: a walk by point value uses ten
-/// classes of the thirteen, and the rows it never writes cost no memory.
+/// cards from a shoe of `counts` by class and suit (none where the shoe
+/// lacks a seen class).
+///
+/// Classes holding the same cards of each suit are interchangeable here:
+/// an observation deals as many ways in each pattern as the one with its
+/// classes renamed, in order of appearance, to the first classes of their
+/// kind not yet used. Only those observations are computed (fifteen in a
+/// standard shoe by rank, one for each pattern of equal ranks), and every
+/// other row is copied from its own.
 fn ways_by_pattern(counts: &[[u32; 4]; 13]) -> Vec<u128> {
     let all = patterns::of_length(4);
     let alike = patterns::suits_alike(counts);
     let held: [bool; 13] = std::array::from_fn(|c| counts[c].iter().any(|&n| n > 0));
+    let kind: [usize; 13] =
+        std::array::from_fn(|c| (0..c).find(|&d| counts[d] == counts[c]).unwrap_or(c));
+    let renamed = |o: usize| {
+        let (mut name, mut used) = ([usize::MAX; 13], 0u16);
+        ranks(o).iter().fold(0, |x, &c| {
+            if name[c] == usize::MAX {
+                let first = (0..13)
+                    .find(|&d| kind[d] == kind[c] && used & (1 << d) == 0)
+                    .expect("as many classes of its kind as the observation holds");
+                name[c] = first;
+                used |= 1 << first;
+            }
+            x * 13 + name[c]
+        })
+    };
+    let dealt = |o: usize| ranks(o).iter().all(|&c| held[c]);
+    let own: FxMap<usize, [u128; PATTERNS]> = (0..OBSERVATIONS)
+        .into_par_iter()
+        .filter(|&o| dealt(o) && renamed(o) == o)
+        .map(|o| {
+            let ranks = ranks(o);
+            let mut row = [0u128; PATTERNS];
+            for (w, p) in row.iter_mut().zip(&all) {
+                *w = patterns::ways(counts, alike, ranks, p);
+            }
+            (o, row)
+        })
+        .collect();
     let mut ways = vec![0u128; OBSERVATIONS * PATTERNS];
     ways.par_chunks_mut(PATTERNS)
         .enumerate()
-        .for_each(|(o, row)| {
-            let ranks = ranks(o);
-            if ranks.iter().all(|&r| held[r]) {
-                for (w, p) in row.iter_mut().zip(&all) {
-                    *w = patterns::ways(counts, alike, ranks, p);
-                }
-            }
-        });
+        .filter(|&(o, _)| dealt(o))
+        .for_each(|(o, row)| row.copy_from_slice(&own[&renamed(o)]));
     ways
 }
 

@@ -100,14 +100,10 @@ impl Texts {
 }
 
 /// The spec's texts checked against its documents (the check stage's
-/// part): a quotation not found, a reference to no place, a quotation mark
-/// left open. Nothing is refused for a document that is not there.
-/// `document`: the spec's `source.document`.
-pub fn check_spec(source: &SourceFile, document: &str) -> Vec<Diagnostic> {
-    spec_texts(source, document).diags
-}
-
-/// [`check_spec`], with what the trace keeps of the walk.
+/// part; its `diags`): a quotation not found, a reference to no place, a
+/// quotation mark left open, and what the trace keeps of the walk. Nothing
+/// is refused for a document that is not there. `document`: the spec's
+/// `source.document`.
 pub fn spec_texts(source: &SourceFile, document: &str) -> Texts {
     let lib = Library::new(&documents_dir(&source.name));
     Texts::of(walk_spec(source, document, &lib))
@@ -122,12 +118,8 @@ fn walk_spec<'a>(source: &'a SourceFile, document: &str, lib: &'a Library) -> wa
 }
 
 /// A fixture file's case names and sources checked against the document
-/// it names (else the spec's).
-pub fn check_fixture(spec: &Spec, source: &SourceFile) -> Vec<Diagnostic> {
-    fixture_texts(spec, source).diags
-}
-
-/// [`check_fixture`], with what the trace keeps of the walk.
+/// it names, else the spec's (its `diags`), and what the trace keeps of
+/// the walk.
 pub fn fixture_texts(spec: &Spec, source: &SourceFile) -> Texts {
     let lib = Library::new(&spec.documents);
     Texts::of(walk_fixture(source, spec, &lib))

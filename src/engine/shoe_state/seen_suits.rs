@@ -220,9 +220,7 @@ impl Sink {
         let counts = class_counts(level, shoe);
         Sink {
             counts,
-            row_of: std::array::from_fn(|c| {
-                (0..c).find(|&d| counts[d] == counts[c]).unwrap_or(c) as u8
-            }),
+            row_of: first_alike(&counts).map(|d| d as u8),
             symmetric: shoe.suit_symmetric(),
             slots,
             width,
@@ -408,6 +406,13 @@ pub(super) struct Table {
     parts: Vec<(Level, usize, usize, Walked)>,
 }
 
+/// Per class: the first class holding as many cards of each suit (itself
+/// where none before it does). Classes of one kind deal the seen cards'
+/// suits alike.
+fn first_alike(counts: &[[u32; 4]; 13]) -> [usize; 13] {
+    std::array::from_fn(|c| (0..c).find(|&d| counts[d] == counts[c]).unwrap_or(c))
+}
+
 /// Per observation at a level and pattern: the ways to deal the four seen
 /// cards from a shoe of `counts` by class and suit (none where the shoe
 /// lacks a seen class).
@@ -422,8 +427,7 @@ fn ways_by_pattern(counts: &[[u32; 4]; 13]) -> Vec<u128> {
     let all = patterns::of_length(4);
     let alike = patterns::suits_alike(counts);
     let held: [bool; 13] = std::array::from_fn(|c| counts[c].iter().any(|&n| n > 0));
-    let kind: [usize; 13] =
-        std::array::from_fn(|c| (0..c).find(|&d| counts[d] == counts[c]).unwrap_or(c));
+    let kind = first_alike(counts);
     let renamed = |o: usize| {
         let (mut name, mut used) = ([usize::MAX; 13], 0u16);
         ranks(o).iter().fold(0, |x, &c| {

@@ -233,6 +233,12 @@ pub fn simulate_streams(
         for _ in 0..threads {
             scope.spawn(|| {
                 let mut memo = memo::Memo::new(&groups, &layout);
+                let mut pass = passes::Pass {
+                    dealer: &dealer,
+                    layout: &layout,
+                    decks,
+                    memo: &mut memo,
+                };
                 let mut full = FullTally::new(&layout);
                 let mut dealt = DealtTally::new(&layout, buckets);
                 loop {
@@ -243,15 +249,11 @@ pub fn simulate_streams(
                     let quota = settings.quota(b);
                     if let Some(stream) = streams.full {
                         let mut rng = rng::Rng::for_block(settings.seed, stream, b);
-                        full.add(&passes::full_shoe(
-                            &dealer, &mut memo, &layout, decks, quota, &mut rng,
-                        ));
+                        full.add(&passes::full_shoe(&mut pass, quota, &mut rng));
                         done.fetch_add(quota, Ordering::Relaxed);
                     }
                     let mut rng = rng::Rng::for_block(settings.seed, streams.dealt, b);
-                    dealt.add(&passes::dealt(
-                        &dealer, &mut memo, &layout, decks, cuts, counts, quota, &mut rng,
-                    ));
+                    dealt.add(&passes::dealt(&mut pass, cuts, counts, quota, &mut rng));
                     done.fetch_add(quota, Ordering::Relaxed);
                 }
                 // Integer sums: the order threads finish in cannot matter.

@@ -13,29 +13,28 @@ use super::rng::Rng;
 use super::shoe;
 use super::tally::{BANDS, DealtTally, FullTally, Layout};
 
+/// What a thread deals every block with, in either pass: the run's
+/// dealing, the tallies' layout, the shoe's decks, and the thread's memo.
+/// (One argument, so that each pass's dispatcher and body do not both
+/// list them.)
+pub(crate) struct Pass<'p, 'g> {
+    pub(crate) dealer: &'p Dealer<'g>,
+    pub(crate) layout: &'p Layout,
+    pub(crate) decks: u32,
+    pub(crate) memo: &'p mut Memo<'g>,
+}
+
 crate::cpu::dispatch! {
     /// Deals `rounds` rounds, each from a full shoe (the deal, the keys and
     /// the memo inlined, compiled for AVX-512 where the processor has it).
-    pub(crate) fn full_shoe(
-        dealer: &Dealer,
-        memo: &mut Memo,
-        layout: &Layout,
-        decks: u32,
-        rounds: u64,
-        rng: &mut Rng,
-    ) -> FullTally = full_shoe_any;
+    pub(crate) fn full_shoe(pass: &mut Pass<'_, '_>, rounds: u64, rng: &mut Rng) -> FullTally = full_shoe_any;
 }
 
 /// [`full_shoe`] for any processor, inlined into each caller.
 #[inline(always)]
-fn full_shoe_any(
-    dealer: &Dealer,
-    memo: &mut Memo,
-    layout: &Layout,
-    decks: u32,
-    rounds: u64,
-    rng: &mut Rng,
-) -> FullTally {
+fn full_shoe_any(pass: &mut Pass<'_, '_>, rounds: u64, rng: &mut Rng) -> FullTally {
+    let (dealer, layout, decks) = (pass.dealer, pass.layout, pass.decks);
+    let memo = &mut *pass.memo;
     let mut tally = FullTally::new(layout);
     let mut cards = shoe::fresh(decks);
     let n = cards.len() as u32;
@@ -63,12 +62,8 @@ crate::cpu::dispatch! {
     /// distinct count, updated by every card and read by every round) run
     /// in one vector instruction each, and what they store is what the next
     /// round loads, at the same width. The same integers whichever runs.
-    #[allow(clippy::too_many_arguments)]
     pub(crate) fn dealt(
-        dealer: &Dealer,
-        memo: &mut Memo,
-        layout: &Layout,
-        decks: u32,
+        pass: &mut Pass<'_, '_>,
         cuts: Cuts,
         counts: Option<&[Tags]>,
         rounds: u64,
@@ -78,17 +73,15 @@ crate::cpu::dispatch! {
 
 /// [`dealt`] for any processor, inlined into each caller.
 #[inline(always)]
-#[allow(clippy::too_many_arguments)]
 fn dealt_any(
-    dealer: &Dealer,
-    memo: &mut Memo,
-    layout: &Layout,
-    decks: u32,
+    pass: &mut Pass<'_, '_>,
     cuts: Cuts,
     counts: Option<&[Tags]>,
     rounds: u64,
     rng: &mut Rng,
 ) -> DealtTally {
+    let (dealer, layout, decks) = (pass.dealer, pass.layout, pass.decks);
+    let memo = &mut *pass.memo;
     let buckets = if counts.is_some() { BUCKETS } else { 1 };
     let tables = layout.tables();
     let mut tally = DealtTally::new(layout, buckets);
@@ -480,10 +473,14 @@ mod tests {
         for counts in [None, Some(&counts[..])] {
             let run = |layout: &Layout| {
                 let mut memo = Memo::new(&groups, layout);
+                let mut pass = Pass {
+                    dealer: &dealer,
+                    layout,
+                    decks,
+                    memo: &mut memo,
+                };
                 let mut rng = Rng::for_block(9, "test", 0);
-                dealt(
-                    &dealer, &mut memo, layout, decks, cuts, counts, 20_000, &mut rng,
-                )
+                dealt(&mut pass, cuts, counts, 20_000, &mut rng)
             };
             let (narrow, wide) = (run(&layout), run(&scaled));
             assert!(narrow.shoes > 100);
@@ -524,37 +521,23 @@ mod tests {
         let decks = spec.shoe.decks;
         let cuts = crate::simulator::cut_cards(52 * decks as usize, 0.9);
         let rng = || Rng::for_block(11, "test", 0);
-        type Dealt = fn(
-            &Dealer,
-            &mut Memo,
-            &Layout,
-            u32,
-            Cuts,
-            Option<&[Tags]>,
-            u64,
-            &mut Rng,
-        ) -> DealtTally;
-        let deal = |pass: Dealt| {
-            let mut memo = Memo::new(&groups, &layout);
-            pass(
-                &dealer,
-                &mut memo,
-                &layout,
+        // Each build's two passes with a memo of their own (as a thread
+        // runs them): neither build sees what the other settled.
+        type Full = fn(&mut Pass, u64, &mut Rng) -> FullTally;
+        type Dealt = fn(&mut Pass, Cuts, Option<&[Tags]>, u64, &mut Rng) -> DealtTally;
+        let run = |full: Full, dealt: Dealt| {
+            let memo = &mut Memo::new(&groups, &layout);
+            let pass = &mut Pass {
+                dealer: &dealer,
+                layout: &layout,
                 decks,
-                cuts,
-                Some(&counts),
-                20_000,
-                &mut rng(),
-            )
+                memo,
+            };
+            let f = full(pass, 20_000, &mut rng());
+            (f, dealt(pass, cuts, Some(&counts), 20_000, &mut rng()))
         };
-        let a = deal(dealt);
-        assert!(a.shoes > 100);
-        assert_eq!(a, deal(dealt_any));
-        type Full = fn(&Dealer, &mut Memo, &Layout, u32, u64, &mut Rng) -> FullTally;
-        let full = |pass: Full| {
-            let mut memo = Memo::new(&groups, &layout);
-            pass(&dealer, &mut memo, &layout, decks, 20_000, &mut rng())
-        };
-        assert_eq!(full(full_shoe), full(full_shoe_any));
+        let built = run(full_shoe, dealt);
+        assert!(built.1.shoes > 100);
+        assert_eq!(built, run(full_shoe_any, dealt_any));
     }
 }

@@ -164,10 +164,10 @@ fn blocks_any(key: &[u32; 8], counter: u64, out: &mut [[u32; BLOCKS]; 16]) {
     for (w, &k) in key.iter().enumerate() {
         start[4 + w] = [k; BLOCKS];
     }
-    for b in 0..BLOCKS {
+    let (low, high) = start.split_at_mut(13);
+    for (b, (l, h)) in low[12].iter_mut().zip(&mut high[0]).enumerate() {
         let at = counter.wrapping_add(b as u64);
-        start[12][b] = at as u32;
-        start[13][b] = (at >> 32) as u32;
+        (*l, *h) = (at as u32, (at >> 32) as u32);
     }
     // Words 14 and 15 (the stream) are zero.
     let mut x = start;
@@ -219,6 +219,14 @@ mod tests {
         assert_ne!(draw(3), draw(4));
     }
 
+    /// Word-major blocks are the next 256 words of `reference`.
+    fn assert_blocks(words: &[[u32; BLOCKS]; 16], reference: &mut rand_chacha::ChaCha8Rng) {
+        use rand_core::RngCore;
+        for i in 0..BLOCKS * 16 {
+            assert_eq!(words[i % 16][i / 16], reference.next_u32(), "word {i}");
+        }
+    }
+
     /// The stream is `rand_chacha` 0.9's `ChaCha8Rng` from the same seed,
     /// word for word, past several refills and in both builds.
     #[test]
@@ -236,11 +244,7 @@ mod tests {
             blocks_any(&ours.key, 3, &mut words);
             let mut reference = ChaCha8Rng::from_seed(seed);
             reference.set_word_pos(3 * 16);
-            for b in 0..BLOCKS {
-                for w in 0..16 {
-                    assert_eq!(words[w][b], reference.next_u32(), "block {b} word {w}");
-                }
-            }
+            assert_blocks(&words, &mut reference);
         }
         // A counter that passes 2^32 carries into the next word.
         let mut words = [[0; BLOCKS]; 16];
@@ -251,11 +255,7 @@ mod tests {
         }
         let mut reference = ChaCha8Rng::from_seed(seed);
         reference.set_word_pos(((1u128 << 32) - 2) * 16);
-        for b in 0..BLOCKS {
-            for w in 0..16 {
-                assert_eq!(words[w][b], reference.next_u32(), "block {b} word {w}");
-            }
-        }
+        assert_blocks(&words, &mut reference);
     }
 
     #[test]

@@ -20,6 +20,20 @@ pub(crate) struct Dealt {
 }
 
 impl Dealt {
+    /// A round from three words, four bytes each, least significant
+    /// first: the first four ids; the last two ids and the two counts;
+    /// the four totals (how the lanes' deal hands a round over).
+    #[inline(always)]
+    pub(crate) fn from_words(a: u32, b: u32, c: u32) -> Dealt {
+        let [i0, i1, i2, i3] = a.to_le_bytes();
+        let [i4, i5, c0, c1] = b.to_le_bytes();
+        Dealt {
+            ids: [i0, i1, i2, i3, i4, i5],
+            counts: [c0, c1],
+            totals: c.to_le_bytes(),
+        }
+    }
+
     /// The round as conditions read it; a slot not dealt holds a
     /// placeholder, which conditions read as absent.
     pub(crate) fn round(&self) -> Round {
@@ -86,7 +100,29 @@ pub(crate) struct Dealer<'a> {
     when_other_draws: [u16; 10],
 }
 
+/// Drawing rules that no owner's choice decides, as masks: what the
+/// lanes' deal (`super::lanes`) reads.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Fixed {
+    pub(crate) at: [usize; 4],
+    pub(crate) naturals: u16,
+    pub(crate) first: u16,
+    pub(crate) when_other_stands: u16,
+    pub(crate) when_other_draws: [u16; 10],
+}
+
 impl<'a> Dealer<'a> {
+    /// The rules as masks, where the first hand draws by its total alone.
+    pub(crate) fn fixed(&self) -> Option<Fixed> {
+        Some(Fixed {
+            at: self.at,
+            naturals: self.naturals,
+            first: self.first?,
+            when_other_stands: self.when_other_stands,
+            when_other_draws: self.when_other_draws,
+        })
+    }
+
     pub(crate) fn new(game: &'a Game) -> Dealer<'a> {
         let mut next = [0usize, 0];
         let mut at = [0usize; 4];

@@ -100,6 +100,15 @@ fn reads_kinds_only(c: &Cond) -> bool {
     c.reads_only(&|leaf| matches!(leaf, Cond::MaxKind(_) | Cond::Kinds(..)))
 }
 
+/// A group's key where the lanes (`super::lanes`) compute it.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum LaneKey {
+    /// [`totals_key`].
+    Totals,
+    /// [`Keying::renamed_key`], with its radix per slot.
+    Renamed([u32; SLOTS]),
+}
+
 /// How to reduce a round to a group's key.
 #[derive(Clone, Debug)]
 pub(super) struct Keying {
@@ -253,6 +262,15 @@ impl Keying {
             suits,
             suited,
             keys,
+        }
+    }
+
+    /// The key as the lanes compute it, where they do.
+    pub(super) fn lane_key(&self) -> Option<LaneKey> {
+        match self.kind {
+            Kind::Totals => Some(LaneKey::Totals),
+            Kind::Renamed => Some(LaneKey::Renamed(self.radix)),
+            Kind::TotalsSuits | Kind::Cards => None,
         }
     }
 

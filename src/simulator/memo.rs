@@ -20,6 +20,7 @@
 //! the evaluator on every round.
 
 use super::deal::Dealt;
+pub(crate) use super::keys::LaneKey;
 use super::keys::{Keying, Reads, suited_sets};
 use super::tally::{BANDS, Layout};
 use crate::eval::{Settled, Settler};
@@ -146,7 +147,9 @@ impl<'a> Memo<'a> {
                     group: g,
                     values: g.settler.scratch(),
                     index: if g.keying.indexed() {
-                        Index::Narrow(vec![0; g.keying.keys as usize])
+                        // One entry more than keys: the lanes read an
+                        // entry as the low half of a 32-bit word.
+                        Index::Narrow(vec![0; g.keying.keys as usize + 1])
                     } else {
                         Index::None
                     },
@@ -179,6 +182,53 @@ impl<'a> Memo<'a> {
                 }
             }
         }
+    }
+
+    /// How many groups of wagers.
+    pub(crate) fn groups(&self) -> usize {
+        self.groups.len()
+    }
+
+    /// Group `g`'s key as the lanes compute it, with its index of rows by
+    /// key; None where a round's settlement is found one lane at a time.
+    pub(crate) fn lane_index(&self, g: usize) -> Option<(LaneKey, Rows<'_>)> {
+        let g = &self.groups[g];
+        let key = g.group.keying.lane_key()?;
+        match &g.index {
+            Index::None => None,
+            Index::Narrow(index) => Some((key, Rows::Narrow(index))),
+            Index::Wide(index) => Some((key, Rows::Wide(index))),
+        }
+    }
+
+    /// Group `g`'s row for a round of key `key` (numbered from 1),
+    /// settling the key if new (the lanes' way in when the index holds
+    /// no row for it).
+    pub(crate) fn row_of_key(&mut self, g: usize, key: usize, dealt: &Dealt) -> usize {
+        let g = &mut self.groups[g];
+        debug_assert_eq!(key, g.group.keying.key(dealt));
+        let row = g.settle_new(dealt);
+        g.index.set(key, row);
+        row
+    }
+
+    /// Counts a round in group `g` as [`Memo::count`] does.
+    #[inline(always)]
+    pub(crate) fn count_in(&mut self, g: usize, dealt: &Dealt) {
+        let g = &mut self.groups[g];
+        match g.row(dealt) {
+            Some(row) => g.counted[row][0] += 1,
+            None => {
+                for (&t, &c) in g.group.tables.iter().zip(&g.scratch) {
+                    self.direct[t][c as usize] += 1;
+                }
+            }
+        }
+    }
+
+    /// Adds `n` rounds to group `g`'s row `row`, as if each were counted.
+    pub(crate) fn count_row(&mut self, g: usize, row: usize, n: u64) {
+        self.groups[g].counted[row][0] += n;
     }
 
     /// Adds the rounds counted since the last drain to `codes` (per pay
@@ -368,6 +418,13 @@ struct NotLost {
 
 /// Rows by key: two bytes a key while the rows fit (so that both threads'
 /// indexes stay in the processor's cache), four once they do not.
+/// A group's index of rows by key, as the lanes read it.
+pub(crate) enum Rows<'a> {
+    /// One entry more than keys (see [`Memo::new`]).
+    Narrow(&'a [u16]),
+    Wide(&'a [u32]),
+}
+
 enum Index {
     None,
     Narrow(Vec<u16>),

@@ -19,6 +19,7 @@
 mod count;
 mod deal;
 mod keys;
+mod lanes;
 mod memo;
 mod passes;
 mod rng;
@@ -229,6 +230,12 @@ pub fn simulate_streams(
     let threads = rayon::current_num_threads().max(1);
     let buckets = if counts.is_some() { count::BUCKETS } else { 1 };
     let totals = Mutex::new((FullTally::new(&layout), DealtTally::new(&layout, buckets)));
+    // Blocks side by side where the lanes deal (`lanes`), else one at a time.
+    let rules = lanes::rules(&dealer);
+    let batch = match rules {
+        Some(_) => lanes::batch(blocks.end - blocks.start, threads as u64),
+        None => 1,
+    };
     std::thread::scope(|scope| {
         for _ in 0..threads {
             scope.spawn(|| {
@@ -242,19 +249,43 @@ pub fn simulate_streams(
                 let mut full = FullTally::new(&layout);
                 let mut dealt = DealtTally::new(&layout, buckets);
                 loop {
-                    let b = next.fetch_add(1, Ordering::Relaxed);
+                    let b = next.fetch_add(batch, Ordering::Relaxed);
                     if b >= blocks.end {
                         break;
                     }
-                    let quota = settings.quota(b);
+                    let own = b..(b + batch).min(blocks.end);
                     if let Some(stream) = streams.full {
-                        let mut rng = rng::Rng::for_block(settings.seed, stream, b);
-                        full.add(&passes::full_shoe(&mut pass, quota, &mut rng));
+                        let rounds: u64 = own.clone().map(|b| settings.quota(b)).sum();
+                        match &rules {
+                            Some(rules) => {
+                                let side: Vec<lanes::Block> = own
+                                    .clone()
+                                    .map(|b| lanes::Block {
+                                        rounds: settings.quota(b),
+                                        key: rng::key(settings.seed, stream, b),
+                                    })
+                                    .collect();
+                                full.add(&lanes::full_shoe(&mut pass, rules, &side));
+                            }
+                            None => {
+                                for b in own.clone() {
+                                    let mut rng = rng::Rng::for_block(settings.seed, stream, b);
+                                    full.add(&passes::full_shoe(
+                                        &mut pass,
+                                        settings.quota(b),
+                                        &mut rng,
+                                    ));
+                                }
+                            }
+                        }
+                        done.fetch_add(rounds, Ordering::Relaxed);
+                    }
+                    for b in own {
+                        let quota = settings.quota(b);
+                        let mut rng = rng::Rng::for_block(settings.seed, streams.dealt, b);
+                        dealt.add(&passes::dealt(&mut pass, cuts, counts, quota, &mut rng));
                         done.fetch_add(quota, Ordering::Relaxed);
                     }
-                    let mut rng = rng::Rng::for_block(settings.seed, streams.dealt, b);
-                    dealt.add(&passes::dealt(&mut pass, cuts, counts, quota, &mut rng));
-                    done.fetch_add(quota, Ordering::Relaxed);
                 }
                 // Integer sums: the order threads finish in cannot matter.
                 let mut t = totals.lock().expect("no thread panics holding it");

@@ -21,52 +21,70 @@
 use sha2::{Digest, Sha256};
 
 /// Blocks computed at a time: one per lane of a 512-bit register.
-const BLOCKS: usize = 16;
+pub(crate) const LANES: usize = 16;
+
+/// Sixteen ChaCha blocks, word-major: `[w][l]` is word `w` of lane `l`'s.
+pub(crate) type Words = [[u32; LANES]; 16];
+
+/// Each lane's key, word-major: `[w][l]` is word `w` of lane `l`'s key.
+pub(crate) type Keys = [[u32; LANES]; 8];
 
 /// ChaCha's constant words ("expand 32-byte k").
 const SIGMA: [u32; 4] = [0x6170_7865, 0x3320_646e, 0x7962_2d32, 0x6b20_6574];
 
 pub(crate) struct Rng {
-    key: [u32; 8],
+    /// The key in every lane: the sixteen blocks computed at a time are
+    /// consecutive blocks of the one stream.
+    keys: Keys,
     /// The next block to compute.
     counter: u64,
-    /// Sixteen blocks, word-major: `words[w][b]` is word `w` of block `b`.
-    words: [[u32; BLOCKS]; 16],
+    /// Sixteen blocks, block `b` in lane `b`.
+    words: Words,
     /// The next word in stream order (`b * 16 + w`); 256 when all are used.
     at: usize,
+}
+
+/// The 32-byte seed of block `block` of pass `pass` of a run seeded
+/// `seed`, as the eight key words of its ChaCha8 stream.
+pub(crate) fn key(seed: u64, pass: &str, block: u64) -> [u32; 8] {
+    let mut h = Sha256::new();
+    h.update(b"certify simulate 1\0");
+    h.update(pass.as_bytes());
+    h.update([0]);
+    h.update(seed.to_le_bytes());
+    h.update(block.to_le_bytes());
+    let digest: [u8; 32] = h.finalize().into();
+    key_of(digest)
+}
+
+fn key_of(seed: [u8; 32]) -> [u32; 8] {
+    std::array::from_fn(|i| {
+        u32::from_le_bytes(seed[4 * i..4 * i + 4].try_into().expect("four bytes"))
+    })
 }
 
 impl Rng {
     /// The generator of block `block` of pass `pass` of a run seeded `seed`.
     pub(crate) fn for_block(seed: u64, pass: &str, block: u64) -> Rng {
-        let mut h = Sha256::new();
-        h.update(b"certify simulate 1\0");
-        h.update(pass.as_bytes());
-        h.update([0]);
-        h.update(seed.to_le_bytes());
-        h.update(block.to_le_bytes());
-        let digest: [u8; 32] = h.finalize().into();
-        Rng::from_seed(digest)
+        Rng::keyed(key(seed, pass, block))
     }
 
-    fn from_seed(seed: [u8; 32]) -> Rng {
-        let key = std::array::from_fn(|i| {
-            u32::from_le_bytes(seed[4 * i..4 * i + 4].try_into().expect("four bytes"))
-        });
+    fn keyed(key: [u32; 8]) -> Rng {
         Rng {
-            key,
+            keys: key.map(|k| [k; LANES]),
             counter: 0,
-            words: [[0; BLOCKS]; 16],
-            at: BLOCKS * 16,
+            words: [[0; LANES]; 16],
+            at: LANES * 16,
         }
     }
 
     /// The next 32-bit word of the stream.
     #[inline(always)]
     pub(crate) fn next_u32(&mut self) -> u32 {
-        if self.at == BLOCKS * 16 {
-            blocks(&self.key, self.counter, &mut self.words);
-            self.counter += BLOCKS as u64;
+        if self.at == LANES * 16 {
+            let counters = std::array::from_fn(|b| self.counter + b as u64);
+            blocks(&self.keys, &counters, &mut self.words);
+            self.counter += LANES as u64;
             self.at = 0;
         }
         let i = self.at;
@@ -80,26 +98,35 @@ impl Rng {
         debug_assert!(n > 0);
         let mut m = self.next_u32() as u64 * n as u64;
         if (m as u32) < n {
-            // Reject the few low products that would favour small results.
-            let floor = n.wrapping_neg() % n;
-            while (m as u32) < floor {
-                m = self.next_u32() as u64 * n as u64;
-            }
+            m = below_rejected(m, n, || self.next_u32());
         }
         (m >> 32) as u32
     }
 }
 
-/// Computes blocks `counter..counter + 16` of the stream keyed `key` into
-/// `out` (word-major), in 512-bit instructions where the processor has
-/// AVX-512; the same words whichever runs.
-fn blocks(key: &[u32; 8], counter: u64, out: &mut [[u32; BLOCKS]; 16]) {
+/// Lemire's method past a product `m` whose low word is below `n`: the
+/// few low products that would favour small results are drawn again.
+/// Shared with the lanes' generator, which draws again one lane at a time.
+#[cold]
+pub(crate) fn below_rejected(mut m: u64, n: u32, mut next: impl FnMut() -> u32) -> u64 {
+    let floor = n.wrapping_neg() % n;
+    while (m as u32) < floor {
+        m = next() as u64 * n as u64;
+    }
+    m
+}
+
+/// Computes block `counters[l]` of the stream keyed `keys[..][l]` into
+/// lane `l` of `out`, for each of the sixteen lanes, in 512-bit
+/// instructions where the processor has AVX-512; the same words whichever
+/// runs.
+pub(crate) fn blocks(keys: &Keys, counters: &[u64; LANES], out: &mut Words) {
     #[cfg(target_arch = "x86_64")]
     if crate::cpu::avx512() {
         // SAFETY: the processor has AVX-512F, checked just above.
-        return unsafe { blocks_avx512(key, counter, out) };
+        return unsafe { blocks_avx512(keys, counters, out) };
     }
-    blocks_any(key, counter, out)
+    blocks_any(keys, counters, out)
 }
 
 /// [`blocks`] in AVX-512 instructions: each word of the sixteen states is
@@ -108,22 +135,31 @@ fn blocks(key: &[u32; 8], counter: u64, out: &mut [[u32; BLOCKS]; 16]) {
 /// the crate's 256-bit code.)
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx512f")]
-fn blocks_avx512(key: &[u32; 8], counter: u64, out: &mut [[u32; BLOCKS]; 16]) {
+pub(crate) fn blocks_avx512(keys: &Keys, counters: &[u64; LANES], out: &mut Words) {
     use std::arch::x86_64::*;
+    let load = |a: &[u32; LANES]| unsafe { _mm512_loadu_si512(a.as_ptr().cast()) };
     let mut start = [_mm512_setzero_si512(); 16];
     for (w, &s) in SIGMA.iter().enumerate() {
         start[w] = _mm512_set1_epi32(s as i32);
     }
-    for (w, &k) in key.iter().enumerate() {
-        start[4 + w] = _mm512_set1_epi32(k as i32);
+    for (w, k) in keys.iter().enumerate() {
+        start[4 + w] = load(k);
     }
-    let low = _mm512_set1_epi32(counter as u32 as i32);
-    let lanes = _mm512_set_epi32(15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0);
-    start[12] = _mm512_add_epi32(low, lanes);
-    // A lane whose low word wrapped carries one into the high word.
-    let carried = _mm512_cmplt_epu32_mask(start[12], low);
-    let high = _mm512_set1_epi32((counter >> 32) as u32 as i32);
-    start[13] = _mm512_mask_add_epi32(high, carried, high, _mm512_set1_epi32(1));
+    // SAFETY (the loads): each half is eight counters, what one load reads.
+    let (c0, c1) = unsafe {
+        (
+            _mm512_loadu_si512(counters.as_ptr().cast()),
+            _mm512_loadu_si512(counters[8..].as_ptr().cast()),
+        )
+    };
+    let narrow = |a: __m512i, b: __m512i| {
+        _mm512_inserti64x4::<1>(
+            _mm512_castsi256_si512(_mm512_cvtepi64_epi32(a)),
+            _mm512_cvtepi64_epi32(b),
+        )
+    };
+    start[12] = narrow(c0, c1);
+    start[13] = narrow(_mm512_srli_epi64::<32>(c0), _mm512_srli_epi64::<32>(c1));
     let mut x = start;
     macro_rules! quarter {
         ($a:literal, $b:literal, $c:literal, $d:literal) => {
@@ -154,21 +190,15 @@ fn blocks_avx512(key: &[u32; 8], counter: u64, out: &mut [[u32; BLOCKS]; 16]) {
 }
 
 /// [`blocks`] for any processor: each word of the sixteen states is one
-/// array of lanes, so every step is one vector instruction.
-#[inline(always)]
-fn blocks_any(key: &[u32; 8], counter: u64, out: &mut [[u32; BLOCKS]; 16]) {
-    let mut start = [[0u32; BLOCKS]; 16];
+/// array of lanes.
+fn blocks_any(keys: &Keys, counters: &[u64; LANES], out: &mut Words) {
+    let mut start = [[0u32; LANES]; 16];
     for (w, &s) in SIGMA.iter().enumerate() {
-        start[w] = [s; BLOCKS];
+        start[w] = [s; LANES];
     }
-    for (w, &k) in key.iter().enumerate() {
-        start[4 + w] = [k; BLOCKS];
-    }
-    let (low, high) = start.split_at_mut(13);
-    for (b, (l, h)) in low[12].iter_mut().zip(&mut high[0]).enumerate() {
-        let at = counter.wrapping_add(b as u64);
-        (*l, *h) = (at as u32, (at >> 32) as u32);
-    }
+    start[4..12].copy_from_slice(keys);
+    start[12] = counters.map(|c| c as u32);
+    start[13] = counters.map(|c| (c >> 32) as u32);
     // Words 14 and 15 (the stream) are zero.
     let mut x = start;
     for _ in 0..4 {
@@ -190,9 +220,9 @@ fn blocks_any(key: &[u32; 8], counter: u64, out: &mut [[u32; BLOCKS]; 16]) {
 
 /// ChaCha's quarter round on words `a`, `b`, `c`, `d`, in every lane.
 #[inline(always)]
-fn quarter(x: &mut [[u32; BLOCKS]; 16], a: usize, b: usize, c: usize, d: usize) {
+fn quarter(x: &mut Words, a: usize, b: usize, c: usize, d: usize) {
     let (mut va, mut vb, mut vc, mut vd) = (x[a], x[b], x[c], x[d]);
-    let step = |p: &mut [u32; BLOCKS], q: &[u32; BLOCKS], r: &mut [u32; BLOCKS], by: u32| {
+    let step = |p: &mut [u32; LANES], q: &[u32; LANES], r: &mut [u32; LANES], by: u32| {
         for ((p, &q), r) in p.iter_mut().zip(q).zip(r.iter_mut()) {
             *p = p.wrapping_add(q);
             *r = (*r ^ *p).rotate_left(by);
@@ -220,9 +250,9 @@ mod tests {
     }
 
     /// Word-major blocks are the next 256 words of `reference`.
-    fn assert_blocks(words: &[[u32; BLOCKS]; 16], reference: &mut rand_chacha::ChaCha8Rng) {
+    fn assert_blocks(words: &[[u32; LANES]; 16], reference: &mut rand_chacha::ChaCha8Rng) {
         use rand_core::RngCore;
-        for i in 0..BLOCKS * 16 {
+        for i in 0..LANES * 16 {
             assert_eq!(words[i % 16][i / 16], reference.next_u32(), "word {i}");
         }
     }
@@ -235,20 +265,25 @@ mod tests {
         use rand_core::{RngCore, SeedableRng};
         for seed in [[0u8; 32], std::array::from_fn(|i| (i * 37 + 11) as u8)] {
             let mut reference = ChaCha8Rng::from_seed(seed);
-            let mut ours = Rng::from_seed(seed);
+            let mut ours = Rng::keyed(key_of(seed));
             for i in 0..5_000 {
                 assert_eq!(ours.next_u32(), reference.next_u32(), "word {i}");
             }
             // The baseline build, from a later block.
-            let mut words = [[0; BLOCKS]; 16];
-            blocks_any(&ours.key, 3, &mut words);
+            let mut words = [[0; LANES]; 16];
+            blocks_any(
+                &ours.keys,
+                &std::array::from_fn(|b| 3 + b as u64),
+                &mut words,
+            );
             let mut reference = ChaCha8Rng::from_seed(seed);
             reference.set_word_pos(3 * 16);
             assert_blocks(&words, &mut reference);
         }
         // A counter that passes 2^32 carries into the next word.
-        let mut words = [[0; BLOCKS]; 16];
-        blocks(&[7; 8], (1 << 32) - 2, &mut words);
+        let mut words = [[0; LANES]; 16];
+        let counters = std::array::from_fn(|b| (1 << 32) - 2 + b as u64);
+        blocks(&[[7; LANES]; 8], &counters, &mut words);
         let mut seed = [0u8; 32];
         for (i, b) in seed.iter_mut().enumerate() {
             *b = [7u8, 0, 0, 0][i % 4];

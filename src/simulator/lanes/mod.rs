@@ -1,0 +1,135 @@
+//! Machinery: the simulator's passes with sixteen blocks side by side,
+//! one to a lane of the processor's 512-bit registers (AVX-512).
+//!
+//! A run is cut into blocks, each dealt from its own generator and shoe
+//! and tallied into integers that add up in any order (`super`). So a
+//! thread may deal sixteen blocks at once, a round of each per step: each
+//! lane draws from its own block's stream (`streams`), shuffles and deals
+//! its own shoe, and deals exactly the cards its block deals alone, so
+//! every tally is the same as the passes' one block at a time
+//! (`super::passes`), which stay the build for other processors and for
+//! rules the lanes do not deal (an owner who chooses whether to draw).
+//! The settling and counting of each round stay one lane at a time,
+//! through the thread's memo.
+
+#[cfg(target_arch = "x86_64")]
+mod deal;
+#[cfg(target_arch = "x86_64")]
+mod full;
+#[cfg(target_arch = "x86_64")]
+mod keys;
+#[cfg(target_arch = "x86_64")]
+mod streams;
+
+#[cfg(target_arch = "x86_64")]
+pub(crate) use deal::Rules;
+
+/// No rules are dealt in lanes but on x86-64.
+#[cfg(not(target_arch = "x86_64"))]
+pub(crate) enum Rules {}
+
+use super::passes::Pass;
+use super::rng::LANES;
+use super::tally::FullTally;
+
+/// The full-shoe pass of `blocks` (at most sixteen), one to a lane.
+pub(crate) fn full_shoe(pass: &mut Pass<'_, '_>, rules: &Rules, blocks: &[Block]) -> FullTally {
+    #[cfg(target_arch = "x86_64")]
+    {
+        // SAFETY: rules exist only where the processor has AVX-512F (`rules`).
+        unsafe { full::full_shoe(pass, rules, blocks) }
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    match *rules {}
+}
+
+/// One block as a lane deals it: its rounds and its generator's key.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Block {
+    pub(crate) rounds: u64,
+    pub(crate) key: [u32; 8],
+}
+
+/// The lanes that still deal at `step`: those whose blocks have rounds
+/// left (blocks of a run differ by a round at most).
+#[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
+#[inline(always)]
+fn active_for(blocks: &[Block], step: u64) -> u16 {
+    blocks
+        .iter()
+        .enumerate()
+        .fold(0, |m, (l, b)| m | (u16::from(b.rounds > step) << l))
+}
+
+/// Whether lanes deal here: a processor with AVX-512 and rules the lanes'
+/// deal reads.
+pub(crate) fn rules(dealer: &super::deal::Dealer) -> Option<Rules> {
+    #[cfg(target_arch = "x86_64")]
+    if crate::cpu::avx512() {
+        return dealer.fixed().map(|f| Rules::new(&f));
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = dealer;
+    None
+}
+
+/// How many blocks a thread takes at a time out of `blocks` shared by
+/// `threads`: at most sixteen, and batches spread evenly over threads.
+pub(crate) fn batch(blocks: u64, threads: u64) -> u64 {
+    let lanes = LANES as u64;
+    let batches = blocks.div_ceil(lanes).div_ceil(threads).max(1) * threads;
+    blocks.div_ceil(batches).clamp(1, lanes)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::simulator::deal::Dealer;
+    use crate::simulator::memo::{Memo, groups};
+    use crate::simulator::passes;
+    use crate::simulator::rng::{Rng, key};
+    use crate::simulator::tally::Layout;
+
+    /// Blocks dealt side by side tally what each dealt alone tallies, for
+    /// groups keyed in the lanes (21st Century's totals and Lucky Match's
+    /// renamed ranks) and one lane at a time (Lucky 8's suits, Golden
+    /// Bacc's cards), with blocks of unequal rounds and fewer blocks than
+    /// lanes.
+    #[test]
+    fn lanes_deal_what_blocks_deal_alone() {
+        if !crate::cpu::avx512() {
+            return;
+        }
+        for name in ["21st_century_baccarat", "lucky_8", "golden_bacc"] {
+            let spec = crate::check::check_path(&format!("rules/{name}.yaml"))
+                .expect("a shipped spec")
+                .spec;
+            let groups = groups(&spec);
+            let dealer = Dealer::new(&spec.game);
+            let layout = Layout::new(&spec);
+            let rules = rules(&dealer).expect("fixed drawing rules");
+            for count in [16u64, 5] {
+                let blocks: Vec<Block> = (0..count)
+                    .map(|b| Block {
+                        rounds: 3_000 + u64::from(b % 3 == 0),
+                        key: key(4, "full", b),
+                    })
+                    .collect();
+                let mut memo = Memo::new(&groups, &layout);
+                let mut pass = Pass {
+                    dealer: &dealer,
+                    layout: &layout,
+                    decks: spec.shoe.decks,
+                    memo: &mut memo,
+                };
+                let side = full_shoe(&mut pass, &rules, &blocks);
+                let mut alone = FullTally::new(&layout);
+                for (b, block) in blocks.iter().enumerate() {
+                    let mut rng = Rng::for_block(4, "full", b as u64);
+                    alone.add(&passes::full_shoe(&mut pass, block.rounds, &mut rng));
+                }
+                assert_eq!(side, alone, "{name}, {count} blocks");
+            }
+        }
+    }
+}

@@ -140,6 +140,21 @@ impl Counter {
         self.n
     }
 
+    /// Distinct count `c`'s tag per rank (ace first), its running count at
+    /// a shoe's start, and whether it is balanced.
+    pub(crate) fn count(&self, c: usize) -> ([i32; 13], i32, bool) {
+        let chunks = self.running.len();
+        let (k, lane) = (c / LANES, c % LANES);
+        let tags = std::array::from_fn(|r| self.by_rank[r * chunks + k][lane]);
+        (tags, self.initial[k][lane], self.balanced[k][lane] == -1)
+    }
+
+    /// Per number of cards left, the multiplier by which
+    /// [`Counter::buckets`] divides by it, and its shift.
+    pub(crate) fn divide(&self) -> (&[u32], u32) {
+        (&self.divide, SHIFT)
+    }
+
     /// A new shoe, whose first card is shown.
     pub(crate) fn start(&mut self, shown: Id) {
         self.running.copy_from_slice(&self.initial);

@@ -226,6 +226,39 @@ impl<'a> Memo<'a> {
         }
     }
 
+    /// Group `g`'s pay tables that row `row` does not settle as lost.
+    #[inline(always)]
+    pub(crate) fn not_lost(&self, g: usize, row: usize) -> &[NotLost] {
+        let g = &self.groups[g];
+        &g.not_lost[g.at[row - 1] as usize..g.at[row] as usize]
+    }
+
+    /// [`Memo::each_not_lost`] for group `g` alone.
+    #[inline(always)]
+    pub(crate) fn each_not_lost_in(
+        &mut self,
+        g: usize,
+        dealt: &Dealt,
+        mut each: impl FnMut(usize, Code, i64),
+    ) {
+        let g = &mut self.groups[g];
+        match g.row(dealt) {
+            Some(row) => {
+                let (a, b) = (g.at[row - 1] as usize, g.at[row] as usize);
+                for w in &g.not_lost[a..b] {
+                    each(w.table as usize, w.code, w.above);
+                }
+            }
+            None => {
+                for (i, (&t, &c)) in g.group.tables.iter().zip(&g.scratch).enumerate() {
+                    if c != LOST {
+                        each(t, c, g.nets[i][c as usize] - g.nets[i][LOST as usize]);
+                    }
+                }
+            }
+        }
+    }
+
     /// Adds `n` rounds to group `g`'s row `row`, as if each were counted.
     pub(crate) fn count_row(&mut self, g: usize, row: usize, n: u64) {
         self.groups[g].counted[row][0] += n;
@@ -410,14 +443,12 @@ impl GroupMemo<'_> {
 /// A pay table a row does not settle as lost: its code and its net above
 /// a loss's.
 #[derive(Clone, Copy, Debug)]
-struct NotLost {
-    table: u32,
-    code: Code,
-    above: i64,
+pub(crate) struct NotLost {
+    pub(crate) table: u32,
+    pub(crate) code: Code,
+    pub(crate) above: i64,
 }
 
-/// Rows by key: two bytes a key while the rows fit (so that both threads'
-/// indexes stay in the processor's cache), four once they do not.
 /// A group's index of rows by key, as the lanes read it.
 pub(crate) enum Rows<'a> {
     /// One entry more than keys (see [`Memo::new`]).
@@ -425,6 +456,8 @@ pub(crate) enum Rows<'a> {
     Wide(&'a [u32]),
 }
 
+/// Rows by key: two bytes a key while the rows fit (so that both threads'
+/// indexes stay in the processor's cache), four once they do not.
 enum Index {
     None,
     Narrow(Vec<u16>),

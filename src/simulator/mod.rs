@@ -236,6 +236,13 @@ pub fn simulate_streams(
         Some(_) => lanes::batch(blocks.end - blocks.start, threads as u64),
         None => 1,
     };
+    let lanes_of = |own: std::ops::Range<u64>, stream: &str| -> Vec<lanes::Block> {
+        own.map(|b| lanes::Block {
+            rounds: settings.quota(b),
+            key: rng::key(settings.seed, stream, b),
+        })
+        .collect()
+    };
     std::thread::scope(|scope| {
         for _ in 0..threads {
             scope.spawn(|| {
@@ -258,13 +265,7 @@ pub fn simulate_streams(
                         let rounds: u64 = own.clone().map(|b| settings.quota(b)).sum();
                         match &rules {
                             Some(rules) => {
-                                let side: Vec<lanes::Block> = own
-                                    .clone()
-                                    .map(|b| lanes::Block {
-                                        rounds: settings.quota(b),
-                                        key: rng::key(settings.seed, stream, b),
-                                    })
-                                    .collect();
+                                let side = lanes_of(own.clone(), stream);
                                 full.add(&lanes::full_shoe(&mut pass, rules, &side));
                             }
                             None => {
@@ -280,12 +281,20 @@ pub fn simulate_streams(
                         }
                         done.fetch_add(rounds, Ordering::Relaxed);
                     }
-                    for b in own {
-                        let quota = settings.quota(b);
-                        let mut rng = rng::Rng::for_block(settings.seed, streams.dealt, b);
-                        dealt.add(&passes::dealt(&mut pass, cuts, counts, quota, &mut rng));
-                        done.fetch_add(quota, Ordering::Relaxed);
+                    match (&rules, counts) {
+                        (Some(rules), Some(counts)) => {
+                            let side = lanes_of(own.clone(), streams.dealt);
+                            dealt.add(&lanes::dealt(&mut pass, rules, cuts, counts, &side));
+                        }
+                        _ => {
+                            for b in own.clone() {
+                                let mut rng = rng::Rng::for_block(settings.seed, streams.dealt, b);
+                                let quota = settings.quota(b);
+                                dealt.add(&passes::dealt(&mut pass, cuts, counts, quota, &mut rng));
+                            }
+                        }
                     }
+                    done.fetch_add(own.map(|b| settings.quota(b)).sum(), Ordering::Relaxed);
                 }
                 // Integer sums: the order threads finish in cannot matter.
                 let mut t = totals.lock().expect("no thread panics holding it");

@@ -87,6 +87,7 @@ fn dealt_any(
     let mut tally = DealtTally::new(layout, buckets);
     let mut cards = shoe::fresh(decks);
     let mut shoe = ShoeNets::new(layout, buckets, cards.len(), rounds);
+    let mut net = vec![0; tables * BANDS * buckets];
     let mut counted = counts.map(|c| Counted::new(Counter::new(c, decks), tables));
     // The block's tallies in one flat array, every table's cells padded to
     // the widest table's codes, so that one index per round and table,
@@ -117,7 +118,7 @@ fn dealt_any(
                 None => {
                     // One bucket: rows are counted per group, spelled out
                     // per pay table once per block.
-                    memo.count_dealt(&round, band, &mut shoe.net);
+                    memo.count_dealt(&round, band, &mut net);
                 }
                 Some(c) => {
                     c.round(cards.len() - pos, band);
@@ -126,7 +127,7 @@ fn dealt_any(
                     // counted one by one; the losses are the rounds left
                     // over (`Counted::end_shoe`, `Counted::finish`).
                     let of_table = &c.of_table;
-                    let net = &mut shoe.net;
+                    let net = &mut net;
                     memo.each_not_lost(&round, |t, code, above| {
                         let cell = (t * BANDS + band) * buckets + bucket[of_table[t]] as usize;
                         flat[cell * width + code as usize] += 1;
@@ -140,28 +141,19 @@ fn dealt_any(
             tally.rounds[band] += 1;
             dealt += 1;
         }
-        tally.shoes += 1;
         match &mut counted {
-            None => shoe.end(&mut tally, shoe_rounds, |_| Losses::NONE),
+            None => shoe.end(&mut net, &mut tally, shoe_rounds, |_| Losses::NONE),
             Some(c) => {
-                shoe.end(&mut tally, shoe_rounds, |t| c.losses(layout, t));
+                shoe.end(&mut net, &mut tally, shoe_rounds, |t| c.losses(layout, t));
                 c.end_shoe();
             }
         }
     }
     shoe.finish(&mut tally);
     if let Some(c) = &counted {
-        c.finish(&mut flat, width);
+        write_losses(&c.of_table, &c.block, &mut flat, width);
     }
-    for (t, table) in tally.tables.iter_mut().enumerate() {
-        let n = layout.codes(t);
-        let cells = flat[t * BANDS * buckets * width..].chunks(width);
-        for (codes, cell) in table.codes.chunks_mut(n).zip(cells) {
-            for (x, &y) in codes.iter_mut().zip(cell) {
-                *x = y as u64;
-            }
-        }
-    }
+    flat_into(&flat, width, layout, &mut tally);
     if counts.is_none() {
         memo.drain_dealt(&mut tally.tables);
     }
@@ -231,31 +223,49 @@ impl Counted {
         for c in 0..self.lo.len() {
             let lo = std::mem::replace(&mut self.lo[c], u8::MAX) as usize;
             let hi = std::mem::replace(&mut self.hi[c], 0) as usize;
-            if lo > hi {
-                // No round was counted at this count in the shoe.
-                continue;
-            }
-            for band in 0..BANDS {
-                let at = (c * BANDS + band) * BUCKETS;
-                let cells = at + lo..=at + hi;
-                for (x, y) in self.block[cells.clone()]
-                    .iter_mut()
-                    .zip(&mut self.shoe[cells])
-                {
-                    *x += std::mem::take(y);
-                }
-            }
+            let at = c * BANDS * BUCKETS..(c + 1) * BANDS * BUCKETS;
+            add_shoe_rounds(&mut self.shoe[at.clone()], &mut self.block[at], lo, hi);
         }
     }
+}
 
-    /// Writes each pay table's losses into the block's cells (`flat`, see
-    /// [`dealt`]): the cell's rounds less the table's other codes there.
-    fn finish(&self, flat: &mut [u32], width: usize) {
-        for (t, &c) in self.of_table.iter().enumerate() {
-            for cell in 0..BANDS * BUCKETS {
-                let codes = &mut flat[((t * BANDS * BUCKETS) + cell) * width..][..width];
-                let others: u32 = codes.iter().sum();
-                codes[LOST as usize] = self.block[c * BANDS * BUCKETS + cell] - others;
+/// Adds one count's rounds of a shoe (`[band * BUCKETS + bucket]`) to the
+/// block's and clears them: buckets `lo..=hi`, the ones the shoe met
+/// (none when `lo` is above `hi`).
+pub(crate) fn add_shoe_rounds(shoe: &mut [u32], block: &mut [u32], lo: usize, hi: usize) {
+    if lo > hi {
+        return;
+    }
+    for band in 0..BANDS {
+        let cells = band * BUCKETS + lo..=band * BUCKETS + hi;
+        for (x, y) in block[cells.clone()].iter_mut().zip(&mut shoe[cells]) {
+            *x += std::mem::take(y);
+        }
+    }
+}
+
+/// Writes each pay table's losses into the block's cells (`flat`, see
+/// [`dealt`]): the cell's rounds (`block`, per distinct count as
+/// `of_table` says) less the table's other codes there.
+pub(crate) fn write_losses(of_table: &[usize], block: &[u32], flat: &mut [u32], width: usize) {
+    for (t, &c) in of_table.iter().enumerate() {
+        for cell in 0..BANDS * BUCKETS {
+            let codes = &mut flat[((t * BANDS * BUCKETS) + cell) * width..][..width];
+            let others: u32 = codes.iter().sum();
+            codes[LOST as usize] = block[c * BANDS * BUCKETS + cell] - others;
+        }
+    }
+}
+
+/// Copies the block's cells (`flat`, see [`dealt`]) into the tally.
+pub(crate) fn flat_into(flat: &[u32], width: usize, layout: &Layout, tally: &mut DealtTally) {
+    let buckets = tally.buckets;
+    for (t, table) in tally.tables.iter_mut().enumerate() {
+        let n = layout.codes(t);
+        let cells = flat[t * BANDS * buckets * width..].chunks(width);
+        for (codes, cell) in table.codes.chunks_mut(n).zip(cells) {
+            for (x, &y) in codes.iter_mut().zip(cell) {
+                *x = y as u64;
             }
         }
     }
@@ -264,12 +274,12 @@ impl Counted {
 /// A pay table's rounds lost in a shoe, not counted one by one: the
 /// rounds dealt at its count's buckets (`[band * buckets + bucket]`) less
 /// those it counted, each at a loss's net, within `range`.
-struct Losses<'a> {
-    rounds: &'a [u32],
-    net: i64,
+pub(crate) struct Losses<'a> {
+    pub(crate) rounds: &'a [u32],
+    pub(crate) net: i64,
     /// The buckets met (empty when the first is above the last): every
     /// bucket where the table has a net lies in them.
-    range: (usize, usize),
+    pub(crate) range: (usize, usize),
 }
 
 /// No rounds at any band and bucket.
@@ -284,11 +294,11 @@ impl Losses<'static> {
     };
 }
 
-/// The net of the shoe being dealt, per table, band and count bucket.
-struct ShoeNets {
+/// The squares of the nets of the shoes dealt, per table, band and count
+/// bucket (each shoe's nets are kept by its dealer, `[(table * BANDS +
+/// band) * buckets + bucket]`, and handed to [`ShoeNets::end`]).
+pub(crate) struct ShoeNets {
     buckets: usize,
-    /// `[(table * BANDS + band) * buckets + bucket]`.
-    net: Vec<i64>,
     /// Per table, `[k * buckets + b]`: a square owed to every bucket at or
     /// below b (added to the tally by [`ShoeNets::finish`]): a shoe's net
     /// from bucket b up is the same for every b below the lowest bucket
@@ -306,7 +316,7 @@ struct ShoeNets {
 impl ShoeNets {
     /// `cards`: the shoe's cards; `rounds`: the rounds the pass deals (at
     /// least one a shoe, so at least its shoes).
-    fn new(layout: &Layout, buckets: usize, cards: usize, rounds: u64) -> ShoeNets {
+    pub(crate) fn new(layout: &Layout, buckets: usize, cards: usize, rounds: u64) -> ShoeNets {
         let tables = layout.tables();
         // A shoe's net at any threshold is at most its rounds (at most a
         // quarter of its cards) times the largest net of a round. The
@@ -326,29 +336,31 @@ impl ShoeNets {
             .is_some_and(|sum| sum <= u64::MAX as u128);
         ShoeNets {
             buckets,
-            net: vec![0; tables * BANDS * buckets],
             below: vec![vec![0; BANDS * buckets]; tables],
             squares: vec![0; if narrow { tables * BANDS * buckets } else { 0 }],
             narrow,
         }
     }
 
-    /// Adds a finished shoe's squares (for errors per shoe) and clears it;
-    /// `losses(t)` are table `t`'s losses not yet in its nets.
-    fn end<'a>(
+    /// Adds a finished shoe's squares (for errors per shoe) to the tally,
+    /// with the shoe, and clears its nets; `losses(t)` are table `t`'s
+    /// losses not yet in its nets.
+    pub(crate) fn end<'a>(
         &mut self,
+        nets: &mut [i64],
         tally: &mut DealtTally,
         shoe_rounds: [i64; BANDS],
         losses: impl Fn(usize) -> Losses<'a>,
     ) {
         let buckets = self.buckets;
+        tally.shoes += 1;
         let mut rounds = 0i64;
         for (k, r) in shoe_rounds.iter().enumerate() {
             rounds += r;
             tally.rounds_squared[k] += (rounds as i128) * (rounds as i128);
         }
         for (t, table) in tally.tables.iter_mut().enumerate() {
-            let net = &mut self.net[t * BANDS * buckets..(t + 1) * BANDS * buckets];
+            let net = &mut nets[t * BANDS * buckets..(t + 1) * BANDS * buckets];
             let lost = losses(t);
             // Any range holding the buckets with a net gives the same
             // sums: above it the net from b up is 0, and below it the same
@@ -404,7 +416,7 @@ impl ShoeNets {
     }
 
     /// Spreads the squares owed to the buckets below each shoe's lowest.
-    fn finish(&mut self, tally: &mut DealtTally) {
+    pub(crate) fn finish(&mut self, tally: &mut DealtTally) {
         let buckets = self.buckets;
         for (t, table) in tally.tables.iter_mut().enumerate() {
             if self.narrow {

@@ -15,9 +15,13 @@
 #[cfg(target_arch = "x86_64")]
 mod deal;
 #[cfg(target_arch = "x86_64")]
+mod dealt;
+#[cfg(target_arch = "x86_64")]
 mod full;
 #[cfg(target_arch = "x86_64")]
 mod keys;
+#[cfg(target_arch = "x86_64")]
+mod shoes;
 #[cfg(target_arch = "x86_64")]
 mod streams;
 
@@ -28,9 +32,28 @@ pub(crate) use deal::Rules;
 #[cfg(not(target_arch = "x86_64"))]
 pub(crate) enum Rules {}
 
-use super::passes::Pass;
+use super::count::Tags;
+use super::passes::{Cuts, Pass};
 use super::rng::LANES;
-use super::tally::FullTally;
+use super::tally::{DealtTally, FullTally};
+
+/// The dealt pass of `blocks` (at most sixteen), one to a lane, keeping
+/// `counts`.
+pub(crate) fn dealt(
+    pass: &mut Pass<'_, '_>,
+    rules: &Rules,
+    cuts: Cuts,
+    counts: &[Tags],
+    blocks: &[Block],
+) -> DealtTally {
+    #[cfg(target_arch = "x86_64")]
+    {
+        // SAFETY: rules exist only where the processor has AVX-512F (`rules`).
+        unsafe { dealt::dealt(pass, rules, cuts, counts, blocks) }
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    match *rules {}
+}
 
 /// The full-shoe pass of `blocks` (at most sixteen), one to a lane.
 pub(crate) fn full_shoe(pass: &mut Pass<'_, '_>, rules: &Rules, blocks: &[Block]) -> FullTally {
@@ -128,6 +151,59 @@ mod tests {
                     let mut rng = Rng::for_block(4, "full", b as u64);
                     alone.add(&passes::full_shoe(&mut pass, block.rounds, &mut rng));
                 }
+                assert_eq!(side, alone, "{name}, {count} blocks");
+            }
+        }
+    }
+
+    /// The dealt pass likewise, with a count per pay table (some
+    /// unbalanced; Golden Bacc's past one chunk of counts), blocks of
+    /// unequal rounds and fewer blocks than lanes.
+    #[test]
+    fn lanes_deal_shoes_as_blocks_deal_them_alone() {
+        if !crate::cpu::avx512() {
+            return;
+        }
+        let mut xs = crate::testing::Xorshift(0x2545_f491_4f6c_dd1d);
+        for name in ["21st_century_baccarat", "lucky_8", "golden_bacc"] {
+            let spec = crate::check::check_path(&format!("rules/{name}.yaml"))
+                .expect("a shipped spec")
+                .spec;
+            let groups = groups(&spec);
+            let dealer = Dealer::new(&spec.game);
+            let layout = Layout::new(&spec);
+            let rules = rules(&dealer).expect("fixed drawing rules");
+            let counts: Vec<Tags> = (0..layout.tables())
+                .map(|t| Tags {
+                    tags: std::array::from_fn(|_| xs.below(5) as i32 - 2),
+                    balanced: t % 3 != 0,
+                })
+                .collect();
+            let decks = spec.shoe.decks;
+            let cuts = crate::simulator::cut_cards(52 * decks as usize, 0.9);
+            for count in [16u64, 5] {
+                let blocks: Vec<Block> = (0..count)
+                    .map(|b| Block {
+                        rounds: 2_000 + u64::from(b % 3 == 0),
+                        key: key(6, "dealt", b),
+                    })
+                    .collect();
+                let mut memo = Memo::new(&groups, &layout);
+                let mut pass = Pass {
+                    dealer: &dealer,
+                    layout: &layout,
+                    decks,
+                    memo: &mut memo,
+                };
+                let side = dealt(&mut pass, &rules, cuts, &counts, &blocks);
+                let mut alone = DealtTally::new(&layout, crate::simulator::count::BUCKETS);
+                for (b, block) in blocks.iter().enumerate() {
+                    let mut rng = Rng::for_block(6, "dealt", b as u64);
+                    let tally =
+                        passes::dealt(&mut pass, cuts, Some(&counts), block.rounds, &mut rng);
+                    alone.add(&tally);
+                }
+                assert!(side.shoes > count * 20);
                 assert_eq!(side, alone, "{name}, {count} blocks");
             }
         }

@@ -1,0 +1,345 @@
+//! The dealt pass, sixteen blocks side by side: each lane deals its
+//! block's shoes to the cut card as `passes::dealt` deals one block, with
+//! the counts kept, and its counts' buckets and rounds in vector
+//! instructions; the pay tables a round does not lose are tallied one
+//! lane at a time.
+//!
+//! What a shoe adds up (its nets and rounds per count bucket) is each
+//! lane's own; what a block adds up (the cells, the squares of shoes'
+//! nets, the rounds per bucket) is shared by the lanes, integer sums
+//! that any order gives alike.
+
+use super::super::count::{BUCKET_EDGE, BUCKETS, Counter, Tags};
+use super::super::deal::Dealt;
+use super::super::memo::LOST;
+use super::super::passes::{
+    Cuts, Losses, Pass, ShoeNets, add_shoe_rounds, flat_into, write_losses,
+};
+use super::super::rng::LANES;
+use super::super::shoe;
+use super::super::tally::{BANDS, DealtTally};
+use super::deal::{Rules, deal, words};
+use super::keys;
+use super::shoes::Shoes;
+use super::streams::{Streams, lane_numbers, load, store};
+use super::{Block, active_for};
+use std::arch::x86_64::*;
+
+/// The counts of every lane, count-major: `[c][l]`.
+struct Counts {
+    of_table: Vec<usize>,
+    /// Per distinct count: tag per rank (thirteen, padded to sixteen), a
+    /// shoe's first running count, whether balanced.
+    tags: Vec<[u32; LANES]>,
+    initial: Vec<i32>,
+    balanced: Vec<bool>,
+    running: Vec<[u32; LANES]>,
+    /// The buckets of the round being dealt.
+    bucket: Vec<[u32; LANES]>,
+    /// The lowest and highest bucket each lane's shoe met (`u8::MAX` and
+    /// 0 when none).
+    lo: Vec<[u32; LANES]>,
+    hi: Vec<[u32; LANES]>,
+    /// Rounds of each lane's shoe: `[l * stride + (c * BANDS + band) *
+    /// BUCKETS + bucket]`, `stride` a lane's share.
+    shoe: Vec<u32>,
+    stride: usize,
+    /// Rounds of the blocks, `[(c * BANDS + band) * BUCKETS + bucket]`.
+    block: Vec<u32>,
+}
+
+impl Counts {
+    fn new(counter: &Counter) -> Counts {
+        let n = counter.distinct();
+        let count = |c| counter.count(c);
+        let stride = n * BANDS * BUCKETS;
+        Counts {
+            of_table: counter.of_table().to_vec(),
+            tags: (0..n)
+                .map(|c| std::array::from_fn(|r| count(c).0.get(r).copied().unwrap_or(0) as u32))
+                .collect(),
+            initial: (0..n).map(|c| count(c).1).collect(),
+            balanced: (0..n).map(|c| count(c).2).collect(),
+            running: vec![[0; LANES]; n],
+            bucket: vec![[0; LANES]; n],
+            lo: vec![[u8::MAX as u32; LANES]; n],
+            hi: vec![[0; LANES]; n],
+            shoe: vec![0; LANES * stride],
+            stride,
+            block: vec![0; stride],
+        }
+    }
+
+    /// Lane `l` starts a shoe whose first card, `shown`, it sees.
+    fn start(&mut self, l: usize, shown: u8) {
+        for c in 0..self.running.len() {
+            self.running[c][l] = (self.initial[c] + self.tags[c][shown as usize / 4] as i32) as u32;
+        }
+    }
+
+    /// Lane `l`'s shoe ends: its rounds join the blocks'.
+    fn end_shoe(&mut self, l: usize) {
+        let per = BANDS * BUCKETS;
+        for c in 0..self.running.len() {
+            let lo = std::mem::replace(&mut self.lo[c][l], u8::MAX as u32) as usize;
+            let hi = std::mem::replace(&mut self.hi[c][l], 0) as usize;
+            let at = l * self.stride + c * per;
+            add_shoe_rounds(
+                &mut self.shoe[at..at + per],
+                &mut self.block[c * per..(c + 1) * per],
+                lo,
+                hi,
+            );
+        }
+    }
+}
+
+/// Lane `l` starts its next shoe (lanes in `shuffling` shuffle ahead with
+/// it if it has none): the counter sees the shown card; returns the
+/// position of the shoe's first round, past the burn.
+#[target_feature(enable = "avx512f")]
+fn start_shoe(
+    l: usize,
+    shoes: &mut Shoes,
+    streams: &mut Streams,
+    counted: &mut Counts,
+    shuffling: u16,
+) -> u32 {
+    shoes.next(l, streams, shuffling);
+    let shown = shoes.shown(l);
+    counted.start(l, shown);
+    shoe::burned(shown) as u32
+}
+
+/// Deals `blocks` (at most sixteen), one to a lane, keeping `counts`.
+#[target_feature(enable = "avx512f")]
+pub(crate) fn dealt(
+    pass: &mut Pass<'_, '_>,
+    rules: &Rules,
+    cuts: Cuts,
+    counts: &[Tags],
+    blocks: &[Block],
+) -> DealtTally {
+    debug_assert!(!blocks.is_empty() && blocks.len() <= LANES);
+    let (layout, decks) = (pass.layout, pass.decks);
+    let memo = &mut *pass.memo;
+    let tables = layout.tables();
+    let size = 52 * decks as usize;
+    let counter = Counter::new(counts, decks);
+    let (divide, shift) = counter.divide();
+    debug_assert_eq!(shift, 30);
+    let mut counted = Counts::new(&counter);
+    let width = (0..tables).map(|t| layout.codes(t)).max().unwrap_or(0);
+    let mut flat = vec![0u32; tables * BANDS * BUCKETS * width];
+    let mut tally = DealtTally::new(layout, BUCKETS);
+    let rounds: u64 = blocks.iter().map(|b| b.rounds).sum();
+    let mut squares = ShoeNets::new(layout, BUCKETS, size, rounds);
+    let per_lane = tables * BANDS * BUCKETS;
+    let mut nets = vec![0i64; LANES * per_lane];
+    let mut shoe_rounds = [[0i64; BANDS]; LANES];
+    let mut streams = Streams::new(&std::array::from_fn(|l| {
+        blocks[l.min(blocks.len() - 1)].key
+    }));
+    let mut shoes = Shoes::new(size);
+    let mut pos = [0u32; LANES];
+    let mut active = active_for(blocks, 0);
+    for (l, pos) in pos.iter_mut().enumerate().take(blocks.len()) {
+        *pos = start_shoe(l, &mut shoes, &mut streams, &mut counted, active);
+    }
+    let groups = memo.groups();
+    let mut rows = vec![[0u32; LANES]; groups];
+    let mut keyed = vec![false; groups];
+    let mut keys_of = [0u32; LANES];
+    let mut round_words = [[0u32; LANES]; 3];
+    let mut bands = [0u32; LANES];
+    let numbers = lane_numbers();
+    let one = _mm512_set1_epi32(1);
+    let edge = BUCKET_EDGE as i32;
+    let lane_shoe = _mm512_mullo_epi32(numbers, _mm512_set1_epi32(counted.stride as i32));
+    let mut dealt = 0u64;
+    while active != 0 {
+        let at = load(&pos);
+        let start = _mm512_add_epi32(shoes.starts(), _mm512_slli_epi32::<4>(at));
+        let cards = std::array::from_fn(|k| {
+            shoes.cards(
+                _mm512_add_epi32(start, _mm512_set1_epi32(16 * k as i32)),
+                active,
+            )
+        });
+        let round = deal(rules, cards);
+        for (out, w) in round_words.iter_mut().zip(words(&round)) {
+            store(out, w);
+        }
+        let band = _mm512_add_epi32(
+            _mm512_maskz_mov_epi32(
+                _mm512_cmpge_epu32_mask(at, _mm512_set1_epi32(cuts[0] as i32)),
+                one,
+            ),
+            _mm512_maskz_mov_epi32(
+                _mm512_cmpge_epu32_mask(at, _mm512_set1_epi32(cuts[1] as i32)),
+                one,
+            ),
+        );
+        store(&mut bands, band);
+        // Each count's bucket before the round, as `Counter::buckets`
+        // finds it, and the round counted there in its lane's shoe.
+        let left = _mm512_sub_epi32(_mm512_set1_epi32(size as i32), at);
+        // SAFETY: `left` is at most the shoe's size, within `divide`.
+        let m =
+            unsafe { _mm512_mask_i32gather_epi32::<4>(one, active, left, divide.as_ptr().cast()) };
+        let far = _mm512_mullo_epi32(left, _mm512_set1_epi32(edge + 1));
+        let cell_of_band = _mm512_add_epi32(
+            lane_shoe,
+            _mm512_mullo_epi32(band, _mm512_set1_epi32(BUCKETS as i32)),
+        );
+        for c in 0..counted.running.len() {
+            let r = load(&counted.running[c]);
+            let v = if counted.balanced[c] {
+                let x = _mm512_mullo_epi32(r, _mm512_set1_epi32(52));
+                let n = _mm512_add_epi32(
+                    _mm512_max_epi32(
+                        _mm512_min_epi32(x, far),
+                        _mm512_sub_epi32(_mm512_setzero_si512(), far),
+                    ),
+                    far,
+                );
+                // floor(n m / 2^30) per lane, from 64-bit products.
+                let even = _mm512_srli_epi64::<30>(_mm512_mul_epu32(n, m));
+                let odd = _mm512_srli_epi64::<30>(_mm512_mul_epu32(
+                    _mm512_srli_epi64::<32>(n),
+                    _mm512_srli_epi64::<32>(m),
+                ));
+                let q = _mm512_mask_blend_epi32(0xaaaa, even, _mm512_slli_epi64::<32>(odd));
+                _mm512_sub_epi32(q, _mm512_set1_epi32(edge + 1))
+            } else {
+                r
+            };
+            let b = _mm512_add_epi32(
+                _mm512_max_epi32(
+                    _mm512_min_epi32(v, _mm512_set1_epi32(edge)),
+                    _mm512_set1_epi32(-edge),
+                ),
+                _mm512_set1_epi32(edge),
+            );
+            store(&mut counted.bucket[c], b);
+            let lo = load(&counted.lo[c]);
+            store(&mut counted.lo[c], _mm512_mask_min_epu32(lo, active, lo, b));
+            let hi = load(&counted.hi[c]);
+            store(&mut counted.hi[c], _mm512_mask_max_epu32(hi, active, hi, b));
+            let cell = _mm512_add_epi32(
+                _mm512_add_epi32(
+                    cell_of_band,
+                    _mm512_set1_epi32((c * BANDS * BUCKETS) as i32),
+                ),
+                b,
+            );
+            // SAFETY: each lane's cell is within its own share of `shoe`,
+            // so no two lanes write one cell.
+            unsafe {
+                let ptr = counted.shoe.as_mut_ptr();
+                let x = _mm512_mask_i32gather_epi32::<4>(one, active, cell, ptr.cast());
+                _mm512_mask_i32scatter_epi32::<4>(
+                    ptr.cast(),
+                    active,
+                    cell,
+                    _mm512_add_epi32(x, one),
+                );
+            }
+        }
+        // Rows of the groups keyed in the lanes.
+        for g in 0..groups {
+            let Some((kind, index)) = memo.lane_index(g) else {
+                keyed[g] = false;
+                continue;
+            };
+            keyed[g] = true;
+            let key = keys::key(&kind, &round);
+            let row = keys::rows(&index, key, active);
+            let new = _mm512_mask_cmpeq_epu32_mask(active, row, _mm512_setzero_si512());
+            store(&mut rows[g], row);
+            if new != 0 {
+                store(&mut keys_of, key);
+                for l in (0..LANES).filter(|l| new >> l & 1 == 1) {
+                    let [a, b, c] = round_words.map(|w| w[l]);
+                    rows[g][l] =
+                        memo.row_of_key(g, keys_of[l] as usize, &Dealt::from_words(a, b, c)) as u32;
+                }
+            }
+        }
+        // Each lane's pay tables not lost, into the blocks' cells and its
+        // shoe's nets.
+        for l in (0..LANES).filter(|l| active >> l & 1 == 1) {
+            let band = bands[l] as usize;
+            let nets = &mut nets[l * per_lane..(l + 1) * per_lane];
+            let (flat, bucket, of_table) = (&mut flat, &counted.bucket, &counted.of_table);
+            let mut each = |t: usize, code: u8, above: i64| {
+                let cell = (t * BANDS + band) * BUCKETS + bucket[of_table[t]][l] as usize;
+                flat[cell * width + code as usize] += 1;
+                nets[cell] += above;
+            };
+            for g in 0..groups {
+                if keyed[g] {
+                    for w in memo.not_lost(g, rows[g][l] as usize) {
+                        each(w.table as usize, w.code, w.above);
+                    }
+                } else {
+                    let [a, b, c] = round_words.map(|w| w[l]);
+                    memo.each_not_lost_in(g, &Dealt::from_words(a, b, c), &mut each);
+                }
+            }
+            shoe_rounds[l][band] += 1;
+            tally.rounds[band] += 1;
+        }
+        // The counter sees the round's cards.
+        let drew = round
+            .drew
+            .map(|d| _mm512_mask_test_epi32_mask(active, d, one));
+        for (slot, id) in round.ids.iter().enumerate() {
+            let seen = match slot {
+                2 => drew[0],
+                5 => drew[1],
+                _ => active,
+            };
+            let rank = _mm512_srli_epi32::<2>(*id);
+            for (running, tags) in counted.running.iter_mut().zip(&counted.tags) {
+                let r = load(running);
+                let tag = _mm512_permutexvar_epi32(rank, load(tags));
+                store(running, _mm512_mask_add_epi32(r, seen, r, tag));
+            }
+        }
+        let used = _mm512_add_epi32(
+            _mm512_set1_epi32(4),
+            _mm512_add_epi32(round.drew[0], round.drew[1]),
+        );
+        let at = _mm512_mask_add_epi32(at, active, at, used);
+        store(&mut pos, at);
+        dealt += 1;
+        // Shoes that reach the cut card end; a lane whose block has its
+        // rounds stops there, the others start their next shoe.
+        let ended =
+            _mm512_mask_cmpge_epu32_mask(active, at, _mm512_set1_epi32(cuts[BANDS - 1] as i32));
+        for l in (0..LANES).filter(|l| ended >> l & 1 == 1) {
+            let nets = &mut nets[l * per_lane..(l + 1) * per_lane];
+            let c = &counted;
+            squares.end(nets, &mut tally, std::mem::take(&mut shoe_rounds[l]), |t| {
+                let k = c.of_table[t];
+                let at = l * c.stride + k * BANDS * BUCKETS;
+                Losses {
+                    rounds: &c.shoe[at..at + BANDS * BUCKETS],
+                    net: layout.nets[t][LOST as usize],
+                    range: (c.lo[k][l] as usize, c.hi[k][l] as usize),
+                }
+            });
+            counted.end_shoe(l);
+            if dealt >= blocks[l].rounds {
+                active &= !(1 << l);
+                continue;
+            }
+            pos[l] = start_shoe(l, &mut shoes, &mut streams, &mut counted, active);
+        }
+    }
+    squares.finish(&mut tally);
+    write_losses(&counted.of_table, &counted.block, &mut flat, width);
+    flat_into(&flat, width, layout, &mut tally);
+    tally
+}

@@ -1,0 +1,139 @@
+//! Each lane's shoes, shuffled ahead sixteen lanes at a time.
+//!
+//! A lane's shoes are what its block deals alone (`passes::dealt`): the
+//! first is the fixed order shuffled, each later one the one before it
+//! shuffled again, with draws from the lane's own stream, which nothing
+//! else draws from. So a lane's shoes can be shuffled before they are
+//! needed: when a lane starts a shoe and has none shuffled, every lane
+//! with room shuffles its next ones side by side, and each lane deals its
+//! shoes in order from a ring of them.
+
+use super::super::rng::LANES;
+use super::streams::{Streams, load, store};
+use std::arch::x86_64::*;
+
+/// Shoes in a lane's ring: the one being dealt and those shuffled ahead.
+const DEPTH: usize = 4;
+
+pub(crate) struct Shoes {
+    size: usize,
+    /// Each lane's last shuffled shoe, card-major: `work[p][l]`.
+    work: Vec<[u32; LANES]>,
+    /// The rings, a card a byte: `ring[(slot * size + p) * LANES + l]`,
+    /// with three bytes to spare (a lane reads a card as a word's low
+    /// byte).
+    ring: Vec<u8>,
+    /// Per lane, the slot of the shoe being dealt and how many are
+    /// shuffled after it.
+    current: [u32; LANES],
+    ahead: [u32; LANES],
+}
+
+impl Shoes {
+    /// Rings of shoes of `size` cards, none shuffled yet.
+    pub(crate) fn new(size: usize) -> Shoes {
+        Shoes {
+            size,
+            work: (0..size).map(|p| [(p % 52) as u32; LANES]).collect(),
+            ring: vec![0; DEPTH * size * LANES + 3],
+            current: [DEPTH as u32 - 1; LANES],
+            ahead: [0; LANES],
+        }
+    }
+
+    /// Each lane's current shoe starts at byte `slot * size * LANES + l`:
+    /// the offsets of card 0, in lanes.
+    #[inline]
+    #[target_feature(enable = "avx512f")]
+    pub(crate) fn starts(&self) -> __m512i {
+        let slot = _mm512_mullo_epi32(
+            load(&self.current),
+            _mm512_set1_epi32((self.size * LANES) as i32),
+        );
+        _mm512_add_epi32(slot, super::streams::lane_numbers())
+    }
+
+    /// Card `at` (a byte offset from [`Shoes::starts`] plus `p * LANES`) of
+    /// each lane in `active`.
+    #[inline]
+    #[target_feature(enable = "avx512f")]
+    pub(crate) fn cards(&self, at: __m512i, active: __mmask16) -> __m512i {
+        // SAFETY: every offset is within a ring's shoe, and the ring has
+        // three bytes past its last card.
+        let word = unsafe {
+            _mm512_mask_i32gather_epi32::<1>(
+                _mm512_setzero_si512(),
+                active,
+                at,
+                self.ring.as_ptr().cast(),
+            )
+        };
+        _mm512_and_si512(word, _mm512_set1_epi32(0xff))
+    }
+
+    /// Lane `l`'s first card of its current shoe.
+    pub(crate) fn shown(&self, l: usize) -> u8 {
+        self.ring[self.current[l] as usize * self.size * LANES + l]
+    }
+
+    /// Lane `l` starts its next shoe, shuffling ahead first if it has
+    /// none (every lane in `shuffling` with room shuffles then).
+    #[target_feature(enable = "avx512f")]
+    pub(crate) fn next(&mut self, l: usize, streams: &mut Streams, shuffling: __mmask16) {
+        if self.ahead[l] == 0 {
+            self.shuffle(streams, shuffling | 1 << l);
+        }
+        self.current[l] = (self.current[l] + 1) % DEPTH as u32;
+        self.ahead[l] -= 1;
+    }
+
+    /// Lanes in `lanes` with room in their rings shuffle their next shoe.
+    #[target_feature(enable = "avx512f")]
+    fn shuffle(&mut self, streams: &mut Streams, lanes: __mmask16) {
+        let ahead = load(&self.ahead);
+        let room = _mm512_mask_cmplt_epu32_mask(lanes, ahead, _mm512_set1_epi32(DEPTH as i32 - 1));
+        let numbers = super::streams::lane_numbers();
+        // Fisher-Yates, as `shoe::shuffle`, in each lane.
+        for i in (1..self.size).rev() {
+            let j = streams.below(_mm512_set1_epi32(i as i32 + 1), room);
+            let at = _mm512_add_epi32(_mm512_slli_epi32::<4>(j), numbers);
+            let here = load(&self.work[i]);
+            // SAFETY: `j` is at most `i`, within the shoe.
+            unsafe {
+                let there =
+                    _mm512_mask_i32gather_epi32::<4>(here, room, at, self.work.as_ptr().cast());
+                store(&mut self.work[i], there);
+                _mm512_mask_i32scatter_epi32::<4>(self.work.as_mut_ptr().cast(), room, at, here);
+            }
+        }
+        // Into each lane's next free slot.
+        let slot = _mm512_and_si512(
+            _mm512_add_epi32(
+                _mm512_add_epi32(load(&self.current), ahead),
+                _mm512_set1_epi32(1),
+            ),
+            _mm512_set1_epi32(DEPTH as i32 - 1),
+        );
+        for s in 0..DEPTH {
+            let here = _mm512_mask_cmpeq_epu32_mask(room, slot, _mm512_set1_epi32(s as i32));
+            if here == 0 {
+                continue;
+            }
+            for (p, cards) in self.work.iter().enumerate() {
+                let at = (s * self.size + p) * LANES;
+                // SAFETY: sixteen bytes within the ring.
+                unsafe {
+                    _mm512_mask_cvtepi32_storeu_epi8(
+                        self.ring[at..].as_mut_ptr().cast(),
+                        here,
+                        load(cards),
+                    )
+                };
+            }
+        }
+        store(
+            &mut self.ahead,
+            _mm512_mask_add_epi32(ahead, room, ahead, _mm512_set1_epi32(1)),
+        );
+    }
+}

@@ -230,11 +230,14 @@ pub fn simulate_streams(
     let threads = rayon::current_num_threads().max(1);
     let buckets = if counts.is_some() { count::BUCKETS } else { 1 };
     let totals = Mutex::new((FullTally::new(&layout), DealtTally::new(&layout, buckets)));
-    // Blocks side by side where the lanes deal (`lanes`), else one at a time.
-    let rules = lanes::rules(&dealer);
-    let batch = match rules {
-        Some(_) => lanes::batch(blocks.end - blocks.start, threads as u64),
-        None => 1,
+    // Blocks side by side where the lanes deal and enough blocks make it
+    // pay (`lanes`), else one at a time.
+    let (rules, batch) = match lanes::rules(&dealer) {
+        Some(rules) => match lanes::batch(blocks.end - blocks.start, threads as u64) {
+            Some(batch) => (Some(rules), batch),
+            None => (None, 1),
+        },
+        None => (None, 1),
     };
     let lanes_of = |own: std::ops::Range<u64>, stream: &str| -> Vec<lanes::Block> {
         own.map(|b| lanes::Block {

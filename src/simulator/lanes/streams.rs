@@ -84,20 +84,30 @@ impl Streams {
             self.refill();
             used = load(&self.used);
         }
-        let ring = _mm512_slli_epi32::<8>(_mm512_and_si512(
-            _mm512_srli_epi32::<4>(used),
-            _mm512_set1_epi32(RING as i32 - 1),
-        ));
-        let word = _mm512_slli_epi32::<4>(_mm512_and_si512(used, _mm512_set1_epi32(15)));
-        let at = _mm512_or_si512(_mm512_or_si512(ring, word), lane_numbers());
-        // SAFETY: `at` is below RING * 256, within the ring.
-        let x = unsafe {
-            _mm512_mask_i32gather_epi32::<4>(
-                _mm512_setzero_si512(),
-                active,
-                at,
-                self.ring.as_ptr().cast(),
-            )
+        debug_assert!(active != 0);
+        // Lanes in step (all but after a rare rejection) read one row of
+        // the ring; others gather each lane's word.
+        let first = _mm512_set1_epi32(active.trailing_zeros() as i32);
+        let lead = _mm512_permutexvar_epi32(first, used);
+        let x = if _mm512_mask_cmpneq_epu32_mask(active, used, lead) == 0 {
+            let u = self.used[active.trailing_zeros() as usize] as usize;
+            _mm512_maskz_mov_epi32(active, load(&self.ring[(u / 16) % RING][u % 16]))
+        } else {
+            let ring = _mm512_slli_epi32::<8>(_mm512_and_si512(
+                _mm512_srli_epi32::<4>(used),
+                _mm512_set1_epi32(RING as i32 - 1),
+            ));
+            let word = _mm512_slli_epi32::<4>(_mm512_and_si512(used, _mm512_set1_epi32(15)));
+            let at = _mm512_or_si512(_mm512_or_si512(ring, word), lane_numbers());
+            // SAFETY: `at` is below RING * 256, within the ring.
+            unsafe {
+                _mm512_mask_i32gather_epi32::<4>(
+                    _mm512_setzero_si512(),
+                    active,
+                    at,
+                    self.ring.as_ptr().cast(),
+                )
+            }
         };
         store(
             &mut self.used,

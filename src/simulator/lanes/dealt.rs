@@ -152,6 +152,8 @@ pub(crate) fn dealt(
     let mut keys_of = [0u32; LANES];
     let mut round_words = [[0u32; LANES]; 3];
     let mut bands = [0u32; LANES];
+    let mut cells = vec![[0u32; LANES]; tables];
+    let mut band_rounds = [0u64; BANDS];
     let numbers = lane_numbers();
     let one = _mm512_set1_epi32(1);
     let edge = BUCKET_EDGE as i32;
@@ -268,12 +270,30 @@ pub(crate) fn dealt(
         }
         // Each lane's pay tables not lost, into the blocks' cells and its
         // shoe's nets.
-        for l in (0..LANES).filter(|l| active >> l & 1 == 1) {
+        // Each table's cell in each lane, `(table * BANDS + band) *
+        // BUCKETS + bucket`, worked out once a step.
+        let band_cell = _mm512_mullo_epi32(band, _mm512_set1_epi32(BUCKETS as i32));
+        for (t, cell) in cells.iter_mut().enumerate() {
+            let of = _mm512_set1_epi32((t * BANDS * BUCKETS) as i32);
+            let bucket = load(&counted.bucket[counted.of_table[t]]);
+            store(
+                cell,
+                _mm512_add_epi32(_mm512_add_epi32(of, band_cell), bucket),
+            );
+        }
+        for k in 0..BANDS {
+            let here = _mm512_mask_cmpeq_epu32_mask(active, band, _mm512_set1_epi32(k as i32));
+            band_rounds[k] += u64::from(here.count_ones());
+        }
+        let mut lanes = active;
+        while lanes != 0 {
+            let l = lanes.trailing_zeros() as usize;
+            lanes &= lanes - 1;
             let band = bands[l] as usize;
             let nets = &mut nets[l * per_lane..(l + 1) * per_lane];
-            let (flat, bucket, of_table) = (&mut flat, &counted.bucket, &counted.of_table);
+            let (flat, cells) = (&mut flat, &cells);
             let mut each = |t: usize, code: u8, above: i64| {
-                let cell = (t * BANDS + band) * BUCKETS + bucket[of_table[t]][l] as usize;
+                let cell = cells[t][l] as usize;
                 flat[cell * width + code as usize] += 1;
                 nets[cell] += above;
             };
@@ -288,7 +308,6 @@ pub(crate) fn dealt(
                 }
             }
             shoe_rounds[l][band] += 1;
-            tally.rounds[band] += 1;
         }
         // The counter sees the round's cards.
         let drew = round
@@ -337,6 +356,9 @@ pub(crate) fn dealt(
             }
             pos[l] = start_shoe(l, &mut shoes, &mut streams, &mut counted, active);
         }
+    }
+    for (x, y) in tally.rounds.iter_mut().zip(band_rounds) {
+        *x += y;
     }
     squares.finish(&mut tally);
     write_losses(&counted.of_table, &counted.block, &mut flat, width);

@@ -281,9 +281,9 @@ pub(crate) fn dealt(
                 _mm512_add_epi32(_mm512_add_epi32(of, band_cell), bucket),
             );
         }
-        for k in 0..BANDS {
+        for (k, rounds) in band_rounds.iter_mut().enumerate() {
             let here = _mm512_mask_cmpeq_epu32_mask(active, band, _mm512_set1_epi32(k as i32));
-            band_rounds[k] += u64::from(here.count_ones());
+            *rounds += u64::from(here.count_ones());
         }
         let mut lanes = active;
         while lanes != 0 {

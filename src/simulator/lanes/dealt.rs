@@ -18,11 +18,11 @@ use super::super::passes::{
 use super::super::rng::LANES;
 use super::super::shoe;
 use super::super::tally::{BANDS, DealtTally};
+use super::block::{Block, active_for};
 use super::deal::{Rules, deal, words};
 use super::keys;
 use super::shoes::Shoes;
 use super::streams::{Streams, lane_numbers, load, store};
-use super::{Block, active_for};
 use std::arch::x86_64::*;
 
 /// The counts of every lane, count-major: `[c][l]`.

@@ -7,10 +7,10 @@ use super::super::deal::Dealt;
 use super::super::passes::Pass;
 use super::super::rng::LANES;
 use super::super::tally::FullTally;
+use super::block::{Block, active_for};
 use super::deal::{Rules, deal, words};
 use super::keys;
 use super::streams::{Streams, lane_numbers, load, store};
-use super::{Block, active_for};
 use std::arch::x86_64::*;
 
 /// Deals `blocks` (at most sixteen), one to a lane.

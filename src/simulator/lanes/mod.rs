@@ -12,6 +12,7 @@
 //! The settling and counting of each round stay one lane at a time,
 //! through the thread's memo.
 
+mod block;
 #[cfg(target_arch = "x86_64")]
 mod deal;
 #[cfg(target_arch = "x86_64")]
@@ -31,6 +32,8 @@ pub(crate) use deal::Rules;
 /// No rules are dealt in lanes but on x86-64.
 #[cfg(not(target_arch = "x86_64"))]
 pub(crate) enum Rules {}
+
+pub(crate) use block::Block;
 
 use super::count::Tags;
 use super::passes::{Cuts, Pass};
@@ -64,24 +67,6 @@ pub(crate) fn full_shoe(pass: &mut Pass<'_, '_>, rules: &Rules, blocks: &[Block]
     }
     #[cfg(not(target_arch = "x86_64"))]
     match *rules {}
-}
-
-/// One block as a lane deals it: its rounds and its generator's key.
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct Block {
-    pub(crate) rounds: u64,
-    pub(crate) key: [u32; 8],
-}
-
-/// The lanes that still deal at `step`: those whose blocks have rounds
-/// left (blocks of a run differ by a round at most).
-#[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
-#[inline(always)]
-fn active_for(blocks: &[Block], step: u64) -> u16 {
-    blocks
-        .iter()
-        .enumerate()
-        .fold(0, |m, (l, b)| m | (u16::from(b.rounds > step) << l))
 }
 
 /// Whether lanes deal here: a processor with AVX-512 and rules the lanes'

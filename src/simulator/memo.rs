@@ -239,24 +239,9 @@ impl<'a> Memo<'a> {
         &mut self,
         g: usize,
         dealt: &Dealt,
-        mut each: impl FnMut(usize, Code, i64),
+        each: impl FnMut(usize, Code, i64),
     ) {
-        let g = &mut self.groups[g];
-        match g.row(dealt) {
-            Some(row) => {
-                let (a, b) = (g.at[row - 1] as usize, g.at[row] as usize);
-                for w in &g.not_lost[a..b] {
-                    each(w.table as usize, w.code, w.above);
-                }
-            }
-            None => {
-                for (i, (&t, &c)) in g.group.tables.iter().zip(&g.scratch).enumerate() {
-                    if c != LOST {
-                        each(t, c, g.nets[i][c as usize] - g.nets[i][LOST as usize]);
-                    }
-                }
-            }
-        }
+        self.groups[g].each_not_lost(dealt, each);
     }
 
     /// Adds `n` rounds to group `g`'s row `row`, as if each were counted.
@@ -339,21 +324,7 @@ impl<'a> Memo<'a> {
     #[inline(always)]
     pub(crate) fn each_not_lost(&mut self, dealt: &Dealt, mut each: impl FnMut(usize, Code, i64)) {
         for g in &mut self.groups {
-            match g.row(dealt) {
-                Some(row) => {
-                    let (a, b) = (g.at[row - 1] as usize, g.at[row] as usize);
-                    for w in &g.not_lost[a..b] {
-                        each(w.table as usize, w.code, w.above);
-                    }
-                }
-                None => {
-                    for (i, (&t, &c)) in g.group.tables.iter().zip(&g.scratch).enumerate() {
-                        if c != LOST {
-                            each(t, c, g.nets[i][c as usize] - g.nets[i][LOST as usize]);
-                        }
-                    }
-                }
-            }
+            g.each_not_lost(dealt, &mut each);
         }
     }
 
@@ -371,6 +342,26 @@ impl<'a> Memo<'a> {
 }
 
 impl GroupMemo<'_> {
+    /// [`Memo::each_not_lost`] for this group.
+    #[inline(always)]
+    fn each_not_lost(&mut self, dealt: &Dealt, mut each: impl FnMut(usize, Code, i64)) {
+        match self.row(dealt) {
+            Some(row) => {
+                let (a, b) = (self.at[row - 1] as usize, self.at[row] as usize);
+                for w in &self.not_lost[a..b] {
+                    each(w.table as usize, w.code, w.above);
+                }
+            }
+            None => {
+                for (i, (&t, &c)) in self.group.tables.iter().zip(&self.scratch).enumerate() {
+                    if c != LOST {
+                        each(t, c, self.nets[i][c as usize] - self.nets[i][LOST as usize]);
+                    }
+                }
+            }
+        }
+    }
+
     fn settle(&mut self, dealt: &Dealt) -> &[Code] {
         match self.row(dealt) {
             None => &self.scratch,

@@ -14,7 +14,9 @@
 //! card counter wins. A run is cut into blocks of about 2^20 rounds, each
 //! with its own generator; threads take blocks as they come, and shards
 //! (`--shard K/N`) take contiguous runs of blocks, so every split adds up
-//! to exactly the tallies of one undivided run.
+//! to exactly the tallies of one undivided run. For the same reason a
+//! thread may deal up to sixteen blocks side by side, one to a vector lane
+//! (`lanes`), with the tallies of the blocks dealt one at a time.
 
 mod count;
 mod deal;
@@ -269,7 +271,11 @@ pub fn simulate_streams(
                         match &rules {
                             Some(rules) => {
                                 let side = lanes_of(own.clone(), stream);
-                                full.add(&lanes::full_shoe(&mut pass, rules, &side));
+                                let batch = lanes::Batch {
+                                    rules,
+                                    blocks: &side,
+                                };
+                                full.add(&lanes::full_shoe(&mut pass, batch));
                             }
                             None => {
                                 for b in own.clone() {
@@ -287,7 +293,12 @@ pub fn simulate_streams(
                     match (&rules, counts) {
                         (Some(rules), Some(counts)) => {
                             let side = lanes_of(own.clone(), streams.dealt);
-                            dealt.add(&lanes::dealt(&mut pass, rules, cuts, counts, &side));
+                            let counting = lanes::Counting { cuts, counts };
+                            let batch = lanes::Batch {
+                                rules,
+                                blocks: &side,
+                            };
+                            dealt.add(&lanes::dealt(&mut pass, batch, counting));
                         }
                         _ => {
                             for b in own.clone() {

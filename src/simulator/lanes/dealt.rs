@@ -9,20 +9,19 @@
 //! nets, the rounds per bucket) is shared by the lanes, integer sums
 //! that any order gives alike.
 
-use super::super::count::{BUCKET_EDGE, BUCKETS, Counter, Tags};
+use super::super::count::{BUCKET_EDGE, BUCKETS, Counter};
 use super::super::deal::Dealt;
 use super::super::memo::LOST;
-use super::super::passes::{
-    Cuts, Losses, Pass, ShoeNets, add_shoe_rounds, flat_into, write_losses,
-};
+use super::super::passes::{Losses, Pass, ShoeNets, add_shoe_rounds, flat_into, write_losses};
 use super::super::rng::LANES;
 use super::super::shoe;
 use super::super::tally::{BANDS, DealtTally};
-use super::block::{Block, active_for};
-use super::deal::{Rules, deal, words};
+use super::block::active_for;
+use super::deal::{deal, words};
 use super::keys;
 use super::shoes::Shoes;
 use super::streams::{Streams, lane_numbers, load, store};
+use super::{Batch, Counting};
 use std::arch::x86_64::*;
 
 /// The counts of every lane, count-major: `[c][l]`.
@@ -111,15 +110,12 @@ fn start_shoe(
     shoe::burned(shown) as u32
 }
 
-/// Deals `blocks` (at most sixteen), one to a lane, keeping `counts`.
+/// Deals a batch's blocks, one to a lane, to the cut cards keeping the
+/// counts (`counting`).
 #[target_feature(enable = "avx512f")]
-pub(crate) fn dealt(
-    pass: &mut Pass<'_, '_>,
-    rules: &Rules,
-    cuts: Cuts,
-    counts: &[Tags],
-    blocks: &[Block],
-) -> DealtTally {
+pub(crate) fn dealt(pass: &mut Pass, batch: Batch, counting: Counting) -> DealtTally {
+    let Batch { rules, blocks } = batch;
+    let Counting { cuts, counts } = counting;
     debug_assert!(!blocks.is_empty() && blocks.len() <= LANES);
     let (layout, decks) = (pass.layout, pass.decks);
     let memo = &mut *pass.memo;

@@ -7,15 +7,17 @@ use super::super::deal::Dealt;
 use super::super::passes::Pass;
 use super::super::rng::LANES;
 use super::super::tally::FullTally;
-use super::block::{Block, active_for};
-use super::deal::{Rules, deal, words};
+use super::Batch;
+use super::block::active_for;
+use super::deal::{deal, words};
 use super::keys;
 use super::streams::{Streams, lane_numbers, load, store};
 use std::arch::x86_64::*;
 
-/// Deals `blocks` (at most sixteen), one to a lane.
+/// Deals a batch's blocks, one to a lane.
 #[target_feature(enable = "avx512f")]
-pub(crate) fn full_shoe(pass: &mut Pass<'_, '_>, rules: &Rules, blocks: &[Block]) -> FullTally {
+pub(crate) fn full_shoe(pass: &mut Pass, batch: Batch) -> FullTally {
+    let Batch { rules, blocks } = batch;
     debug_assert!(!blocks.is_empty() && blocks.len() <= LANES);
     let mut tally = FullTally::new(pass.layout);
     let mut streams = Streams::new(&std::array::from_fn(|l| {

@@ -40,33 +40,41 @@ use super::passes::{Cuts, Pass};
 use super::rng::LANES;
 use super::tally::{DealtTally, FullTally};
 
-/// The dealt pass of `blocks` (at most sixteen), one to a lane, keeping
-/// `counts`.
-pub(crate) fn dealt(
-    pass: &mut Pass<'_, '_>,
-    rules: &Rules,
-    cuts: Cuts,
-    counts: &[Tags],
-    blocks: &[Block],
-) -> DealtTally {
-    #[cfg(target_arch = "x86_64")]
-    {
-        // SAFETY: rules exist only where the processor has AVX-512F (`rules`).
-        unsafe { dealt::dealt(pass, rules, cuts, counts, blocks) }
-    }
-    #[cfg(not(target_arch = "x86_64"))]
-    match *rules {}
+/// Blocks a thread deals side by side (at most sixteen), one to a lane,
+/// by drawing rules the lanes deal.
+#[derive(Clone, Copy)]
+pub(crate) struct Batch<'a> {
+    pub(crate) rules: &'a Rules,
+    pub(crate) blocks: &'a [Block],
 }
 
-/// The full-shoe pass of `blocks` (at most sixteen), one to a lane.
-pub(crate) fn full_shoe(pass: &mut Pass<'_, '_>, rules: &Rules, blocks: &[Block]) -> FullTally {
+/// What the dealt pass deals shoes to and counts.
+#[derive(Clone, Copy)]
+pub(crate) struct Counting<'a> {
+    pub(crate) cuts: Cuts,
+    pub(crate) counts: &'a [Tags],
+}
+
+/// The dealt pass of a batch of blocks.
+pub(crate) fn dealt(pass: &mut Pass, batch: Batch, counting: Counting) -> DealtTally {
     #[cfg(target_arch = "x86_64")]
     {
         // SAFETY: rules exist only where the processor has AVX-512F (`rules`).
-        unsafe { full::full_shoe(pass, rules, blocks) }
+        unsafe { dealt::dealt(pass, batch, counting) }
     }
     #[cfg(not(target_arch = "x86_64"))]
-    match *rules {}
+    match *batch.rules {}
+}
+
+/// The full-shoe pass of a batch of blocks.
+pub(crate) fn full_shoe(pass: &mut Pass, batch: Batch) -> FullTally {
+    #[cfg(target_arch = "x86_64")]
+    {
+        // SAFETY: rules exist only where the processor has AVX-512F (`rules`).
+        unsafe { full::full_shoe(pass, batch) }
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    match *batch.rules {}
 }
 
 /// Whether lanes deal here: a processor with AVX-512 and rules the lanes'
@@ -108,6 +116,41 @@ mod tests {
     use crate::simulator::rng::{Rng, key};
     use crate::simulator::tally::Layout;
 
+    /// Runs `run` on the pass (with a memo of its own) and fixed rules of
+    /// three shipped specs: groups keyed in the lanes (21st Century's
+    /// totals and Lucky Match's renamed ranks), by suit patterns (Lucky 8)
+    /// and by cards (Golden Bacc), the last with counts past one chunk.
+    fn each_spec(mut run: impl FnMut(&str, &mut Pass, &Rules, &Layout)) {
+        for name in ["21st_century_baccarat", "lucky_8", "golden_bacc"] {
+            let spec = crate::check::check_path(&format!("rules/{name}.yaml"))
+                .expect("a shipped spec")
+                .spec;
+            let groups = groups(&spec);
+            let dealer = Dealer::new(&spec.game);
+            let layout = Layout::new(&spec);
+            let rules = rules(&dealer).expect("fixed drawing rules");
+            let mut memo = Memo::new(&groups, &layout);
+            let mut pass = Pass {
+                dealer: &dealer,
+                layout: &layout,
+                decks: spec.shoe.decks,
+                memo: &mut memo,
+            };
+            run(name, &mut pass, &rules, &layout);
+        }
+    }
+
+    /// `count` blocks of stream `stream` (seed `seed`), of `rounds` rounds
+    /// and one more for every third: blocks of a run differ by one.
+    fn blocks(count: u64, rounds: u64, seed: u64, stream: &str) -> Vec<Block> {
+        (0..count)
+            .map(|b| Block {
+                rounds: rounds + u64::from(b % 3 == 0),
+                key: key(seed, stream, b),
+            })
+            .collect()
+    }
+
     /// Batches fill the lanes evenly over the threads, and runs of too few
     /// blocks a thread are dealt one block at a time.
     #[test]
@@ -120,99 +163,72 @@ mod tests {
         assert_eq!(batch(1, 2), None);
     }
 
-    /// Blocks dealt side by side tally what each dealt alone tallies, for
-    /// groups keyed in the lanes (21st Century's totals and Lucky Match's
-    /// renamed ranks) and one lane at a time (Lucky 8's suits, Golden
-    /// Bacc's cards), with blocks of unequal rounds and fewer blocks than
-    /// lanes.
+    /// Blocks dealt side by side tally what each dealt alone tallies, with
+    /// blocks of unequal rounds and fewer blocks than lanes.
     #[test]
     fn lanes_deal_what_blocks_deal_alone() {
         if !crate::cpu::avx512() {
             return;
         }
-        for name in ["21st_century_baccarat", "lucky_8", "golden_bacc"] {
-            let spec = crate::check::check_path(&format!("rules/{name}.yaml"))
-                .expect("a shipped spec")
-                .spec;
-            let groups = groups(&spec);
-            let dealer = Dealer::new(&spec.game);
-            let layout = Layout::new(&spec);
-            let rules = rules(&dealer).expect("fixed drawing rules");
-            for count in [16u64, 5] {
-                let blocks: Vec<Block> = (0..count)
-                    .map(|b| Block {
-                        rounds: 3_000 + u64::from(b % 3 == 0),
-                        key: key(4, "full", b),
-                    })
-                    .collect();
-                let mut memo = Memo::new(&groups, &layout);
-                let mut pass = Pass {
-                    dealer: &dealer,
-                    layout: &layout,
-                    decks: spec.shoe.decks,
-                    memo: &mut memo,
+        each_spec(|name, pass, rules, layout| {
+            for count in [16, 5] {
+                let blocks = blocks(count, 3_000, 4, "full");
+                let batch = Batch {
+                    rules,
+                    blocks: &blocks,
                 };
-                let side = full_shoe(&mut pass, &rules, &blocks);
-                let mut alone = FullTally::new(&layout);
+                let side = full_shoe(pass, batch);
+                let mut alone = FullTally::new(layout);
                 for (b, block) in blocks.iter().enumerate() {
                     let mut rng = Rng::for_block(4, "full", b as u64);
-                    alone.add(&passes::full_shoe(&mut pass, block.rounds, &mut rng));
+                    alone.add(&passes::full_shoe(pass, block.rounds, &mut rng));
                 }
                 assert_eq!(side, alone, "{name}, {count} blocks");
             }
-        }
+        });
     }
 
     /// The dealt pass likewise, with a count per pay table (some
-    /// unbalanced; Golden Bacc's past one chunk of counts), blocks of
-    /// unequal rounds and fewer blocks than lanes.
+    /// unbalanced).
     #[test]
     fn lanes_deal_shoes_as_blocks_deal_them_alone() {
         if !crate::cpu::avx512() {
             return;
         }
         let mut xs = crate::testing::Xorshift(0x2545_f491_4f6c_dd1d);
-        for name in ["21st_century_baccarat", "lucky_8", "golden_bacc"] {
-            let spec = crate::check::check_path(&format!("rules/{name}.yaml"))
-                .expect("a shipped spec")
-                .spec;
-            let groups = groups(&spec);
-            let dealer = Dealer::new(&spec.game);
-            let layout = Layout::new(&spec);
-            let rules = rules(&dealer).expect("fixed drawing rules");
+        each_spec(|name, pass, rules, layout| {
             let counts: Vec<Tags> = (0..layout.tables())
                 .map(|t| Tags {
                     tags: std::array::from_fn(|_| xs.below(5) as i32 - 2),
                     balanced: t % 3 != 0,
                 })
                 .collect();
-            let decks = spec.shoe.decks;
-            let cuts = crate::simulator::cut_cards(52 * decks as usize, 0.9);
-            for count in [16u64, 5] {
-                let blocks: Vec<Block> = (0..count)
-                    .map(|b| Block {
-                        rounds: 2_000 + u64::from(b % 3 == 0),
-                        key: key(6, "dealt", b),
-                    })
-                    .collect();
-                let mut memo = Memo::new(&groups, &layout);
-                let mut pass = Pass {
-                    dealer: &dealer,
-                    layout: &layout,
-                    decks,
-                    memo: &mut memo,
+            let cuts = crate::simulator::cut_cards(52 * pass.decks as usize, 0.9);
+            let counting = Counting {
+                cuts,
+                counts: &counts,
+            };
+            for count in [16, 5] {
+                let blocks = blocks(count, 2_000, 6, "dealt");
+                let batch = Batch {
+                    rules,
+                    blocks: &blocks,
                 };
-                let side = dealt(&mut pass, &rules, cuts, &counts, &blocks);
-                let mut alone = DealtTally::new(&layout, crate::simulator::count::BUCKETS);
+                let side = dealt(pass, batch, counting);
+                let mut alone = DealtTally::new(layout, crate::simulator::count::BUCKETS);
                 for (b, block) in blocks.iter().enumerate() {
                     let mut rng = Rng::for_block(6, "dealt", b as u64);
-                    let tally =
-                        passes::dealt(&mut pass, cuts, Some(&counts), block.rounds, &mut rng);
-                    alone.add(&tally);
+                    alone.add(&passes::dealt(
+                        pass,
+                        cuts,
+                        Some(&counts),
+                        block.rounds,
+                        &mut rng,
+                    ));
                 }
                 assert!(side.shoes > count * 20);
                 assert_eq!(side, alone, "{name}, {count} blocks");
             }
-        }
+        });
     }
 }

@@ -16,12 +16,11 @@ use super::super::passes::{Losses, Pass, ShoeNets, add_shoe_rounds, flat_into, w
 use super::super::rng::LANES;
 use super::super::shoe;
 use super::super::tally::{BANDS, DealtTally};
-use super::block::active_for;
+use super::block::{Batch, Counting, active_for};
 use super::deal::{deal, words};
 use super::keys;
 use super::shoes::Shoes;
 use super::streams::{Streams, lane_numbers, load, store};
-use super::{Batch, Counting};
 use std::arch::x86_64::*;
 
 /// The counts of every lane, count-major: `[c][l]`.

@@ -29,31 +29,14 @@ mod streams;
 #[cfg(target_arch = "x86_64")]
 pub(crate) use deal::Rules;
 
-/// No rules are dealt in lanes but on x86-64.
 #[cfg(not(target_arch = "x86_64"))]
-pub(crate) enum Rules {}
+pub(crate) use block::Rules;
 
-pub(crate) use block::Block;
+pub(crate) use block::{Batch, Block, Counting};
 
-use super::count::Tags;
-use super::passes::{Cuts, Pass};
+use super::passes::Pass;
 use super::rng::LANES;
 use super::tally::{DealtTally, FullTally};
-
-/// Blocks a thread deals side by side (at most sixteen), one to a lane,
-/// by drawing rules the lanes deal.
-#[derive(Clone, Copy)]
-pub(crate) struct Batch<'a> {
-    pub(crate) rules: &'a Rules,
-    pub(crate) blocks: &'a [Block],
-}
-
-/// What the dealt pass deals shoes to and counts.
-#[derive(Clone, Copy)]
-pub(crate) struct Counting<'a> {
-    pub(crate) cuts: Cuts,
-    pub(crate) counts: &'a [Tags],
-}
 
 /// The dealt pass of a batch of blocks.
 pub(crate) fn dealt(pass: &mut Pass, batch: Batch, counting: Counting) -> DealtTally {
@@ -110,6 +93,7 @@ pub(crate) fn batch(blocks: u64, threads: u64) -> Option<u64> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::simulator::count::Tags;
     use crate::simulator::deal::Dealer;
     use crate::simulator::memo::{Memo, groups};
     use crate::simulator::passes;

@@ -8,9 +8,12 @@
 //! its own shoe, and deals exactly the cards its block deals alone, so
 //! every tally is the same as the passes' one block at a time
 //! (`super::passes`), which stay the build for other processors and for
-//! rules the lanes do not deal (an owner who chooses whether to draw).
-//! The settling and counting of each round stay one lane at a time,
-//! through the thread's memo.
+//! rules the lanes do not deal (an owner who chooses whether to draw),
+//! and for runs with too few blocks a thread to fill the lanes (`batch`).
+//! Groups keyed by totals or renamed ranks are keyed in the lanes
+//! (`keys`); settling a new key, the groups keyed otherwise and the pay
+//! tables a dealt round does not lose stay one lane at a time, through
+//! the thread's memo.
 
 mod block;
 #[cfg(target_arch = "x86_64")]

@@ -72,7 +72,7 @@ pub(crate) struct Counter {
 }
 
 /// The shift of [`Counter::divide`]'s multipliers.
-const SHIFT: u32 = 30;
+pub(crate) const SHIFT: u32 = 30;
 
 impl Counter {
     pub(crate) fn new(counts: &[Tags], decks: u32) -> Counter {
@@ -150,9 +150,9 @@ impl Counter {
     }
 
     /// Per number of cards left, the multiplier by which
-    /// [`Counter::buckets`] divides by it, and its shift.
-    pub(crate) fn divide(&self) -> (&[u32], u32) {
-        (&self.divide, SHIFT)
+    /// [`Counter::buckets`] divides by it (then shifts by [`SHIFT`]).
+    pub(crate) fn divide(&self) -> &[u32] {
+        &self.divide
     }
 
     /// A new shoe, whose first card is shown.

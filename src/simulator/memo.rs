@@ -172,20 +172,13 @@ impl<'a> Memo<'a> {
     /// the counts up per pay table.
     #[inline(always)]
     pub(crate) fn count(&mut self, dealt: &Dealt) {
-        for g in &mut self.groups {
-            match g.row(dealt) {
-                Some(row) => g.counted[row][0] += 1,
-                None => {
-                    for (&t, &c) in g.group.tables.iter().zip(&g.scratch) {
-                        self.direct[t][c as usize] += 1;
-                    }
-                }
-            }
+        for g in 0..self.groups.len() {
+            self.count_in(g, dealt);
         }
     }
 
     /// How many groups of wagers.
-    pub(crate) fn groups(&self) -> usize {
+    pub(crate) fn group_count(&self) -> usize {
         self.groups.len()
     }
 
@@ -212,7 +205,7 @@ impl<'a> Memo<'a> {
         row
     }
 
-    /// Counts a round in group `g` as [`Memo::count`] does.
+    /// Counts a round in group `g` alone (see [`Memo::count`]).
     #[inline(always)]
     pub(crate) fn count_in(&mut self, g: usize, dealt: &Dealt) {
         let g = &mut self.groups[g];

@@ -168,6 +168,88 @@ pub fn cut_cards(cards: usize, penetration: f64) -> [usize; tally::BANDS] {
     penetrations(penetration).map(|p| shoe::cut(cards, p).clamp(12, cards - 5))
 }
 
+/// How a thread deals its blocks of a run: side by side where the lanes
+/// deal them (`rules`), else one block at a time (`passes`).
+struct Dealing<'a> {
+    settings: &'a Settings,
+    rules: Option<lanes::Rules>,
+    cuts: passes::Cuts,
+    counts: Option<&'a [Tags]>,
+}
+
+impl Dealing<'_> {
+    /// Blocks `own` of stream `stream`, as lanes deal them.
+    fn blocks(&self, own: std::ops::Range<u64>, stream: &str) -> Vec<lanes::Block> {
+        own.map(|b| lanes::Block {
+            rounds: self.settings.quota(b),
+            key: rng::key(self.settings.seed, stream, b),
+        })
+        .collect()
+    }
+
+    /// The full-shoe pass of blocks `own`.
+    fn full(&self, pass: &mut passes::Pass, own: std::ops::Range<u64>, stream: &str) -> FullTally {
+        if let Some(rules) = &self.rules {
+            let blocks = self.blocks(own, stream);
+            return lanes::full_shoe(
+                pass,
+                lanes::Batch {
+                    rules,
+                    blocks: &blocks,
+                },
+            );
+        }
+        let mut tally = FullTally::new(pass.layout);
+        for b in own {
+            let mut rng = rng::Rng::for_block(self.settings.seed, stream, b);
+            tally.add(&passes::full_shoe(pass, self.settings.quota(b), &mut rng));
+        }
+        tally
+    }
+
+    /// The dealt pass of blocks `own` (in lanes only with the counts kept).
+    fn dealt(
+        &self,
+        pass: &mut passes::Pass,
+        own: std::ops::Range<u64>,
+        stream: &str,
+    ) -> DealtTally {
+        if let (Some(rules), Some(counts)) = (&self.rules, self.counts) {
+            let blocks = self.blocks(own, stream);
+            let counting = lanes::Counting {
+                cuts: self.cuts,
+                counts,
+            };
+            return lanes::dealt(
+                pass,
+                lanes::Batch {
+                    rules,
+                    blocks: &blocks,
+                },
+                counting,
+            );
+        }
+        let buckets = if self.counts.is_some() {
+            count::BUCKETS
+        } else {
+            1
+        };
+        let mut tally = DealtTally::new(pass.layout, buckets);
+        for b in own {
+            let mut rng = rng::Rng::for_block(self.settings.seed, stream, b);
+            let quota = self.settings.quota(b);
+            tally.add(&passes::dealt(
+                pass,
+                self.cuts,
+                self.counts,
+                quota,
+                &mut rng,
+            ));
+        }
+        tally
+    }
+}
+
 /// A run's tallies with what produced them.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Simulated {
@@ -234,19 +316,18 @@ pub fn simulate_streams(
     let totals = Mutex::new((FullTally::new(&layout), DealtTally::new(&layout, buckets)));
     // Blocks side by side where the lanes deal and enough blocks make it
     // pay (`lanes`), else one at a time.
-    let (rules, batch) = match lanes::rules(&dealer) {
-        Some(rules) => match lanes::batch(blocks.end - blocks.start, threads as u64) {
-            Some(batch) => (Some(rules), batch),
-            None => (None, 1),
-        },
-        None => (None, 1),
+    let (rules, batch) = match (
+        lanes::rules(&dealer),
+        lanes::batch(blocks.end - blocks.start, threads as u64),
+    ) {
+        (Some(rules), Some(batch)) => (Some(rules), batch),
+        _ => (None, 1),
     };
-    let lanes_of = |own: std::ops::Range<u64>, stream: &str| -> Vec<lanes::Block> {
-        own.map(|b| lanes::Block {
-            rounds: settings.quota(b),
-            key: rng::key(settings.seed, stream, b),
-        })
-        .collect()
+    let dealing = Dealing {
+        settings,
+        rules,
+        cuts,
+        counts,
     };
     std::thread::scope(|scope| {
         for _ in 0..threads {
@@ -266,49 +347,13 @@ pub fn simulate_streams(
                         break;
                     }
                     let own = b..(b + batch).min(blocks.end);
+                    let rounds: u64 = own.clone().map(|b| settings.quota(b)).sum();
                     if let Some(stream) = streams.full {
-                        let rounds: u64 = own.clone().map(|b| settings.quota(b)).sum();
-                        match &rules {
-                            Some(rules) => {
-                                let side = lanes_of(own.clone(), stream);
-                                let batch = lanes::Batch {
-                                    rules,
-                                    blocks: &side,
-                                };
-                                full.add(&lanes::full_shoe(&mut pass, batch));
-                            }
-                            None => {
-                                for b in own.clone() {
-                                    let mut rng = rng::Rng::for_block(settings.seed, stream, b);
-                                    full.add(&passes::full_shoe(
-                                        &mut pass,
-                                        settings.quota(b),
-                                        &mut rng,
-                                    ));
-                                }
-                            }
-                        }
+                        full.add(&dealing.full(&mut pass, own.clone(), stream));
                         done.fetch_add(rounds, Ordering::Relaxed);
                     }
-                    match (&rules, counts) {
-                        (Some(rules), Some(counts)) => {
-                            let side = lanes_of(own.clone(), streams.dealt);
-                            let counting = lanes::Counting { cuts, counts };
-                            let batch = lanes::Batch {
-                                rules,
-                                blocks: &side,
-                            };
-                            dealt.add(&lanes::dealt(&mut pass, batch, counting));
-                        }
-                        _ => {
-                            for b in own.clone() {
-                                let mut rng = rng::Rng::for_block(settings.seed, streams.dealt, b);
-                                let quota = settings.quota(b);
-                                dealt.add(&passes::dealt(&mut pass, cuts, counts, quota, &mut rng));
-                            }
-                        }
-                    }
-                    done.fetch_add(own.map(|b| settings.quota(b)).sum(), Ordering::Relaxed);
+                    dealt.add(&dealing.dealt(&mut pass, own, streams.dealt));
+                    done.fetch_add(rounds, Ordering::Relaxed);
                 }
                 // Integer sums: the order threads finish in cannot matter.
                 let mut t = totals.lock().expect("no thread panics holding it");

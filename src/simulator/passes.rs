@@ -211,11 +211,13 @@ impl Counted {
     /// bucket, a loss's net, and the buckets the count met.
     fn losses<'a>(&'a self, layout: &Layout, t: usize) -> Losses<'a> {
         let c = self.of_table[t];
-        Losses {
-            rounds: &self.shoe[c * BANDS * BUCKETS..(c + 1) * BANDS * BUCKETS],
-            net: layout.nets[t][LOST as usize],
-            range: (self.lo[c] as usize, self.hi[c] as usize),
-        }
+        let rounds = &self.shoe[c * BANDS * BUCKETS..(c + 1) * BANDS * BUCKETS];
+        Losses::of(
+            layout,
+            t,
+            rounds,
+            (self.lo[c] as usize, self.hi[c] as usize),
+        )
     }
 
     /// Adds the shoe's rounds to the block's and clears them.
@@ -275,11 +277,23 @@ pub(crate) fn flat_into(flat: &[u32], width: usize, layout: &Layout, tally: &mut
 /// rounds dealt at its count's buckets (`[band * buckets + bucket]`) less
 /// those it counted, each at a loss's net, within `range`.
 pub(crate) struct Losses<'a> {
-    pub(crate) rounds: &'a [u32],
-    pub(crate) net: i64,
+    rounds: &'a [u32],
+    net: i64,
     /// The buckets met (empty when the first is above the last): every
     /// bucket where the table has a net lies in them.
-    pub(crate) range: (usize, usize),
+    range: (usize, usize),
+}
+
+impl<'a> Losses<'a> {
+    /// Pay table `t`'s losses in a shoe: its count's `rounds` per band and
+    /// bucket, in the buckets `range` the count met.
+    pub(crate) fn of(layout: &Layout, t: usize, rounds: &'a [u32], range: (usize, usize)) -> Self {
+        Losses {
+            rounds,
+            net: layout.nets[t][LOST as usize],
+            range,
+        }
+    }
 }
 
 /// No rounds at any band and bucket.

@@ -2,7 +2,9 @@
 //! fixed as masks (`super::super::deal::Fixed`): the arithmetic of
 //! `Dealer::deal`, each step one vector instruction.
 
-use super::super::deal::Fixed;
+use super::super::deal::{Dealt, Fixed};
+use super::super::rng::LANES;
+use super::vector::load;
 use std::arch::x86_64::*;
 
 /// A round in each lane: the slots' card ids, whether each hand drew a
@@ -22,6 +24,9 @@ pub(crate) struct Rules {
     when_other_stands: i32,
     /// `when_other_draws` by the second hand's total, padded to sixteen.
     when_other_draws: [u32; 16],
+    /// Each rank's point value (ace first; `cards::point_value`), padded
+    /// to sixteen.
+    values: [u32; 16],
 }
 
 impl Rules {
@@ -34,20 +39,19 @@ impl Rules {
             when_other_draws: std::array::from_fn(|t| {
                 f.when_other_draws.get(t).copied().unwrap_or(0) as u32
             }),
+            values: std::array::from_fn(|r| match r {
+                0..13 => u32::from(crate::cards::point_value(r as u8 + 1)),
+                _ => 0,
+            }),
         }
     }
 }
 
-/// A card's point value: its rank (id / 4, from 0) plus one below ten, else 0.
+/// Each lane's card's point value, looked up by its rank (`id / 4`).
 #[inline]
 #[target_feature(enable = "avx512f")]
-fn value(id: __m512i) -> __m512i {
-    let rank = _mm512_srli_epi32::<2>(id);
-    _mm512_maskz_add_epi32(
-        _mm512_cmplt_epu32_mask(rank, _mm512_set1_epi32(9)),
-        rank,
-        _mm512_set1_epi32(1),
-    )
+fn value(values: __m512i, id: __m512i) -> __m512i {
+    _mm512_permutexvar_epi32(_mm512_srli_epi32::<2>(id), values)
 }
 
 /// A sum below twenty, modulo ten.
@@ -71,15 +75,15 @@ fn bit(mask: __m512i, by: __m512i) -> __m512i {
 #[target_feature(enable = "avx512f")]
 pub(crate) fn deal(rules: &Rules, cards: [__m512i; 6]) -> Round {
     let one = _mm512_set1_epi32(1);
+    let values = load(&rules.values);
     let at = rules.at.map(|i| cards[i & 3]);
-    let t0 = mod10(_mm512_add_epi32(value(at[0]), value(at[1])));
-    let t1 = mod10(_mm512_add_epi32(value(at[2]), value(at[3])));
+    let t0 = mod10(_mm512_add_epi32(value(values, at[0]), value(values, at[1])));
+    let t1 = mod10(_mm512_add_epi32(value(values, at[2]), value(values, at[3])));
     let naturals = _mm512_set1_epi32(rules.naturals);
     let natural = _mm512_or_si512(bit(naturals, t0), bit(naturals, t1));
     let first = _mm512_andnot_si512(natural, bit(_mm512_set1_epi32(rules.first), t0));
-    let third = value(cards[4]);
-    // SAFETY: sixteen words, what one load reads.
-    let draws = unsafe { _mm512_loadu_si512(rules.when_other_draws.as_ptr().cast()) };
+    let third = value(values, cards[4]);
+    let draws = load(&rules.when_other_draws);
     let if_drew = bit(_mm512_permutexvar_epi32(t1, draws), third);
     let if_stood = bit(_mm512_set1_epi32(rules.when_other_stands), t1);
     let drew = _mm512_test_epi32_mask(first, one);
@@ -89,7 +93,7 @@ pub(crate) fn deal(rules: &Rules, cards: [__m512i; 6]) -> Round {
     let second_drew = _mm512_test_epi32_mask(second, one);
     let last1 = mod10(_mm512_add_epi32(
         t1,
-        _mm512_maskz_mov_epi32(second_drew, value(other)),
+        _mm512_maskz_mov_epi32(second_drew, value(values, other)),
     ));
     Round {
         ids: [at[0], at[1], cards[4], at[2], at[3], other],
@@ -120,4 +124,12 @@ pub(crate) fn words(r: &Round) -> [__m512i; 3] {
         ]),
         pack(r.totals),
     ]
+}
+
+/// Lane `l`'s round, from the words [`words`] made, stored a register a
+/// word.
+#[inline]
+pub(crate) fn round_of(words: &[[u32; LANES]; 3], l: usize) -> Dealt {
+    let [a, b, c] = words.map(|w| w[l]);
+    Dealt::from_words(a, b, c)
 }

@@ -9,18 +9,17 @@
 //! nets, the rounds per bucket) is shared by the lanes, integer sums
 //! that any order gives alike.
 
-use super::super::count::{BUCKET_EDGE, BUCKETS, Counter};
-use super::super::deal::Dealt;
-use super::super::memo::LOST;
+use super::super::count::{BUCKET_EDGE, BUCKETS, Counter, SHIFT};
 use super::super::passes::{Losses, Pass, ShoeNets, add_shoe_rounds, flat_into, write_losses};
 use super::super::rng::LANES;
 use super::super::shoe;
 use super::super::tally::{BANDS, DealtTally};
 use super::block::{Batch, Counting, active_for};
-use super::deal::{deal, words};
+use super::deal::{deal, round_of, words};
 use super::keys;
 use super::shoes::Shoes;
-use super::streams::{Streams, lane_numbers, load, store};
+use super::streams::Streams;
+use super::vector::{lane_numbers, load, products, store};
 use std::arch::x86_64::*;
 
 /// The counts of every lane, count-major: `[c][l]`.
@@ -49,15 +48,17 @@ struct Counts {
 impl Counts {
     fn new(counter: &Counter) -> Counts {
         let n = counter.distinct();
-        let count = |c| counter.count(c);
+        let counts: Vec<_> = (0..n).map(|c| counter.count(c)).collect();
         let stride = n * BANDS * BUCKETS;
         Counts {
             of_table: counter.of_table().to_vec(),
-            tags: (0..n)
-                .map(|c| std::array::from_fn(|r| count(c).0.get(r).copied().unwrap_or(0) as u32))
+            // Thirteen ranks, padded to a register's sixteen lanes.
+            tags: counts
+                .iter()
+                .map(|(tags, ..)| std::array::from_fn(|r| tags.get(r).map_or(0, |&t| t as u32)))
                 .collect(),
-            initial: (0..n).map(|c| count(c).1).collect(),
-            balanced: (0..n).map(|c| count(c).2).collect(),
+            initial: counts.iter().map(|c| c.1).collect(),
+            balanced: counts.iter().map(|c| c.2).collect(),
             running: vec![[0; LANES]; n],
             bucket: vec![[0; LANES]; n],
             lo: vec![[u8::MAX as u32; LANES]; n],
@@ -121,8 +122,7 @@ pub(crate) fn dealt(pass: &mut Pass, batch: Batch, counting: Counting) -> DealtT
     let tables = layout.tables();
     let size = 52 * decks as usize;
     let counter = Counter::new(counts, decks);
-    let (divide, shift) = counter.divide();
-    debug_assert_eq!(shift, 30);
+    let divide = counter.divide();
     let mut counted = Counts::new(&counter);
     let width = (0..tables).map(|t| layout.codes(t)).max().unwrap_or(0);
     let mut flat = vec![0u32; tables * BANDS * BUCKETS * width];
@@ -132,19 +132,15 @@ pub(crate) fn dealt(pass: &mut Pass, batch: Batch, counting: Counting) -> DealtT
     let per_lane = tables * BANDS * BUCKETS;
     let mut nets = vec![0i64; LANES * per_lane];
     let mut shoe_rounds = [[0i64; BANDS]; LANES];
-    let mut streams = Streams::new(&std::array::from_fn(|l| {
-        blocks[l.min(blocks.len() - 1)].key
-    }));
-    let mut shoes = Shoes::new(size);
+    let mut streams = Streams::for_blocks(blocks);
+    let mut shoes = Shoes::new(decks);
     let mut pos = [0u32; LANES];
     let mut active = active_for(blocks, 0);
     for (l, pos) in pos.iter_mut().enumerate().take(blocks.len()) {
         *pos = start_shoe(l, &mut shoes, &mut streams, &mut counted, active);
     }
-    let groups = memo.groups();
-    let mut rows = vec![[0u32; LANES]; groups];
-    let mut keyed = vec![false; groups];
-    let mut keys_of = [0u32; LANES];
+    let groups = memo.group_count();
+    let mut rows: Vec<Option<[u32; LANES]>> = vec![None; groups];
     let mut round_words = [[0u32; LANES]; 3];
     let mut bands = [0u32; LANES];
     let mut cells = vec![[0u32; LANES]; tables];
@@ -200,13 +196,13 @@ pub(crate) fn dealt(pass: &mut Pass, batch: Batch, counting: Counting) -> DealtT
                     ),
                     far,
                 );
-                // floor(n m / 2^30) per lane, from 64-bit products.
-                let even = _mm512_srli_epi64::<30>(_mm512_mul_epu32(n, m));
-                let odd = _mm512_srli_epi64::<30>(_mm512_mul_epu32(
-                    _mm512_srli_epi64::<32>(n),
-                    _mm512_srli_epi64::<32>(m),
-                ));
-                let q = _mm512_mask_blend_epi32(0xaaaa, even, _mm512_slli_epi64::<32>(odd));
+                // floor(n m / 2^SHIFT) per lane, from its 64-bit product
+                // (the quotient fits 32 bits).
+                let (high, low) = products(n, m);
+                let q = _mm512_or_si512(
+                    _mm512_slli_epi32::<{ 32 - SHIFT }>(high),
+                    _mm512_srli_epi32::<SHIFT>(low),
+                );
                 _mm512_sub_epi32(q, _mm512_set1_epi32(edge + 1))
             } else {
                 r
@@ -244,27 +240,9 @@ pub(crate) fn dealt(pass: &mut Pass, batch: Batch, counting: Counting) -> DealtT
             }
         }
         // Rows of the groups keyed in the lanes.
-        for g in 0..groups {
-            let Some((kind, index)) = memo.lane_index(g) else {
-                keyed[g] = false;
-                continue;
-            };
-            keyed[g] = true;
-            let key = keys::key(&kind, &round);
-            let row = keys::rows(&index, key, active);
-            let new = _mm512_mask_cmpeq_epu32_mask(active, row, _mm512_setzero_si512());
-            store(&mut rows[g], row);
-            if new != 0 {
-                store(&mut keys_of, key);
-                for l in (0..LANES).filter(|l| new >> l & 1 == 1) {
-                    let [a, b, c] = round_words.map(|w| w[l]);
-                    rows[g][l] =
-                        memo.row_of_key(g, keys_of[l] as usize, &Dealt::from_words(a, b, c)) as u32;
-                }
-            }
+        for (g, rows) in rows.iter_mut().enumerate() {
+            *rows = keys::rows_in(memo, g, &round, &round_words, active);
         }
-        // Each lane's pay tables not lost, into the blocks' cells and its
-        // shoe's nets.
         // Each table's cell in each lane, `(table * BANDS + band) *
         // BUCKETS + bucket`, worked out once a step.
         let band_cell = _mm512_mullo_epi32(band, _mm512_set1_epi32(BUCKETS as i32));
@@ -280,6 +258,8 @@ pub(crate) fn dealt(pass: &mut Pass, batch: Batch, counting: Counting) -> DealtT
             let here = _mm512_mask_cmpeq_epu32_mask(active, band, _mm512_set1_epi32(k as i32));
             *rounds += u64::from(here.count_ones());
         }
+        // Each lane's pay tables not lost, into the blocks' cells and its
+        // shoe's nets.
         let mut lanes = active;
         while lanes != 0 {
             let l = lanes.trailing_zeros() as usize;
@@ -292,14 +272,14 @@ pub(crate) fn dealt(pass: &mut Pass, batch: Batch, counting: Counting) -> DealtT
                 flat[cell * width + code as usize] += 1;
                 nets[cell] += above;
             };
-            for g in 0..groups {
-                if keyed[g] {
-                    for w in memo.not_lost(g, rows[g][l] as usize) {
-                        each(w.table as usize, w.code, w.above);
+            for (g, rows) in rows.iter().enumerate() {
+                match rows {
+                    Some(rows) => {
+                        for w in memo.not_lost(g, rows[l] as usize) {
+                            each(w.table as usize, w.code, w.above);
+                        }
                     }
-                } else {
-                    let [a, b, c] = round_words.map(|w| w[l]);
-                    memo.each_not_lost_in(g, &Dealt::from_words(a, b, c), &mut each);
+                    None => memo.each_not_lost_in(g, &round_of(&round_words, l), &mut each),
                 }
             }
             shoe_rounds[l][band] += 1;
@@ -338,11 +318,8 @@ pub(crate) fn dealt(pass: &mut Pass, batch: Batch, counting: Counting) -> DealtT
             squares.end(nets, &mut tally, std::mem::take(&mut shoe_rounds[l]), |t| {
                 let k = c.of_table[t];
                 let at = l * c.stride + k * BANDS * BUCKETS;
-                Losses {
-                    rounds: &c.shoe[at..at + BANDS * BUCKETS],
-                    net: layout.nets[t][LOST as usize],
-                    range: (c.lo[k][l] as usize, c.hi[k][l] as usize),
-                }
+                let range = (c.lo[k][l] as usize, c.hi[k][l] as usize);
+                Losses::of(layout, t, &c.shoe[at..at + BANDS * BUCKETS], range)
             });
             counted.end_shoe(l);
             if dealt >= blocks[l].rounds {

@@ -3,14 +3,15 @@
 //! `passes::full_shoe` deals one block, and the rounds are settled and
 //! counted one lane at a time into the thread's memo.
 
-use super::super::deal::Dealt;
 use super::super::passes::Pass;
 use super::super::rng::LANES;
 use super::super::tally::FullTally;
 use super::block::{Batch, active_for};
-use super::deal::{deal, words};
+use super::deal::{deal, round_of, words};
 use super::keys;
-use super::streams::{Streams, lane_numbers, load, store};
+use super::shoes::fresh;
+use super::streams::Streams;
+use super::vector::{lane_numbers, load, store};
 use std::arch::x86_64::*;
 
 /// Deals a batch's blocks, one to a lane.
@@ -19,21 +20,17 @@ pub(crate) fn full_shoe(pass: &mut Pass, batch: Batch) -> FullTally {
     let Batch { rules, blocks } = batch;
     debug_assert!(!blocks.is_empty() && blocks.len() <= LANES);
     let mut tally = FullTally::new(pass.layout);
-    let mut streams = Streams::new(&std::array::from_fn(|l| {
-        blocks[l.min(blocks.len() - 1)].key
-    }));
-    let size = 52 * pass.decks as usize;
-    // Each lane's shoe, card-major: `shoe[p][l]` is lane l's p-th card,
-    // each in the fixed order before the first round.
-    let mut shoe: Vec<[u32; LANES]> = (0..size).map(|p| [(p % 52) as u32; LANES]).collect();
+    let mut streams = Streams::for_blocks(blocks);
+    // Each lane's shoe, in the fixed order before the first round.
+    let mut shoe = fresh(pass.decks);
+    let size = shoe.len();
     let lanes = lane_numbers();
     let most = blocks.iter().map(|b| b.rounds).max().unwrap_or(0);
     let memo = &mut *pass.memo;
     let mut round_words = [[0u32; LANES]; 3];
-    let (mut rows, mut keys_of) = ([0u32; LANES], [0u32; LANES]);
     // Per group, rounds counted per row and lane: `[row * LANES + lane]`
     // (a lane's count in a block fits 32 bits).
-    let mut counted: Vec<Vec<u32>> = vec![Vec::new(); memo.groups()];
+    let mut counted: Vec<Vec<u32>> = vec![Vec::new(); memo.group_count()];
     let common = blocks.iter().map(|b| b.rounds).min().unwrap_or(0);
     let all = active_for(blocks, 0);
     for step in 0..most {
@@ -62,27 +59,13 @@ pub(crate) fn full_shoe(pass: &mut Pass, batch: Batch) -> FullTally {
         for (out, w) in round_words.iter_mut().zip(words(&round)) {
             store(out, w);
         }
-        let dealt = |l: usize| {
-            let [a, b, c] = round_words.map(|w| w[l]);
-            Dealt::from_words(a, b, c)
-        };
         for (g, counts) in counted.iter_mut().enumerate() {
-            let Some((kind, index)) = memo.lane_index(g) else {
+            let Some(rows) = keys::rows_in(memo, g, &round, &round_words, active) else {
                 for l in (0..LANES).filter(|l| active >> l & 1 == 1) {
-                    memo.count_in(g, &dealt(l));
+                    memo.count_in(g, &round_of(&round_words, l));
                 }
                 continue;
             };
-            let key = keys::key(&kind, &round);
-            let row = keys::rows(&index, key, active);
-            let new = _mm512_mask_cmpeq_epu32_mask(active, row, _mm512_setzero_si512());
-            store(&mut rows, row);
-            if new != 0 {
-                store(&mut keys_of, key);
-                for l in (0..LANES).filter(|l| new >> l & 1 == 1) {
-                    rows[l] = memo.row_of_key(g, keys_of[l] as usize, &dealt(l)) as u32;
-                }
-            }
             // Each lane counts into its own cells: no lane waits on
             // another's count of the same row.
             for l in (0..LANES).filter(|l| active >> l & 1 == 1) {

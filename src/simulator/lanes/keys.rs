@@ -2,8 +2,10 @@
 //! step one vector instruction), and their rows looked up in the group's
 //! index.
 
-use super::super::memo::{LaneKey, Rows};
-use super::deal::Round;
+use super::super::memo::{LaneKey, Memo, Rows};
+use super::super::rng::LANES;
+use super::deal::{Round, round_of};
+use super::vector::store;
 use std::arch::x86_64::*;
 
 /// The key of each lane's round, as `Keying::key` makes it.
@@ -53,10 +55,39 @@ pub(crate) fn key(kind: &LaneKey, r: &Round) -> __m512i {
     }
 }
 
+/// Group `g`'s row (numbered from 1) of each active lane's round
+/// (`round`, and `words` as [`super::deal::words`] stored it), a key not
+/// met before settled one lane at a time; None where the group is not
+/// keyed in the lanes.
+#[inline]
+#[target_feature(enable = "avx512f")]
+pub(crate) fn rows_in(
+    memo: &mut Memo,
+    g: usize,
+    round: &Round,
+    words: &[[u32; LANES]; 3],
+    active: __mmask16,
+) -> Option<[u32; LANES]> {
+    let (kind, index) = memo.lane_index(g)?;
+    let key = key(&kind, round);
+    let row = rows(&index, key, active);
+    let new = _mm512_mask_cmpeq_epu32_mask(active, row, _mm512_setzero_si512());
+    let mut out = [0; LANES];
+    store(&mut out, row);
+    if new != 0 {
+        let mut keys = [0; LANES];
+        store(&mut keys, key);
+        for l in (0..LANES).filter(|l| new >> l & 1 == 1) {
+            out[l] = memo.row_of_key(g, keys[l] as usize, &round_of(words, l)) as u32;
+        }
+    }
+    Some(out)
+}
+
 /// Each active lane's row for its key (0: not settled yet).
 #[inline]
 #[target_feature(enable = "avx512f")]
-pub(crate) fn rows(index: &Rows, key: __m512i, active: __mmask16) -> __m512i {
+fn rows(index: &Rows, key: __m512i, active: __mmask16) -> __m512i {
     let zero = _mm512_setzero_si512();
     // SAFETY: every active lane's key is below the group's keys, within
     // the index (a narrow index has one entry more, so its last entry's

@@ -28,6 +28,8 @@ mod keys;
 mod shoes;
 #[cfg(target_arch = "x86_64")]
 mod streams;
+#[cfg(target_arch = "x86_64")]
+mod vector;
 
 #[cfg(target_arch = "x86_64")]
 pub(crate) use deal::Rules;

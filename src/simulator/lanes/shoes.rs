@@ -9,11 +9,22 @@
 //! shoes in order from a ring of them.
 
 use super::super::rng::LANES;
-use super::streams::{Streams, load, store};
+use super::super::shoe;
+use super::streams::Streams;
+use super::vector::{lane_numbers, load, store};
 use std::arch::x86_64::*;
 
 /// Shoes in a lane's ring: the one being dealt and those shuffled ahead.
 const DEPTH: usize = 4;
+
+/// The shoe of `decks` decks in its fixed order ([`shoe::fresh`]) in
+/// every lane, card-major: `[p][l]` is lane l's p-th card.
+pub(crate) fn fresh(decks: u32) -> Vec<[u32; LANES]> {
+    shoe::fresh(decks)
+        .into_iter()
+        .map(|id| [u32::from(id); LANES])
+        .collect()
+}
 
 pub(crate) struct Shoes {
     size: usize,
@@ -30,12 +41,13 @@ pub(crate) struct Shoes {
 }
 
 impl Shoes {
-    /// Rings of shoes of `size` cards, none shuffled yet.
-    pub(crate) fn new(size: usize) -> Shoes {
+    /// Rings of shoes of `decks` decks, none shuffled yet.
+    pub(crate) fn new(decks: u32) -> Shoes {
+        let work = fresh(decks);
         Shoes {
-            size,
-            work: (0..size).map(|p| [(p % 52) as u32; LANES]).collect(),
-            ring: vec![0; DEPTH * size * LANES + 3],
+            size: work.len(),
+            work,
+            ring: vec![0; DEPTH * 52 * decks as usize * LANES + 3],
             current: [DEPTH as u32 - 1; LANES],
             ahead: [0; LANES],
         }
@@ -50,7 +62,7 @@ impl Shoes {
             load(&self.current),
             _mm512_set1_epi32((self.size * LANES) as i32),
         );
-        _mm512_add_epi32(slot, super::streams::lane_numbers())
+        _mm512_add_epi32(slot, lane_numbers())
     }
 
     /// Card `at` (a byte offset from [`Shoes::starts`] plus `p * LANES`) of
@@ -92,7 +104,7 @@ impl Shoes {
     fn shuffle(&mut self, streams: &mut Streams, lanes: __mmask16) {
         let ahead = load(&self.ahead);
         let room = _mm512_mask_cmplt_epu32_mask(lanes, ahead, _mm512_set1_epi32(DEPTH as i32 - 1));
-        let numbers = super::streams::lane_numbers();
+        let numbers = lane_numbers();
         // Fisher-Yates, as `shoe::shuffle`, in each lane.
         for i in (1..self.size).rev() {
             let j = streams.below(_mm512_set1_epi32(i as i32 + 1), room);

@@ -11,6 +11,8 @@
 //! any drawing lane has used all of its own.
 
 use super::super::rng::{self, Keys, LANES, Words};
+use super::block::Block;
+use super::vector::{lane_numbers, load, products, store};
 use std::arch::x86_64::*;
 
 /// Blocks kept per lane: lanes may drift apart by rejected draws by up
@@ -26,43 +28,16 @@ pub(crate) struct Streams {
     used: [u32; LANES],
 }
 
-/// `0, 1, ..., 15`: each lane's number.
-#[inline]
-#[target_feature(enable = "avx512f")]
-pub(crate) fn lane_numbers() -> __m512i {
-    _mm512_set_epi32(15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0)
-}
-
-#[inline]
-#[target_feature(enable = "avx512f")]
-pub(crate) fn load(a: &[u32; LANES]) -> __m512i {
-    // SAFETY: sixteen words, what one load reads.
-    unsafe { _mm512_loadu_si512(a.as_ptr().cast()) }
-}
-
-#[inline]
-#[target_feature(enable = "avx512f")]
-pub(crate) fn store(a: &mut [u32; LANES], v: __m512i) {
-    // SAFETY: sixteen words, what one store writes.
-    unsafe { _mm512_storeu_si512(a.as_mut_ptr().cast(), v) }
-}
-
-/// Each lane's `x * n`: the high words (Lemire's result) and the low.
-#[inline]
-#[target_feature(enable = "avx512f")]
-fn products(x: __m512i, n: __m512i) -> (__m512i, __m512i) {
-    // Even lanes' 64-bit products, then odd lanes' (moved down a word).
-    let even = _mm512_mul_epu32(x, n);
-    let odd = _mm512_mul_epu32(_mm512_srli_epi64::<32>(x), _mm512_srli_epi64::<32>(n));
-    let high = _mm512_mask_blend_epi32(0xaaaa, _mm512_srli_epi64::<32>(even), odd);
-    let low = _mm512_mask_blend_epi32(0xaaaa, even, _mm512_slli_epi64::<32>(odd));
-    (high, low)
-}
-
 impl Streams {
-    /// Lane `l` draws from the stream keyed `keys[l]` (unused lanes
-    /// repeat any key: they draw nothing).
-    pub(crate) fn new(keys: &[[u32; 8]; LANES]) -> Streams {
+    /// Lane `l` draws from block `l`'s stream (lanes past the blocks
+    /// repeat the last block's key: they draw nothing).
+    pub(crate) fn for_blocks(blocks: &[Block]) -> Streams {
+        let key = |l: usize| blocks[l.min(blocks.len() - 1)].key;
+        Self::new(&std::array::from_fn(key))
+    }
+
+    /// Lane `l` draws from the stream keyed `keys[l]`.
+    fn new(keys: &[[u32; 8]; LANES]) -> Streams {
         Streams {
             keys: std::array::from_fn(|w| std::array::from_fn(|l| keys[l][w])),
             ring: [[[0; LANES]; 16]; RING],

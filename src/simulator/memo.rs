@@ -222,8 +222,7 @@ impl<'a> Memo<'a> {
     /// Group `g`'s pay tables that row `row` does not settle as lost.
     #[inline(always)]
     pub(crate) fn not_lost(&self, g: usize, row: usize) -> &[NotLost] {
-        let g = &self.groups[g];
-        &g.not_lost[g.at[row - 1] as usize..g.at[row] as usize]
+        self.groups[g].not_lost(row)
     }
 
     /// [`Memo::each_not_lost`] for group `g` alone.
@@ -335,13 +334,18 @@ impl<'a> Memo<'a> {
 }
 
 impl GroupMemo<'_> {
+    /// The pay tables that row `row` does not settle as lost.
+    #[inline(always)]
+    fn not_lost(&self, row: usize) -> &[NotLost] {
+        &self.not_lost[self.at[row - 1] as usize..self.at[row] as usize]
+    }
+
     /// [`Memo::each_not_lost`] for this group.
     #[inline(always)]
     fn each_not_lost(&mut self, dealt: &Dealt, mut each: impl FnMut(usize, Code, i64)) {
         match self.row(dealt) {
             Some(row) => {
-                let (a, b) = (self.at[row - 1] as usize, self.at[row] as usize);
-                for w in &self.not_lost[a..b] {
+                for w in self.not_lost(row) {
                     each(w.table as usize, w.code, w.above);
                 }
             }

@@ -219,10 +219,14 @@ impl<'a> Memo<'a> {
         }
     }
 
-    /// Group `g`'s pay tables that row `row` does not settle as lost.
+    /// Group `g`'s pay tables not lost, row by row.
     #[inline(always)]
-    pub(crate) fn not_lost(&self, g: usize, row: usize) -> &[NotLost] {
-        self.groups[g].not_lost(row)
+    pub(crate) fn not_lost_rows(&self, g: usize) -> NotLostRows<'_> {
+        let g = &self.groups[g];
+        NotLostRows {
+            at: &g.at,
+            not_lost: &g.not_lost,
+        }
     }
 
     /// [`Memo::each_not_lost`] for group `g` alone.
@@ -435,6 +439,22 @@ pub(crate) struct NotLost {
     pub(crate) table: u32,
     pub(crate) code: Code,
     pub(crate) above: i64,
+}
+
+/// A group's pay tables not lost, row by row: what the lanes read
+/// once a step for every lane's row.
+pub(crate) struct NotLostRows<'a> {
+    at: &'a [u32],
+    not_lost: &'a [NotLost],
+}
+
+impl NotLostRows<'_> {
+    /// The pay tables that row `row` (numbered from 1) does not settle as
+    /// lost.
+    #[inline(always)]
+    pub(crate) fn of(&self, row: usize) -> &[NotLost] {
+        &self.not_lost[self.at[row - 1] as usize..self.at[row] as usize]
+    }
 }
 
 /// A group's index of rows by key, as the lanes read it.

@@ -28,6 +28,7 @@ mod rng;
 pub mod sampled;
 pub mod shard_file;
 mod shoe;
+mod shoe_nets;
 pub mod stats;
 pub mod tally;
 

@@ -33,6 +33,7 @@ pub(crate) fn full_shoe(pass: &mut Pass, batch: Batch) -> FullTally {
     let mut counted: Vec<Vec<u32>> = vec![Vec::new(); memo.group_count()];
     let common = blocks.iter().map(|b| b.rounds).min().unwrap_or(0);
     let all = active_for(blocks, 0);
+    let one = _mm512_set1_epi32(1);
     for step in 0..most {
         let active = if step < common {
             all
@@ -66,14 +67,24 @@ pub(crate) fn full_shoe(pass: &mut Pass, batch: Batch) -> FullTally {
                 }
                 continue;
             };
-            // Each lane counts into its own cells: no lane waits on
-            // another's count of the same row.
-            for l in (0..LANES).filter(|l| active >> l & 1 == 1) {
-                let at = rows[l] as usize * LANES + l;
-                if at >= counts.len() {
-                    counts.resize((at / LANES + 1) * 2 * LANES, 0);
-                }
-                counts[at] += 1;
+            // Each lane counts into its own cells (`row * LANES + lane`),
+            // so that the lanes' counts are one gather and one scatter.
+            let rows = load(&rows);
+            let most = _mm512_mask_reduce_max_epu32(active, rows) as usize;
+            if (most + 1) * LANES > counts.len() {
+                counts.resize((most + 1) * 2 * LANES, 0);
+            }
+            let at = _mm512_add_epi32(_mm512_slli_epi32::<4>(rows), lanes);
+            // SAFETY: every active lane's row is at most `most`, so its
+            // cell is within `counts`; no two lanes share a cell.
+            unsafe {
+                let n = _mm512_mask_i32gather_epi32::<4>(one, active, at, counts.as_ptr().cast());
+                _mm512_mask_i32scatter_epi32::<4>(
+                    counts.as_mut_ptr().cast(),
+                    active,
+                    at,
+                    _mm512_add_epi32(n, one),
+                );
             }
         }
     }

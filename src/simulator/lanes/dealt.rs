@@ -310,18 +310,19 @@ pub(crate) fn dealt(pass: &mut Pass, batch: Batch, counting: Counting) -> DealtT
         let drew = round
             .drew
             .map(|d| _mm512_mask_test_epi32_mask(active, d, one));
-        for (slot, id) in round.ids.iter().enumerate() {
-            let seen = match slot {
-                2 => drew[0],
-                5 => drew[1],
-                _ => active,
-            };
-            let rank = _mm512_srli_epi32::<2>(*id);
-            for (running, tags) in counted.running.iter_mut().zip(&counted.tags) {
-                let r = load(running);
-                let tag = _mm512_permutexvar_epi32(rank, load(tags));
-                store(running, _mm512_mask_add_epi32(r, seen, r, tag));
+        let seen: [_; 6] = std::array::from_fn(|slot| match slot {
+            2 => drew[0],
+            5 => drew[1],
+            _ => active,
+        });
+        let ranks = round.ids.map(|id| _mm512_srli_epi32::<2>(id));
+        for (running, tags) in counted.running.iter_mut().zip(&counted.tags) {
+            let tags = load(tags);
+            let mut r = load(running);
+            for (&rank, &seen) in ranks.iter().zip(&seen) {
+                r = _mm512_mask_add_epi32(r, seen, r, _mm512_permutexvar_epi32(rank, tags));
             }
+            store(running, r);
         }
         let used = _mm512_add_epi32(
             _mm512_set1_epi32(4),

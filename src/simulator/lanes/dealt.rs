@@ -23,21 +23,26 @@ use super::streams::Streams;
 use super::vector::{lane_numbers, load, products, store};
 use std::arch::x86_64::*;
 
-/// The counts of every lane, count-major: `[c][l]`.
-struct Counts {
-    of_table: Vec<usize>,
-    /// Per distinct count: tag per rank (thirteen, padded to sixteen), a
-    /// shoe's first running count, whether balanced.
-    tags: Vec<[u32; LANES]>,
-    initial: Vec<i32>,
-    balanced: Vec<bool>,
-    running: Vec<[u32; LANES]>,
+/// One count in every lane.
+struct Count {
+    /// Its tag per rank (thirteen, padded to a register's sixteen lanes),
+    /// a shoe's first running count, whether balanced.
+    tags: [u32; LANES],
+    initial: i32,
+    balanced: bool,
+    running: [u32; LANES],
     /// The buckets of the round being dealt.
-    bucket: Vec<[u32; LANES]>,
+    bucket: [u32; LANES],
     /// The lowest and highest bucket each lane's shoe met (`u8::MAX` and
     /// 0 when none).
-    lo: Vec<[u32; LANES]>,
-    hi: Vec<[u32; LANES]>,
+    lo: [u32; LANES],
+    hi: [u32; LANES],
+}
+
+/// The counts of every lane, and the rounds they saw.
+struct Counts {
+    of_table: Vec<usize>,
+    counts: Vec<Count>,
     /// Rounds of each lane's shoe: `[l * stride + (c * BANDS + band) *
     /// BUCKETS + bucket]`, `stride` a lane's share.
     shoe: Vec<u32>,
@@ -49,21 +54,23 @@ struct Counts {
 impl Counts {
     fn new(counter: &Counter) -> Counts {
         let n = counter.distinct();
-        let counts: Vec<_> = (0..n).map(|c| counter.count(c)).collect();
         let stride = n * BANDS * BUCKETS;
         Counts {
             of_table: counter.of_table().to_vec(),
-            // Thirteen ranks, padded to a register's sixteen lanes.
-            tags: counts
-                .iter()
-                .map(|(tags, ..)| std::array::from_fn(|r| tags.get(r).map_or(0, |&t| t as u32)))
+            counts: (0..n)
+                .map(|c| {
+                    let (tags, initial, balanced) = counter.count(c);
+                    Count {
+                        tags: std::array::from_fn(|r| tags.get(r).map_or(0, |&t| t as u32)),
+                        initial,
+                        balanced,
+                        running: [0; LANES],
+                        bucket: [0; LANES],
+                        lo: [u8::MAX as u32; LANES],
+                        hi: [0; LANES],
+                    }
+                })
                 .collect(),
-            initial: counts.iter().map(|c| c.1).collect(),
-            balanced: counts.iter().map(|c| c.2).collect(),
-            running: vec![[0; LANES]; n],
-            bucket: vec![[0; LANES]; n],
-            lo: vec![[u8::MAX as u32; LANES]; n],
-            hi: vec![[0; LANES]; n],
             shoe: vec![0; LANES * stride],
             stride,
             block: vec![0; stride],
@@ -72,17 +79,17 @@ impl Counts {
 
     /// Lane `l` starts a shoe whose first card, `shown`, it sees.
     fn start(&mut self, l: usize, shown: u8) {
-        for c in 0..self.running.len() {
-            self.running[c][l] = (self.initial[c] + self.tags[c][shown as usize / 4] as i32) as u32;
+        for c in &mut self.counts {
+            c.running[l] = (c.initial + c.tags[shown as usize / 4] as i32) as u32;
         }
     }
 
     /// Lane `l`'s shoe ends: its rounds join the blocks'.
     fn end_shoe(&mut self, l: usize) {
         let per = BANDS * BUCKETS;
-        for c in 0..self.running.len() {
-            let lo = std::mem::replace(&mut self.lo[c][l], u8::MAX as u32) as usize;
-            let hi = std::mem::replace(&mut self.hi[c][l], 0) as usize;
+        for (c, count) in self.counts.iter_mut().enumerate() {
+            let lo = std::mem::replace(&mut count.lo[l], u8::MAX as u32) as usize;
+            let hi = std::mem::replace(&mut count.hi[l], 0) as usize;
             let at = l * self.stride + c * per;
             add_shoe_rounds(
                 &mut self.shoe[at..at + per],
@@ -187,9 +194,9 @@ pub(crate) fn dealt(pass: &mut Pass, batch: Batch, counting: Counting) -> DealtT
             lane_shoe,
             _mm512_mullo_epi32(band, _mm512_set1_epi32(BUCKETS as i32)),
         );
-        for c in 0..counted.running.len() {
-            let r = load(&counted.running[c]);
-            let v = if counted.balanced[c] {
+        for (c, count) in counted.counts.iter_mut().enumerate() {
+            let r = load(&count.running);
+            let v = if count.balanced {
                 let x = _mm512_mullo_epi32(r, _mm512_set1_epi32(52));
                 let n = _mm512_add_epi32(
                     _mm512_max_epi32(
@@ -216,11 +223,11 @@ pub(crate) fn dealt(pass: &mut Pass, batch: Batch, counting: Counting) -> DealtT
                 ),
                 _mm512_set1_epi32(edge),
             );
-            store(&mut counted.bucket[c], b);
-            let lo = load(&counted.lo[c]);
-            store(&mut counted.lo[c], _mm512_mask_min_epu32(lo, active, lo, b));
-            let hi = load(&counted.hi[c]);
-            store(&mut counted.hi[c], _mm512_mask_max_epu32(hi, active, hi, b));
+            store(&mut count.bucket, b);
+            let lo = load(&count.lo);
+            store(&mut count.lo, _mm512_mask_min_epu32(lo, active, lo, b));
+            let hi = load(&count.hi);
+            store(&mut count.hi, _mm512_mask_max_epu32(hi, active, hi, b));
             let cell = _mm512_add_epi32(
                 _mm512_add_epi32(
                     cell_of_band,
@@ -251,7 +258,7 @@ pub(crate) fn dealt(pass: &mut Pass, batch: Batch, counting: Counting) -> DealtT
         let band_cell = _mm512_mullo_epi32(band, _mm512_set1_epi32(BUCKETS as i32));
         for (t, (cell, base)) in cells.iter_mut().zip(&mut bases).enumerate() {
             let of = _mm512_set1_epi32((t * BANDS * BUCKETS) as i32);
-            let bucket = load(&counted.bucket[counted.of_table[t]]);
+            let bucket = load(&counted.counts[counted.of_table[t]].bucket);
             let c = _mm512_add_epi32(_mm512_add_epi32(of, band_cell), bucket);
             store(cell, c);
             store(base, _mm512_mullo_epi32(c, _mm512_set1_epi32(width as i32)));
@@ -316,13 +323,13 @@ pub(crate) fn dealt(pass: &mut Pass, batch: Batch, counting: Counting) -> DealtT
             _ => active,
         });
         let ranks = round.ids.map(|id| _mm512_srli_epi32::<2>(id));
-        for (running, tags) in counted.running.iter_mut().zip(&counted.tags) {
-            let tags = load(tags);
-            let mut r = load(running);
+        for count in &mut counted.counts {
+            let tags = load(&count.tags);
+            let mut r = load(&count.running);
             for (&rank, &seen) in ranks.iter().zip(&seen) {
                 r = _mm512_mask_add_epi32(r, seen, r, _mm512_permutexvar_epi32(rank, tags));
             }
-            store(running, r);
+            store(&mut count.running, r);
         }
         let used = _mm512_add_epi32(
             _mm512_set1_epi32(4),
@@ -341,7 +348,7 @@ pub(crate) fn dealt(pass: &mut Pass, batch: Batch, counting: Counting) -> DealtT
             squares.end(nets, &mut tally, std::mem::take(&mut shoe_rounds[l]), |t| {
                 let k = c.of_table[t];
                 let at = l * c.stride + k * BANDS * BUCKETS;
-                let range = (c.lo[k][l] as usize, c.hi[k][l] as usize);
+                let range = (c.counts[k].lo[l] as usize, c.counts[k].hi[l] as usize);
                 Losses::of(layout, t, &c.shoe[at..at + BANDS * BUCKETS], range)
             });
             counted.end_shoe(l);

@@ -11,6 +11,7 @@ use super::deal::{deal, round_of, words};
 use super::keys;
 use super::shoes::fresh;
 use super::streams::Streams;
+use super::swap::swap_two;
 use super::vector::{lane_numbers, load, store};
 use std::arch::x86_64::*;
 
@@ -41,19 +42,16 @@ pub(crate) fn full_shoe(pass: &mut Pass, batch: Batch) -> FullTally {
             active_for(blocks, step)
         };
         // A partial shuffle in each lane: its first six cards become a
-        // uniformly drawn ordered sample of its shoe.
-        for i in 0..6 {
-            let n = _mm512_set1_epi32((size - i) as i32);
-            let j = _mm512_add_epi32(streams.below(n, active), _mm512_set1_epi32(i as i32));
-            let at = _mm512_add_epi32(_mm512_slli_epi32::<4>(j), lanes);
-            let here = load(&shoe[i]);
-            // SAFETY: `j` is below the shoe's size, so `at` is within it.
-            unsafe {
-                let there =
-                    _mm512_mask_i32gather_epi32::<4>(here, active, at, shoe.as_ptr().cast());
-                store(&mut shoe[i], there);
-                _mm512_mask_i32scatter_epi32::<4>(shoe.as_mut_ptr().cast(), active, at, here);
-            }
+        // uniformly drawn ordered sample of its shoe (swaps two at a time,
+        // `swap_two`).
+        for i in (0..6).step_by(2) {
+            let draw = |streams: &mut Streams, i: usize| {
+                let n = _mm512_set1_epi32((size - i) as i32);
+                _mm512_add_epi32(streams.below(n, active), _mm512_set1_epi32(i as i32))
+            };
+            let j1 = draw(&mut streams, i);
+            let j2 = draw(&mut streams, i + 1);
+            swap_two(&mut shoe, (i, j1), (i + 1, j2), active);
         }
         let cards = std::array::from_fn(|k| load(&shoe[k]));
         let round = deal(rules, cards);

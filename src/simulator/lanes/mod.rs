@@ -29,6 +29,8 @@ mod shoes;
 #[cfg(target_arch = "x86_64")]
 mod streams;
 #[cfg(target_arch = "x86_64")]
+mod swap;
+#[cfg(target_arch = "x86_64")]
 mod vector;
 
 #[cfg(target_arch = "x86_64")]

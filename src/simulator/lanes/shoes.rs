@@ -11,6 +11,7 @@
 use super::super::rng::LANES;
 use super::super::shoe;
 use super::streams::Streams;
+use super::swap::{swap, swap_two};
 use super::vector::{lane_numbers, load, store};
 use std::arch::x86_64::*;
 
@@ -104,19 +105,20 @@ impl Shoes {
     fn shuffle(&mut self, streams: &mut Streams, lanes: __mmask16) {
         let ahead = load(&self.ahead);
         let room = _mm512_mask_cmplt_epu32_mask(lanes, ahead, _mm512_set1_epi32(DEPTH as i32 - 1));
-        let numbers = lane_numbers();
-        // Fisher-Yates, as `shoe::shuffle`, in each lane.
-        for i in (1..self.size).rev() {
-            let j = streams.below(_mm512_set1_epi32(i as i32 + 1), room);
-            let at = _mm512_add_epi32(_mm512_slli_epi32::<4>(j), numbers);
-            let here = load(&self.work[i]);
-            // SAFETY: `j` is at most `i`, within the shoe.
-            unsafe {
-                let there =
-                    _mm512_mask_i32gather_epi32::<4>(here, room, at, self.work.as_ptr().cast());
-                store(&mut self.work[i], there);
-                _mm512_mask_i32scatter_epi32::<4>(self.work.as_mut_ptr().cast(), room, at, here);
-            }
+        // Fisher-Yates, as `shoe::shuffle`, in each lane, two swaps at a
+        // time (cards i and i - 1): each swap's gather waits on the
+        // scatter before it, so two swaps worked out from one pair of
+        // gathers wait half as often.
+        let mut i = self.size - 1;
+        while i >= 2 {
+            let j1 = streams.below(_mm512_set1_epi32(i as i32 + 1), room);
+            let j2 = streams.below(_mm512_set1_epi32(i as i32), room);
+            swap_two(&mut self.work, (i, j1), (i - 1, j2), room);
+            i -= 2;
+        }
+        if i == 1 {
+            let j = streams.below(_mm512_set1_epi32(2), room);
+            swap(&mut self.work, (1, j), room);
         }
         // Into each lane's next free slot.
         let slot = _mm512_and_si512(

@@ -269,16 +269,23 @@ pub(crate) fn dealt(pass: &mut Pass, batch: Batch, counting: Counting) -> DealtT
         }
         // Each lane's pay tables not lost, into the blocks' cells and its
         // shoe's nets: a group keyed in the lanes from each lane's row,
-        // its rows' tables sliced once a step.
+        // the rows' first tables in every lane that has one, then their
+        // second, and so on (a loop per lane would mispredict its end
+        // on most lanes, a loop over lanes once a round).
         for (g, rows) in rows.iter().enumerate() {
             let Some(rows) = rows else { continue };
             let not_lost = memo.not_lost_rows(g);
-            let mut lanes = active;
-            while lanes != 0 {
-                let l = lanes.trailing_zeros() as usize;
-                lanes &= lanes - 1;
-                let nets = &mut nets[l * per_lane..(l + 1) * per_lane];
-                for w in not_lost.of(rows[l] as usize) {
+            let (start, count) = not_lost.spans(load(rows), active);
+            let mut first = [0u32; LANES];
+            store(&mut first, start);
+            let most = _mm512_mask_reduce_max_epu32(active, count);
+            for k in 0..most {
+                let mut lanes =
+                    _mm512_mask_cmpgt_epu32_mask(active, count, _mm512_set1_epi32(k as i32));
+                while lanes != 0 {
+                    let l = lanes.trailing_zeros() as usize;
+                    lanes &= lanes - 1;
+                    let w = not_lost.at(first[l] + k);
                     let (t, code) = (w.table as usize, w.code as usize);
                     debug_assert!(t < tables && code < width);
                     let (cell, base) = (cells[t][l] as usize, bases[t][l] as usize);
@@ -291,7 +298,7 @@ pub(crate) fn dealt(pass: &mut Pass, batch: Batch, counting: Counting) -> DealtT
                     // of the command's time.)
                     unsafe {
                         *flat.get_unchecked_mut(base + code) += 1;
-                        *nets.get_unchecked_mut(cell) += w.above;
+                        *nets.get_unchecked_mut(l * per_lane + cell) += w.above;
                     }
                 }
             }

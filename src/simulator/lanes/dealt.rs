@@ -139,7 +139,8 @@ pub(crate) fn dealt(pass: &mut Pass, batch: Batch, counting: Counting) -> DealtT
     let mut squares = ShoeNets::new(layout, BUCKETS, size, rounds);
     let per_lane = tables * BANDS * BUCKETS;
     let mut nets = vec![0i64; LANES * per_lane];
-    let mut shoe_rounds = [[0i64; BANDS]; LANES];
+    // Each lane's shoe's rounds per band, band-major.
+    let mut shoe_rounds = [[0u32; LANES]; BANDS];
     let mut streams = Streams::for_blocks(blocks);
     let mut shoes = Shoes::new(decks);
     let mut pos = [0u32; LANES];
@@ -150,7 +151,6 @@ pub(crate) fn dealt(pass: &mut Pass, batch: Batch, counting: Counting) -> DealtT
     let groups = memo.group_count();
     let mut rows: Vec<Option<[u32; LANES]>> = vec![None; groups];
     let mut round_words = [[0u32; LANES]; 3];
-    let mut bands = [0u32; LANES];
     let mut cells = vec![[0u32; LANES]; tables];
     let mut bases = vec![[0u32; LANES]; tables];
     let mut band_rounds = [0u64; BANDS];
@@ -182,7 +182,6 @@ pub(crate) fn dealt(pass: &mut Pass, batch: Batch, counting: Counting) -> DealtT
                 one,
             ),
         );
-        store(&mut bands, band);
         // Each count's bucket before the round, as `Counter::buckets`
         // finds it, and the round counted there in its lane's shoe.
         let left = _mm512_sub_epi32(_mm512_set1_epi32(size as i32), at);
@@ -263,9 +262,10 @@ pub(crate) fn dealt(pass: &mut Pass, batch: Batch, counting: Counting) -> DealtT
             store(cell, c);
             store(base, _mm512_mullo_epi32(c, _mm512_set1_epi32(width as i32)));
         }
-        for (k, rounds) in band_rounds.iter_mut().enumerate() {
+        for (k, rounds) in shoe_rounds.iter_mut().enumerate() {
             let here = _mm512_mask_cmpeq_epu32_mask(active, band, _mm512_set1_epi32(k as i32));
-            *rounds += u64::from(here.count_ones());
+            let n = load(rounds);
+            store(rounds, _mm512_mask_add_epi32(n, here, n, one));
         }
         // Each lane's pay tables not lost, into the blocks' cells and its
         // shoe's nets: a group keyed in the lanes from each lane's row,
@@ -304,21 +304,22 @@ pub(crate) fn dealt(pass: &mut Pass, batch: Batch, counting: Counting) -> DealtT
             }
         }
         // The other groups one lane at a time, from its round.
-        let mut lanes = active;
-        while lanes != 0 {
-            let l = lanes.trailing_zeros() as usize;
-            lanes &= lanes - 1;
-            let nets = &mut nets[l * per_lane..(l + 1) * per_lane];
-            let (flat, cells) = (&mut flat, &cells);
-            let mut each = |t: usize, code: u8, above: i64| {
-                let cell = cells[t][l] as usize;
-                flat[cell * width + code as usize] += 1;
-                nets[cell] += above;
-            };
-            for (g, _) in rows.iter().enumerate().filter(|(_, r)| r.is_none()) {
-                memo.each_not_lost_in(g, &round_of(&round_words, l), &mut each);
+        if rows.iter().any(Option::is_none) {
+            let mut lanes = active;
+            while lanes != 0 {
+                let l = lanes.trailing_zeros() as usize;
+                lanes &= lanes - 1;
+                let nets = &mut nets[l * per_lane..(l + 1) * per_lane];
+                let (flat, cells) = (&mut flat, &cells);
+                let mut each = |t: usize, code: u8, above: i64| {
+                    let cell = cells[t][l] as usize;
+                    flat[cell * width + code as usize] += 1;
+                    nets[cell] += above;
+                };
+                for (g, _) in rows.iter().enumerate().filter(|(_, r)| r.is_none()) {
+                    memo.each_not_lost_in(g, &round_of(&round_words, l), &mut each);
+                }
             }
-            shoe_rounds[l][bands[l] as usize] += 1;
         }
         // The counter sees the round's cards.
         let drew = round
@@ -352,7 +353,12 @@ pub(crate) fn dealt(pass: &mut Pass, batch: Batch, counting: Counting) -> DealtT
         for l in (0..LANES).filter(|l| ended >> l & 1 == 1) {
             let nets = &mut nets[l * per_lane..(l + 1) * per_lane];
             let c = &counted;
-            squares.end(nets, &mut tally, std::mem::take(&mut shoe_rounds[l]), |t| {
+            let rounds: [i64; BANDS] =
+                std::array::from_fn(|k| std::mem::take(&mut shoe_rounds[k][l]) as i64);
+            for (all, &n) in band_rounds.iter_mut().zip(&rounds) {
+                *all += n as u64;
+            }
+            squares.end(nets, &mut tally, rounds, |t| {
                 let k = c.of_table[t];
                 let at = l * c.stride + k * BANDS * BUCKETS;
                 let range = (c.counts[k].lo[l] as usize, c.counts[k].hi[l] as usize);

@@ -101,6 +101,13 @@ impl Counts {
     }
 }
 
+/// A step's rounds per count bucket: each count's cells in the lanes'
+/// shoes, gathered before any is scattered.
+struct Tallied {
+    cells: Vec<__m512i>,
+    seen: Vec<__m512i>,
+}
+
 /// Lane `l` starts its next shoe (lanes in `shuffling` shuffle ahead with
 /// it if it has none): the counter sees the shown card; returns the
 /// position of the shoe's first round, past the burn.
@@ -151,6 +158,10 @@ pub(crate) fn dealt(pass: &mut Pass, batch: Batch, counting: Counting) -> DealtT
     let groups = memo.group_count();
     let mut rows: Vec<Option<[u32; LANES]>> = vec![None; groups];
     let mut round_words = [[0u32; LANES]; 3];
+    let mut tallied = Tallied {
+        cells: vec![_mm512_setzero_si512(); counted.counts.len()],
+        seen: vec![_mm512_setzero_si512(); counted.counts.len()],
+    };
     let mut cells = vec![[0u32; LANES]; tables];
     let mut bases = vec![[0u32; LANES]; tables];
     let mut band_rounds = [0u64; BANDS];
@@ -193,7 +204,7 @@ pub(crate) fn dealt(pass: &mut Pass, batch: Batch, counting: Counting) -> DealtT
             lane_shoe,
             _mm512_mullo_epi32(band, _mm512_set1_epi32(BUCKETS as i32)),
         );
-        for (c, count) in counted.counts.iter_mut().enumerate() {
+        for count in counted.counts.iter_mut() {
             let r = load(&count.running);
             let v = if count.balanced {
                 let x = _mm512_mullo_epi32(r, _mm512_set1_epi32(52));
@@ -227,23 +238,32 @@ pub(crate) fn dealt(pass: &mut Pass, batch: Batch, counting: Counting) -> DealtT
             store(&mut count.lo, _mm512_mask_min_epu32(lo, active, lo, b));
             let hi = load(&count.hi);
             store(&mut count.hi, _mm512_mask_max_epu32(hi, active, hi, b));
-            let cell = _mm512_add_epi32(
-                _mm512_add_epi32(
-                    cell_of_band,
-                    _mm512_set1_epi32((c * BANDS * BUCKETS) as i32),
-                ),
-                b,
-            );
+        }
+        // Each count's round counted at its bucket in its lane's shoe:
+        // every count's gather, then every count's scatter (a gather
+        // issued after a scatter waits for it, though their cells differ).
+        for (c, (count, (cell, seen))) in counted
+            .counts
+            .iter()
+            .zip(tallied.cells.iter_mut().zip(&mut tallied.seen))
+            .enumerate()
+        {
+            let of = _mm512_set1_epi32((c * BANDS * BUCKETS) as i32);
+            *cell = _mm512_add_epi32(_mm512_add_epi32(cell_of_band, of), load(&count.bucket));
+            // SAFETY: each lane's cell is within its own share of `shoe`.
+            *seen = unsafe {
+                _mm512_mask_i32gather_epi32::<4>(one, active, *cell, counted.shoe.as_ptr().cast())
+            };
+        }
+        for (cell, seen) in tallied.cells.iter().zip(&tallied.seen) {
             // SAFETY: each lane's cell is within its own share of `shoe`,
-            // so no two lanes write one cell.
+            // so no two lanes write one cell, and no two counts.
             unsafe {
-                let ptr = counted.shoe.as_mut_ptr();
-                let x = _mm512_mask_i32gather_epi32::<4>(one, active, cell, ptr.cast());
                 _mm512_mask_i32scatter_epi32::<4>(
-                    ptr.cast(),
+                    counted.shoe.as_mut_ptr().cast(),
                     active,
-                    cell,
-                    _mm512_add_epi32(x, one),
+                    *cell,
+                    _mm512_add_epi32(*seen, one),
                 );
             }
         }

@@ -2,7 +2,8 @@
 //! block's shoes to the cut card as `passes::dealt` deals one block, with
 //! the counts kept, and its counts' buckets and rounds in vector
 //! instructions; the pay tables a round does not lose are tallied one
-//! lane at a time.
+//! lane at a time, every lane's first such table, then every lane's
+//! second (so that no loop's end depends on one lane's row).
 //!
 //! What a shoe adds up (its nets and rounds per count bucket) is each
 //! lane's own; what a block adds up (the cells, the squares of shoes'
@@ -194,7 +195,7 @@ pub(crate) fn dealt(pass: &mut Pass, batch: Batch, counting: Counting) -> DealtT
             ),
         );
         // Each count's bucket before the round, as `Counter::buckets`
-        // finds it, and the round counted there in its lane's shoe.
+        // finds it, and the lowest and highest its lane's shoe met.
         let left = _mm512_sub_epi32(_mm512_set1_epi32(size as i32), at);
         // SAFETY: `left` is at most the shoe's size, within `divide`.
         let m =

@@ -449,27 +449,11 @@ pub(crate) struct NotLostRows<'a> {
 }
 
 impl NotLostRows<'_> {
-    /// Where each active lane's row's (numbered from 1) pay tables not
-    /// lost start, and how many they are.
-    #[cfg(target_arch = "x86_64")]
-    #[inline]
-    #[target_feature(enable = "avx512f")]
-    pub(crate) fn spans(
-        &self,
-        row: std::arch::x86_64::__m512i,
-        active: std::arch::x86_64::__mmask16,
-    ) -> (std::arch::x86_64::__m512i, std::arch::x86_64::__m512i) {
-        use std::arch::x86_64::*;
-        let one = _mm512_set1_epi32(1);
-        let at = self.at.as_ptr().cast();
-        // SAFETY: rows are numbered from 1 to the rows settled, and `at`
-        // has an entry more than rows.
-        unsafe {
-            let start =
-                _mm512_mask_i32gather_epi32::<4>(one, active, _mm512_sub_epi32(row, one), at);
-            let end = _mm512_mask_i32gather_epi32::<4>(one, active, row, at);
-            (start, _mm512_sub_epi32(end, start))
-        }
+    /// Where each row's pay tables not lost start: row `r`'s are at
+    /// `bounds[r - 1]..bounds[r]`.
+    #[inline(always)]
+    pub(crate) fn bounds(&self) -> &[u32] {
+        self.at
     }
 
     /// The pay table not lost at `i`, within a row's span.

@@ -102,13 +102,6 @@ impl Counts {
     }
 }
 
-/// A step's rounds per count bucket: each count's cells in the lanes'
-/// shoes, gathered before any is scattered.
-struct Tallied {
-    cells: Vec<__m512i>,
-    seen: Vec<__m512i>,
-}
-
 /// Lane `l` starts its next shoe (lanes in `shuffling` shuffle ahead with
 /// it if it has none): the counter sees the shown card; returns the
 /// position of the shoe's first round, past the burn.
@@ -159,12 +152,10 @@ pub(crate) fn dealt(pass: &mut Pass, batch: Batch, counting: Counting) -> DealtT
     let groups = memo.group_count();
     let mut rows: Vec<Option<[u32; LANES]>> = vec![None; groups];
     let mut round_words = [[0u32; LANES]; 3];
-    let mut tallied = Tallied {
-        cells: vec![_mm512_setzero_si512(); counted.counts.len()],
-        seen: vec![_mm512_setzero_si512(); counted.counts.len()],
-    };
+    // A step's rounds per count bucket in each lane's shoe, gathered
+    // before any is scattered.
+    let mut seen = vec![_mm512_setzero_si512(); counted.counts.len()];
     let mut cells = vec![[0u32; LANES]; tables];
-    let mut bases = vec![[0u32; LANES]; tables];
     let mut band_rounds = [0u64; BANDS];
     let numbers = lane_numbers();
     let one = _mm512_set1_epi32(1);
@@ -201,10 +192,7 @@ pub(crate) fn dealt(pass: &mut Pass, batch: Batch, counting: Counting) -> DealtT
         let m =
             unsafe { _mm512_mask_i32gather_epi32::<4>(one, active, left, divide.as_ptr().cast()) };
         let far = _mm512_mullo_epi32(left, _mm512_set1_epi32(edge + 1));
-        let cell_of_band = _mm512_add_epi32(
-            lane_shoe,
-            _mm512_mullo_epi32(band, _mm512_set1_epi32(BUCKETS as i32)),
-        );
+        let band_cell = _mm512_mullo_epi32(band, _mm512_set1_epi32(BUCKETS as i32));
         for count in counted.counts.iter_mut() {
             let r = load(&count.running);
             let v = if count.balanced {
@@ -243,27 +231,30 @@ pub(crate) fn dealt(pass: &mut Pass, batch: Batch, counting: Counting) -> DealtT
         // Each count's round counted at its bucket in its lane's shoe:
         // every count's gather, then every count's scatter (a gather
         // issued after a scatter waits for it, though their cells differ).
-        for (c, (count, (cell, seen))) in counted
-            .counts
-            .iter()
-            .zip(tallied.cells.iter_mut().zip(&mut tallied.seen))
-            .enumerate()
-        {
+        let shoe_cell = |c: usize, count: &Count| {
             let of = _mm512_set1_epi32((c * BANDS * BUCKETS) as i32);
-            *cell = _mm512_add_epi32(_mm512_add_epi32(cell_of_band, of), load(&count.bucket));
+            let cell = _mm512_add_epi32(_mm512_add_epi32(band_cell, of), load(&count.bucket));
+            _mm512_add_epi32(lane_shoe, cell)
+        };
+        for (c, (count, seen)) in counted.counts.iter().zip(&mut seen).enumerate() {
             // SAFETY: each lane's cell is within its own share of `shoe`.
             *seen = unsafe {
-                _mm512_mask_i32gather_epi32::<4>(one, active, *cell, counted.shoe.as_ptr().cast())
+                _mm512_mask_i32gather_epi32::<4>(
+                    one,
+                    active,
+                    shoe_cell(c, count),
+                    counted.shoe.as_ptr().cast(),
+                )
             };
         }
-        for (cell, seen) in tallied.cells.iter().zip(&tallied.seen) {
+        for (c, (count, seen)) in counted.counts.iter().zip(&seen).enumerate() {
             // SAFETY: each lane's cell is within its own share of `shoe`,
             // so no two lanes write one cell, and no two counts.
             unsafe {
                 _mm512_mask_i32scatter_epi32::<4>(
                     counted.shoe.as_mut_ptr().cast(),
                     active,
-                    *cell,
+                    shoe_cell(c, count),
                     _mm512_add_epi32(*seen, one),
                 );
             }
@@ -273,15 +264,14 @@ pub(crate) fn dealt(pass: &mut Pass, batch: Batch, counting: Counting) -> DealtT
             *rows = keys::rows_in(memo, g, &round, &round_words, active);
         }
         // Each table's cell in each lane, `(table * BANDS + band) *
-        // BUCKETS + bucket`, and where its codes start in `flat`, worked
-        // out once a step.
-        let band_cell = _mm512_mullo_epi32(band, _mm512_set1_epi32(BUCKETS as i32));
-        for (t, (cell, base)) in cells.iter_mut().zip(&mut bases).enumerate() {
+        // BUCKETS + bucket`, worked out once a step.
+        for (t, cell) in cells.iter_mut().enumerate() {
             let of = _mm512_set1_epi32((t * BANDS * BUCKETS) as i32);
             let bucket = load(&counted.counts[counted.of_table[t]].bucket);
-            let c = _mm512_add_epi32(_mm512_add_epi32(of, band_cell), bucket);
-            store(cell, c);
-            store(base, _mm512_mullo_epi32(c, _mm512_set1_epi32(width as i32)));
+            store(
+                cell,
+                _mm512_add_epi32(_mm512_add_epi32(of, band_cell), bucket),
+            );
         }
         for (k, rounds) in shoe_rounds.iter_mut().enumerate() {
             let here = _mm512_mask_cmpeq_epu32_mask(active, band, _mm512_set1_epi32(k as i32));
@@ -296,7 +286,7 @@ pub(crate) fn dealt(pass: &mut Pass, batch: Batch, counting: Counting) -> DealtT
         for (g, rows) in rows.iter().enumerate() {
             let Some(rows) = rows else { continue };
             let not_lost = memo.not_lost_rows(g);
-            let (start, count) = not_lost.spans(load(rows), active);
+            let (start, count) = spans(not_lost.bounds(), load(rows), active);
             let mut first = [0u32; LANES];
             store(&mut first, start);
             let most = _mm512_mask_reduce_max_epu32(active, count);
@@ -309,8 +299,8 @@ pub(crate) fn dealt(pass: &mut Pass, batch: Batch, counting: Counting) -> DealtT
                     let w = not_lost.at(first[l] + k);
                     let (t, code) = (w.table as usize, w.code as usize);
                     debug_assert!(t < tables && code < width);
-                    let (cell, base) = (cells[t][l] as usize, bases[t][l] as usize);
-                    debug_assert!(cell < per_lane && base == cell * width);
+                    let cell = cells[t][l] as usize;
+                    debug_assert!(cell < per_lane);
                     // SAFETY: a cell is a table's (below `tables`) band
                     // (0 to 2, from two comparisons) and bucket (clamped
                     // to the buckets), so below `per_lane`, and a code is
@@ -318,7 +308,7 @@ pub(crate) fn dealt(pass: &mut Pass, batch: Batch, counting: Counting) -> DealtT
                     // `nets` and `flat`. (Unchecked: the checks were 2%
                     // of the command's time.)
                     unsafe {
-                        *flat.get_unchecked_mut(base + code) += 1;
+                        *flat.get_unchecked_mut(cell * width + code) += 1;
                         *nets.get_unchecked_mut(l * per_lane + cell) += w.above;
                     }
                 }
@@ -400,4 +390,21 @@ pub(crate) fn dealt(pass: &mut Pass, batch: Batch, counting: Counting) -> DealtT
     write_losses(&counted.of_table, &counted.block, &mut flat, width);
     flat_into(&flat, width, layout, &mut tally);
     tally
+}
+
+/// Where each active lane's row (numbered from 1) starts among its
+/// group's pay tables not lost, and how many it has, from the rows'
+/// bounds (`NotLostRows::bounds`).
+#[inline]
+#[target_feature(enable = "avx512f")]
+fn spans(bounds: &[u32], row: __m512i, active: __mmask16) -> (__m512i, __m512i) {
+    let one = _mm512_set1_epi32(1);
+    let at = bounds.as_ptr().cast();
+    // SAFETY: rows are numbered from 1 to the rows settled, and the
+    // bounds have an entry more than rows.
+    unsafe {
+        let start = _mm512_mask_i32gather_epi32::<4>(one, active, _mm512_sub_epi32(row, one), at);
+        let end = _mm512_mask_i32gather_epi32::<4>(one, active, row, at);
+        (start, _mm512_sub_epi32(end, start))
+    }
 }

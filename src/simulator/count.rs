@@ -9,6 +9,12 @@ use super::shoe::Id;
 pub const BUCKET_EDGE: i64 = 40;
 pub(crate) const BUCKETS: usize = 2 * BUCKET_EDGE as usize + 1;
 
+/// The count buckets a dealt pass tallies: every bucket with the counts
+/// kept, one without.
+pub(crate) fn buckets_kept(counts: Option<&[Tags]>) -> usize {
+    if counts.is_some() { BUCKETS } else { 1 }
+}
+
 /// Each pay table's count: a tag per rank (ace first), and whether the
 /// count is balanced (then its running count is divided by the decks left
 /// into a true count before it is compared with a threshold). An

@@ -230,12 +230,7 @@ impl Dealing<'_> {
                 counting,
             );
         }
-        let buckets = if self.counts.is_some() {
-            count::BUCKETS
-        } else {
-            1
-        };
-        let mut tally = DealtTally::new(pass.layout, buckets);
+        let mut tally = DealtTally::new(pass.layout, count::buckets_kept(self.counts));
         for b in own {
             let mut rng = rng::Rng::for_block(self.settings.seed, stream, b);
             let quota = self.settings.quota(b);
@@ -313,7 +308,7 @@ pub fn simulate_streams(
     let blocks = settings.own_blocks();
     let next = AtomicU64::new(blocks.start);
     let threads = rayon::current_num_threads().max(1);
-    let buckets = if counts.is_some() { count::BUCKETS } else { 1 };
+    let buckets = count::buckets_kept(counts);
     let totals = Mutex::new((FullTally::new(&layout), DealtTally::new(&layout, buckets)));
     // Blocks side by side where the lanes deal and enough blocks make it
     // pay (`lanes`), else one at a time.

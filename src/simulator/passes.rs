@@ -6,7 +6,7 @@
 //! shoes to a cut card, as a table does, and keeps each pay table's count
 //! for the card-counting analysis.
 
-use super::count::{BUCKETS, Counter, Tags};
+use super::count::{BUCKETS, Counter, Tags, buckets_kept};
 use super::deal::Dealer;
 use super::memo::{LOST, Memo};
 use super::rng::Rng;
@@ -83,7 +83,7 @@ fn dealt_any(
 ) -> DealtTally {
     let (dealer, layout, decks) = (pass.dealer, pass.layout, pass.decks);
     let memo = &mut *pass.memo;
-    let buckets = if counts.is_some() { BUCKETS } else { 1 };
+    let buckets = buckets_kept(counts);
     let tables = layout.tables();
     let mut tally = DealtTally::new(layout, buckets);
     let mut cards = shoe::fresh(decks);
